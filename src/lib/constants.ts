@@ -1,0 +1,79 @@
+/** Business constants and limits from the spec (section 9), plus the few the architecture adds. */
+
+export const API_PREFIX = '/api/v1';
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export const PUBLIC_RETRY_MAX = 2;
+export const PUBLIC_RETRY_BASE_DELAY_MS = 1_000;
+export const PUBLIC_RETRY_MAX_DELAY_MS = 5_000;
+
+export const ADMIN_STATS_RETRY_MAX = 3;
+export const ADMIN_STATS_RETRY_DELAY_MS = 1_000;
+
+export const STATS_POLL_INTERVAL_MS = 30_000;
+export const COUNTER_START_DELAY_MS = 500;
+export const COUNTER_COURSES_DURATION_MS = 2_000;
+export const COUNTER_CUSTOMERS_DURATION_MS = 2_500;
+export const COUNTER_VISIBILITY_THRESHOLD = 0.2;
+
+export const ABOUT_STATIC = {
+  totalProjects: 51,
+  happyCustomers: 21,
+} as const;
+export const DEFAULT_TOTAL_ENROLMENTS = 21;
+
+export const COURSE_CARD_DELAY_STEP_MS = 100;
+export const SLIDER_INTERVAL_MS = 3_000;
+export const CAROUSEL_INTERVAL_MS = 3_000;
+export const CAROUSEL_RESUME_MS = 3_000;
+export const CAREER_TRUNCATE_CHARS = 200;
+export const ADMIN_SIDEBAR_COLLAPSE_PX = 768;
+export const ADMIN_BANNER_CLEAR_MS = 3_000;
+
+export const IMAGE_RESIZE_BOUND_PX = 1_200;
+export const IMAGE_JPEG_QUALITY = 0.7;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Decompression-bomb guard: 40 megapixels is well above any phone photo. */
+export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+/** Widths of the WebP variants written for srcset; the largest is the stored "main" image. */
+export const IMAGE_VARIANT_WIDTHS = [400, 800, 1200] as const;
+
+export const SERVICE_POINTS_MIN = 4;
+export const CAREER_POINTS_MIN = 1;
+export const POINTS_MAX = 10;
+
+export const SPLASH_BLUR_AT_MS = 2_500;
+export const SPLASH_TOTAL_MS = 3_000;
+
+export const BREAKPOINTS_PX = [576, 768, 992, 1200, 1400] as const;
+export const TRANSITION_MS = 300;
+
+/** Sane server-side length limits the spec leaves open. */
+export const MAX_LENGTH = {
+  title: 200,
+  description: 5_000,
+  point: 500,
+  name: 120,
+  email: 254,
+  phone: 32,
+  message: 5_000,
+  courseName: 120,
+} as const;
+
+/** Personal-data lists page server-side; an unparameterised GET returns up to this many, newest first. */
+export const REQUEST_LIST_DEFAULT_LIMIT = 500;
+export const REQUEST_LIST_MAX_LIMIT = 500;
+
+/** Rebuilds: a burst of edits costs at most two builds (one now, one follow-up after the window). */
+export const REBUILD_WINDOW_MS = 60_000;
+
+/** Public submissions per client IP (contact and enrolment). */
+export const SUBMISSION_RATE_LIMIT = { limit: 5, windowSeconds: 60 } as const;
+/** Admin login attempts per client IP. */
+export const LOGIN_RATE_LIMIT = { limit: 5, windowSeconds: 300 } as const;
+
+export const SESSION_COOKIE_NAME = 'delta_session';
+export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+
+/** The hidden form field that only bots fill in; a filled one is answered like a success and stored nowhere. */
+export const HONEYPOT_FIELD = 'website';

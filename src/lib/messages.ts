@@ -1,0 +1,195 @@
+/**
+ * The message catalogue: every user-visible string of the product specification lives here, once.
+ * Search for a message to find the one place it is defined; the registry, handlers, islands and admin
+ * screens all read from this file. Strings are verbatim from the spec (section 8 and section 5).
+ */
+
+/** Section 8 "Generic messages": the per-status fallbacks of the user-message rule. */
+export const GENERIC = {
+  network: 'Network error occurred. Please check your internet connection.',
+  server: 'Server error occurred. Please try again later.',
+  timeout: 'Request timed out. Please try again.',
+  notFound: 'Resource not found.',
+  unauthorized: 'Unauthorized access.',
+  forbidden: 'Access forbidden.',
+  validation: 'Validation error occurred.',
+  unexpected: 'An unexpected error occurred.',
+  retrying: 'Connection issue detected. Retrying...',
+} as const;
+
+/** Public pages (spec section 2, 4 and 8 "Public"). */
+export const PUBLIC = {
+  invalidData: 'Invalid data format received',
+  retryingConnection: 'Retrying connection...',
+  servicesFetchFailed: 'Failed to fetch services',
+  coursesFetchFailedPrefix: 'Failed to fetch courses: ',
+  contentFetchFailed: (reason: string) => `Failed to fetch content: ${reason}`,
+  careersFetchFailed: (reason: string) => `Failed to fetch careers: ${reason}`,
+  emptyContent: 'No content available',
+  emptyServices: 'No services available',
+  emptyCareers: 'No career opportunities available',
+  emptyCourses: 'No courses available',
+  loadingCourses: 'Loading courses...',
+  contactSuccess: 'Message sent successfully!',
+  contactFailed: 'Failed to send message. Please try again.',
+  contactNotSuccessful: 'Failed to send message',
+  contactSending: 'Sending...',
+  enrollAllRequired: 'All fields are required',
+  enrollFailed: 'Failed to submit form. Please try again.',
+  enrollCoursesFailed: 'Failed to load courses. Please try again later.',
+  enrollSuccess: "Enrollment submitted successfully! We'll contact you soon.",
+  enrollSubmitting: 'Submitting...',
+  retry: 'Retry',
+  readMore: 'Read More',
+  readLess: 'Read Less',
+  footerTagline: 'From Coding to Security, Supporting You at Every Step.',
+  splashWelcome: 'Welcome to',
+  splashSlogan: 'Where Innovation Meets Excellence',
+} as const;
+
+/** Admin sign-in (spec section 2 and 8). */
+export const AUTH = {
+  invalidPassword: 'Invalid password. Please try again.',
+  passwordRequired: 'Password is required',
+  /** Beyond the spec: the server gate the spec lacked (ARCHITECTURE.md "Admin authentication"). */
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  notConfigured: 'Admin login is not configured on this server. Set ADMIN_PASSWORD_HASH and SESSION_SECRET.',
+  signedOut: 'Signed out',
+} as const;
+
+/** Admin validation messages (spec section 5). */
+export const VALIDATION = {
+  imageRequired: 'Please select an image',
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  pointsMinFour: 'Please provide at least 4 non-empty points',
+  pointsMinOne: 'Please add at least one point',
+  courseTitleRequired: 'Course title is required',
+  /** Beyond the spec: server-side checks the spec's browser-only forms never needed. */
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone is required',
+  phoneInvalid: 'Please enter a valid phone number',
+  messageRequired: 'Message is required',
+  courseRequired: 'Please choose a course',
+  courseUnknown: 'The chosen course is not available',
+  courseDuplicate: 'A course with this name already exists',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  pointsMaxTen: 'At most 10 points are allowed',
+  pointsInvalid: 'Points must be a list of text',
+  totalCoursesInvalid: 'Total courses must be a whole number of 0 or more',
+} as const;
+
+/** Delete confirmations (spec section 5), shown with the browser's confirm(). */
+export const CONFIRM = {
+  content: 'Are you sure you want to delete this content?',
+  service: 'Are you sure you want to delete this service?',
+  career: 'Are you sure you want to delete this career?',
+  course: 'Are you sure you want to delete this course?',
+} as const;
+
+/** Admin success, failure and empty-state messages (spec section 8 "Admin", "Success", "Admin empty states"). */
+export const ADMIN = {
+  homeContent: {
+    fetchServerError: 'Server error occurred',
+    noResponse: 'No response from server. Please check your connection.',
+    fetchFailed: 'Failed to fetch content',
+    saveFailed: 'Error processing your request',
+    imageFailed: 'Error processing image',
+    deleteFailed: 'Failed to delete content',
+    added: 'Content added successfully',
+    updated: 'Content updated successfully',
+    deleted: 'Content deleted successfully!',
+    empty: 'No content added yet',
+  },
+  homeCourse: {
+    fetchFailed: 'Failed to fetch courses',
+    addFailed: 'Failed to add course',
+    updateFailed: 'Failed to update course',
+    deleteFailed: 'Failed to delete course',
+    added: 'Course added successfully!',
+    updated: 'Course updated successfully!',
+    deleted: 'Course deleted successfully!',
+    empty: 'No courses available',
+  },
+  homeService: {
+    invalidData: 'Invalid data format received',
+    fetchFailed: 'Failed to fetch services',
+    imageFailed: 'Error processing image. Please try again.',
+    saveFailed: 'Failed to process your request',
+    deleteFailed: 'Failed to delete service',
+    added: 'Service added successfully!',
+    updated: 'Service updated successfully!',
+    deleted: 'Service deleted successfully!',
+    empty: 'No services available. Add your first service above.',
+    imageHint: 'Supports: JPG, PNG, GIF (Max: 5MB)',
+  },
+  serviceContent: {
+    invalidData: 'Invalid data format received',
+    fetchFailed: 'Failed to fetch contents',
+    updateFailed: 'Failed to update content',
+    addFailed: 'Failed to add content',
+    deleteFailed: 'Failed to delete content',
+    added: 'Content added successfully',
+    updated: 'Content updated successfully',
+    deleted: 'Content deleted successfully!',
+    empty: 'No service contents found',
+  },
+  career: {
+    fetchFailed: 'Failed to fetch careers',
+    updateFailed: 'Failed to update career',
+    addFailed: 'Failed to add career',
+    deleteFailed: 'Failed to delete career',
+    added: 'Career added successfully!',
+    updated: 'Career updated successfully!',
+    deleted: 'Career deleted successfully!',
+    empty: 'No careers available',
+  },
+  contact: {
+    fetchFailed: 'Failed to fetch contacts',
+    deleteFailed: 'Failed to delete contact',
+    deleted: 'Contact deleted successfully!',
+    empty: 'No contact requests available',
+  },
+  enroll: {
+    fetchFailed: 'Failed to fetch enrollments',
+    deleteFailed: 'Failed to delete enrollment',
+    deleted: 'Enrollment deleted successfully!',
+    empty: 'No enrollment requests available',
+  },
+  enrollCourse: {
+    fetchFailed: 'Failed to load courses',
+    addFailed: 'Failed to add course. Please try again.',
+    deleteFailed: 'Failed to delete course',
+    added: 'Course added successfully!',
+    deleted: 'Course deleted successfully!',
+    empty: 'No courses available. Add your first course above.',
+    listTitle: (count: number) => `Available Courses (${count})`,
+  },
+  stats: {
+    fetchFailed: 'Failed to fetch stats. Please try again later.',
+    updateFailed: 'Failed to update stats. Please try again.',
+    updated: 'Stats updated successfully',
+  },
+} as const;
+
+/** Server-side messages that the spec does not name but a caller must understand (API contract). */
+export const API = {
+  notFoundRoute: 'Not found',
+  itemNotFound: GENERIC.notFound,
+  methodNotAllowed: 'Method not allowed',
+  unauthorized: GENERIC.unauthorized,
+  forbiddenOrigin: GENERIC.forbidden,
+  validation: GENERIC.validation,
+  invalidJson: 'The request body is not valid JSON',
+  unsupportedContentType: 'Unsupported content type',
+  payloadTooLarge: 'The file is too large (max 5 MB)',
+  notAnImage: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
+  imageTooManyPixels: 'The image has too many pixels',
+  rateLimited: 'Too many requests. Please try again later.',
+  storeUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  unexpected: GENERIC.unexpected,
+  contactReceived: 'Message sent successfully!',
+  enrollReceived: "Enrollment submitted successfully! We'll contact you soon.",
+} as const;

@@ -1,0 +1,195 @@
+/**
+ * One schema per payload, shared by the browser forms and the API handlers (zod 4).
+ * Types come from z.infer; nothing is trusted through a type annotation.
+ */
+import { z } from 'zod';
+import {
+  CAREER_POINTS_MIN,
+  MAX_LENGTH,
+  POINTS_MAX,
+  SERVICE_POINTS_MIN,
+  HONEYPOT_FIELD,
+} from './constants.ts';
+import { VALIDATION } from './messages.ts';
+
+/** Removes control characters other than tab/newline: they never belong in content and break CSV and logs. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const stripControl = (value: string) => value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+
+/** A trimmed, non-empty string with a length limit; `required` is the spec's message for a missing value. */
+export const requiredText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .transform(stripControl)
+    .pipe(z.string().trim().min(1, required).max(max, VALIDATION.tooLong(max)));
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: VALIDATION.tooLong(max) })
+    .transform(stripControl)
+    .pipe(z.string().trim().max(max, VALIDATION.tooLong(max)))
+    .optional();
+
+/**
+ * Points: whitespace trimmed and empty points dropped (spec: career), then the family's bounds.
+ * Accepts a JSON array as text too, because multipart forms send `points` that way (spec section 7).
+ */
+export const pointsSchema = (min: number, minMessage: string) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    },
+    z
+      .array(z.string({ error: VALIDATION.pointsInvalid }), { error: VALIDATION.pointsInvalid })
+      .max(50, VALIDATION.pointsMaxTen)
+      .transform((points) => points.map((point) => stripControl(point).trim()).filter((point) => point !== ''))
+      .pipe(
+        z
+          .array(z.string().max(MAX_LENGTH.point, VALIDATION.tooLong(MAX_LENGTH.point)))
+          .min(min, minMessage)
+          .max(POINTS_MAX, VALIDATION.pointsMaxTen),
+      ),
+  );
+
+const title = requiredText(VALIDATION.titleRequired, MAX_LENGTH.title);
+const description = requiredText(VALIDATION.descriptionRequired, MAX_LENGTH.description);
+
+export const HomeContentInputSchema = z.strictObject({ title });
+export const HomeServiceInputSchema = z.strictObject({ title, description });
+export const HomeCourseInputSchema = z.strictObject({ title, description });
+export const ServiceContentInputSchema = z.strictObject({
+  title,
+  description,
+  points: pointsSchema(SERVICE_POINTS_MIN, VALIDATION.pointsMinFour),
+});
+export const CareerInputSchema = z.strictObject({
+  title,
+  description,
+  points: pointsSchema(CAREER_POINTS_MIN, VALIDATION.pointsMinOne),
+});
+
+const email = z
+  .string({ error: VALIDATION.emailRequired })
+  .trim()
+  .min(1, VALIDATION.emailRequired)
+  .max(MAX_LENGTH.email, VALIDATION.tooLong(MAX_LENGTH.email))
+  .pipe(z.email(VALIDATION.emailInvalid));
+
+const phone = z
+  .string({ error: VALIDATION.phoneRequired })
+  .trim()
+  .min(1, VALIDATION.phoneRequired)
+  .max(MAX_LENGTH.phone, VALIDATION.tooLong(MAX_LENGTH.phone))
+  .regex(/^\+?[0-9][0-9 ()-]{5,}$/, VALIDATION.phoneInvalid);
+
+/** The honeypot is accepted (any string) so that a bot gets the same answer as a person. */
+const honeypot = { [HONEYPOT_FIELD]: z.string().max(1_000).optional() };
+
+export const ContactInputSchema = z.strictObject({
+  name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
+  email,
+  phone,
+  message: requiredText(VALIDATION.messageRequired, MAX_LENGTH.message),
+  ...honeypot,
+});
+
+export const EnrollInputSchema = z.strictObject({
+  name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
+  email,
+  phone,
+  course: requiredText(VALIDATION.courseRequired, MAX_LENGTH.courseName),
+  message: optionalText(MAX_LENGTH.message),
+  ...honeypot,
+});
+
+export const EnrollCourseInputSchema = z.strictObject({
+  courseName: requiredText(VALIDATION.courseTitleRequired, MAX_LENGTH.courseName),
+});
+
+export const StatsInputSchema = z.strictObject({
+  totalCourses: z
+    .number({ error: VALIDATION.totalCoursesInvalid })
+    .int(VALIDATION.totalCoursesInvalid)
+    .min(0, VALIDATION.totalCoursesInvalid)
+    .max(1_000_000, VALIDATION.totalCoursesInvalid),
+});
+
+export const LoginInputSchema = z.strictObject({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1_000),
+});
+
+/** Fields every stored item carries (ARCHITECTURE.md "API contract"). */
+export const StoredMetaSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** Image fields of items that have one: the stored value plus the intrinsic size of the largest variant. */
+export const StoredImageSchema = z.object({
+  image: z.string(),
+  imageWidth: z.number().int().positive().optional(),
+  imageHeight: z.number().int().positive().optional(),
+});
+
+export const HomeContentSchema = StoredMetaSchema.extend({ title: z.string() }).extend(StoredImageSchema.shape);
+export const HomeServiceSchema = StoredMetaSchema.extend({ title: z.string(), description: z.string() }).extend(
+  StoredImageSchema.shape,
+);
+export const HomeCourseSchema = StoredMetaSchema.extend({ title: z.string(), description: z.string() });
+export const ServiceContentSchema = StoredMetaSchema.extend({
+  title: z.string(),
+  description: z.string(),
+  points: z.array(z.string()),
+}).extend(StoredImageSchema.shape);
+export const CareerSchema = StoredMetaSchema.extend({
+  title: z.string(),
+  description: z.string(),
+  points: z.array(z.string()),
+  image: z.string().optional(),
+  imageWidth: z.number().int().positive().optional(),
+  imageHeight: z.number().int().positive().optional(),
+});
+export const ContactSchema = StoredMetaSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+});
+export const EnrollSchema = StoredMetaSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  course: z.string(),
+  message: z.string().optional(),
+});
+export const EnrollCourseSchema = StoredMetaSchema.extend({ courseName: z.string() });
+export const StatsSchema = z.object({ totalCourses: z.number().int().min(0) });
+
+export type HomeContent = z.infer<typeof HomeContentSchema>;
+export type HomeService = z.infer<typeof HomeServiceSchema>;
+export type HomeCourse = z.infer<typeof HomeCourseSchema>;
+export type ServiceContent = z.infer<typeof ServiceContentSchema>;
+export type Career = z.infer<typeof CareerSchema>;
+export type Contact = z.infer<typeof ContactSchema>;
+export type Enroll = z.infer<typeof EnrollSchema>;
+export type EnrollCourse = z.infer<typeof EnrollCourseSchema>;
+export type Stats = z.infer<typeof StatsSchema>;
+
+export type ContactInput = z.infer<typeof ContactInputSchema>;
+export type EnrollInput = z.infer<typeof EnrollInputSchema>;
+
+/** Turns a zod error into the API's `errors` map: the first message per top-level field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Explicit: vitest's default would also pick up the Playwright specs in tests/e2e.
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    setupFiles: ['tests/support/fail-on-console-error.ts'],
+  },
+});
