@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT } from './tests/e2e/e2e-env.ts';
+
+// End-to-end specs drive Debian's Chromium (never a downloaded browser) against the production build served by
+// the local runner, on its own port and its own throw-away data directory, seeded with the demo content.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir .local/e2e --reset`,
+    url: `${E2E_BASE_URL}/health`,
+    timeout: 240_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    env: { ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, REBUILD_WINDOW_MS: '2000' },
+  },
+});

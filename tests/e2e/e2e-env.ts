@@ -1,0 +1,5 @@
+/** Settings shared by playwright.config.ts and the specs. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8899);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** The runner takes ADMIN_PASSWORD from the environment instead of generating one. */
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';

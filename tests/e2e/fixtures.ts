@@ -1,0 +1,66 @@
+/**
+ * Shared Playwright fixtures: an API context signed in as admin (through the real login endpoint), a page
+ * signed in as admin, an axe check, and a guard that fails a test on an unexpected console error.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { AUTH_PATHS } from '../../src/lib/collections.ts';
+import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './e2e-env.ts';
+
+export { expect };
+
+/** Signs an API request context in; writes carry the same-origin Origin header the server requires. */
+export async function signInApi(request: APIRequestContext): Promise<void> {
+  const response = await request.post(AUTH_PATHS.login, {
+    data: { password: E2E_ADMIN_PASSWORD },
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs a page in the way a person does, through /deltaadmin/login. */
+export async function signInPage(page: Page): Promise<void> {
+  await page.goto('/deltaadmin/login');
+  await page.getByLabel(/password/i).fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /login|sign in/i }).click();
+  await expect(page).toHaveURL(/\/deltaadmin\/home-content$/);
+}
+
+/** Runs axe on the page and expects no violations (WCAG 2.x A/AA rules). */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
+}
+
+interface Fixtures {
+  /** An API context signed in as admin, with the Origin header set for writes. */
+  adminApi: APIRequestContext;
+  /** A page already signed in as admin. */
+  adminPage: Page;
+  /** Console errors the page logged; checked to be empty after each test unless the test clears it. */
+  consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+  adminApi: async ({ playwright }, use) => {
+    const request = await playwright.request.newContext({
+      baseURL: E2E_BASE_URL,
+      extraHTTPHeaders: { Origin: E2E_BASE_URL },
+    });
+    await signInApi(request);
+    await use(request);
+    await request.dispose();
+  },
+  adminPage: async ({ page }, use) => {
+    await signInPage(page);
+    await use(page);
+  },
+});
