@@ -15,7 +15,10 @@ export const UNIQUE_FIELDS: Partial<Record<CollectionKey, string>> = {
   enrollCourse: 'courseName',
 };
 
-export const normaliseUnique = (value: unknown): string => String(value ?? '').trim().toLocaleLowerCase('en');
+export const normaliseUnique = (value: unknown): string =>
+  String(value ?? '')
+    .trim()
+    .toLocaleLowerCase('en');
 
 /** Redis key prefix so one database can hold several deployments (REDIS_KEY_PREFIX, default 'delta'). */
 export const redisKeys = (prefix: string) => ({
@@ -39,6 +42,20 @@ export const blobKeys = {
   flag: (name: string) => `flags/${name}`,
   rateHit: (bucket: string, identifier: string, window: number) =>
     `ratelimit/${bucket}/${encodeURIComponent(identifier)}/${window}/`,
+  /** All windows of one identifier (old windows are cleaned from here). */
+  rateHitPrefix: (bucket: string, identifier: string) =>
+    `ratelimit/${bucket}/${encodeURIComponent(identifier)}/`,
+  /**
+   * Blobs rewrites nothing in place for leases and flags: every claim is a new key written with `onlyIfNew`,
+   * the one conditional write that needs no ETag (the local Blobs server derives ETags from a coarse mtime).
+   */
+  leaseGeneration: (name: string, generation: number) =>
+    `leases/${name}/${String(generation).padStart(12, '0')}`,
+  leasePrefix: (name: string) => `leases/${name}/`,
+  flagRaised: (name: string, id: string) => `flags/${name}/raised/${id}`,
+  flagRaisedPrefix: (name: string) => `flags/${name}/raised/`,
+  flagTaken: (name: string, id: string) => `flags/${name}/taken/${id}`,
+  flagTakenPrefix: (name: string) => `flags/${name}/taken/`,
 };
 
 /** Image blob keys inside the images store: `{folder}/{fileName}`. */
