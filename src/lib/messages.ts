@@ -185,6 +185,8 @@ export const API = {
   invalidJson: 'The request body is not valid JSON',
   unsupportedContentType: 'Unsupported content type',
   payloadTooLarge: 'The file is too large (max 5 MB)',
+  requestTooLarge: 'The request is too large',
+  invalidForm: 'The form data could not be read',
   notAnImage: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
   imageTooManyPixels: 'The image has too many pixels',
   rateLimited: 'Too many requests. Please try again later.',

@@ -1,0 +1,47 @@
+/**
+ * Everything a handler needs from the outside world, built once per function instance on first use (a cold
+ * start that never touches the store pays nothing). Tests build their own with createDeps and real stores.
+ */
+import { createCachePurger, type CachePurger } from './cdn/cache-purge.ts';
+import { loadEnv, type ServerEnv } from './env.ts';
+import { createImageService } from './images/image-service.ts';
+import type { ImageService } from './images/port.ts';
+import { createRebuildTrigger, type RebuildTrigger } from './rebuild/rebuild-trigger.ts';
+import { createRepositoryFromEnv } from './repository/index.ts';
+import type { Repository } from './repository/port.ts';
+
+export interface Deps {
+  env: ServerEnv;
+  repository: Repository;
+  images: ImageService;
+  now: () => Date;
+  rebuild: RebuildTrigger;
+  purgeCache: CachePurger;
+}
+
+/** Builds the dependencies; parts given in `parts` replace the ones made from the environment. */
+export function createDeps(
+  source: Record<string, string | undefined> = process.env,
+  parts: Partial<Omit<Deps, 'env'>> = {},
+): Deps {
+  const env = loadEnv(source);
+  const repository = parts.repository ?? createRepositoryFromEnv(source);
+  return {
+    env,
+    repository,
+    images: parts.images ?? createImageService(),
+    now: parts.now ?? (() => new Date()),
+    rebuild:
+      parts.rebuild ??
+      createRebuildTrigger({ repository, hookUrl: env.BUILD_HOOK_URL, windowMs: env.REBUILD_WINDOW_MS }),
+    purgeCache: parts.purgeCache ?? createCachePurger({ token: env.NETLIFY_PURGE_API_TOKEN }),
+  };
+}
+
+let instance: Deps | null = null;
+
+/** The instance's dependencies from process.env, created on first call. */
+export function getDeps(): Deps {
+  instance ??= createDeps();
+  return instance;
+}

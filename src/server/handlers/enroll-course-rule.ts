@@ -1,0 +1,17 @@
+import { VALIDATION } from '../../lib/messages.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError } from '../http/respond.ts';
+import { validationFailure } from '../http/validate.ts';
+import { normaliseUnique } from '../repository/keys.ts';
+
+/**
+ * An enrolment must name a course that is offered (compared like the unique index: trimmed, case-insensitive);
+ * the stored value is the course's own spelling.
+ */
+export async function resolveEnrollCourse(fields: Record<string, unknown>, deps: Deps) {
+  const wanted = normaliseUnique(fields.course);
+  const courses = await deps.repository.list('enrollCourse');
+  const match = courses.find((course) => normaliseUnique(course.courseName) === wanted);
+  if (!match) throw new HttpError(validationFailure({ course: VALIDATION.courseUnknown }));
+  return { ...fields, course: match.courseName };
+}

@@ -1,0 +1,35 @@
+/**
+ * Cache headers, set in code so each response says who may keep it and for how long.
+ *
+ * Public content is cached at Netlify's CDN (durable, one year) and purged by cache tag on every write, so
+ * visitors get CDN speed and still see a change within seconds. Browsers must revalidate every time
+ * (max-age=0): a browser cache cannot be purged, the CDN can. Admin and personal-data responses are never
+ * stored anywhere.
+ */
+
+/** How long the CDN may serve a stale copy while it refetches in the background (a store hiccup stays invisible). */
+const STALE_WHILE_REVALIDATE_SECONDS = 86_400;
+
+export type CachePolicy =
+  | { kind: 'public'; tag: string }
+  | { kind: 'no-store' }
+  /** Content-addressed files: the name changes whenever the bytes do. */
+  | { kind: 'immutable' };
+
+export const NO_STORE: CachePolicy = { kind: 'no-store' };
+export const publicCache = (tag: string): CachePolicy => ({ kind: 'public', tag });
+
+export function cacheHeaders(policy: CachePolicy): Record<string, string> {
+  switch (policy.kind) {
+    case 'public':
+      return {
+        'Cache-Control': 'public, max-age=0, must-revalidate',
+        'Netlify-CDN-Cache-Control': `public, durable, s-maxage=31536000, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`,
+        'Netlify-Cache-Tag': policy.tag,
+      };
+    case 'immutable':
+      return { 'Cache-Control': 'public, max-age=31536000, immutable' };
+    case 'no-store':
+      return { 'Cache-Control': 'no-store' };
+  }
+}
