@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { REBUILD_WINDOW_MS } from '../lib/constants.ts';
+import { EnvError, loadEnv } from './env.ts';
+
+const HASH = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0c2FsdA==$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U=';
+
+describe('server environment', () => {
+  it('works with nothing set: login off, defaults applied', () => {
+    const env = loadEnv({});
+    expect(env.authConfigured).toBe(false);
+    expect(env.REBUILD_WINDOW_MS).toBe(REBUILD_WINDOW_MS);
+    expect(env.deployed).toBe(false);
+    expect(env.trustedOrigins).toEqual([]);
+  });
+
+  it('reads a full production configuration', () => {
+    const env = loadEnv({
+      ADMIN_PASSWORD_HASH: HASH,
+      SESSION_SECRET: 's'.repeat(32),
+      BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/abc',
+      REBUILD_WINDOW_MS: '2000',
+      ALLOWED_ORIGINS: 'https://admin.example.com, https://www.example.com/',
+      URL: 'https://example.com',
+      DEPLOY_PRIME_URL: 'https://main--example.netlify.app',
+      CONTEXT: 'production',
+    });
+    expect(env.authConfigured).toBe(true);
+    expect(env.REBUILD_WINDOW_MS).toBe(2000);
+    expect(env.deployed).toBe(true);
+    expect(env.trustedOrigins).toEqual([
+      'https://admin.example.com',
+      'https://www.example.com',
+      'https://example.com',
+      'https://main--example.netlify.app',
+    ]);
+  });
+
+  it.each([
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ ADMIN_PASSWORD_HASH: 'hunter2' }, 'ADMIN_PASSWORD_HASH'],
+    [{ BUILD_HOOK_URL: 'not a url' }, 'BUILD_HOOK_URL'],
+    [{ UPSTASH_REDIS_REST_URL: 'https://r.upstash.io' }, 'UPSTASH_REDIS_REST_TOKEN'],
+    [{ UPSTASH_REDIS_REST_TOKEN: 'tok' }, 'UPSTASH_REDIS_REST_URL'],
+    [{ REBUILD_WINDOW_MS: 'soon' }, 'REBUILD_WINDOW_MS'],
+    [{ ALLOWED_ORIGINS: 'example.com' }, 'ALLOWED_ORIGINS'],
+  ])('names the bad variable in %j', (source, name) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('never puts a secret value in its error', () => {
+    const secret = 'tooshort-secret';
+    expect(() => loadEnv({ SESSION_SECRET: secret })).toThrow(expect.objectContaining({ message: expect.not.stringContaining(secret) }));
+  });
+});
