@@ -1,0 +1,77 @@
+/**
+ * Image blobs in the Netlify Blobs `images` store, keyed `{folder}/{fileName}` (keys.ts imageKey), each with its
+ * content type as blob metadata. Every backend failure surfaces as StoreUnavailableError (handlers answer 503).
+ */
+import { getStore, type Store } from '@netlify/blobs';
+import type { ImageFolder } from '../../lib/collections.ts';
+import { BLOB_STORES, imageKey } from '../repository/keys.ts';
+import { StoreUnavailableError } from '../repository/port.ts';
+
+export interface StoredImageBlob {
+  body: ArrayBuffer;
+  contentType: string;
+}
+
+export interface ImageBlobStore {
+  put(folder: ImageFolder, fileName: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  get(folder: ImageFolder, fileName: string): Promise<StoredImageBlob | null>;
+  delete(folder: ImageFolder, fileName: string): Promise<void>;
+  /** File names in `folder` that start with `prefix`. */
+  list(folder: ImageFolder, prefix: string): Promise<string[]>;
+}
+
+const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * Without `store`, the `images` store of the function's environment (NETLIFY_BLOBS_CONTEXT), opened on first use
+ * so an instance that never touches images needs no Blobs context. Strong consistency: an image must be
+ * readable at /uploads the moment its upload answers, and Netlify functions (and @netlify/dev) always carry the
+ * uncached edge URL that needs.
+ */
+export function createImageStore(store?: Store): ImageBlobStore {
+  let opened: Store | undefined = store;
+  const blobs = (): Store => {
+    opened ??= getStore({ name: BLOB_STORES.images, consistency: 'strong' });
+    return opened;
+  };
+
+  const guarded = async <T>(action: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw new StoreUnavailableError(`Image store ${action} failed`, { cause: error });
+    }
+  };
+
+  return {
+    put: (folder, fileName, bytes, contentType) =>
+      guarded('write', async () => {
+        // An exact-length ArrayBuffer copy: a Uint8Array may be a view into a larger (pooled) buffer.
+        const body = bytes.slice().buffer;
+        await blobs().set(imageKey(folder, fileName), body, { metadata: { contentType } });
+      }),
+
+    get: (folder, fileName) =>
+      guarded('read', async () => {
+        // The typings claim non-null for arrayBuffer; a missing key does answer null.
+        const entry: { data: ArrayBuffer; metadata: Record<string, unknown> } | null =
+          await blobs().getWithMetadata(imageKey(folder, fileName), { type: 'arrayBuffer' });
+        if (!entry) return null;
+        const contentType = entry.metadata['contentType'];
+        return {
+          body: entry.data,
+          contentType: typeof contentType === 'string' ? contentType : FALLBACK_CONTENT_TYPE,
+        };
+      }),
+
+    delete: (folder, fileName) => guarded('delete', () => blobs().delete(imageKey(folder, fileName))),
+
+    list: (folder, prefix) =>
+      guarded('list', async () => {
+        const keyPrefix = imageKey(folder, prefix);
+        const { blobs: found } = await blobs().list({ prefix: keyPrefix });
+        const folderPrefix = imageKey(folder, '');
+        return found.map((blob) => blob.key.slice(folderPrefix.length));
+      }),
+  };
+}
