@@ -1,0 +1,293 @@
+/**
+ * The five content families through their function files: create, read, update, delete, every validation
+ * message of the spec, images end to end, auth and method errors. Driven by the registry, like the handler.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
+import { resolveImageUrl } from '../../src/lib/image-url.ts';
+import { API, VALIDATION } from '../../src/lib/messages.ts';
+import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
+import { body, multipart, startApi, type Api } from './api-harness.ts';
+
+const VALID: Record<ContentFamilyKey, Record<string, unknown>> = {
+  homeContent: { title: 'Security that ships with your product' },
+  homeService: { title: 'Penetration testing', description: 'Manual and automated testing of web apps.' },
+  homeCourse: { title: 'Ethical hacking', description: 'Twelve weeks, hands-on labs, small groups.' },
+  serviceContent: {
+    title: 'Vulnerability assessment',
+    description: 'We find weaknesses before attackers do.',
+    points: ['Network scans', 'Web app review', 'Cloud posture', 'Written report'],
+  },
+  career: { title: 'Junior security analyst', description: 'Join the red team.', points: ['OSCP a plus'] },
+};
+
+const UPDATED: Record<ContentFamilyKey, Record<string, unknown>> = {
+  homeContent: { title: 'Updated slide' },
+  homeService: { title: 'Updated service', description: 'New words.' },
+  homeCourse: { title: 'Updated course', description: 'New words.' },
+  serviceContent: { ...VALID.serviceContent, title: 'Updated content', points: ['1', '2', '3', '4', '5'] },
+  career: { ...VALID.career, title: 'Senior analyst', points: ['  Ten years  ', '', 'Leadership'] },
+};
+
+/** The spec's section 5 messages, per family: [fields to change, field, message]. */
+const INVALID: Record<ContentFamilyKey, [Record<string, unknown>, string, string][]> = {
+  homeContent: [
+    [{ title: '' }, 'title', VALIDATION.titleRequired],
+    [{ title: '   ' }, 'title', VALIDATION.titleRequired],
+  ],
+  homeService: [
+    [{ title: '' }, 'title', VALIDATION.titleRequired],
+    [{ description: ' ' }, 'description', VALIDATION.descriptionRequired],
+  ],
+  homeCourse: [
+    [{ title: undefined }, 'title', VALIDATION.titleRequired],
+    [{ description: '' }, 'description', VALIDATION.descriptionRequired],
+  ],
+  serviceContent: [
+    [{ title: '' }, 'title', VALIDATION.titleRequired],
+    [{ description: '' }, 'description', VALIDATION.descriptionRequired],
+    [{ points: ['a', 'b', ' ', 'c'] }, 'points', VALIDATION.pointsMinFour],
+    [{ points: Array.from({ length: 11 }, (_, i) => `p${i}`) }, 'points', VALIDATION.pointsMaxTen],
+  ],
+  career: [
+    [{ title: '' }, 'title', VALIDATION.titleRequired],
+    [{ description: '' }, 'description', VALIDATION.descriptionRequired],
+    [{ points: ['  ', ''] }, 'points', VALIDATION.pointsMinOne],
+    [{ points: Array.from({ length: 11 }, (_, i) => `p${i}`) }, 'points', VALIDATION.pointsMaxTen],
+  ],
+};
+
+let api: Api;
+let photo: Buffer;
+
+beforeAll(async () => {
+  api = await startApi();
+  photo = await jpegWithExifAndGps(480, 320);
+});
+afterAll(() => api.stop());
+
+/** A picture no other item holds (its size differs), so tests can watch its blobs come and go. */
+let pictureCount = 0;
+const uniquePicture = () => jpegWithExifAndGps(160 + 2 * ++pictureCount, 100);
+
+const withoutUndefined = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+
+/** A write body the way the admin app sends it for this family. */
+function payload(family: ContentFamily, fields: Record<string, unknown>, image?: Buffer) {
+  const clean = withoutUndefined(fields);
+  if (!family.multipart) return { json: clean };
+  return { form: multipart(clean, image ? { bytes: image } : undefined) };
+}
+
+async function uploadStatus(family: ContentFamily, stored: unknown) {
+  if (!family.image || typeof stored !== 'string') throw new Error('no image');
+  return (await api.call(resolveImageUrl(stored, family.image.folder))).status;
+}
+
+describe.each(Object.values(contentFamilies))('$key', (family) => {
+  const path = family.path;
+  const create = (fields = VALID[family.key], image: Buffer | undefined = photo) =>
+    api.admin(path, { method: 'POST', ...payload(family, fields, family.image ? image : undefined) });
+
+  it('creates (201 + the spec message), lists publicly with CDN headers, updates and deletes', async () => {
+    const createdResponse = await create();
+    expect(createdResponse.status).toBe(201);
+    const created = await body(createdResponse);
+    expect(created.success).toBe(true);
+    expect(created.message).toBe(family.messages.added);
+    const item = created.data as Record<string, unknown>;
+    expect(item._id).toMatch(/^[0-9a-z]{20}$/);
+    expect(item.title).toBe(VALID[family.key].title);
+    expect(family.itemSchema.safeParse(item).success).toBe(true);
+
+    const listResponse = await api.call(path);
+    expect(listResponse.status).toBe(200);
+    expect(listResponse.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(listResponse.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, s-maxage=31536000/);
+    expect(listResponse.headers.get('netlify-cache-tag')).toBe(family.cacheTag);
+    expect(listResponse.headers.get('x-content-type-options')).toBe('nosniff');
+    const listed = await body(listResponse);
+    expect(listed.success).toBe(true);
+    expect((listed.data as { _id: string }[]).map((entry) => entry._id)).toContain(item._id);
+
+    const updateResponse = await api.admin(`${path}/${String(item._id)}`, {
+      method: 'PUT',
+      ...payload(family, UPDATED[family.key]),
+    });
+    expect(updateResponse.status).toBe(200);
+    const updated = await body(updateResponse);
+    expect(updated.message).toBe(family.messages.updated);
+    const updatedItem = updated.data as Record<string, unknown>;
+    expect(updatedItem.title).toBe(UPDATED[family.key].title);
+    if (family.key === 'career') expect(updatedItem.points).toEqual(['Ten years', 'Leadership']);
+    // No new file: the stored image stays.
+    expect(updatedItem.image).toBe(item.image);
+
+    const deleteResponse = await api.admin(`${path}/${String(item._id)}`, { method: 'DELETE' });
+    expect(deleteResponse.status).toBe(200);
+    expect((await body(deleteResponse)).message).toBe(family.messages.deleted);
+    const after = (await body(await api.call(path))).data as { _id: string }[];
+    expect(after.map((entry) => entry._id)).not.toContain(item._id);
+    expect(await api.repository.get(family.key, String(item._id))).toBeNull();
+  });
+
+  it('keeps insertion order', async () => {
+    const first = (await body(await create({ ...VALID[family.key], title: 'Order A' }))).data as { _id: string };
+    const second = (await body(await create({ ...VALID[family.key], title: 'Order B' }))).data as { _id: string };
+    const ids = ((await body(await api.call(path))).data as { _id: string }[]).map((entry) => entry._id);
+    expect(ids.indexOf(first._id)).toBeLessThan(ids.indexOf(second._id));
+  });
+
+  it.each(INVALID[family.key])('rejects %j with the spec message', async (change, field, message) => {
+    const before = await api.repository.count(family.key);
+    const response = await create({ ...VALID[family.key], ...change });
+    expect(response.status).toBe(400);
+    const answer = await body(response);
+    expect(answer).toMatchObject({ success: false, message, errors: { [field]: message } });
+    expect(await api.repository.count(family.key)).toBe(before);
+  });
+
+  it('answers 404 for unknown ids and routes, 405 with Allow for wrong methods', async () => {
+    const unknown = `${path}/0000000000zzzzzzzzzz`;
+    const put = await api.admin(unknown, { method: 'PUT', ...payload(family, VALID[family.key]) });
+    expect(put.status).toBe(404);
+    expect(await body(put)).toEqual({ success: false, message: API.itemNotFound });
+    expect((await api.admin(unknown, { method: 'DELETE' })).status).toBe(404);
+    expect((await api.admin(`${path}/a/b`, { method: 'DELETE' })).status).toBe(404);
+
+    const wrongCollection = await api.admin(path, { method: 'DELETE' });
+    expect(wrongCollection.status).toBe(405);
+    expect(wrongCollection.headers.get('allow')).toBe('GET, POST, HEAD');
+    const wrongItem = await api.call(unknown);
+    expect(wrongItem.status).toBe(405);
+    expect(wrongItem.headers.get('allow')).toBe('PUT, DELETE');
+  });
+
+  it('needs a session for every write (401) and a same-origin request (403); nothing changes', async () => {
+    const existing = (await body(await create())).data as { _id: string };
+    const item = `${path}/${existing._id}`;
+    const before = await api.repository.list(family.key);
+    const writes = [
+      { target: path, method: 'POST' },
+      { target: item, method: 'PUT' },
+      { target: item, method: 'DELETE' },
+    ];
+    for (const { target, method } of writes) {
+      const send = (options: { session?: string; origin?: string | null }) =>
+        api.call(target, { method, ...payload(family, UPDATED[family.key], photo), ...options });
+      expect((await send({})).status).toBe(401);
+      expect((await send({ session: 'v1.9999999999.forged.signature' })).status).toBe(401);
+      const crossSite = await send({ session: api.session(), origin: 'https://evil.example' });
+      expect(crossSite.status).toBe(403);
+      expect((await body(crossSite)).message).toBe(API.forbiddenOrigin);
+      expect((await send({ session: api.session(), origin: null })).status).toBe(403);
+    }
+    expect(await api.repository.list(family.key)).toEqual(before);
+  });
+
+  it('rejects a body of the wrong type (415) and malformed JSON (400)', async () => {
+    const text = await api.admin(path, { method: 'POST', body: 'title=x', headers: { 'Content-Type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    const broken = await api.admin(path, {
+      method: 'POST',
+      body: '{"title": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect((await body(broken)).message).toBe(API.invalidJson);
+  });
+
+  if (family.image) {
+    const image = family.image;
+
+    it(
+      image.requiredOnCreate ? "requires an image on create ('Please select an image')" : 'accepts a create without an image',
+      async () => {
+        const response = await api.admin(path, { method: 'POST', ...payload(family, VALID[family.key]) });
+        if (image.requiredOnCreate) {
+          expect(response.status).toBe(400);
+          expect(await body(response)).toMatchObject({
+            message: VALIDATION.imageRequired,
+            errors: { image: VALIDATION.imageRequired },
+          });
+        } else {
+          expect(response.status).toBe(201);
+          expect((await body(response)).data).not.toHaveProperty('image');
+        }
+      },
+    );
+
+    it('stores the upload as metadata-free WebP, serves it immutable, and removes it on replace and delete', async () => {
+      const item = (await body(await create(VALID[family.key], await uniquePicture()))).data as Record<string, unknown>;
+      const stored = String(item.image);
+      expect(stored).toMatch(image.storedAs === 'path' ? /^\/uploads\/content\/[0-9a-f]{32}\.webp$/ : /^[0-9a-f]{32}\.webp$/);
+      // EXIF orientation 6 applied: the stored picture stands upright (100 wide, taller than wide).
+      expect(item.imageWidth).toBe(100);
+      expect(Number(item.imageHeight)).toBeGreaterThan(160);
+
+      const served = await api.call(resolveImageUrl(stored, image.folder));
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const bytes = Buffer.from(await served.arrayBuffer());
+      expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(bytes.includes(MARKERS.camera)).toBe(false);
+
+      const replaced = await api.admin(`${path}/${String(item._id)}`, {
+        method: 'PUT',
+        ...payload(family, UPDATED[family.key], await uniquePicture()),
+      });
+      expect(replaced.status).toBe(200);
+      const replacement = (await body(replaced)).data as Record<string, unknown>;
+      expect(replacement.image).not.toBe(stored);
+      expect(await uploadStatus(family, stored)).toBe(404);
+      expect(await uploadStatus(family, replacement.image)).toBe(200);
+
+      expect((await api.admin(`${path}/${String(item._id)}`, { method: 'DELETE' })).status).toBe(200);
+      expect(await uploadStatus(family, replacement.image)).toBe(404);
+    });
+
+    it('keeps an image another item still shows', async () => {
+      const picture = await uniquePicture();
+      const first = (await body(await create(VALID[family.key], picture))).data as Record<string, unknown>;
+      const second = (await body(await create(VALID[family.key], picture))).data as Record<string, unknown>;
+      expect(second.image).toBe(first.image);
+      await api.admin(`${path}/${String(first._id)}`, { method: 'DELETE' });
+      expect(await uploadStatus(family, second.image)).toBe(200);
+      await api.admin(`${path}/${String(second._id)}`, { method: 'DELETE' });
+      expect(await uploadStatus(family, second.image)).toBe(404);
+    });
+
+    it('refuses files that are not images (415) and stores nothing', async () => {
+      const before = await api.repository.count(family.key);
+      const svg = await api.admin(path, {
+        method: 'POST',
+        form: multipart(VALID[family.key], { bytes: SVG_WITH_SCRIPT, type: 'image/svg+xml', name: 'x.svg' }),
+      });
+      expect(svg.status).toBe(415);
+      expect((await body(svg)).success).toBe(false);
+      expect(await api.repository.count(family.key)).toBe(before);
+    });
+  }
+});
+
+describe('request size', () => {
+  it('refuses an upload over the limit by its Content-Length, before reading it (413)', async () => {
+    const response = await api.admin(contentFamilies.homeContent.path, {
+      method: 'POST',
+      body: 'x',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(7 * 1024 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expect((await body(response)).message).toBe(API.payloadTooLarge);
+  });
+
+  it('refuses an oversized JSON body (413)', async () => {
+    const response = await api.admin(contentFamilies.homeCourse.path, {
+      method: 'POST',
+      json: { title: 'x', description: 'y'.repeat(100_000) },
+    });
+    expect(response.status).toBe(413);
+  });
+});
