@@ -56,17 +56,25 @@ function encode(reply: unknown, base64: boolean): unknown {
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function startUpstashGateway(options: UpstashGatewayOptions): Promise<UpstashGateway> {
-  const redis = createClient({
-    url: options.redisUrl,
-    RESP: 2,
-    // Fail commands at once while Redis is away instead of queueing them until it returns.
-    disableOfflineQueue: true,
-    socket: { reconnectStrategy: (retries) => Math.min(retries * 50, 1000) },
-  }).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer, [RESP_TYPES.SIMPLE_STRING]: Buffer });
-  redis.on('error', () => {
-    // Reconnection is automatic; requests meanwhile get a 503.
-  });
-  await redis.connect();
+  const connect = async () => {
+    const client = createClient({
+      url: options.redisUrl,
+      RESP: 2,
+      // Fail commands at once while Redis is away instead of queueing them until it returns.
+      disableOfflineQueue: true,
+      socket: { reconnectStrategy: (retries) => Math.min(retries * 50, 1000) },
+    }).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer, [RESP_TYPES.SIMPLE_STRING]: Buffer });
+    client.on('error', () => {
+      // Reconnection is automatic; requests meanwhile get a 503.
+    });
+    await client.connect();
+    return client;
+  };
+  const redis = await connect();
+  // node-redis's own multi() decodes EXEC without the Buffer mapping, so transactions send MULTI … EXEC
+  // themselves, one at a time, on a connection of their own.
+  const transactions = await connect();
+  let transactionQueue: Promise<unknown> = Promise.resolve();
 
   /** Original script SHA → SHA of the script Redis actually holds (flag stripped). */
   const scriptShas = new Map<string, string>();
@@ -107,21 +115,36 @@ export async function startUpstashGateway(options: UpstashGatewayOptions): Promi
     }
   }
 
-  async function transaction(commands: Command[]): Promise<Outcome[]> {
-    const multi = redis.multi();
-    for (const command of commands) multi.addCommand(rewrite(command));
-    let replies: unknown[];
+  async function runTransaction(commands: Command[]): Promise<Outcome[]> {
+    const unavailable = () => new HttpError(503, 'Redis is unavailable');
     try {
-      replies = await multi.exec();
-    } catch (error) {
-      if (!redis.isReady) throw new HttpError(503, 'Redis is unavailable');
-      if (error instanceof Error && 'replies' in error && Array.isArray(error.replies))
-        replies = error.replies;
-      else throw new HttpError(400, errorMessage(error));
+      await transactions.sendCommand(['MULTI']);
+    } catch {
+      throw unavailable();
     }
-    return replies.map((reply, index) =>
+    let queueError: string | undefined;
+    for (const command of commands) {
+      await transactions.sendCommand(rewrite(command)).catch((error: unknown) => {
+        queueError ??= errorMessage(error);
+      });
+    }
+    let replies: unknown;
+    try {
+      replies = await transactions.sendCommand(['EXEC']);
+    } catch (error) {
+      if (!transactions.isReady) throw unavailable();
+      throw new HttpError(400, queueError ?? errorMessage(error));
+    }
+    if (!Array.isArray(replies)) throw new HttpError(400, 'Transaction discarded');
+    return replies.map((reply: unknown, index) =>
       reply instanceof Error ? { error: reply.message } : { result: loadedSha(commands[index] ?? [], reply) },
     );
+  }
+
+  function transaction(commands: Command[]): Promise<Outcome[]> {
+    const result = transactionQueue.then(() => runTransaction(commands));
+    transactionQueue = result.catch(() => undefined);
+    return result;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -179,7 +202,7 @@ export async function startUpstashGateway(options: UpstashGatewayOptions): Promi
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await redis.close().catch(() => redis.destroy());
+      await Promise.all([redis, transactions].map((client) => client.close().catch(() => client.destroy())));
     },
   };
 }
