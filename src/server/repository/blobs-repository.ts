@@ -34,8 +34,14 @@ export interface BlobsRepositoryOptions {
   connection?: BlobsConnection;
   /** Store name; defaults to BLOB_STORES.content. */
   name?: string;
+  /**
+   * Longest wait for one operation. The Blobs client retries a dead backend for half a minute; a function
+   * should answer 503 long before its own timeout turns that into a bare 502.
+   */
+  timeoutMs?: number;
 }
 
+const DEFAULT_TIMEOUT_MS = 8_000;
 /** A unique-name claim whose item never appeared (a crash between the two writes) is reclaimable after this. */
 const STALE_UNIQUE_CLAIM_MS = 60_000;
 /** Taken-flag markers only guard against a concurrent taker; an hour is far beyond any function's life. */
@@ -58,11 +64,18 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       : getStore({ name, consistency: 'strong' }));
 
   /** Every backend call goes through here: any failure (network, auth, 5xx, missing context) is "unavailable". */
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   async function call<T>(operation: (blobs: Store) => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
+    });
     try {
-      return await operation(getContentStore());
+      return await Promise.race([operation(getContentStore()), deadline]);
     } catch (error) {
       throw unavailable(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -185,7 +198,7 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
 
     async listPage(collection, { limit, cursor }): Promise<Page> {
       const newestFirst = (await itemIds(collection)).reverse();
-      const after = cursor ? newestFirst.filter((id) => id < cursor) : newestFirst;
+      const after = cursor && isId(cursor) ? newestFirst.filter((id) => id < cursor) : newestFirst;
       const pageIds = after.slice(0, Math.max(0, limit));
       const nextCursor =
         after.length > pageIds.length && pageIds.length > 0 ? (pageIds.at(-1) ?? null) : null;

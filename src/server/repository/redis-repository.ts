@@ -18,6 +18,8 @@ export interface RedisRepositoryOptions {
   token: string;
   /** Key prefix (REDIS_KEY_PREFIX); defaults to 'delta'. */
   keyPrefix?: string;
+  /** Longest wait for one HTTP request, retries included: a hung connection becomes a 503, not a hang. */
+  timeoutMs?: number;
 }
 
 /** KEYS items, order, unique · ARGV id, json, unique value ('' when none) → 1 stored, 0 unique conflict. */
@@ -77,6 +79,8 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
     automaticDeserialization: false,
     enableTelemetry: false,
     retry: { retries: 2, backoff: (attempt) => 50 * 2 ** attempt },
+    // A function, so every request gets its own deadline (the client then rethrows the abort as an error).
+    signal: () => AbortSignal.timeout(options.timeoutMs ?? 5_000),
   });
   const keys = redisKeys(options.keyPrefix ?? 'delta');
   const limiters = new Map<string, Ratelimit>();

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlobsServer } from '../../../tests/support/blobs-server.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../../../tests/support/redis-server.ts';
@@ -89,5 +91,31 @@ describe('Upstash Redis adapter specifics', () => {
     } finally {
       await own.stop();
     }
+  });
+});
+
+describe('adapters facing a backend that accepts connections but never answers', () => {
+  let silent: Server;
+  let url: string;
+  beforeAll(async () => {
+    silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('gives up within the timeout with StoreUnavailableError', async () => {
+    const redis = createRedisRepository({ url, token: 't', timeoutMs: 300 });
+    const blobs = createBlobsRepository({
+      connection: { siteID: 's', token: 't', edgeURL: url, uncachedEdgeURL: url },
+      timeoutMs: 300,
+    });
+    const started = Date.now();
+    await expect(redis.list('career')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(blobs.list('career')).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
