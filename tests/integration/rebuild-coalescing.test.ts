@@ -1,0 +1,154 @@
+/**
+ * CDN purge and coalesced rebuilds, against real HTTP receivers: a fake build hook and a fake Netlify purge
+ * API (local node:http servers that record what they get) and the real store holding lease and flag.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contentFamilies, enrollCourseFamily, requestFamilies, statsFamily } from '../../src/lib/collections.ts';
+import { createCachePurger } from '../../src/server/cdn/cache-purge.ts';
+import { runScheduledRebuild } from '../../src/server/rebuild/scheduled.ts';
+import { startApi, type Api } from './api-harness.ts';
+
+interface Receiver {
+  url: string;
+  requests: { method: string; path: string; body: string }[];
+  /** Status to answer with. */
+  status: number;
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const receiver: Receiver = { url: '', requests: [], status: 200, close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      receiver.requests.push({ method: req.method ?? '', path: req.url ?? '', body: text });
+      res.writeHead(receiver.status, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return receiver;
+}
+
+const WINDOW_MS = 2_000;
+let hook: Receiver;
+let purgeApi: Receiver;
+let api: Api;
+
+beforeAll(async () => {
+  hook = await startReceiver();
+  purgeApi = await startReceiver();
+  api = await startApi({
+    env: { BUILD_HOOK_URL: `${hook.url}/build_hooks/test`, REBUILD_WINDOW_MS: String(WINDOW_MS) },
+    deps: { purgeCache: createCachePurger({ token: 'purge-token', siteID: 'site-1', apiURL: purgeApi.url }) },
+  });
+});
+afterAll(async () => {
+  await api.stop();
+  await hook.close();
+  await purgeApi.close();
+});
+
+const builds = () => hook.requests.filter((request) => request.method === 'POST').length;
+const addCourse = (n: number) =>
+  api.admin(contentFamilies.homeCourse.path, { method: 'POST', json: { title: `Course ${n}`, description: 'D' } });
+
+describe('rebuilds', () => {
+  it('turns a burst of 20 writes into one build now and one follow-up after the window, no more', async () => {
+    const started = Date.now();
+    for (let n = 0; n < 20; n++) expect((await addCourse(n)).status).toBe(201);
+    // The burst must fit in the window for the assertion to mean anything.
+    expect(Date.now() - started).toBeLessThan(WINDOW_MS);
+    expect(builds()).toBe(1);
+    expect(hook.requests[0]?.path).toBe('/build_hooks/test');
+
+    // Still inside the window: the scheduler leaves the follow-up for later.
+    expect(await runScheduledRebuild(api.deps)).toBe('deferred');
+    expect(builds()).toBe(1);
+
+    await sleep(WINDOW_MS - (Date.now() - started) + 200);
+    expect(await runScheduledRebuild(api.deps)).toBe('built');
+    expect(builds()).toBe(2);
+
+    await sleep(WINDOW_MS + 200);
+    expect(await runScheduledRebuild(api.deps)).toBe('idle');
+    expect(await runScheduledRebuild(api.deps)).toBe('idle');
+    expect(builds()).toBe(2);
+
+    // Once the window is over, the next write builds at once again.
+    expect((await addCourse(21)).status).toBe(201);
+    expect(builds()).toBe(3);
+  });
+
+  it('does not rebuild for personal data, and never fails a write because the hook fails', async () => {
+    await sleep(WINDOW_MS + 200);
+    const before = builds();
+    const contact = await api.call(requestFamilies.contact.path, {
+      method: 'POST',
+      json: { name: 'A', email: 'a@example.in', phone: '9876543210', message: 'Hi' },
+    });
+    expect(contact.status).toBe(201);
+    expect(builds()).toBe(before);
+    expect(await runScheduledRebuild(api.deps)).toBe('idle');
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    hook.status = 500;
+    try {
+      expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 3 } })).status).toBe(200);
+      expect(builds()).toBe(before + 1);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('build hook answered 500'));
+    } finally {
+      hook.status = 200;
+      warn.mockRestore();
+    }
+  });
+
+  it('is skipped without BUILD_HOOK_URL', async () => {
+    const quiet = await startApi();
+    try {
+      expect(await quiet.deps.rebuild.request()).toBe('skipped');
+      expect(await runScheduledRebuild(quiet.deps)).toBe('skipped');
+    } finally {
+      await quiet.stop();
+    }
+  });
+});
+
+describe('CDN purge', () => {
+  const purgedTags = () =>
+    purgeApi.requests.map((request) => (JSON.parse(request.body) as { cache_tags: string[] }).cache_tags);
+
+  it("purges the family's cache tag after each public write, nothing for personal data", async () => {
+    purgeApi.requests.length = 0;
+    await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName: 'Purge Test' } });
+    await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 9 } });
+    await api.call(requestFamilies.enroll.path, {
+      method: 'POST',
+      json: { name: 'A', email: 'a@example.in', phone: '9876543210', course: 'Purge Test' },
+    });
+    expect(purgedTags()).toEqual([[enrollCourseFamily.cacheTag], [statsFamily.cacheTag]]);
+    expect(purgeApi.requests[0]?.path).toBe('/api/v1/purge');
+    expect(JSON.parse(purgeApi.requests[0]?.body ?? '{}')).toMatchObject({ site_id: 'site-1' });
+  });
+
+  it('never fails a write when purging fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    purgeApi.status = 500;
+    try {
+      expect((await addCourse(99)).status).toBe(201);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('[cdn] purging tag homeCourse failed'));
+    } finally {
+      purgeApi.status = 200;
+      warn.mockRestore();
+    }
+  });
+
+  it('is a no-op off Netlify (no purge token)', async () => {
+    await expect(createCachePurger({ token: undefined })(['homeCourse'])).resolves.toBeUndefined();
+  });
+});
