@@ -103,6 +103,7 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
 
   /** Claims a unique value for `id`; throws UniqueConflictError when someone else holds it. */
   async function claimUnique(collection: CollectionKey, field: string, value: unknown, id: string) {
+    if (normaliseUnique(value) === '') return;
     const key = blobKeys.unique(collection, String(value));
     const claim: UniqueClaim = { id, claimedAt: Date.now() };
     if ((await writeJSON(key, claim, true)).modified) return;
@@ -119,6 +120,7 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
   }
 
   async function releaseUnique(collection: CollectionKey, value: unknown, id: string) {
+    if (normaliseUnique(value) === '') return;
     const key = blobKeys.unique(collection, String(value));
     const holder = await readJSON<UniqueClaim>(key);
     if (holder?.id === id) await remove(key);
@@ -236,7 +238,12 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
         uniqueField !== undefined &&
         normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]);
       if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], id);
-      await writeJSON(blobKeys.item(collection, id), item);
+      try {
+        await writeJSON(blobKeys.item(collection, id), item);
+      } catch (error) {
+        if (uniqueChanged) await releaseUnique(collection, item[uniqueField], id).catch(() => undefined);
+        throw error;
+      }
       if (uniqueChanged) await releaseUnique(collection, previous[uniqueField], id);
       return { item, previous };
     },

@@ -37,8 +37,8 @@ const UPDATE = `
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 if not current then return -1 end
 if current ~= ARGV[2] then return 0 end
-if ARGV[5] ~= ARGV[4] and ARGV[5] ~= '' then
-  if redis.call('HSETNX', KEYS[2], ARGV[5], ARGV[1]) == 0 then return -2 end
+if ARGV[5] ~= ARGV[4] then
+  if ARGV[5] ~= '' and redis.call('HSETNX', KEYS[2], ARGV[5], ARGV[1]) == 0 then return -2 end
   if ARGV[4] ~= '' and redis.call('HGET', KEYS[2], ARGV[4]) == ARGV[1] then redis.call('HDEL', KEYS[2], ARGV[4]) end
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])

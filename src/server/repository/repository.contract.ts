@@ -114,6 +114,21 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       expect(await repo.list('enrollCourse')).toEqual([again]);
     });
 
+    it('moves a unique claim when an update renames the item', async () => {
+      const first = await repo.create('enrollCourse', { courseName: 'Python' });
+      await repo.create('enrollCourse', { courseName: 'Java' });
+      await expect(repo.update('enrollCourse', first._id, { courseName: 'JAVA' })).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
+      expect((await repo.get('enrollCourse', first._id))?.courseName).toBe('Python');
+      const renamed = await repo.update('enrollCourse', first._id, { courseName: 'Python 3' });
+      expect(renamed?.item.courseName).toBe('Python 3');
+      await repo.create('enrollCourse', { courseName: 'python' });
+      await expect(repo.create('enrollCourse', { courseName: 'PYTHON 3' })).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
+    });
+
     it('lets exactly one of many concurrent creators of the same unique name win', async () => {
       const results = await Promise.allSettled(
         Array.from({ length: 8 }, () => repo.create('enrollCourse', { courseName: 'Cyber Security' })),
