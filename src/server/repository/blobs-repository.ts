@@ -63,8 +63,8 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       ? getStore({ name, ...options.connection, consistency: 'strong' })
       : getStore({ name, consistency: 'strong' }));
 
-  /** Every backend call goes through here: any failure (network, auth, 5xx, missing context) is "unavailable". */
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  /** Every backend call goes through here: any failure (network, auth, 5xx, missing context) is "unavailable". */
   async function call<T>(operation: (blobs: Store) => Promise<T>): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
