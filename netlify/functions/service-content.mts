@@ -7,5 +7,10 @@ export default netlifyFunction(contentHandler(contentFamilies.serviceContent));
 
 // Literal paths (Netlify reads this object statically), in both spellings: the router lower-cases request paths.
 export const config: Config = {
-  path: ['/api/v1/serviceContent', '/api/v1/serviceContent/*', '/api/v1/servicecontent', '/api/v1/servicecontent/*'],
+  path: [
+    '/api/v1/serviceContent',
+    '/api/v1/serviceContent/*',
+    '/api/v1/servicecontent',
+    '/api/v1/servicecontent/*',
+  ],
 };

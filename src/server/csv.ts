@@ -15,6 +15,9 @@ export function csvCell(value: unknown): string {
 }
 
 export function toCsv(fields: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  const lines = [fields.map(csvCell).join(','), ...rows.map((row) => fields.map((field) => csvCell(row[field])).join(','))];
+  const lines = [
+    fields.map(csvCell).join(','),
+    ...rows.map((row) => fields.map((field) => csvCell(row[field])).join(',')),
+  ];
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -50,6 +50,8 @@ describe('server environment', () => {
 
   it('never puts a secret value in its error', () => {
     const secret = 'tooshort-secret';
-    expect(() => loadEnv({ SESSION_SECRET: secret })).toThrow(expect.objectContaining({ message: expect.not.stringContaining(secret) }));
+    expect(() => loadEnv({ SESSION_SECRET: secret })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(secret) }),
+    );
   });
 });

@@ -7,7 +7,10 @@ import { REBUILD_WINDOW_MS } from '../lib/constants.ts';
 import { PASSWORD_HASH_PATTERN } from './auth/password.ts';
 
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
 
 const origin = z.url().transform((value) => new URL(value).origin);
 
@@ -15,7 +18,9 @@ const EnvSchema = z
   .object({
     /** scrypt hash made by `npm run hash-password`; without it login answers 503 (no default credentials). */
     ADMIN_PASSWORD_HASH: optional(
-      z.string().regex(PASSWORD_HASH_PATTERN, 'must look like scrypt$N$r$p$salt$hash (npm run hash-password)'),
+      z
+        .string()
+        .regex(PASSWORD_HASH_PATTERN, 'must look like scrypt$N$r$p$salt$hash (npm run hash-password)'),
     ),
     /** HMAC key of the session cookie. */
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
@@ -28,10 +33,14 @@ const EnvSchema = z
     /** Extra origins allowed to write (comma-separated), besides the request's own and the site's URLs. */
     ALLOWED_ORIGINS: optional(z.string()).transform((value, ctx) => {
       const origins: string[] = [];
-      for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+      for (const entry of (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
         const parsed = origin.safeParse(entry);
         if (parsed.success) origins.push(parsed.data);
-        else ctx.addIssue({ code: 'custom', message: `"${entry}" is not an origin like https://example.com` });
+        else
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not an origin like https://example.com` });
       }
       return origins;
     }),
@@ -74,7 +83,9 @@ export class EnvError extends Error {
 export function loadEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
     throw new EnvError(`Invalid server environment: ${problems.join('; ')}`);
   }
   const env = parsed.data;
@@ -82,6 +93,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     deployed: env.CONTEXT !== undefined && env.CONTEXT !== 'dev',
     authConfigured: Boolean(env.ADMIN_PASSWORD_HASH && env.SESSION_SECRET),
-    trustedOrigins: [...new Set([...env.ALLOWED_ORIGINS, env.URL, env.DEPLOY_PRIME_URL].filter((o) => o !== undefined))],
+    trustedOrigins: [
+      ...new Set([...env.ALLOWED_ORIGINS, env.URL, env.DEPLOY_PRIME_URL].filter((o) => o !== undefined)),
+    ],
   };
 }

@@ -50,7 +50,11 @@ export const FUNCTIONS: { name: string; module: FunctionModule; handler: RouteHa
   { name: 'home-content', module: homeContent, handler: contentHandler(contentFamilies.homeContent) },
   { name: 'home-service', module: homeService, handler: contentHandler(contentFamilies.homeService) },
   { name: 'home-course', module: homeCourse, handler: contentHandler(contentFamilies.homeCourse) },
-  { name: 'service-content', module: serviceContent, handler: contentHandler(contentFamilies.serviceContent) },
+  {
+    name: 'service-content',
+    module: serviceContent,
+    handler: contentHandler(contentFamilies.serviceContent),
+  },
   { name: 'career', module: career, handler: contentHandler(contentFamilies.career) },
   { name: 'contact', module: contact, handler: requestHandler(requestFamilies.contact) },
   { name: 'enroll', module: enroll, handler: requestHandler(requestFamilies.enroll) },
@@ -120,7 +124,8 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
   const blobs = await startBlobsServer();
   storeCounter += 1;
   const repository =
-    options.repository?.(blobs) ?? createBlobsRepository({ store: blobs.getStore(`content-${storeCounter}`) });
+    options.repository?.(blobs) ??
+    createBlobsRepository({ store: blobs.getStore(`content-${storeCounter}`) });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -143,7 +148,8 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     const headers = new Headers(callOptions.headers);
     const origin = callOptions.origin === undefined ? (method === 'GET' ? null : ORIGIN) : callOptions.origin;
     if (origin !== null) headers.set('Origin', origin);
-    if (callOptions.session !== undefined) headers.set('Cookie', `${SESSION_COOKIE_NAME}=${callOptions.session}`);
+    if (callOptions.session !== undefined)
+      headers.set('Cookie', `${SESSION_COOKIE_NAME}=${callOptions.session}`);
     let body = callOptions.body;
     if (callOptions.json !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -153,7 +159,8 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     }
     const request = new Request(url, { method, headers, body });
     const names = functionsFor(url.pathname);
-    if (names.length !== 1) throw new Error(`${url.pathname} is routed to ${names.length} functions: ${names}`);
+    if (names.length !== 1)
+      throw new Error(`${url.pathname} is routed to ${names.length} functions: ${names}`);
     const fn = FUNCTIONS.find(({ name }) => name === names[0]);
     if (!fn) throw new Error('unreachable');
     return netlifyFunction(fn.handler, () => deps)(request, { ip: callOptions.ip ?? '203.0.113.10' });
@@ -187,13 +194,20 @@ export async function body(response: Response): Promise<{
 }
 
 /** A multipart form from fields (arrays become JSON text, as the admin sends `points`) and an optional file. */
-export function multipart(fields: Record<string, unknown>, image?: { bytes: Uint8Array; type?: string; name?: string }) {
+export function multipart(
+  fields: Record<string, unknown>,
+  image?: { bytes: Uint8Array; type?: string; name?: string },
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
   if (image) {
-    form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/jpeg' }), image.name ?? 'photo.jpg');
+    form.append(
+      'image',
+      new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/jpeg' }),
+      image.name ?? 'photo.jpg',
+    );
   }
   return form;
 }

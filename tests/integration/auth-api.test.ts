@@ -1,6 +1,12 @@
 /** Admin sign-in: login, logout, session, cookies, rate limit, and the authorisation matrix of every admin route. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PATHS, allFamilies, contentFamilies, exportPath, requestFamilies } from '../../src/lib/collections.ts';
+import {
+  AUTH_PATHS,
+  allFamilies,
+  contentFamilies,
+  exportPath,
+  requestFamilies,
+} from '../../src/lib/collections.ts';
 import { LOGIN_RATE_LIMIT, SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../src/lib/constants.ts';
 import { API, AUTH } from '../../src/lib/messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
@@ -16,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 const login = (password: string, options: { ip?: string; origin?: string | null } = {}) =>
-  api.call(AUTH_PATHS.login, { method: 'POST', json: { password }, ip: options.ip ?? freshIp(), origin: options.origin });
+  api.call(AUTH_PATHS.login, {
+    method: 'POST',
+    json: { password },
+    ip: options.ip ?? freshIp(),
+    origin: options.origin,
+  });
 
 /** The session token from a Set-Cookie header. */
 const tokenOf = (response: Response) =>
@@ -31,7 +42,13 @@ describe('login, session, logout', () => {
     const cookie = response.headers.get('set-cookie') ?? '';
     expect(cookie.startsWith(`${SESSION_COOKIE_NAME}=`)).toBe(true);
     expect(cookie.split('; ')).toEqual(
-      expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/', 'Secure', `Max-Age=${SESSION_TTL_SECONDS}`]),
+      expect.arrayContaining([
+        'HttpOnly',
+        'SameSite=Strict',
+        'Path=/',
+        'Secure',
+        `Max-Age=${SESSION_TTL_SECONDS}`,
+      ]),
     );
 
     const token = tokenOf(response) ?? '';
@@ -70,7 +87,10 @@ describe('login, session, logout', () => {
   it('reports no session for missing, forged, tampered and expired cookies', async () => {
     const valid = api.session();
     const [version, expires, nonce, signature] = valid.split('.') as [string, string, string, string];
-    const expired = createSessionToken(SESSION_SECRET, new Date(api.clock.now.getTime() - (SESSION_TTL_SECONDS + 1) * 1000));
+    const expired = createSessionToken(
+      SESSION_SECRET,
+      new Date(api.clock.now.getTime() - (SESSION_TTL_SECONDS + 1) * 1000),
+    );
     for (const token of [
       undefined,
       'true',
@@ -84,7 +104,9 @@ describe('login, session, logout', () => {
   });
 
   it('logs out: clears the cookie; needs a same-origin request', async () => {
-    expect((await api.call(AUTH_PATHS.logout, { method: 'POST', origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await api.call(AUTH_PATHS.logout, { method: 'POST', origin: 'https://evil.example' })).status,
+    ).toBe(403);
     expect((await api.call(AUTH_PATHS.logout, { method: 'POST', origin: null })).status).toBe(403);
     const response = await api.call(AUTH_PATHS.logout, {
       method: 'POST',
@@ -113,7 +135,10 @@ describe('login without configuration', () => {
   it('answers 503 with a clear message: there is no default password', async () => {
     const unconfigured = await startApi({ env: { ADMIN_PASSWORD_HASH: undefined } });
     try {
-      const response = await unconfigured.call(AUTH_PATHS.login, { method: 'POST', json: { password: 'admin' } });
+      const response = await unconfigured.call(AUTH_PATHS.login, {
+        method: 'POST',
+        json: { password: 'admin' },
+      });
       expect(response.status).toBe(503);
       expect((await body(response)).message).toBe(AUTH.notConfigured);
     } finally {
@@ -136,23 +161,34 @@ describe('authorisation matrix', () => {
       { path: `${family.path}/${id}`, method: 'DELETE' },
     ]),
     { path: allFamilies.find((family) => family.key === 'enrollCourse')?.path ?? '', method: 'POST' },
-    { path: `${allFamilies.find((family) => family.key === 'enrollCourse')?.path ?? ''}/${id}`, method: 'DELETE' },
+    {
+      path: `${allFamilies.find((family) => family.key === 'enrollCourse')?.path ?? ''}/${id}`,
+      method: 'DELETE',
+    },
     { path: allFamilies.find((family) => family.key === 'stats')?.path ?? '', method: 'PUT' },
   ];
 
-  it.each(routes)('$method $path: 401 without a valid session, 403 cross-origin when writing', async ({ path, method }) => {
-    const payload = method === 'GET' || method === 'DELETE' ? {} : { json: { title: 'x' } };
-    const expired = createSessionToken(SESSION_SECRET, new Date(0));
-    for (const session of [undefined, 'forged', `${api.session()}x`, expired]) {
-      const response = await api.call(path, { method, session, ...payload });
-      expect(response.status).toBe(401);
-      expect(await body(response)).toEqual({ success: false, message: API.unauthorized });
-    }
-    if (method !== 'GET') {
-      const crossOrigin = await api.call(path, { method, session: api.session(), origin: 'https://evil.example', ...payload });
-      expect(crossOrigin.status).toBe(403);
-      const trusted = await api.call(path, { method, session: api.session(), origin: ORIGIN, ...payload });
-      expect([200, 201, 400, 404]).toContain(trusted.status);
-    }
-  });
+  it.each(routes)(
+    '$method $path: 401 without a valid session, 403 cross-origin when writing',
+    async ({ path, method }) => {
+      const payload = method === 'GET' || method === 'DELETE' ? {} : { json: { title: 'x' } };
+      const expired = createSessionToken(SESSION_SECRET, new Date(0));
+      for (const session of [undefined, 'forged', `${api.session()}x`, expired]) {
+        const response = await api.call(path, { method, session, ...payload });
+        expect(response.status).toBe(401);
+        expect(await body(response)).toEqual({ success: false, message: API.unauthorized });
+      }
+      if (method !== 'GET') {
+        const crossOrigin = await api.call(path, {
+          method,
+          session: api.session(),
+          origin: 'https://evil.example',
+          ...payload,
+        });
+        expect(crossOrigin.status).toBe(403);
+        const trusted = await api.call(path, { method, session: api.session(), origin: ORIGIN, ...payload });
+        expect([200, 201, 400, 404]).toContain(trusted.status);
+      }
+    },
+  );
 });

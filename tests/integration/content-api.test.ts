@@ -104,7 +104,9 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
     const listResponse = await api.call(path);
     expect(listResponse.status).toBe(200);
     expect(listResponse.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    expect(listResponse.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, s-maxage=31536000/);
+    expect(listResponse.headers.get('netlify-cdn-cache-control')).toMatch(
+      /^public, durable, s-maxage=31536000/,
+    );
     expect(listResponse.headers.get('netlify-cache-tag')).toBe(family.cacheTag);
     expect(listResponse.headers.get('x-content-type-options')).toBe('nosniff');
     const listed = await body(listResponse);
@@ -133,8 +135,12 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
   });
 
   it('keeps insertion order', async () => {
-    const first = (await body(await create({ ...VALID[family.key], title: 'Order A' }))).data as { _id: string };
-    const second = (await body(await create({ ...VALID[family.key], title: 'Order B' }))).data as { _id: string };
+    const first = (await body(await create({ ...VALID[family.key], title: 'Order A' }))).data as {
+      _id: string;
+    };
+    const second = (await body(await create({ ...VALID[family.key], title: 'Order B' }))).data as {
+      _id: string;
+    };
     const ids = ((await body(await api.call(path))).data as { _id: string }[]).map((entry) => entry._id);
     expect(ids.indexOf(first._id)).toBeLessThan(ids.indexOf(second._id));
   });
@@ -187,7 +193,11 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
   });
 
   it('rejects a body of the wrong type (415) and malformed JSON (400)', async () => {
-    const text = await api.admin(path, { method: 'POST', body: 'title=x', headers: { 'Content-Type': 'text/plain' } });
+    const text = await api.admin(path, {
+      method: 'POST',
+      body: 'title=x',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     const broken = await api.admin(path, {
       method: 'POST',
@@ -202,7 +212,9 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
     const image = family.image;
 
     it(
-      image.requiredOnCreate ? "requires an image on create ('Please select an image')" : 'accepts a create without an image',
+      image.requiredOnCreate
+        ? "requires an image on create ('Please select an image')"
+        : 'accepts a create without an image',
       async () => {
         const response = await api.admin(path, { method: 'POST', ...payload(family, VALID[family.key]) });
         if (image.requiredOnCreate) {
@@ -219,9 +231,14 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
     );
 
     it('stores the upload as metadata-free WebP, serves it immutable, and removes it on replace and delete', async () => {
-      const item = (await body(await create(VALID[family.key], await uniquePicture()))).data as Record<string, unknown>;
+      const item = (await body(await create(VALID[family.key], await uniquePicture()))).data as Record<
+        string,
+        unknown
+      >;
       const stored = String(item.image);
-      expect(stored).toMatch(image.storedAs === 'path' ? /^\/uploads\/content\/[0-9a-f]{32}\.webp$/ : /^[0-9a-f]{32}\.webp$/);
+      expect(stored).toMatch(
+        image.storedAs === 'path' ? /^\/uploads\/content\/[0-9a-f]{32}\.webp$/ : /^[0-9a-f]{32}\.webp$/,
+      );
       // EXIF orientation 6 applied: the stored picture stands upright (100 wide, taller than wide).
       expect(item.imageWidth).toBe(100);
       expect(Number(item.imageHeight)).toBeGreaterThan(160);
@@ -277,7 +294,10 @@ describe('request size', () => {
     const response = await api.admin(contentFamilies.homeContent.path, {
       method: 'POST',
       body: 'x',
-      headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(7 * 1024 * 1024) },
+      headers: {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        'Content-Length': String(7 * 1024 * 1024),
+      },
     });
     expect(response.status).toBe(413);
     expect((await body(response)).message).toBe(API.payloadTooLarge);

@@ -62,7 +62,9 @@ describe('function files', () => {
     );
     expect(write.status).toBe(201);
     const list = await homeCourse(new Request(`${SITE}/api/v1/homecourse`), context);
-    expect(((await list.json()) as { data: { title: string }[] }).data.map((item) => item.title)).toEqual(['Bug hunting']);
+    expect(((await list.json()) as { data: { title: string }[] }).data.map((item) => item.title)).toEqual([
+      'Bug hunting',
+    ]);
   });
 
   it('answer health, unknown routes and the scheduler', async () => {

@@ -1,6 +1,12 @@
 /** Routing of the function files, health, uploads, unknown routes, and failures: store down, unexpected errors. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allFamilies, AUTH_PATHS, contentFamilies, exportPath, requestFamilies } from '../../src/lib/collections.ts';
+import {
+  allFamilies,
+  AUTH_PATHS,
+  contentFamilies,
+  exportPath,
+  requestFamilies,
+} from '../../src/lib/collections.ts';
 import { API } from '../../src/lib/messages.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
 import type { Repository } from '../../src/server/repository/port.ts';
@@ -41,7 +47,13 @@ describe('function routing', () => {
   });
 
   it('sends every other /api/v1 path to the JSON not-found function', () => {
-    for (const path of ['/api/v1', '/api/v1/unknown', '/api/v1/auth/whoami', '/api/v1/homeContents', '/api/v1/a/b/c']) {
+    for (const path of [
+      '/api/v1',
+      '/api/v1/unknown',
+      '/api/v1/auth/whoami',
+      '/api/v1/homeContents',
+      '/api/v1/a/b/c',
+    ]) {
       expect(owner(path), path).toEqual(['api-not-found']);
     }
     expect(owner('/about')).toEqual([]);
@@ -93,7 +105,12 @@ describe('when the store is down', () => {
       // A store that refuses every connection.
       repository: (): Repository =>
         createBlobsRepository({
-          connection: { siteID: 'down', token: 'x', edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9' },
+          connection: {
+            siteID: 'down',
+            token: 'x',
+            edgeURL: 'http://127.0.0.1:9',
+            uncachedEdgeURL: 'http://127.0.0.1:9',
+          },
         }),
     });
   });

@@ -6,7 +6,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contentFamilies, enrollCourseFamily, requestFamilies, statsFamily } from '../../src/lib/collections.ts';
+import {
+  contentFamilies,
+  enrollCourseFamily,
+  requestFamilies,
+  statsFamily,
+} from '../../src/lib/collections.ts';
 import { createCachePurger } from '../../src/server/cdn/cache-purge.ts';
 import { runScheduledRebuild } from '../../src/server/rebuild/scheduled.ts';
 import { startApi, type Api } from './api-harness.ts';
@@ -56,7 +61,10 @@ afterAll(async () => {
 
 const builds = () => hook.requests.filter((request) => request.method === 'POST').length;
 const addCourse = (n: number) =>
-  api.admin(contentFamilies.homeCourse.path, { method: 'POST', json: { title: `Course ${n}`, description: 'D' } });
+  api.admin(contentFamilies.homeCourse.path, {
+    method: 'POST',
+    json: { title: `Course ${n}`, description: 'D' },
+  });
 
 describe('rebuilds', () => {
   it('turns a burst of 20 writes into one build now and one follow-up after the window, no more', async () => {
@@ -99,7 +107,9 @@ describe('rebuilds', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     hook.status = 500;
     try {
-      expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 3 } })).status).toBe(200);
+      expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 3 } })).status).toBe(
+        200,
+      );
       expect(builds()).toBe(before + 1);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('build hook answered 500'));
     } finally {

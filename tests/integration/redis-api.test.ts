@@ -5,7 +5,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PATHS, contentFamilies, enrollCourseFamily, requestFamilies, statsFamily } from '../../src/lib/collections.ts';
+import {
+  AUTH_PATHS,
+  contentFamilies,
+  enrollCourseFamily,
+  requestFamilies,
+  statsFamily,
+} from '../../src/lib/collections.ts';
 import { SUBMISSION_RATE_LIMIT } from '../../src/lib/constants.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { ADMIN, VALIDATION } from '../../src/lib/messages.ts';
@@ -22,7 +28,11 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   redis = await startRedisWithGateway();
-  env = { UPSTASH_REDIS_REST_URL: redis.url, UPSTASH_REDIS_REST_TOKEN: redis.token, REDIS_KEY_PREFIX: 'api-test' };
+  env = {
+    UPSTASH_REDIS_REST_URL: redis.url,
+    UPSTASH_REDIS_REST_TOKEN: redis.token,
+    REDIS_KEY_PREFIX: 'api-test',
+  };
   api = await startApi({ env, repository: () => createRepositoryFromEnv(env) });
 });
 afterAll(async () => {
@@ -58,7 +68,10 @@ describe('on Upstash Redis', () => {
     });
     expect((await body(updated)).data).toMatchObject({ title: 'Cloud security audits', image: item.image });
 
-    const invalid = await api.admin(`${family.path}/${item._id}`, { method: 'PUT', form: multipart({ title: '' }) });
+    const invalid = await api.admin(`${family.path}/${item._id}`, {
+      method: 'PUT',
+      form: multipart({ title: '' }),
+    });
     expect((await body(invalid)).message).toBe(VALIDATION.titleRequired);
 
     expect((await api.admin(`${family.path}/${item._id}`, { method: 'DELETE' })).status).toBe(200);
@@ -93,9 +106,15 @@ describe('on Upstash Redis', () => {
   });
 
   it('keeps course names unique, validates enrolments against them, stores stats', async () => {
-    const added = await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName: 'AI/ML Basics' } });
+    const added = await api.admin(enrollCourseFamily.path, {
+      method: 'POST',
+      json: { courseName: 'AI/ML Basics' },
+    });
     expect((await body(added)).message).toBe(ADMIN.enrollCourse.added);
-    const duplicate = await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName: 'ai/ml basics' } });
+    const duplicate = await api.admin(enrollCourseFamily.path, {
+      method: 'POST',
+      json: { courseName: 'ai/ml basics' },
+    });
     expect((await body(duplicate)).message).toBe(VALIDATION.courseDuplicate);
 
     const enrol = (course: string) =>
@@ -112,7 +131,11 @@ describe('on Upstash Redis', () => {
   });
 
   it('signs in, and coalesces rebuild requests through the shared lease and flag', async () => {
-    const login = await api.call(AUTH_PATHS.login, { method: 'POST', json: { password: ADMIN_PASSWORD }, ip: '198.51.100.79' });
+    const login = await api.call(AUTH_PATHS.login, {
+      method: 'POST',
+      json: { password: ADMIN_PASSWORD },
+      ip: '198.51.100.79',
+    });
     expect(login.status).toBe(200);
 
     // Coalescing across instances: two triggers (two function instances) over the same Redis.

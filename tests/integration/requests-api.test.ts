@@ -3,7 +3,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollCourseFamily, exportPath, requestFamilies, statsFamily } from '../../src/lib/collections.ts';
-import { HONEYPOT_FIELD, REQUEST_LIST_DEFAULT_LIMIT, SUBMISSION_RATE_LIMIT } from '../../src/lib/constants.ts';
+import {
+  HONEYPOT_FIELD,
+  REQUEST_LIST_DEFAULT_LIMIT,
+  SUBMISSION_RATE_LIMIT,
+} from '../../src/lib/constants.ts';
 import { ADMIN, API, VALIDATION } from '../../src/lib/messages.ts';
 import { body, startApi, type Api } from './api-harness.ts';
 
@@ -15,35 +19,54 @@ const freshIp = () => `198.51.100.${nextIp++}`;
 beforeAll(async () => {
   api = await startApi();
   for (const courseName of ['Ethical Hacking', 'Cloud Computing']) {
-    expect((await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName } })).status).toBe(201);
+    expect((await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName } })).status).toBe(
+      201,
+    );
   }
 });
 afterAll(() => api.stop());
 
-const CONTACT = { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 98765 43210', message: 'Please call me.' };
-const ENROLL = { name: 'Ravi Kumar', email: 'ravi@example.in', phone: '9876543210', course: 'ethical hacking  ', message: '' };
+const CONTACT = {
+  name: 'Asha Rao',
+  email: 'asha@example.in',
+  phone: '+91 98765 43210',
+  message: 'Please call me.',
+};
+const ENROLL = {
+  name: 'Ravi Kumar',
+  email: 'ravi@example.in',
+  phone: '9876543210',
+  course: 'ethical hacking  ',
+  message: '',
+};
 
 describe('contact and enrolment submissions', () => {
   it.each([
     ['contact', CONTACT, API.contactReceived],
     ['enroll', ENROLL, API.enrollReceived],
-  ] as const)('%s: public POST stores the request and answers 201 with the spec message', async (key, fields, message) => {
-    const family = requestFamilies[key];
-    const before = await api.repository.count(key);
-    const response = await api.call(family.path, { method: 'POST', json: fields, ip: freshIp() });
-    expect(response.status).toBe(201);
-    expect(await body(response)).toEqual({ success: true, data: null, message });
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await api.repository.count(key)).toBe(before + 1);
-    const [stored] = (await api.repository.listPage(key, { limit: 1 })).items;
-    expect(stored).toMatchObject({ name: fields.name, email: fields.email });
-    expect(stored).not.toHaveProperty(HONEYPOT_FIELD);
-    // Enrolment keeps the course's own spelling.
-    if (key === 'enroll') expect(stored?.course).toBe('Ethical Hacking');
-  });
+  ] as const)(
+    '%s: public POST stores the request and answers 201 with the spec message',
+    async (key, fields, message) => {
+      const family = requestFamilies[key];
+      const before = await api.repository.count(key);
+      const response = await api.call(family.path, { method: 'POST', json: fields, ip: freshIp() });
+      expect(response.status).toBe(201);
+      expect(await body(response)).toEqual({ success: true, data: null, message });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await api.repository.count(key)).toBe(before + 1);
+      const [stored] = (await api.repository.listPage(key, { limit: 1 })).items;
+      expect(stored).toMatchObject({ name: fields.name, email: fields.email });
+      expect(stored).not.toHaveProperty(HONEYPOT_FIELD);
+      // Enrolment keeps the course's own spelling.
+      if (key === 'enroll') expect(stored?.course).toBe('Ethical Hacking');
+    },
+  );
 
   it('answers a filled honeypot exactly like a success and stores nothing', async () => {
-    for (const [key, fields] of [['contact', CONTACT], ['enroll', ENROLL]] as const) {
+    for (const [key, fields] of [
+      ['contact', CONTACT],
+      ['enroll', ENROLL],
+    ] as const) {
       const family = requestFamilies[key];
       const before = await api.repository.count(key);
       const human = await api.call(family.path, { method: 'POST', json: fields, ip: freshIp() });
@@ -67,7 +90,11 @@ describe('contact and enrolment submissions', () => {
     ['enroll', { ...ENROLL, course: 'Underwater Basket Weaving' }, 'course', VALIDATION.courseUnknown],
   ] as const)('%s: rejects %j', async (key, fields, field, message) => {
     const before = await api.repository.count(key);
-    const response = await api.call(requestFamilies[key].path, { method: 'POST', json: fields, ip: freshIp() });
+    const response = await api.call(requestFamilies[key].path, {
+      method: 'POST',
+      json: fields,
+      ip: freshIp(),
+    });
     expect(response.status).toBe(400);
     expect(await body(response)).toMatchObject({ success: false, message, errors: { [field]: message } });
     expect(await api.repository.count(key)).toBe(before);
@@ -81,14 +108,21 @@ describe('contact and enrolment submissions', () => {
     const limited = await send(ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(SUBMISSION_RATE_LIMIT.windowSeconds);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(
+      SUBMISSION_RATE_LIMIT.windowSeconds,
+    );
     expect((await body(limited)).message).toBe(API.rateLimited);
     expect((await send(freshIp())).status).toBe(201);
   });
 
   it('refuses a submission posted from another site (403), accepts one without Origin', async () => {
     const path = requestFamilies.contact.path;
-    const foreign = await api.call(path, { method: 'POST', json: CONTACT, origin: 'https://evil.example', ip: freshIp() });
+    const foreign = await api.call(path, {
+      method: 'POST',
+      json: CONTACT,
+      origin: 'https://evil.example',
+      ip: freshIp(),
+    });
     expect(foreign.status).toBe(403);
     const crossSite = await api.call(path, {
       method: 'POST',
@@ -98,18 +132,23 @@ describe('contact and enrolment submissions', () => {
       ip: freshIp(),
     });
     expect(crossSite.status).toBe(403);
-    expect((await api.call(path, { method: 'POST', json: CONTACT, origin: null, ip: freshIp() })).status).toBe(201);
+    expect(
+      (await api.call(path, { method: 'POST', json: CONTACT, origin: null, ip: freshIp() })).status,
+    ).toBe(201);
   });
 });
 
 describe('admin views of requests', () => {
-  it.each(['contact', 'enroll'] as const)('%s: personal data is never readable without a session', async (key) => {
-    const family = requestFamilies[key];
-    for (const target of [family.path, `${family.path}?limit=1`, exportPath(key)]) {
-      expect((await api.call(target)).status).toBe(401);
-      expect((await api.call(target, { session: 'v1.1.x.y' })).status).toBe(401);
-    }
-  });
+  it.each(['contact', 'enroll'] as const)(
+    '%s: personal data is never readable without a session',
+    async (key) => {
+      const family = requestFamilies[key];
+      for (const target of [family.path, `${family.path}?limit=1`, exportPath(key)]) {
+        expect((await api.call(target)).status).toBe(401);
+        expect((await api.call(target, { session: 'v1.1.x.y' })).status).toBe(401);
+      }
+    },
+  );
 
   it('lists newest first: unparameterised in the spec shape, paginated with ?limit&cursor', async () => {
     const path = requestFamilies.contact.path;
@@ -129,7 +168,9 @@ describe('admin views of requests', () => {
     const first = await body(await api.admin(`${path}?limit=2`));
     expect((first.data as { name: string }[]).map((item) => item.name)).toEqual(['Page Three', 'Page Two']);
     expect(typeof first.nextCursor).toBe('string');
-    const second = await body(await api.admin(`${path}?limit=2&cursor=${encodeURIComponent(String(first.nextCursor))}`));
+    const second = await body(
+      await api.admin(`${path}?limit=2&cursor=${encodeURIComponent(String(first.nextCursor))}`),
+    );
     expect((second.data as { name: string }[])[0]?.name).toBe('Page One');
 
     const everything: unknown[] = [];
@@ -169,7 +210,9 @@ describe('admin views of requests', () => {
     const response = await api.admin(exportPath('contact'));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="contact-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="contact-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(response.headers.get('cache-control')).toBe('no-store');
     const csv = await response.text();
     const [header] = csv.replace('\uFEFF', '').split('\r\n');
@@ -211,13 +254,16 @@ describe('enrollable courses', () => {
     expect((await body(removed)).message).toBe(ADMIN.enrollCourse.deleted);
     expect((await api.admin(`${path}/${id}`, { method: 'DELETE' })).status).toBe(404);
     // The name is free again once deleted.
-    expect((await api.admin(path, { method: 'POST', json: { courseName: 'web development' } })).status).toBe(201);
+    expect((await api.admin(path, { method: 'POST', json: { courseName: 'web development' } })).status).toBe(
+      201,
+    );
   });
 
   it('needs a session and same origin for writes', async () => {
     expect((await api.call(path, { method: 'POST', json: { courseName: 'X' } })).status).toBe(401);
     expect(
-      (await api.admin(path, { method: 'POST', json: { courseName: 'X' }, origin: 'https://evil.example' })).status,
+      (await api.admin(path, { method: 'POST', json: { courseName: 'X' }, origin: 'https://evil.example' }))
+        .status,
     ).toBe(403);
     expect((await api.admin(path, { method: 'PUT', json: {} })).status).toBe(405);
   });
@@ -233,7 +279,11 @@ describe('stats', () => {
 
     const updated = await api.admin(path, { method: 'PUT', json: { totalCourses: 42 } });
     expect(updated.status).toBe(200);
-    expect(await body(updated)).toEqual({ success: true, data: { totalCourses: 42 }, message: ADMIN.stats.updated });
+    expect(await body(updated)).toEqual({
+      success: true,
+      data: { totalCourses: 42 },
+      message: ADMIN.stats.updated,
+    });
     expect((await body(await api.call(path))).data).toEqual({ totalCourses: 42 });
     expect((await api.admin(path, { method: 'PUT', json: { totalCourses: 0 } })).status).toBe(200);
   });
@@ -247,7 +297,8 @@ describe('stats', () => {
   it('needs a session and same origin to update; POST is not a method here', async () => {
     expect((await api.call(path, { method: 'PUT', json: { totalCourses: 5 } })).status).toBe(401);
     expect(
-      (await api.admin(path, { method: 'PUT', json: { totalCourses: 5 }, origin: 'https://evil.example' })).status,
+      (await api.admin(path, { method: 'PUT', json: { totalCourses: 5 }, origin: 'https://evil.example' }))
+        .status,
     ).toBe(403);
     const post = await api.admin(path, { method: 'POST', json: { totalCourses: 5 } });
     expect(post.status).toBe(405);

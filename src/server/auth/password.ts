@@ -14,12 +14,19 @@ const SALT_LENGTH = 16;
 const derive = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => {
     // maxmem must cover 128·N·r bytes, which the default (32 MB) just misses at N=2^15.
-    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      keyLength,
+      { ...options, maxmem: 256 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 
-export async function hashPassword(password: string, cost: { N: number; r: number; p: number } = DEFAULT_COST) {
+export async function hashPassword(
+  password: string,
+  cost: { N: number; r: number; p: number } = DEFAULT_COST,
+) {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, KEY_LENGTH, cost);
   return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;

@@ -26,8 +26,12 @@ describe('session tokens', () => {
     const token = createSessionToken(SECRET, now);
     const [version, expires, nonce, signature] = token.split('.') as [string, string, string, string];
     // Pushing the expiry forward breaks the signature.
-    expect(verifySessionToken(`${version}.${Number(expires) + 3600}.${nonce}.${signature}`, SECRET, now)).toBe(false);
-    expect(verifySessionToken(`${version}.${expires}.${nonce}.${signature.slice(0, -1)}A`, SECRET, now)).toBe(false);
+    expect(
+      verifySessionToken(`${version}.${Number(expires) + 3600}.${nonce}.${signature}`, SECRET, now),
+    ).toBe(false);
+    expect(verifySessionToken(`${version}.${expires}.${nonce}.${signature.slice(0, -1)}A`, SECRET, now)).toBe(
+      false,
+    );
     expect(verifySessionToken(createSessionToken('b'.repeat(40), now), SECRET, now)).toBe(false);
     expect(verifySessionToken('true', SECRET, now)).toBe(false);
     expect(verifySessionToken('', SECRET, now)).toBe(false);
@@ -39,7 +43,13 @@ describe('session cookie', () => {
   it('is HttpOnly, SameSite=Strict, path-wide, and Secure unless on this machine over http', () => {
     const cookie = sessionCookie('tok', true);
     expect(cookie).toContain(`${SESSION_COOKIE_NAME}=tok`);
-    for (const attribute of ['HttpOnly', 'SameSite=Strict', 'Path=/', `Max-Age=${SESSION_TTL_SECONDS}`, 'Secure']) {
+    for (const attribute of [
+      'HttpOnly',
+      'SameSite=Strict',
+      'Path=/',
+      `Max-Age=${SESSION_TTL_SECONDS}`,
+      'Secure',
+    ]) {
       expect(cookie.split('; ')).toContain(attribute);
     }
     expect(sessionCookie('tok', false)).not.toContain('Secure');

@@ -8,7 +8,8 @@ import { SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../lib/constants.ts
 
 const VERSION = 'v1';
 
-const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+const sign = (payload: string, secret: string) =>
+  createHmac('sha256', secret).update(payload).digest('base64url');
 
 export function createSessionToken(secret: string, now: Date, ttlSeconds = SESSION_TTL_SECONDS): string {
   const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;

@@ -6,7 +6,11 @@ import { purgeCache } from '@netlify/functions';
 
 export type CachePurger = (tags: string[]) => Promise<void>;
 
-export function createCachePurger(options: { token: string | undefined; siteID?: string; apiURL?: string }): CachePurger {
+export function createCachePurger(options: {
+  token: string | undefined;
+  siteID?: string;
+  apiURL?: string;
+}): CachePurger {
   const { token, siteID, apiURL } = options;
   if (!token) return async () => {};
   return (tags) => purgeCache({ tags, token, ...(siteID ? { siteID } : {}), ...(apiURL ? { apiURL } : {}) });

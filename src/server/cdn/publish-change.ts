@@ -17,4 +17,5 @@ export async function publishChange(deps: Deps, cacheTag: string): Promise<void>
   }
 }
 
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const describe = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -143,10 +143,13 @@ async function discardImage(
   if (!folder || !hash) return;
   try {
     const items = known ?? (await itemsSharingFolder(family, deps));
-    if (items.some((item) => typeof item.image === 'string' && ownImageHash(folder, item.image) === hash)) return;
+    if (items.some((item) => typeof item.image === 'string' && ownImageHash(folder, item.image) === hash))
+      return;
     await deps.images.remove(folder, storedValue);
   } catch (error) {
-    console.warn(`[images] could not remove ${storedValue}: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[images] could not remove ${storedValue}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

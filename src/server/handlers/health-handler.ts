@@ -18,7 +18,9 @@ async function check({ deps }: HandlerInput) {
     await deps.repository.ping();
     return jsonResponse({ status: 'ok', store, time }, 200);
   } catch (error) {
-    console.warn(`[health] store ${store} did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[health] store ${store} did not answer: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return jsonResponse({ status: 'unavailable', store, time }, 503, undefined, {
       'Retry-After': String(STORE_RETRY_AFTER_SECONDS),
     });

@@ -40,14 +40,20 @@ const PageQuerySchema = z.object({
     .min(1, API.validation)
     .max(REQUEST_LIST_MAX_LIMIT, API.validation)
     .default(REQUEST_LIST_DEFAULT_LIMIT),
-  cursor: z.string().max(200, API.validation).regex(/^[\w.:-]*$/, API.validation).optional(),
+  cursor: z
+    .string()
+    .max(200, API.validation)
+    .regex(/^[\w.:-]*$/, API.validation)
+    .optional(),
 });
 
 /** The largest CSV export, in pages of REQUEST_LIST_MAX_LIMIT: a bound on one function invocation's work. */
 const EXPORT_MAX_PAGES = 100;
 
 export function requestHandler(family: RequestFamily): RouteHandler {
-  const exportName = exportPath(family.key as RequestFamilyKey).slice(family.path.length + 1).toLowerCase();
+  const exportName = exportPath(family.key as RequestFamilyKey)
+    .slice(family.path.length + 1)
+    .toLowerCase();
   return async (input) => {
     const { request } = input;
     const route = matchRoute(request, family.path);
@@ -70,8 +76,12 @@ async function submit(family: RequestFamily, { request, deps, ip }: HandlerInput
   const received = created(null, receivedMessages[family.key as RequestFamilyKey]);
   const body = await readJson(request);
   // A bot filled the hidden field: answer exactly as for a person, keep nothing.
-  if (isRecord(body) && typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '') return received;
-  const { [HONEYPOT_FIELD]: _honeypot, ...fields } = validate(family.inputSchema, body) as Record<string, unknown>;
+  if (isRecord(body) && typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '')
+    return received;
+  const { [HONEYPOT_FIELD]: _honeypot, ...fields } = validate(family.inputSchema, body) as Record<
+    string,
+    unknown
+  >;
   const rule = submissionRules[family.key as RequestFamilyKey];
   await deps.repository.create(family.key, rule ? await rule(fields, deps) : fields);
   // Nothing public changed, so no purge and no rebuild; the submitter gets no stored personal data back.
@@ -86,7 +96,10 @@ async function list(family: RequestFamily, { request, deps }: HandlerInput) {
     limit: params.get('limit') ?? undefined,
     cursor: params.get('cursor') || undefined,
   });
-  const page = await deps.repository.listPage(family.key, { limit: query.limit, cursor: query.cursor ?? null });
+  const page = await deps.repository.listPage(family.key, {
+    limit: query.limit,
+    cursor: query.cursor ?? null,
+  });
   // Unparameterised, the answer keeps the spec's shape: `data` is the array (newest first).
   return ok(page.items, paged ? { extra: { nextCursor: page.nextCursor } } : {});
 }

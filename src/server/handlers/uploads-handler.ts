@@ -12,7 +12,8 @@ const FOLDERS: readonly ImageFolder[] = ['content', 'services', 'careers'];
 /** Our own names only (hash, optional width, extension): no dots to climb out, no slashes. */
 const FILE_NAME = /^[a-z0-9][a-z0-9_-]{0,127}\.(?:webp|jpe?g|png|gif|avif)$/i;
 
-export const uploadsHandler: RouteHandler = async (input) => dispatch(input.request, { GET: () => serve(input) });
+export const uploadsHandler: RouteHandler = async (input) =>
+  dispatch(input.request, { GET: () => serve(input) });
 
 async function serve({ request, deps }: HandlerInput) {
   const path = new URL(request.url).pathname;

@@ -53,7 +53,9 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
 /** The parsed JSON body (any JSON value: the caller's schema decides what is acceptable). */
 export async function readJson(request: Request): Promise<unknown> {
   if (bodyKind(request) !== 'json') throw new HttpError(unsupportedMediaType());
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(await readLimited(request, JSON_BODY_LIMIT_BYTES));
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(
+    await readLimited(request, JSON_BODY_LIMIT_BYTES),
+  );
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -73,7 +75,10 @@ export async function readMultipart(request: Request): Promise<FormData> {
 }
 
 /** Form fields as a plain object (first value wins) plus the `image` file, for the content families. */
-export function formFields(form: FormData, fileField: string): { fields: Record<string, unknown>; file: File | null } {
+export function formFields(
+  form: FormData,
+  fileField: string,
+): { fields: Record<string, unknown>; file: File | null } {
   const fields: Record<string, unknown> = {};
   let file: File | null = null;
   for (const [name, value] of form) {

@@ -3,7 +3,10 @@
  * it comes from our own pages, by its Origin or, when a browser sends none, by Sec-Fetch-Site.
  */
 
-const allowedOrigins = (request: Request, trusted: readonly string[]) => [new URL(request.url).origin, ...trusted];
+const allowedOrigins = (request: Request, trusted: readonly string[]) => [
+  new URL(request.url).origin,
+  ...trusted,
+];
 
 /** Admin writes (and logout): an allowed Origin, or Sec-Fetch-Site: same-origin. Anything else is refused. */
 export function isSameOriginWrite(request: Request, trusted: readonly string[]): boolean {

@@ -24,7 +24,12 @@ function withHeaders(policy: CachePolicy, headers?: HeadersInit): Headers {
   return merged;
 }
 
-export function jsonResponse(body: unknown, status: number, policy: CachePolicy = NO_STORE, headers?: HeadersInit) {
+export function jsonResponse(
+  body: unknown,
+  status: number,
+  policy: CachePolicy = NO_STORE,
+  headers?: HeadersInit,
+) {
   return new Response(JSON.stringify(body), { status, headers: withHeaders(policy, headers) });
 }
 
@@ -40,7 +45,12 @@ export function ok(data: unknown, options: SuccessOptions = {}): Response {
 
 export const created = (data: unknown, message: string) => ok(data, { status: 201, message });
 
-export function failure(status: number, message: string, errors?: Record<string, string>, headers?: HeadersInit) {
+export function failure(
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+  headers?: HeadersInit,
+) {
   return jsonResponse({ success: false, message, ...(errors ? { errors } : {}) }, status, NO_STORE, headers);
 }
 
@@ -55,7 +65,12 @@ export const unsupportedMediaType = (message: string = API.unsupportedContentTyp
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   failure(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
-  failure(503, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+  failure(
+    503,
+    message,
+    undefined,
+    retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
+  );
 export const storeUnavailable = () => serviceUnavailable(API.storeUnavailable, STORE_RETRY_AFTER_SECONDS);
 export const serverError = () => failure(500, API.unexpected);
 

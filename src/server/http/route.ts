@@ -15,7 +15,9 @@ export function matchRoute(request: Request, basePath: string): Route | null {
   if (lower === base) return { kind: 'collection' };
   if (!lower.startsWith(`${base}/`)) return null;
   const rest = decodeURIComponentSafe(path.slice(basePath.length + 1));
-  return rest !== null && ITEM_ID.test(rest) ? { kind: 'item', id: rest } : { kind: 'other', rest: rest ?? '' };
+  return rest !== null && ITEM_ID.test(rest)
+    ? { kind: 'item', id: rest }
+    : { kind: 'other', rest: rest ?? '' };
 }
 
 /** Ids are opaque, but never contain a slash or anything a store key could trip over. */
