@@ -1,0 +1,163 @@
+/**
+ * The local runner: builds and serves the whole product on http://localhost:${PORT:-8888} with no account and
+ * no internet. Static files, functions, redirects and headers go through @netlify/dev (netlify-cli's own dev
+ * server needs the internet for its edge runtime); content lives in a Blobs sandbox in the data directory
+ * (or in Upstash Redis when UPSTASH_REDIS_REST_URL/_TOKEN are set); the runner plays the build hook.
+ *
+ *   node scripts/serve.ts [--port 8888] [--data-dir .local/data] [--reset] [--dev]
+ *
+ * --dev serves `astro dev` (hot reload) behind the same functions instead of the production build.
+ */
+import { NetlifyDev } from '@netlify/dev';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { hashPassword } from '../src/server/auth/password.ts';
+import { createImageService } from '../src/server/images/image-service.ts';
+import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
+import { startBlobsSandbox } from './dev/blobs-sandbox.ts';
+import { loadDevSecrets } from './local/secrets.ts';
+import { createSiteBuilder } from './local/site-builder.ts';
+import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
+
+/** Path the functions call instead of a Netlify build hook; answered only for loopback callers. */
+export const LOCAL_BUILD_HOOK_PATH = '/__local/build-hook';
+/** Locally a rebuild takes seconds, so the coalescing window is short too (production: 60 s). */
+const LOCAL_REBUILD_WINDOW_MS = '3000';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.PORT ?? '8888' },
+    'data-dir': { type: 'string', default: '.local/data' },
+    reset: { type: 'boolean', default: false },
+    dev: { type: 'boolean', default: false },
+  },
+});
+const port = Number(args.port);
+const dataDir = resolve(projectRoot, args['data-dir']);
+const log = (line: string) => console.log(`[serve] ${line}`);
+
+async function main() {
+  if (args.reset) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+
+  const usingRedis = Boolean(process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN);
+  // Images always live in Blobs, so the sandbox runs in Redis mode too (content then goes to Redis).
+  const sandbox = await startBlobsSandbox({ directory: join(dataDir, 'blobs') });
+  process.env.NETLIFY_BLOBS_CONTEXT = sandbox.context;
+
+  const secrets = loadDevSecrets(dataDir, process.env);
+  process.env.ADMIN_PASSWORD_HASH = await hashPassword(secrets.adminPassword);
+  process.env.SESSION_SECRET = secrets.sessionSecret;
+  process.env.BUILD_HOOK_URL = `http://127.0.0.1:${port}${LOCAL_BUILD_HOOK_PATH}`;
+  process.env.REBUILD_WINDOW_MS ??= LOCAL_REBUILD_WINDOW_MS;
+  process.env.URL = `http://localhost:${port}`;
+  process.env.SITE_URL ??= process.env.URL;
+
+  const repository = createRepositoryFromEnv(process.env);
+  if (await isStoreEmpty(repository)) {
+    const created = await seedDemoContent(repository, createImageService());
+    log(`seeded ${created} demo items into ${usingRedis ? 'Upstash Redis' : 'the Blobs sandbox'}`);
+  }
+
+  const builder = createSiteBuilder({ projectRoot, env: () => process.env, log });
+  let astroDev: ChildProcess | null = null;
+  let serverAddress: string | null = null;
+  if (args.dev) {
+    const devPort = port + 1;
+    astroDev = spawn(
+      process.execPath,
+      [join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(devPort)],
+      {
+        cwd: projectRoot,
+        env: process.env,
+        stdio: 'inherit',
+      },
+    );
+    serverAddress = `http://localhost:${devPort}`;
+  } else {
+    log('building the site…');
+    await builder.request('start');
+  }
+
+  const netlify = new NetlifyDev({
+    projectRoot,
+    skipGitignore: true,
+    blobs: { enabled: false },
+    edgeFunctions: { enabled: false },
+    geolocation: { enabled: false },
+    database: { enabled: false },
+    aiGateway: { enabled: false },
+    images: { enabled: false },
+    serverAddress,
+  });
+  await netlify.start();
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      if (req.url === LOCAL_BUILD_HOOK_PATH && req.method === 'POST') {
+        const remote = req.socket.remoteAddress ?? '';
+        if (!/^(::1|127\.|::ffff:127\.)/.test(remote)) {
+          res.writeHead(403).end();
+          return;
+        }
+        res.writeHead(202).end();
+        if (!args.dev) builder.request('content changed').catch((error: unknown) => log(String(error)));
+        return;
+      }
+      const match = await netlify.handleAndIntrospectNodeRequest(req);
+      if (!match) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      const { response } = match;
+      const headers: Record<string, string | string[]> = {};
+      response.headers.forEach((value, key) => {
+        headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
+      });
+      res.writeHead(response.status, headers);
+      if (response.body)
+        Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+      else res.end();
+    } catch (error) {
+      log(`request failed: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: 'An unexpected error occurred.' }));
+    }
+  });
+  await new Promise<void>((done) => server.listen(port, done));
+
+  // Scheduled functions do not run locally: tick the rebuild follow-up the way Netlify's scheduler would.
+  const { runScheduledRebuild } = await import('../src/server/rebuild/scheduled.ts');
+  const ticker = setInterval(() => {
+    runScheduledRebuild().catch((error: unknown) => log(`scheduled rebuild failed: ${String(error)}`));
+  }, Number(process.env.REBUILD_WINDOW_MS));
+
+  console.log(`
+  Site:   http://localhost:${port}
+  Admin:  http://localhost:${port}/deltaadmin   password: ${secrets.adminPassword}${secrets.passwordFromEnv ? ' (from ADMIN_PASSWORD)' : ''}
+  Store:  ${usingRedis ? 'Upstash Redis' : `Blobs sandbox in ${dataDir}`}
+`);
+
+  const shutdown = async () => {
+    clearInterval(ticker);
+    server.close();
+    astroDev?.kill();
+    await netlify.stop();
+    await sandbox.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
