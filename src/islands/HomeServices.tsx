@@ -1,0 +1,56 @@
+import { PUBLIC } from '../lib/messages.ts';
+import { HOME } from '../lib/public-copy.ts';
+import { ContentImage } from './ContentImage.tsx';
+import { useHomeServices, type ServiceItem } from './use-home-services.ts';
+
+/** OUR-SERVICES grid: loading, 'Retrying connection...', error with Retry, empty, loaded. */
+export default function HomeServices({ initial }: { initial?: readonly ServiceItem[] }) {
+  const { state, canRetry, retry } = useHomeServices(initial);
+
+  let body;
+  if (state.phase === 'loading') body = <p className="state" role="status">{HOME.loadingServices}</p>;
+  else if (state.phase === 'retrying') body = <p className="state" role="status">{PUBLIC.retryingConnection}</p>;
+  else if (state.phase === 'error')
+    body = (
+      <div className="state" role="alert">
+        <p className="state--error">{state.error}</p>
+        {canRetry && (
+          <button type="button" className="btn" onClick={retry}>
+            {PUBLIC.retry}
+          </button>
+        )}
+      </div>
+    );
+  else if (state.items.length === 0) body = <p className="state">{PUBLIC.emptyServices}</p>;
+  else
+    body = (
+      <ul className="grid grid--3 plain-list">
+        {state.items.map((item) => (
+          <li key={item._id} className="card">
+            <ContentImage
+              value={item.image}
+              folder="services"
+              alt=""
+              width={item.imageWidth}
+              height={item.imageHeight}
+              sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw"
+              className="card-media"
+            />
+            <h3>{item.title}</h3>
+            <p className="muted">{item.description}</p>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className="section" aria-labelledby="services-heading">
+      <div className="container">
+        <h2 id="services-heading" className="section-title">
+          {HOME.servicesHeading}
+        </h2>
+        {body}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { SLIDER_INTERVAL_MS } from '../lib/constants.ts';
+import { PUBLIC } from '../lib/messages.ts';
+import { HOME } from '../lib/public-copy.ts';
+import { fetchPublicList } from '../lib/public-api.ts';
+import { ContentImage } from './ContentImage.tsx';
+import { describeWithPrefix } from './list-messages.ts';
+import { useRevalidatedList } from './use-revalidated-list.ts';
+import { useRotation } from './use-rotation.ts';
+
+export interface SlideItem {
+  _id: string;
+  title: string;
+  image: string;
+  imageWidth?: number | undefined;
+  imageHeight?: number | undefined;
+}
+
+const load = (signal: AbortSignal) => fetchPublicList<SlideItem>('homeContent', signal);
+const describe = (error: unknown) => describeWithPrefix(error, PUBLIC.contentFetchFailed);
+
+/** Home content slider: advances every 3 s and wraps; loading / error / empty / showing (spec section 4). */
+export default function HomeSlider({ initial }: { initial?: readonly SlideItem[] }) {
+  const { state } = useRevalidatedList(initial, load, describe);
+  const { items } = state;
+  const { index, paused, setPaused } = useRotation(items.length, SLIDER_INTERVAL_MS);
+
+  if (state.phase !== 'loaded' || items.length === 0) {
+    const error = state.phase === 'error';
+    return (
+      <section className="slider" aria-label={HOME.sliderLabel}>
+        <div className="slider-state" data-state={error ? 'error' : state.phase === 'loaded' ? 'empty' : 'loading'}>
+          <p className={error ? 'state state--error' : 'state'} role={error ? 'alert' : 'status'}>
+            {error ? state.error : state.phase === 'loaded' ? PUBLIC.emptyContent : HOME.loadingContent}
+          </p>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="slider" aria-roledescription="carousel" aria-label={HOME.sliderLabel}>
+      <div className="slider__viewport">
+        {items.map((item, position) => (
+          <div
+            key={item._id}
+            className={position === index ? 'slide is-active' : 'slide'}
+            aria-hidden={position !== index}
+            data-slide={position}
+          >
+            <ContentImage
+              value={item.image}
+              folder="content"
+              alt=""
+              width={item.imageWidth}
+              height={item.imageHeight}
+              sizes="100vw"
+              priority={position === 0}
+            />
+            <div className="slide__caption">
+              <h2>{item.title}</h2>
+            </div>
+          </div>
+        ))}
+      </div>
+      {items.length > 1 && (
+        <div className="slider__controls">
+          <div className="slider__dots" aria-hidden="true">
+            {items.map((item, position) => (
+              <span key={item._id} className={position === index ? 'slider__dot is-active' : 'slider__dot'} />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => setPaused(!paused)}
+          >
+            <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+            <span className="visually-hidden">{paused ? HOME.playSlider : HOME.pauseSlider}</span>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { FocusEvent, KeyboardEvent } from 'react';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_MS } from '../lib/constants.ts';
+import { PUBLIC } from '../lib/messages.ts';
+import { HOME, SERVICES } from '../lib/public-copy.ts';
+import { fetchPublicList } from '../lib/public-api.ts';
+import { ContentImage } from './ContentImage.tsx';
+import type { SlideItem } from './HomeSlider.tsx';
+import { describeWithPrefix } from './list-messages.ts';
+import { useRevalidatedList } from './use-revalidated-list.ts';
+import { useRotation } from './use-rotation.ts';
+
+const load = (signal: AbortSignal) => fetchPublicList<SlideItem>('homeContent', signal);
+const describe = (error: unknown) => describeWithPrefix(error, PUBLIC.contentFetchFailed);
+
+const slideClass = (position: number, index: number, count: number): string => {
+  if (position === index) return 'carousel__slide is-active';
+  if (count > 2 && position === (index - 1 + count) % count) return 'carousel__slide is-prev';
+  if (count > 1 && position === (index + 1) % count) return 'carousel__slide is-next';
+  return 'carousel__slide';
+};
+
+/**
+ * Services carousel (spec section 4): advances every 3 s unless paused; hover (and keyboard focus) pauses;
+ * previous / next wrap around and hold auto-advance for 3 s; buttons disabled with one item or none.
+ */
+export default function ServicesCarousel({ initial }: { initial?: readonly SlideItem[] }) {
+  const { state } = useRevalidatedList(initial, load, describe);
+  const { items } = state;
+  const { index, setPaused, go } = useRotation(items.length, CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_MS);
+  const disabled = items.length <= 1;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') go(-1);
+    else if (event.key === 'ArrowRight') go(1);
+  };
+
+  let track;
+  if (state.phase === 'error')
+    track = (
+      <p className="state state--error" role="alert">
+        {state.error}
+      </p>
+    );
+  else if (state.phase !== 'loaded') track = <p className="state" role="status">{HOME.loadingContent}</p>;
+  else if (items.length === 0) track = <p className="state">{PUBLIC.emptyContent}</p>;
+  else
+    track = (
+      <div className="carousel__track" aria-live="off">
+        {items.map((item, position) => (
+          <figure
+            key={item._id}
+            className={`card ${slideClass(position, index, items.length)}`}
+            aria-hidden={position !== index}
+            data-slide={position}
+          >
+            <ContentImage
+              value={item.image}
+              folder="content"
+              alt=""
+              width={item.imageWidth}
+              height={item.imageHeight}
+              sizes="(min-width: 576px) 560px, 100vw"
+              className="card-media"
+              priority={position === 0}
+            />
+            <figcaption>
+              <h3>{item.title}</h3>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    );
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={SERVICES.carouselLabel}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={(event: FocusEvent) => {
+        // Keyboard focus pauses like hover does; a mouse click on prev/next must still resume after 3 s.
+        if (event.target instanceof Element && event.target.matches(':focus-visible')) setPaused(true);
+      }}
+      onBlur={(event: FocusEvent) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setPaused(false);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      {track}
+      <div className="carousel__nav">
+        <button type="button" className="icon-btn" disabled={disabled} onClick={() => go(-1)}>
+          <span aria-hidden="true">‹</span>
+          <span className="visually-hidden">{SERVICES.previous}</span>
+        </button>
+        <button type="button" className="icon-btn" disabled={disabled} onClick={() => go(1)}>
+          <span aria-hidden="true">›</span>
+          <span className="visually-hidden">{SERVICES.next}</span>
+        </button>
+      </div>
+    </section>
+  );
+}

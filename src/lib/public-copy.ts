@@ -1,0 +1,135 @@
+/**
+ * Static copy of the public pages (spec section 2): headings, labels and the fixed sections. Error, empty and
+ * success strings live in messages.ts; this file holds the prose the pages show around them.
+ */
+import { ABOUT_STATIC } from './constants.ts';
+
+export const NAV_LINKS = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About' },
+  { href: '/career', label: 'Careers' },
+  { href: '/services', label: 'Services' },
+  { href: '/contact', label: 'Contact' },
+  { href: '/enroll', label: 'Enroll' },
+] as const;
+export const NAV_CERTIFICATE_LABEL = 'Certificate';
+
+export const FOOTER = {
+  quickLinksTitle: 'Quick Links',
+  quickLinks: [
+    { href: '/', label: 'Home' },
+    { href: '/services', label: 'Services' },
+    { href: '/about', label: 'About Us' },
+    { href: '/contact', label: 'Contact Us' },
+  ],
+  contactTitle: 'Get in Touch',
+  enroll: 'ENROLL',
+  privacy: 'Privacy Policy',
+  rights: 'All rights reserved.',
+} as const;
+
+export const HOME = {
+  sliderLabel: 'Highlights',
+  about: {
+    heading: 'About Us',
+    description1:
+      'We are a cybersecurity, web-development and training company. Our team finds and fixes weaknesses in networks and applications before attackers do, through penetration testing, vulnerability assessment and bug hunting.',
+    description2: `We also build secure web applications, AI/ML and cloud solutions, and train the next generation of security professionals. ${ABOUT_STATIC.totalProjects}+ projects delivered so far.`,
+  },
+  counters: { totalCourses: 'Total Courses', happyCustomers: 'Happy Customers' },
+  servicesHeading: 'OUR-SERVICES',
+  coursesHeading: 'Who Can JOIN',
+  coursesEmailLead: 'For course details, write to',
+  howToApply: {
+    heading: 'HOW TO APPLY',
+    steps: [
+      { title: 'Application', text: 'Fill out our quick and easy application form to get started.' },
+      { title: 'Review', text: 'Our team will review your application and reach out.' },
+      { title: 'Begin', text: 'Get ready to embark on a new learning adventure!' },
+    ],
+  },
+  loadingContent: 'Loading content...',
+  loadingServices: 'Loading services...',
+  pauseSlider: 'Pause slideshow',
+  playSlider: 'Play slideshow',
+} as const;
+
+export const ABOUT = {
+  title: 'About Us',
+  missionHeading: 'Our Mission',
+  blurbs: [
+    {
+      title: 'Cybersecurity',
+      text: 'Penetration testing, vulnerability assessment and bug hunting that find real risks before attackers do.',
+    },
+    {
+      title: 'Web Development',
+      text: 'Fast, accessible and secure websites and web applications, built with security from the first line.',
+    },
+    {
+      title: 'Training',
+      text: 'Hands-on courses in ethical hacking, secure coding and cloud security, taught by practitioners.',
+    },
+  ],
+  missionCardTitle: 'Our Mission',
+  missionCardText:
+    'To make strong security affordable for growing businesses and to give students the practical skills the industry needs, from coding to security, at every step.',
+  contactCardTitle: 'Talk to Us',
+  contactCardText: 'Questions about a service or a course? Call or write to us.',
+} as const;
+
+export const SERVICES = {
+  title: 'Our Services',
+  carouselLabel: 'Our services',
+  previous: 'Previous slide',
+  next: 'Next slide',
+  audienceHeading: 'Who can use our Services',
+  audiences: [
+    { title: 'E-Commerce Companies', text: 'Protect payments, customer data and uptime with regular testing.' },
+    { title: 'Healthcare Startups', text: 'Keep patient data safe and meet compliance expectations from day one.' },
+    { title: 'Students', text: 'Learn practical security and development skills with real-world labs.' },
+  ],
+  contentHeading: 'What We Offer',
+} as const;
+
+export const CAREER = { title: 'Careers', heading: 'Join Our Team' } as const;
+
+export const CONTACT = {
+  title: 'Contact Us',
+  numbersHeading: 'Contact Numbers',
+  formHeading: 'Please Share Some Information here',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  message: 'Message',
+  submit: 'Send Message',
+  mapHeading: 'Find Us',
+  mapLoad: 'Load the map',
+  mapNotice: 'The map is provided by OpenStreetMap and loads only when you ask for it.',
+  mapOpen: 'Open the map in a new tab',
+  mapTitle: 'Map of our office location',
+} as const;
+
+export const ENROLL = {
+  title: 'Enroll',
+  heading: 'Enroll in a Course',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  course: 'Course',
+  chooseCourse: 'Select a course',
+  message: 'Message',
+  submit: 'Submit',
+} as const;
+
+export const PRIVACY = {
+  title: 'Privacy Policy',
+  notice: 'We use your details only to answer your request. See our',
+  link: 'privacy policy',
+} as const;
+
+export const BREADCRUMB_HOME = 'Home';
+export const SKIP_TO_CONTENT = 'Skip to content';
+export const SPLASH_SKIP = 'Skip';
+export const NEW_TAB_HINT = '(opens in a new tab)';
+export const MENU_TOGGLE = 'Toggle navigation';
