@@ -1,16 +1,10 @@
-/** Admin sign-in: login, logout, session, cookies, rate limit, and the authorisation matrix of every admin route. */
+/** Admin sign-in: login, logout, session, cookies, rate limit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AUTH_PATHS,
-  allFamilies,
-  contentFamilies,
-  exportPath,
-  requestFamilies,
-} from '../../src/lib/collections.ts';
+import { AUTH_PATHS, requestFamilies } from '../../src/lib/collections.ts';
 import { LOGIN_RATE_LIMIT, SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../src/lib/constants.ts';
 import { API, AUTH } from '../../src/lib/messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
-import { ADMIN_PASSWORD, body, ORIGIN, SESSION_SECRET, startApi, type Api } from './api-harness.ts';
+import { ADMIN_PASSWORD, body, SESSION_SECRET, startApi, type Api } from './api-harness.ts';
 
 let api: Api;
 let nextIp = 1;
@@ -147,48 +141,4 @@ describe('login without configuration', () => {
   });
 });
 
-describe('authorisation matrix', () => {
-  const id = '0000000000aaaaaaaaaa';
-  const routes: { path: string; method: string }[] = [
-    ...Object.values(contentFamilies).flatMap((family) => [
-      { path: family.path, method: 'POST' },
-      { path: `${family.path}/${id}`, method: 'PUT' },
-      { path: `${family.path}/${id}`, method: 'DELETE' },
-    ]),
-    ...Object.values(requestFamilies).flatMap((family) => [
-      { path: family.path, method: 'GET' },
-      { path: exportPath(family.key), method: 'GET' },
-      { path: `${family.path}/${id}`, method: 'DELETE' },
-    ]),
-    { path: allFamilies.find((family) => family.key === 'enrollCourse')?.path ?? '', method: 'POST' },
-    {
-      path: `${allFamilies.find((family) => family.key === 'enrollCourse')?.path ?? ''}/${id}`,
-      method: 'DELETE',
-    },
-    { path: allFamilies.find((family) => family.key === 'stats')?.path ?? '', method: 'PUT' },
-  ];
-
-  it.each(routes)(
-    '$method $path: 401 without a valid session, 403 cross-origin when writing',
-    async ({ path, method }) => {
-      const payload = method === 'GET' || method === 'DELETE' ? {} : { json: { title: 'x' } };
-      const expired = createSessionToken(SESSION_SECRET, new Date(0));
-      for (const session of [undefined, 'forged', `${api.session()}x`, expired]) {
-        const response = await api.call(path, { method, session, ...payload });
-        expect(response.status).toBe(401);
-        expect(await body(response)).toEqual({ success: false, message: API.unauthorized });
-      }
-      if (method !== 'GET') {
-        const crossOrigin = await api.call(path, {
-          method,
-          session: api.session(),
-          origin: 'https://evil.example',
-          ...payload,
-        });
-        expect(crossOrigin.status).toBe(403);
-        const trusted = await api.call(path, { method, session: api.session(), origin: ORIGIN, ...payload });
-        expect([200, 201, 400, 404]).toContain(trusted.status);
-      }
-    },
-  );
-});
+// The authorisation matrix of every admin route lives in tests/security/authorisation-matrix.test.ts.

@@ -1,0 +1,326 @@
+/**
+ * The authorisation matrix (QUALITY.md "Authorisation matrix"), generated from the collections registry: every
+ * admin route × method, against a seeded store, with every kind of bad credential and every kind of foreign
+ * request, on both backends. A refusal is 401/403 with the generic message, and the store (every collection,
+ * the stats document and the image blobs) is exactly as before.
+ */
+import type { Store } from '@netlify/blobs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  allFamilies,
+  AUTH_PATHS,
+  contentFamilies,
+  enrollCourseFamily,
+  exportPath,
+  requestFamilies,
+  statsFamily,
+} from '../../src/lib/collections.ts';
+import { SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../src/lib/constants.ts';
+import { API, AUTH } from '../../src/lib/messages.ts';
+import { createSessionToken } from '../../src/server/auth/session.ts';
+import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
+import { createImageService } from '../../src/server/images/image-service.ts';
+import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
+import { BLOB_STORES } from '../../src/server/repository/keys.ts';
+import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
+import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
+import {
+  ADMIN_PASSWORD,
+  body,
+  multipart,
+  ORIGIN,
+  SESSION_SECRET,
+  startApi,
+  type Api,
+  type CallOptions,
+} from '../integration/api-harness.ts';
+import { blobKeys, seedEveryFamily, snapshotStore, type SeededIds } from './security-harness.ts';
+
+type Access = 'read' | 'write';
+interface Route {
+  method: string;
+  path: string;
+  access: Access;
+  /** A body that a signed-in, same-origin admin would get accepted: a bypass would really change the store. */
+  payload?: () => Promise<Pick<CallOptions, 'json' | 'form'>>;
+}
+
+const VALID_CONTENT: Record<keyof typeof contentFamilies, Record<string, unknown>> = {
+  homeContent: { title: 'Intruder slide' },
+  homeService: { title: 'Intruder service', description: 'x' },
+  homeCourse: { title: 'Intruder course', description: 'x' },
+  serviceContent: { title: 'Intruder content', description: 'x', points: ['1', '2', '3', '4'] },
+  career: { title: 'Intruder career', description: 'x', points: ['1'] },
+};
+
+let picture: Buffer;
+const contentPayload = (family: (typeof contentFamilies)[keyof typeof contentFamilies]) => async () =>
+  family.multipart
+    ? { form: multipart(VALID_CONTENT[family.key], { bytes: picture }) }
+    : { json: VALID_CONTENT[family.key] };
+
+/** Every admin route of the registry, aimed at the seeded items. */
+function adminRoutes(ids: SeededIds): Route[] {
+  const routes: Route[] = [];
+  for (const family of Object.values(contentFamilies)) {
+    const item = `${family.path}/${ids.content[family.key]}`;
+    routes.push(
+      { method: 'POST', path: family.path, access: 'write', payload: contentPayload(family) },
+      { method: 'PUT', path: item, access: 'write', payload: contentPayload(family) },
+      { method: 'DELETE', path: item, access: 'write' },
+    );
+  }
+  for (const family of Object.values(requestFamilies)) {
+    routes.push(
+      { method: 'GET', path: family.path, access: 'read' },
+      { method: 'HEAD', path: family.path, access: 'read' },
+      { method: 'GET', path: `${family.path}?limit=1`, access: 'read' },
+      { method: 'GET', path: `${family.path}?limit=10&cursor=${ids.requests[family.key]}`, access: 'read' },
+      { method: 'GET', path: exportPath(family.key), access: 'read' },
+      {
+        method: 'GET',
+        path: exportPath(family.key).toUpperCase().replace('/API/V1', '/api/v1'),
+        access: 'read',
+      },
+      { method: 'DELETE', path: `${family.path}/${ids.requests[family.key]}`, access: 'write' },
+    );
+  }
+  routes.push(
+    {
+      method: 'POST',
+      path: enrollCourseFamily.path,
+      access: 'write',
+      payload: async () => ({ json: { courseName: 'Intruder course' } }),
+    },
+    { method: 'DELETE', path: `${enrollCourseFamily.path}/${ids.enrollCourse}`, access: 'write' },
+    {
+      method: 'PUT',
+      path: statsFamily.path,
+      access: 'write',
+      payload: async () => ({ json: { totalCourses: 999 } }),
+    },
+  );
+  return routes;
+}
+
+/** Cookies that must never open the admin API. */
+function badSessions(api: Api): [string, string | undefined][] {
+  const valid = api.session();
+  const [version, expires, nonce, signature] = valid.split('.') as [string, string, string, string];
+  const other = createSessionToken(SESSION_SECRET, api.clock.now).split('.');
+  return [
+    ['no cookie', undefined],
+    ["the old client's flag", 'true'],
+    ['an empty cookie', ''],
+    [
+      'a forged token (wrong secret)',
+      createSessionToken('not-the-server-secret-but-long-enough', api.clock.now),
+    ],
+    ['a tampered expiry', `${version}.${Number(expires) + 86_400}.${nonce}.${signature}`],
+    ['a tampered nonce', `${version}.${expires}.${nonce.slice(1)}A.${signature}`],
+    ["another token's signature", `${version}.${expires}.${nonce}.${other[3] ?? ''}`],
+    ['an unsigned token', `${version}.${expires}.${nonce}.`],
+    ['a future version', `v2.${expires}.${nonce}.${signature}`],
+    [
+      'an expired token',
+      createSessionToken(
+        SESSION_SECRET,
+        new Date(api.clock.now.getTime() - (SESSION_TTL_SECONDS + 1) * 1000),
+      ),
+    ],
+  ];
+}
+
+/** Requests with a valid session that come from, or claim to come from, somewhere else. */
+const FOREIGN: [string, Pick<CallOptions, 'origin' | 'headers'>][] = [
+  ['another site', { origin: 'https://evil.example' }],
+  ['an opaque origin', { origin: 'null' }],
+  ['a look-alike host', { origin: 'https://delta.example.evil.example' }],
+  ['the site over http', { origin: 'http://delta.example' }],
+  ['another port', { origin: 'https://delta.example:8443' }],
+  ['no Origin but Sec-Fetch-Site: cross-site', { origin: null, headers: { 'Sec-Fetch-Site': 'cross-site' } }],
+];
+
+const BACKENDS = ['blobs', 'redis'] as const;
+
+describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
+  let api: Api;
+  let redis: RedisWithGateway | undefined;
+  let imagesServer: TestBlobsServer;
+  let images: Store;
+  let routes: Route[];
+
+  beforeAll(async () => {
+    picture = await jpegWithExifAndGps(200, 120);
+    imagesServer = await startBlobsServer();
+    images = imagesServer.getStore(BLOB_STORES.images);
+    if (backend === 'redis') redis = await startRedisWithGateway();
+    const env = redis
+      ? {
+          UPSTASH_REDIS_REST_URL: redis.url,
+          UPSTASH_REDIS_REST_TOKEN: redis.token,
+          REDIS_KEY_PREFIX: 'matrix',
+        }
+      : {};
+    api = await startApi({
+      env,
+      ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}),
+      deps: { images: createImageService({ store: images }) },
+    });
+    routes = adminRoutes(await seedEveryFamily(api));
+  });
+  afterAll(async () => {
+    await api?.stop();
+    await redis?.stop();
+    await imagesServer?.stop();
+  });
+
+  const state = async () => ({ store: await snapshotStore(api.repository), images: await blobKeys(images) });
+
+  it('covers every family of the registry', () => {
+    const covered = new Set(routes.map((route) => route.path.split('?')[0]?.split('/')[3]));
+    for (const family of allFamilies) expect(covered).toContain(family.path.split('/')[3]);
+    // Content: 3 writes each; requests: 6 reads + 1 delete each; courses: 2; stats: 1.
+    expect(routes).toHaveLength(
+      Object.keys(contentFamilies).length * 3 + Object.keys(requestFamilies).length * 7 + 3,
+    );
+  });
+
+  it('answers 401 to every admin route for every bad cookie, and changes nothing', async () => {
+    const before = await state();
+    for (const route of routes) {
+      for (const [label, session] of badSessions(api)) {
+        const response = await api.call(route.path, {
+          method: route.method,
+          session,
+          ...(await route.payload?.()),
+        });
+        expect(response.status, `${route.method} ${route.path} with ${label}`).toBe(401);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        expect(response.headers.get('set-cookie')).toBeNull();
+        if (route.method === 'HEAD') continue;
+        const text = await response.text();
+        expect(JSON.parse(text)).toEqual({ success: false, message: API.unauthorized });
+        // A refusal carries no personal data.
+        expect(text).not.toContain('seed@example.in');
+      }
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  it('answers 403 to a signed-in request from a foreign origin (writes and personal-data reads), changing nothing', async () => {
+    const before = await state();
+    for (const route of routes) {
+      for (const [label, foreign] of FOREIGN) {
+        const response = await api.call(route.path, {
+          method: route.method,
+          session: api.session(),
+          ...foreign,
+          ...(await route.payload?.()),
+        });
+        expect(response.status, `${route.method} ${route.path} from ${label}`).toBe(403);
+        if (route.method !== 'HEAD') {
+          expect(await body(response)).toEqual({ success: false, message: API.forbiddenOrigin });
+        }
+      }
+      if (route.access === 'write') {
+        // A write that proves nothing about where it comes from is refused too.
+        const silent = await api.call(route.path, {
+          method: route.method,
+          session: api.session(),
+          origin: null,
+          ...(await route.payload?.()),
+        });
+        expect(silent.status, `${route.method} ${route.path} without Origin`).toBe(403);
+      }
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  it('lets the same requests through with a valid session from the site itself (the matrix tests the guard, not a broken route)', async () => {
+    for (const route of routes.filter((candidate) => candidate.access === 'read')) {
+      const response = await api.admin(route.path, { method: route.method });
+      expect(response.status, `${route.method} ${route.path}`).toBe(200);
+    }
+    // Reads by the admin app itself: no Origin (same-origin GET) or Sec-Fetch-Site: same-origin.
+    const sameOrigin = await api.admin(requestFamilies.contact.path, {
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+    });
+    expect((await body(sameOrigin)).data).toEqual([expect.objectContaining({ email: 'seed@example.in' })]);
+    const write = routes.find((route) => route.path === statsFamily.path && route.method === 'PUT');
+    const accepted = await api.admin(statsFamily.path, { method: 'PUT', ...(await write?.payload?.()) });
+    expect(accepted.status).toBe(200);
+  });
+
+  it('logout: refused from a foreign origin; otherwise only clears the cookie and stores nothing', async () => {
+    const before = await state();
+    for (const [label, foreign] of FOREIGN) {
+      const response = await api.call(AUTH_PATHS.logout, {
+        method: 'POST',
+        session: api.session(),
+        ...foreign,
+      });
+      expect(response.status, label).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    for (const [, session] of badSessions(api)) {
+      const response = await api.call(AUTH_PATHS.logout, { method: 'POST', session });
+      // Signing out without a session is harmless and keeps the admin's "sign out" working after expiry.
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=;.*Max-Age=0`));
+    }
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe('session cookie', () => {
+  let api: Api;
+  let production: Api;
+  let nextIp = 1;
+  beforeAll(async () => {
+    api = await startApi({ env: { ALLOWED_ORIGINS: 'http://localhost:8888,http://127.0.0.1:8888' } });
+    production = await startApi({ env: { CONTEXT: 'production', ALLOWED_ORIGINS: 'http://localhost:8888' } });
+  });
+  afterAll(async () => {
+    await api?.stop();
+    await production?.stop();
+  });
+
+  const cookieOf = async (target: Api, url: string) => {
+    const response = await target.call(url, {
+      method: 'POST',
+      json: { password: ADMIN_PASSWORD },
+      origin: new URL(url).origin,
+      ip: `192.0.2.${nextIp++}`,
+    });
+    expect(response.status).toBe(200);
+    return (response.headers.get('set-cookie') ?? '').split('; ');
+  };
+
+  it('is HttpOnly, SameSite=Strict, Path=/, with the session lifetime as Max-Age and no Domain', async () => {
+    const attributes = await cookieOf(api, `${ORIGIN}${AUTH_PATHS.login}`);
+    expect(attributes[0]).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=v1\\.`));
+    expect(attributes.slice(1).sort()).toEqual(
+      ['HttpOnly', 'SameSite=Strict', 'Path=/', `Max-Age=${SESSION_TTL_SECONDS}`, 'Secure'].sort(),
+    );
+  });
+
+  it('is Secure everywhere except plain-http development on this machine', async () => {
+    expect(await cookieOf(api, `${ORIGIN}${AUTH_PATHS.login}`)).toContain('Secure');
+    expect(await cookieOf(api, `http://delta.example${AUTH_PATHS.login}`)).toContain('Secure');
+    expect(await cookieOf(api, `http://localhost:8888${AUTH_PATHS.login}`)).not.toContain('Secure');
+    expect(await cookieOf(api, `http://127.0.0.1:8888${AUTH_PATHS.login}`)).not.toContain('Secure');
+    // Deployed (Netlify sets CONTEXT): always Secure, whatever the host looks like.
+    expect(await cookieOf(production, `http://localhost:8888${AUTH_PATHS.login}`)).toContain('Secure');
+  });
+
+  it('is never set by a failed login', async () => {
+    const response = await api.call(AUTH_PATHS.login, {
+      method: 'POST',
+      json: { password: 'wrong' },
+      ip: '192.0.2.200',
+    });
+    expect(await body(response)).toEqual({ success: false, message: AUTH.invalidPassword });
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});

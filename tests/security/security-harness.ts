@@ -1,0 +1,244 @@
+/**
+ * Shared parts of the security suite: whole-store snapshots, a seeded store (so a bypass of any guard would
+ * visibly change something), and backends that can be taken down and brought back mid-run (a redis-server with
+ * an append-only file that survives a crash, a Netlify Blobs server restarted on its own port and directory).
+ */
+import { getStore, type Store } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import {
+  COLLECTION_KEYS,
+  contentFamilies,
+  enrollCourseFamily,
+  requestFamilies,
+  statsFamily,
+} from '../../src/lib/collections.ts';
+import { BLOB_STORES } from '../../src/server/repository/keys.ts';
+import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
+import { startUpstashGateway, type UpstashGateway } from '../../scripts/dev/upstash-gateway.ts';
+import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
+import { body, multipart, type Api } from '../integration/api-harness.ts';
+
+/** Every collection in full plus the stats document: equal snapshots mean nothing was written. */
+export async function snapshotStore(repository: Repository) {
+  const collections: Record<string, StoredItem[]> = {};
+  for (const key of COLLECTION_KEYS) collections[key] = await repository.list(key);
+  return { collections, stats: await repository.getDocument('stats') };
+}
+
+/** Every key of a Blobs store, sorted. */
+export const blobKeys = async (store: Store) => (await store.list()).blobs.map((blob) => blob.key).sort();
+
+export interface SeededIds {
+  content: Record<keyof typeof contentFamilies, string>;
+  requests: Record<keyof typeof requestFamilies, string>;
+  enrollCourse: string;
+}
+
+/** One item of every family (with images where the family has them), so every guarded route has a target. */
+export async function seedEveryFamily(api: Api): Promise<SeededIds> {
+  const photo = await jpegWithExifAndGps(240, 160);
+  const fields: Record<keyof typeof contentFamilies, Record<string, unknown>> = {
+    homeContent: { title: 'Seeded slide' },
+    homeService: { title: 'Seeded service', description: 'Seeded.' },
+    homeCourse: { title: 'Seeded course', description: 'Seeded.' },
+    serviceContent: { title: 'Seeded content', description: 'Seeded.', points: ['a', 'b', 'c', 'd'] },
+    career: { title: 'Seeded career', description: 'Seeded.', points: ['a'] },
+  };
+  const content = {} as SeededIds['content'];
+  for (const family of Object.values(contentFamilies)) {
+    const response = await api.admin(family.path, {
+      method: 'POST',
+      ...(family.multipart
+        ? { form: multipart(fields[family.key], { bytes: photo }) }
+        : { json: fields[family.key] }),
+    });
+    expect(response.status, family.key).toBe(201);
+    content[family.key] = ((await body(response)).data as StoredItem)._id;
+  }
+  const course = await api.admin(enrollCourseFamily.path, {
+    method: 'POST',
+    json: { courseName: 'Seeded Course' },
+  });
+  expect(course.status).toBe(201);
+  const enrollCourse = ((await body(course)).data as StoredItem)._id;
+  expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 7 } })).status).toBe(200);
+  const person = { name: 'Seeded Person', email: 'seed@example.in', phone: '9876543210' };
+  for (const [key, json] of [
+    ['contact', { ...person, message: 'Seeded message' }],
+    ['enroll', { ...person, course: 'Seeded Course' }],
+  ] as const) {
+    const response = await api.call(requestFamilies[key].path, { method: 'POST', json, ip: '192.0.2.250' });
+    expect(response.status, key).toBe(201);
+  }
+  const requests = {} as SeededIds['requests'];
+  for (const key of Object.keys(requestFamilies) as (keyof typeof requestFamilies)[]) {
+    const [item] = await api.repository.list(key);
+    if (!item) throw new Error(`seeding ${key} stored nothing`);
+    requests[key] = item._id;
+  }
+  return { content, requests, enrollCourse };
+}
+
+/** Asserts the failure envelope: JSON `{ success: false, message }`, no stack or internals in the text. */
+export async function expectFailureEnvelope(response: Response) {
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const text = await response.text();
+  const parsed = JSON.parse(text) as { success: unknown; message: unknown };
+  expect(parsed.success).toBe(false);
+  expect(typeof parsed.message).toBe('string');
+  expect(String(parsed.message).length).toBeGreaterThan(0);
+  expect(text).not.toMatch(/\bat .+:\d+:\d+|node_modules|Error:|ECONNREFUSED|redis|blobs/i);
+  return parsed as { success: false; message: string; errors?: Record<string, string> };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('No free port');
+  return address.port;
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+  });
+}
+
+/**
+ * A redis-server that can crash and come back on the same port with its data: every write is appended and
+ * fsynced before Redis answers, as a production Redis with persistence would keep it.
+ */
+export interface RestartableRedis {
+  url: string;
+  token: string;
+  /** SIGKILL: an abrupt outage, no graceful shutdown. */
+  crash(): Promise<void>;
+  restart(): Promise<void>;
+  /** Runs a raw command against Redis itself (bypassing the gateway). */
+  command(args: string[]): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export async function startRestartableRedis(): Promise<RestartableRedis> {
+  const directory = await mkdtemp(join(tmpdir(), 'redis-security-'));
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const launch = async () => {
+    const started = spawn(
+      process.env.REDIS_SERVER_BIN ?? 'redis-server',
+      [
+        ...['--port', String(port), '--bind', '127.0.0.1', '--dir', directory, '--save', ''],
+        ...['--appendonly', 'yes', '--appendfsync', 'always', '--daemonize', 'no', '--loglevel', 'warning'],
+      ],
+      { stdio: 'ignore' },
+    );
+    child = started;
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if (await answersPing(port)) return;
+      if (started.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`redis-server did not start on ${port}`);
+  };
+  const kill = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return resolve();
+      running.once('exit', () => resolve());
+      running.kill(signal);
+    });
+  await launch();
+  const token = randomBytes(16).toString('hex');
+  const gateway: UpstashGateway = await startUpstashGateway({ redisUrl: `redis://127.0.0.1:${port}`, token });
+
+  const { createClient } = await import('redis');
+  return {
+    url: gateway.url,
+    token,
+    crash: () => kill('SIGKILL'),
+    restart: launch,
+    async command(args) {
+      const client = createClient({ url: `redis://127.0.0.1:${port}`, RESP: 2 });
+      await client.connect();
+      try {
+        return await client.sendCommand(args);
+      } finally {
+        await client.close();
+      }
+    },
+    async stop() {
+      await gateway.close();
+      await kill('SIGTERM');
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A Netlify Blobs server that can stop and start again on the same port, keeping its files. */
+export interface RestartableBlobs {
+  /** The images store, as the image service would open it on Netlify. */
+  imagesStore(): Store;
+  down(): Promise<void>;
+  up(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startRestartableBlobs(): Promise<RestartableBlobs> {
+  const directory = await mkdtemp(join(tmpdir(), 'blobs-security-'));
+  const token = randomBytes(16).toString('hex');
+  const port = await freePort();
+  let server: BlobsServer | null = null;
+  const up = async () => {
+    server = new BlobsServer({ directory, token, port });
+    await server.start();
+  };
+  const down = async () => {
+    const running = server;
+    server = null;
+    await running?.stop();
+  };
+  await up();
+  const edgeURL = `http://127.0.0.1:${port}`;
+  return {
+    imagesStore: () =>
+      getStore({
+        name: BLOB_STORES.images,
+        siteID: 'security',
+        token,
+        edgeURL,
+        uncachedEdgeURL: edgeURL,
+        consistency: 'strong',
+      }),
+    down,
+    up,
+    async stop() {
+      await down();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves after `ms`; tests use it only to bound a wait, never to order events. */
+export const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)),
+  ]);
