@@ -1,0 +1,254 @@
+/**
+ * Login hardening (QUALITY.md "Login"): attempts are rate-limited per client on both backends, the password
+ * check is constant-time, a server without a configured hash has no way in at all, and no password or hash
+ * ships in the repository or the built site.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_PATHS, requestFamilies } from '../../src/lib/collections.ts';
+import { LOGIN_RATE_LIMIT } from '../../src/lib/constants.ts';
+import { AUTH } from '../../src/lib/messages.ts';
+import { createSessionToken } from '../../src/server/auth/session.ts';
+import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
+import { E2E_ADMIN_PASSWORD } from '../e2e/e2e-env.ts';
+import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
+import { ADMIN_PASSWORD, body, SESSION_SECRET, startApi, type Api } from '../integration/api-harness.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+let ipCounter = 0;
+const freshIp = () => `198.18.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+
+const login = (
+  api: Api,
+  password: unknown,
+  options: { ip?: string; url?: string; headers?: Record<string, string> } = {},
+) =>
+  api.call(options.url ?? AUTH_PATHS.login, {
+    method: 'POST',
+    json: { password },
+    ip: options.ip ?? freshIp(),
+    headers: options.headers,
+  });
+
+describe.each(['blobs', 'redis'] as const)('login rate limit on %s', (backend) => {
+  let api: Api;
+  let redis: RedisWithGateway | undefined;
+  beforeAll(async () => {
+    if (backend === 'redis') redis = await startRedisWithGateway();
+    const env = redis
+      ? {
+          UPSTASH_REDIS_REST_URL: redis.url,
+          UPSTASH_REDIS_REST_TOKEN: redis.token,
+          REDIS_KEY_PREFIX: 'login',
+        }
+      : {};
+    api = await startApi({ env, ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}) });
+  });
+  afterAll(async () => {
+    await api?.stop();
+    await redis?.stop();
+  });
+
+  it('answers 429 with Retry-After once a client used its attempts, even for the right password', async () => {
+    const ip = freshIp();
+    for (let attempt = 0; attempt < LOGIN_RATE_LIMIT.limit; attempt++) {
+      expect((await login(api, `guess-${attempt}`, { ip })).status).toBe(401);
+    }
+    const limited = await login(api, ADMIN_PASSWORD, { ip });
+    expect(limited.status).toBe(429);
+    expect(await body(limited)).toEqual({ success: false, message: AUTH.tooManyAttempts });
+    expect(limited.headers.get('set-cookie')).toBeNull();
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_RATE_LIMIT.windowSeconds);
+  });
+
+  it('counts attempts by the address the platform reports, not by headers the client controls', async () => {
+    const ip = freshIp();
+    for (let attempt = 0; attempt < LOGIN_RATE_LIMIT.limit; attempt++) {
+      await login(api, 'guess', { ip, headers: { 'X-Forwarded-For': `10.0.0.${attempt}` } });
+    }
+    const spoofed = await login(api, ADMIN_PASSWORD, {
+      ip,
+      headers: {
+        'X-Forwarded-For': '10.9.9.9',
+        'X-Real-IP': '10.9.9.9',
+        'X-Nf-Client-Connection-Ip': '10.9.9.9',
+      },
+    });
+    expect(spoofed.status).toBe(429);
+    // Another client is not affected.
+    expect((await login(api, ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts malformed attempts too, so a flood of junk bodies cannot probe for free', async () => {
+    const ip = freshIp();
+    for (let attempt = 0; attempt < LOGIN_RATE_LIMIT.limit; attempt++) {
+      const response = await api.call(AUTH_PATHS.login, { method: 'POST', json: { nope: attempt }, ip });
+      expect(response.status).toBe(400);
+    }
+    expect((await login(api, ADMIN_PASSWORD, { ip })).status).toBe(429);
+  });
+});
+
+describe('password comparison', () => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.stop());
+
+  it('refuses wrong passwords of equal and of different length alike (401, same message, no cookie)', async () => {
+    const sameLength = ADMIN_PASSWORD.slice(0, -1) + (ADMIN_PASSWORD.endsWith('e') ? 'f' : 'e');
+    expect(sameLength).toHaveLength(ADMIN_PASSWORD.length);
+    for (const password of [
+      sameLength,
+      ADMIN_PASSWORD.slice(0, -1),
+      `${ADMIN_PASSWORD} `.toUpperCase(),
+      `${ADMIN_PASSWORD}x`,
+      'a',
+      'x'.repeat(1_000),
+    ]) {
+      const response = await login(api, password);
+      expect(response.status, JSON.stringify(password.slice(0, 40))).toBe(401);
+      expect(await body(response)).toEqual({ success: false, message: AUTH.invalidPassword });
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await login(api, ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('compares through scrypt and timingSafeEqual only (source check)', () => {
+    const source = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+    const password = source('src/server/auth/password.ts');
+    expect(password).toMatch(/import \{[^}]*\bscrypt\b[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto'/);
+    expect(password).toMatch(/return timingSafeEqual\(actual, expected\)/);
+    const session = source('src/server/auth/session.ts');
+    expect(session).toMatch(/timingSafeEqual\(actual, expected\)/);
+    const handler = source('src/server/handlers/auth-handler.ts');
+    expect(handler).toMatch(/await verifyPassword\(password, hash\)/);
+    // No shortcut comparison of secrets anywhere in the auth code.
+    for (const code of [password, session, handler]) {
+      expect(code).not.toMatch(
+        /(password|hash|signature|secret)\s*[!=]==?\s*(password|hash|signature|expected|secret)/i,
+      );
+    }
+  });
+});
+
+describe('a server without credentials', () => {
+  const DEFAULT_GUESSES = [
+    '',
+    'admin',
+    'password',
+    'admin123',
+    'delta',
+    'deltaadmin',
+    ADMIN_PASSWORD,
+    E2E_ADMIN_PASSWORD,
+  ];
+
+  it.each([
+    ['in production (CONTEXT=production)', { CONTEXT: 'production' }, undefined],
+    ['on a public host without CONTEXT', {}, undefined],
+    ['on localhost', {}, 'http://localhost:8888'],
+  ] as const)('answers 503 %s, accepts no default password and sets no cookie', async (_, env, base) => {
+    const api = await startApi({
+      env: { ...env, ADMIN_PASSWORD_HASH: undefined, ALLOWED_ORIGINS: 'http://localhost:8888' },
+    });
+    try {
+      for (const password of DEFAULT_GUESSES) {
+        const response = await login(api, password, { url: `${base ?? ''}${AUTH_PATHS.login}` });
+        expect(response.status).toBe(503);
+        expect(await body(response)).toEqual({ success: false, message: AUTH.notConfigured });
+        expect(response.headers.get('set-cookie')).toBeNull();
+      }
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('without SESSION_SECRET: login is off and no token opens the admin API, not even one signed with an empty key', async () => {
+    const api = await startApi({ env: { CONTEXT: 'production', SESSION_SECRET: undefined } });
+    try {
+      const response = await login(api, ADMIN_PASSWORD);
+      expect(response.status).toBe(503);
+      expect((await body(response)).message).toBe(AUTH.notConfigured);
+      for (const token of [
+        createSessionToken('', api.clock.now),
+        createSessionToken(SESSION_SECRET, api.clock.now),
+      ]) {
+        expect((await api.call(requestFamilies.contact.path, { session: token })).status).toBe(401);
+      }
+    } finally {
+      await api.stop();
+    }
+  });
+});
+
+/** A stored hash, as `npm run hash-password` prints it (PASSWORD_HASH_PATTERN without anchors). */
+const HASH_VALUE = /scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/]{8,}=*\$[A-Za-z0-9+/]{16,}=*/;
+const KNOWN_SECRETS = [ADMIN_PASSWORD, E2E_ADMIN_PASSWORD, SESSION_SECRET];
+/** Tests hold test credentials by design; everything else must hold none. */
+const isTestFile = (path: string) =>
+  path.startsWith('tests/') || /\.(test|spec)\.tsx?$/.test(path) || path.endsWith('playwright.config.ts');
+
+describe('no credentials in what we ship', () => {
+  it('the repository holds no password hash, test password or secret outside tests, and no .env file', () => {
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0')
+      .filter(Boolean);
+    expect(files.length).toBeGreaterThan(50);
+    expect(
+      files.filter((path) => /(^|\/)\.env(\..+)?$/.test(path) && !path.endsWith('.env.example')),
+    ).toEqual([]);
+    const offenders: string[] = [];
+    for (const path of files) {
+      if (isTestFile(path) || !existsSync(join(ROOT, path))) continue;
+      const text = readFileSync(join(ROOT, path), 'latin1');
+      if (HASH_VALUE.test(text)) offenders.push(`${path}: a password hash`);
+      for (const secret of KNOWN_SECRETS)
+        if (text.includes(secret)) offenders.push(`${path}: a test credential`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('the built site (dist/) holds no password hash, credential or server secret', (context) => {
+    const dist = join(ROOT, 'dist');
+    if (!existsSync(dist)) {
+      context.skip(
+        'dist/ is absent: run `npm run build:site` (the e2e suite builds it) to scan the built files',
+      );
+      return;
+    }
+    const devSecrets = join(ROOT, '.local/data/dev-secrets.json');
+    const secrets = [...KNOWN_SECRETS];
+    if (existsSync(devSecrets)) {
+      const stored = JSON.parse(readFileSync(devSecrets, 'utf8')) as Record<string, string>;
+      secrets.push(...Object.values(stored).filter((value) => value.length >= 8));
+    }
+    const offenders: string[] = [];
+    let scanned = 0;
+    const walk = (directory: string) => {
+      for (const name of readdirSync(directory)) {
+        const path = join(directory, name);
+        if (statSync(path).isDirectory()) {
+          walk(path);
+          continue;
+        }
+        scanned += 1;
+        const text = readFileSync(path, 'latin1');
+        const relative = path.slice(ROOT.length + 1);
+        if (HASH_VALUE.test(text)) offenders.push(`${relative}: a password hash`);
+        if (/ADMIN_PASSWORD_HASH\s*[:=]\s*["'`]?scrypt/.test(text))
+          offenders.push(`${relative}: a hash assignment`);
+        for (const secret of secrets) if (text.includes(secret)) offenders.push(`${relative}: a credential`);
+      }
+    };
+    walk(dist);
+    expect(scanned).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+});
