@@ -1,0 +1,80 @@
+/**
+ * Labels of the admin app that the spec does not fix (headings, buttons, field labels). Every error, empty,
+ * success and confirmation string of the spec comes from src/lib/messages.ts instead.
+ */
+import { siteConfig } from '../lib/site-config.ts';
+
+export const SHELL = {
+  title: `${siteConfig.brandFirst} Admin`,
+  /** Shown instead of the title at widths of 768 px or less (spec section 2). */
+  titleShort: siteConfig.brandFirst.charAt(0),
+  headerLabel: 'Admin',
+  logout: 'Logout',
+  loggingOut: 'Logging out...',
+  navLabel: 'Admin sections',
+  loading: 'Loading...',
+  skipToContent: 'Skip to content',
+} as const;
+
+export const LOGIN = {
+  heading: 'Admin Login',
+  userIdLabel: 'User ID',
+  /** Fixed and disabled (spec): there is one admin; the server checks only the password. */
+  userId: `admin@${siteConfig.email.split('@')[1] ?? 'example.com'}`,
+  passwordLabel: 'Password',
+  passwordPlaceholder: 'Enter your password',
+  submit: 'Login',
+  submitting: 'Logging in...',
+} as const;
+
+export const FORM = {
+  title: 'Title',
+  description: 'Description',
+  image: 'Image',
+  imageOptional: 'Image (optional)',
+  imageDrop: 'Click to choose an image, or drag and drop it here',
+  imageDropActive: 'Drop the image here',
+  imageCurrent: 'Current image',
+  imageSelected: 'Selected image preview',
+  points: 'Points',
+  point: (n: number) => `Point ${n}`,
+  addPoint: 'Add point',
+  removePoint: (n: number) => `Remove point ${n}`,
+  add: 'Add',
+  update: 'Update',
+  cancel: 'Cancel',
+  edit: 'Edit',
+  delete: 'Delete',
+  processing: 'Processing...',
+  deleting: 'Deleting...',
+  uploadProgress: 'Upload progress',
+  retry: 'Retry',
+  loading: 'Loading...',
+  editing: (title: string) => `Editing: ${title}`,
+} as const;
+
+export const REQUESTS = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  course: 'Course',
+  message: 'Message',
+  date: 'Date',
+  exportCsv: 'Export CSV',
+  loadMore: 'Load more',
+  loadingMore: 'Loading...',
+} as const;
+
+export const COURSES = {
+  heading: 'Enrollable Courses',
+  nameLabel: 'Course name',
+  namePlaceholder: 'e.g. Ethical Hacking',
+  add: 'Add Course',
+} as const;
+
+export const STATS = {
+  heading: 'Stats',
+  current: 'Current total courses',
+  inputLabel: 'Total courses',
+  update: 'Update Stats',
+} as const;

@@ -1,0 +1,122 @@
+/**
+ * Contact requests and enrollment requests (spec section 2): a read-only list, newest first, with delete (no
+ * confirmation), US numeric dates, "Load more" through long lists and a CSV export.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { exportPath, requestFamilies, type RequestFamilyKey } from '../../lib/collections.ts';
+import { FORM, REQUESTS } from '../admin-copy.ts';
+import { NoticeArea } from '../parts/NoticeArea.tsx';
+import { createRequestStore, type RequestItem } from '../stores/request-store.ts';
+
+const HEADINGS: Record<RequestFamilyKey, string> = {
+  contact: 'Contact Requests',
+  enroll: 'Enrollment Requests',
+};
+
+/** Spec: dates in US numeric format (e.g. 3/14/2025). */
+const usDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US');
+};
+
+export default function RequestsScreen({ family: key }: { family: RequestFamilyKey }) {
+  const family = requestFamilies[key];
+  const store = useMemo(() => createRequestStore(family), [family]);
+  const list = useStore(store.$list);
+  const notice = useStore(store.$notice);
+  const deleting = useStore(store.$deleting);
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  return (
+    <section aria-labelledby="screen-title">
+      <div className="toolbar">
+        <h1 id="screen-title" className="screen-title">
+          {HEADINGS[key]}
+        </h1>
+        {/* `download` keeps the router from treating the export as an admin page. */}
+        <a className="btn btn-outline btn-small" href={exportPath(key)} download>
+          {REQUESTS.exportCsv}
+        </a>
+      </div>
+      <NoticeArea notice={notice} />
+      {list.status === 'loading' && <p className="alert alert-info">{FORM.loading}</p>}
+      {list.status === 'error' && (
+        <div className="alert alert-error alert-row" role="alert">
+          <p>{list.error}</p>
+          <button type="button" className="btn btn-outline btn-small" onClick={() => void store.load()}>
+            {FORM.retry}
+          </button>
+        </div>
+      )}
+      {list.status === 'ready' && list.items.length === 0 && (
+        <p className="alert alert-info">{family.messages.empty}</p>
+      )}
+      {list.status === 'ready' && list.items.length > 0 && (
+        <>
+          <ul className="item-list">
+            {list.items.map((item) => (
+              <li key={item._id} className="item-card" data-item-id={item._id}>
+                <h2 className="panel-title">{item.name}</h2>
+                <RequestFields family={key} item={item} />
+                <div className="item-actions">
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-small"
+                    disabled={deleting !== null}
+                    onClick={() => void store.remove(item._id)}
+                  >
+                    {deleting === item._id ? FORM.deleting : FORM.delete}
+                    <span className="visually-hidden"> {item.name}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {list.nextCursor && (
+            <div className="load-more">
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={list.loadingMore}
+                onClick={() => void store.loadMore()}
+              >
+                {list.loadingMore ? REQUESTS.loadingMore : REQUESTS.loadMore}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RequestFields({ family, item }: { family: RequestFamilyKey; item: RequestItem }) {
+  return (
+    <dl className="request-fields">
+      <dt>{REQUESTS.email}</dt>
+      <dd>{item.email}</dd>
+      <dt>{REQUESTS.phone}</dt>
+      <dd>{item.phone}</dd>
+      {family === 'enroll' && (
+        <>
+          <dt>{REQUESTS.course}</dt>
+          <dd>{item.course}</dd>
+        </>
+      )}
+      {(family === 'contact' || item.message) && (
+        <>
+          <dt>{REQUESTS.message}</dt>
+          <dd>{item.message}</dd>
+        </>
+      )}
+      <dt>{REQUESTS.date}</dt>
+      <dd>
+        <time dateTime={item.createdAt}>{usDate(item.createdAt)}</time>
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The admin session (ARCHITECTURE.md "Admin authentication"): the spec's browser flag `adminLoggedIn = 'true'`
+ * drives routing, while the server decides through an HttpOnly cookie. Components read these atoms and call
+ * these actions; they never set the atoms themselves.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+import { ApiError, apiRequest, userMessage } from '../../lib/api-client.ts';
+import { AUTH } from '../../lib/messages.ts';
+import { AUTH_PATHS } from '../../lib/collections.ts';
+
+/** The spec's flag: the string 'true' when signed in; the key is removed when signed out. */
+export const $adminLoggedIn = persistentAtom<string | undefined>('adminLoggedIn', undefined);
+
+export interface LoginState {
+  submitting: boolean;
+  error: string | null;
+}
+
+export const $login = atom<LoginState>({ submitting: false, error: null });
+export const $loggingOut = atom(false);
+
+export const isSignedIn = (flag: string | undefined) => flag === 'true';
+
+/** The message for a failed sign-in: the spec's text for a wrong password, the server's for the rest. */
+function loginFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return AUTH.invalidPassword;
+  if (error instanceof ApiError && error.status === 400) return error.errors?.password ?? userMessage(error);
+  // 429 (too many attempts) and 503 (not configured) carry the server's message; the rule picks it.
+  return userMessage(error);
+}
+
+/** Checks the password on the server. Resolves true when signed in. */
+export async function signIn(password: string): Promise<boolean> {
+  if (password === '') {
+    $login.set({ submitting: false, error: AUTH.passwordRequired });
+    return false;
+  }
+  $login.set({ submitting: true, error: null });
+  try {
+    await apiRequest(AUTH_PATHS.login, { method: 'POST', json: { password } });
+    $adminLoggedIn.set('true');
+    $login.set({ submitting: false, error: null });
+    return true;
+  } catch (error) {
+    $login.set({ submitting: false, error: loginFailure(error) });
+    return false;
+  }
+}
+
+export function clearLoginError(): void {
+  if ($login.get().error) $login.set({ ...$login.get(), error: null });
+}
+
+/** Ends the session on the server (best effort) and clears the flag; routing then shows the login page. */
+export async function signOut(): Promise<void> {
+  $loggingOut.set(true);
+  try {
+    await apiRequest(AUTH_PATHS.logout, { method: 'POST' });
+  } catch {
+    // The flag goes regardless: a session the server no longer knows is signed out anyway.
+  } finally {
+    $loggingOut.set(false);
+    $adminLoggedIn.set(undefined);
+  }
+}
+
+/** The server said 401: the cookie is gone or expired. */
+export function expireSession(): void {
+  $adminLoggedIn.set(undefined);
+}
+
+/** On start with the flag set, asks the server whether the cookie still holds; a stale flag is cleared. */
+export async function verifySession(): Promise<void> {
+  try {
+    const body = (await apiRequest(AUTH_PATHS.session)) as { data?: { authenticated?: unknown } } | null;
+    if (body?.data?.authenticated === false) expireSession();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) expireSession();
+  }
+}
