@@ -11,6 +11,7 @@
 import { NetlifyDev } from '@netlify/dev';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -41,6 +42,15 @@ const { values: args } = parseArgs({
 const port = Number(args.port);
 const dataDir = resolve(projectRoot, args['data-dir']);
 const log = (line: string) => console.log(`[serve] ${line}`);
+
+async function notFoundPage(): Promise<Response> {
+  try {
+    const html = await readFile(join(projectRoot, 'dist', '404.html'));
+    return new Response(html, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  } catch {
+    return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  }
+}
 
 async function main() {
   if (args.reset) rmSync(dataDir, { recursive: true, force: true });
@@ -112,11 +122,8 @@ async function main() {
         return;
       }
       const match = await netlify.handleAndIntrospectNodeRequest(req);
-      if (!match) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-        return;
-      }
-      const { response } = match;
+      // Nothing matched: Netlify answers with the site's 404.html and status 404, so do the same.
+      const response = match?.response ?? (await notFoundPage());
       const headers: Record<string, string | string[]> = {};
       response.headers.forEach((value, key) => {
         headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
