@@ -28,10 +28,12 @@ import { ImageRejectedError, type ImageService, type ProcessedImage } from './po
 export interface ImageServiceOptions {
   /** A Blobs store (tests); default: the `images` store of the environment. */
   store?: Store;
+  /** Longest wait for one store operation before it counts as unavailable (default 8 s). */
+  timeoutMs?: number;
 }
 
 export function createImageService(options: ImageServiceOptions = {}): ImageService {
-  const blobs: ImageBlobStore = createImageStore(options.store);
+  const blobs: ImageBlobStore = createImageStore(options.store, { timeoutMs: options.timeoutMs });
 
   return {
     async store(folder: ImageFolder, file: Blob): Promise<ProcessedImage> {

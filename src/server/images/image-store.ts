@@ -21,6 +21,12 @@ export interface ImageBlobStore {
 }
 
 const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
+/**
+ * Longest wait for one image-store operation, as for the content store (blobs-repository.ts): the Blobs client
+ * retries a dead backend for half a minute and waits on a hung one indefinitely, so without a deadline an upload
+ * during an outage would end in the platform's bare timeout instead of a 503 with Retry-After.
+ */
+const DEFAULT_TIMEOUT_MS = 8_000;
 
 /**
  * Without `store`, the `images` store of the function's environment (NETLIFY_BLOBS_CONTEXT), opened on first use
@@ -28,18 +34,25 @@ const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
  * readable at /uploads the moment its upload answers, and Netlify functions (and @netlify/dev) always carry the
  * uncached edge URL that needs.
  */
-export function createImageStore(store?: Store): ImageBlobStore {
+export function createImageStore(store?: Store, options: { timeoutMs?: number } = {}): ImageBlobStore {
   let opened: Store | undefined = store;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const blobs = (): Store => {
     opened ??= getStore({ name: BLOB_STORES.images, consistency: 'strong' });
     return opened;
   };
 
   const guarded = async <T>(action: string, run: () => Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
+    });
     try {
-      return await run();
+      return await Promise.race([run(), deadline]);
     } catch (error) {
       throw new StoreUnavailableError(`Image store ${action} failed`, { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
   };
 
