@@ -1,0 +1,109 @@
+/**
+ * 1. Lighthouse (mobile emulation, simulated throttling: Lighthouse's defaults) on the six public pages, three
+ * runs each, Debian Chromium headless and offline, against the runner behind the CDN stand-in.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from './support/machine.ts';
+import { CHROMIUM_FLAGS, PUBLIC_PAGES } from './support/pages.ts';
+import type { Benchmark } from './support/context.ts';
+import { spread } from './support/stats.ts';
+import type { Row } from './support/table.ts';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Metric {
+  metric: string;
+  unit: string;
+  read: (result: RunResult) => number;
+  target?: string;
+  ok?: (median: number) => boolean;
+}
+
+interface RunResult {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  audits: Record<string, number>;
+  /** Weighted audits scoring below 1 in each category, for the notes. */
+  misses: string[];
+}
+
+const METRICS: Metric[] = [
+  { metric: 'Performance', unit: 'score', read: (r) => r.scores.performance, target: '≥ 98', ok: (v) => v >= 98 },
+  { metric: 'Accessibility', unit: 'score', read: (r) => r.scores.accessibility, target: '100', ok: (v) => v >= 100 },
+  { metric: 'Best Practices', unit: 'score', read: (r) => r.scores['best-practices'], target: '100', ok: (v) => v >= 100 },
+  { metric: 'SEO', unit: 'score', read: (r) => r.scores.seo, target: '100', ok: (v) => v >= 100 },
+  { metric: 'LCP', unit: 'ms', read: (r) => r.audits['largest-contentful-paint'] ?? NaN, target: '≤ 1800', ok: (v) => v <= 1800 },
+  { metric: 'CLS', unit: '', read: (r) => r.audits['cumulative-layout-shift'] ?? NaN, target: '≤ 0.01', ok: (v) => v <= 0.01 },
+  { metric: 'TBT', unit: 'ms', read: (r) => r.audits['total-blocking-time'] ?? NaN, target: '≤ 50', ok: (v) => v <= 50 },
+  { metric: 'Transferred', unit: 'KB', read: (r) => (r.audits['total-byte-weight'] ?? NaN) / 1000 },
+];
+
+const AUDITS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time', 'total-byte-weight'];
+
+async function audit(url: string, port: number): Promise<RunResult> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as RunResult['scores'];
+  const audits = Object.fromEntries(AUDITS.map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]));
+  const misses: string[] = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const entry = lhr.audits[ref.id];
+      if (ref.weight > 0 && entry && entry.score !== null && entry.score < 1) {
+        misses.push(`${id}: ${ref.id} (${entry.displayValue || `score ${entry.score}`})`);
+      }
+    }
+  }
+  return { scores, audits, misses };
+}
+
+export const lighthouseBenchmark: Benchmark = {
+  name: 'lighthouse',
+  title: 'Lighthouse, mobile',
+  async run(context) {
+    const base = (await context.cdn()).url;
+    const rows: Row[] = [];
+    const notes: string[] = [];
+    for (const page of PUBLIC_PAGES) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM_PATH,
+        chromeFlags: CHROMIUM_FLAGS,
+        logLevel: 'silent',
+      });
+      const runs: RunResult[] = [];
+      try {
+        for (let run = 0; run < RUNS; run += 1) {
+          context.log(`lighthouse ${page.path} run ${run + 1}/${RUNS}`);
+          runs.push(await audit(base + page.path, chrome.port));
+        }
+      } finally {
+        chrome.kill();
+      }
+      for (const metric of METRICS) {
+        const value = spread(runs.map(metric.read));
+        rows.push({
+          bench: 'Lighthouse',
+          subject: page.path,
+          metric: metric.metric,
+          value,
+          unit: metric.unit,
+          target: metric.target,
+          ok: metric.ok?.(value.median),
+        });
+      }
+      const misses = [...new Set(runs.flatMap((run) => run.misses))];
+      if (misses.length > 0) notes.push(`Lighthouse ${page.path} audits below 1 in some run: ${misses.join('; ')}.`);
+    }
+    return { rows, notes };
+  },
+};

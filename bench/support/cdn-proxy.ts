@@ -1,0 +1,63 @@
+/**
+ * A loopback stand-in for the one thing Netlify's CDN does to every response that the local runner does not:
+ * compression. The runner (@netlify/dev) sends text uncompressed, and Lighthouse's simulated mobile network
+ * would then charge a phone for 3–4× the bytes production sends. This proxy gzips text responses (gzip, not
+ * brotli: the conservative choice, and the unit of the QUALITY.md budgets) and passes everything else through.
+ * It does not cache: every request still reaches the runner.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGzip } from 'node:zlib';
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+export interface CdnProxy {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startCdnProxy(target: { port: number }): Promise<CdnProxy> {
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent,
+      },
+      (response) => {
+        const headers = { ...response.headers };
+        const type = String(headers['content-type'] ?? '');
+        const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+        if (accepts && !headers['content-encoding'] && COMPRESSIBLE.test(type) && req.method !== 'HEAD') {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+          res.writeHead(response.statusCode ?? 502, headers);
+          response.pipe(createGzip()).pipe(res);
+        } else {
+          res.writeHead(response.statusCode ?? 502, headers);
+          response.pipe(res);
+        }
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The local runner (scripts/serve.ts) as a child process on a private port and data directory: the production
+ * build served with its functions, headers and redirects, and the runner's own build hook.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from './ports.ts';
+
+export interface Runner {
+  /** http://localhost:PORT (the runner's own idea of its URL, so same-origin checks pass). */
+  url: string;
+  port: number;
+  /** Every line the runner printed. */
+  log: string[];
+  /** Builds the runner ran after its build hook was called ("site built … (content changed)"). */
+  hookBuilds(): number;
+  stop(): Promise<void>;
+}
+
+export interface RunnerOptions {
+  projectRoot: string;
+  dataDir: string;
+  env: Record<string, string>;
+  /** The runner builds the site before it listens. */
+  timeoutMs?: number;
+}
+
+export async function startRunner(options: RunnerOptions): Promise<Runner> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [join(options.projectRoot, 'scripts/serve.ts'), '--port', String(port), '--data-dir', options.dataDir, '--reset'],
+    {
+      cwd: options.projectRoot,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const log: string[] = [];
+  let buffered = '';
+  const collect = (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    log.push(...lines);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`runner did not start in time:\n${log.slice(-20).join('\n')}`));
+    }, options.timeoutMs ?? 240_000);
+    const check = setInterval(() => {
+      if (log.some((line) => line.includes('Site:'))) {
+        clearTimeout(timer);
+        clearInterval(check);
+        resolve();
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      clearInterval(check);
+      reject(new Error(`runner exited (${code}):\n${log.slice(-30).join('\n')}`));
+    });
+  });
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    log,
+    hookBuilds: () => log.filter((line) => /site built in .*\(content changed\)/.test(line)).length,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

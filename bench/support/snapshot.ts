@@ -1,0 +1,30 @@
+/**
+ * A private copy of the working tree for the bench's runner and builds. Every local runner builds into its
+ * project's dist/, so a runner of another session on the same tree (e2e tests, a developer's `npm start`) would
+ * swap its own build, from its own store, under ours mid-measurement. The copy holds the code as it is when the
+ * bench starts (2 MB of sources; node_modules is linked, not copied) and is removed at the end.
+ */
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+/** Generated or machine-local: never part of what is measured. */
+const SKIPPED = new Set(['node_modules', 'dist', '.netlify', '.local', '.git', '.astro', 'test-results', 'playwright-report']);
+
+export interface Snapshot {
+  root: string;
+  remove(): void;
+}
+
+export function snapshotTree(projectRoot: string): Snapshot {
+  const root = mkdtempSync(join(tmpdir(), 'delta-bench-site-'));
+  cpSync(projectRoot, root, {
+    recursive: true,
+    filter: (source) => {
+      const path = relative(projectRoot, source);
+      return path === '' || !SKIPPED.has(path.split(/[\\/]/)[0] ?? '');
+    },
+  });
+  symlinkSync(join(projectRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
