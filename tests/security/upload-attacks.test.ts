@@ -6,7 +6,7 @@
 import type { Store } from '@netlify/blobs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contentFamilies, type ContentFamily } from '../../src/lib/collections.ts';
+import { contentFamilies, type ContentFamily, type ImageRule } from '../../src/lib/collections.ts';
 import { IMAGE_MAX_BYTES } from '../../src/lib/constants.ts';
 import { imageSrcSet, resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API } from '../../src/lib/messages.ts';
@@ -25,9 +25,9 @@ import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.
 import { body, multipart, startApi, type Api } from '../integration/api-harness.ts';
 import { blobKeys, expectFailureEnvelope, snapshotStore } from './security-harness.ts';
 
-const imageFamilies = Object.values(contentFamilies).filter(
-  (family): family is Extract<ContentFamily, { image: NonNullable<ContentFamily['image']> }> =>
-    family.image !== null,
+type ImageFamily = ContentFamily & { image: ImageRule };
+const imageFamilies = Object.values<ContentFamily>(contentFamilies).filter(
+  (family): family is ImageFamily => family.image !== null,
 );
 
 const FIELDS: Record<string, Record<string, unknown>> = {
@@ -72,7 +72,7 @@ const upload = (
     form: multipart(FIELDS[family.key] ?? {}, { bytes, type, name }),
   });
 
-describe.each(imageFamilies)('$key uploads', (family) => {
+describe.each<ImageFamily>(imageFamilies)('$key uploads', (family) => {
   const folder = family.image.folder;
   let existing: StoredItem;
   beforeEach(async () => {
@@ -179,7 +179,7 @@ describe('no orphaned blobs', () => {
     return (await blobKeys(images)).filter((key) => key.startsWith(`${folder}/${hash}`));
   };
 
-  it.each(imageFamilies)(
+  it.each<ImageFamily>(imageFamilies)(
     '$key: replace, failed replace, text-only update and delete leave exactly the live blobs',
     async (family) => {
       const folder = family.image.folder;
