@@ -35,6 +35,16 @@ export interface BlobsSandbox extends BlobsStoreOptions {
 
 const WRITE_METHODS = new Set(['PUT', 'DELETE']);
 
+/**
+ * Listings also wait in the write queue: the local server can return a partial listing while a nearby write
+ * renames its temporary file (seen as an empty course list under load), which production never does.
+ */
+const isListing = (url: string | undefined) => {
+  const parsed = new URL(url ?? '/', 'http://local');
+  if (parsed.searchParams.has('prefix') || parsed.searchParams.has('directories')) return true;
+  return parsed.pathname.split('/').filter(Boolean).length <= 2;
+};
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -70,7 +80,7 @@ export async function startBlobsSandbox(options: { directory?: string } = {}): P
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
       }).then(async (response) => ({ response, payload: Buffer.from(await response.arrayBuffer()) }));
     let result: Promise<{ response: Response; payload: Buffer }>;
-    if (WRITE_METHODS.has(req.method ?? '')) {
+    if (WRITE_METHODS.has(req.method ?? '') || isListing(req.url)) {
       result = writes.then(send, send);
       writes = result.catch(() => undefined);
     } else {
