@@ -1,5 +1,5 @@
 import { PUBLIC } from '../lib/messages.ts';
-import { HOME } from '../lib/public-copy.ts';
+import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { ContentImage } from './ContentImage.tsx';
 import { useHomeServices, type ServiceItem } from './use-home-services.ts';
 
@@ -8,7 +8,7 @@ export default function HomeServices({ initial }: { initial?: readonly ServiceIt
   const { state, canRetry, retry } = useHomeServices(initial);
 
   let body;
-  if (state.phase === 'loading') body = <p className="state" role="status">{HOME.loadingServices}</p>;
+  if (state.phase === 'loading') body = <p className="state" role="status">{ISLAND_COPY.loadingServices}</p>;
   else if (state.phase === 'retrying') body = <p className="state" role="status">{PUBLIC.retryingConnection}</p>;
   else if (state.phase === 'error')
     body = (
@@ -47,7 +47,7 @@ export default function HomeServices({ initial }: { initial?: readonly ServiceIt
     <section className="section" aria-labelledby="services-heading">
       <div className="container">
         <h2 id="services-heading" className="section-title">
-          {HOME.servicesHeading}
+          {ISLAND_COPY.servicesHeading}
         </h2>
         {body}
       </div>

@@ -1,6 +1,6 @@
 import { SLIDER_INTERVAL_MS } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
-import { HOME } from '../lib/public-copy.ts';
+import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
 import { ContentImage } from './ContentImage.tsx';
 import { describeWithPrefix } from './list-messages.ts';
@@ -27,10 +27,10 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
   if (state.phase !== 'loaded' || items.length === 0) {
     const error = state.phase === 'error';
     return (
-      <section className="slider" aria-label={HOME.sliderLabel}>
+      <section className="slider" aria-label={ISLAND_COPY.sliderLabel}>
         <div className="slider-state" data-state={error ? 'error' : state.phase === 'loaded' ? 'empty' : 'loading'}>
           <p className={error ? 'state state--error' : 'state'} role={error ? 'alert' : 'status'}>
-            {error ? state.error : state.phase === 'loaded' ? PUBLIC.emptyContent : HOME.loadingContent}
+            {error ? state.error : state.phase === 'loaded' ? PUBLIC.emptyContent : ISLAND_COPY.loadingContent}
           </p>
         </div>
       </section>
@@ -38,7 +38,7 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
   }
 
   return (
-    <section className="slider" aria-roledescription="carousel" aria-label={HOME.sliderLabel}>
+    <section className="slider" aria-roledescription="carousel" aria-label={ISLAND_COPY.sliderLabel}>
       <div className="slider__viewport">
         {items.map((item, position) => (
           <div
@@ -75,7 +75,7 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
             onClick={() => setPaused(!paused)}
           >
             <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-            <span className="visually-hidden">{paused ? HOME.playSlider : HOME.pauseSlider}</span>
+            <span className="visually-hidden">{paused ? ISLAND_COPY.playSlider : ISLAND_COPY.pauseSlider}</span>
           </button>
         </div>
       )}

@@ -1,7 +1,7 @@
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_MS } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
-import { HOME, SERVICES } from '../lib/public-copy.ts';
+import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
 import { ContentImage } from './ContentImage.tsx';
 import type { SlideItem } from './HomeSlider.tsx';
@@ -26,7 +26,7 @@ const slideClass = (position: number, index: number, count: number): string => {
 export default function ServicesCarousel({ initial }: { initial?: readonly SlideItem[] }) {
   const { state } = useRevalidatedList(initial, load, describe);
   const { items } = state;
-  const { index, setPaused, go } = useRotation(items.length, CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_MS);
+  const { index, running, setPaused, go } = useRotation(items.length, CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_MS);
   const disabled = items.length <= 1;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -41,7 +41,7 @@ export default function ServicesCarousel({ initial }: { initial?: readonly Slide
         {state.error}
       </p>
     );
-  else if (state.phase !== 'loaded') track = <p className="state" role="status">{HOME.loadingContent}</p>;
+  else if (state.phase !== 'loaded') track = <p className="state" role="status">{ISLAND_COPY.loadingContent}</p>;
   else if (items.length === 0) track = <p className="state">{PUBLIC.emptyContent}</p>;
   else
     track = (
@@ -75,7 +75,8 @@ export default function ServicesCarousel({ initial }: { initial?: readonly Slide
     <section
       className="carousel"
       aria-roledescription="carousel"
-      aria-label={SERVICES.carouselLabel}
+      aria-label={ISLAND_COPY.carouselLabel}
+      data-rotation={running ? 'running' : 'stopped'}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={(event: FocusEvent) => {
@@ -91,11 +92,11 @@ export default function ServicesCarousel({ initial }: { initial?: readonly Slide
       <div className="carousel__nav">
         <button type="button" className="icon-btn" disabled={disabled} onClick={() => go(-1)}>
           <span aria-hidden="true">‹</span>
-          <span className="visually-hidden">{SERVICES.previous}</span>
+          <span className="visually-hidden">{ISLAND_COPY.previous}</span>
         </button>
         <button type="button" className="icon-btn" disabled={disabled} onClick={() => go(1)}>
           <span aria-hidden="true">›</span>
-          <span className="visually-hidden">{SERVICES.next}</span>
+          <span className="visually-hidden">{ISLAND_COPY.next}</span>
         </button>
       </div>
     </section>

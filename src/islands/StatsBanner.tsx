@@ -6,7 +6,6 @@ import {
   COUNTER_START_DELAY_MS,
   COUNTER_VISIBILITY_THRESHOLD,
 } from '../lib/constants.ts';
-import { HOME } from '../lib/public-copy.ts';
 import { useCounter } from './use-counter.ts';
 import { useInView } from './use-in-view.ts';
 import { useTotalCourses } from './use-total-courses.ts';
@@ -23,10 +22,18 @@ function Counter({ label, value, final, id }: { label: string; value: number; fi
   );
 }
 
-/** About section with the two counters (spec section 2 "Home", section 9 timings). */
-export default function StatsBanner({ initialTotalCourses }: { initialTotalCourses: number }) {
-  const section = useRef<HTMLElement>(null);
-  const visible = useInView(section, COUNTER_VISIBILITY_THRESHOLD);
+interface Props {
+  initialTotalCourses: number;
+  labels: { totalCourses: string; happyCustomers: string };
+}
+
+/**
+ * The two counters of the About section (spec section 2 "Home", section 9 timings). They watch the enclosing
+ * section; the About text around them is static HTML.
+ */
+export default function StatsBanner({ initialTotalCourses, labels }: Props) {
+  const root = useRef<HTMLDivElement>(null);
+  const visible = useInView(root, COUNTER_VISIBILITY_THRESHOLD);
   const totalCourses = useTotalCourses(initialTotalCourses, visible);
   const courses = useCounter(totalCourses, visible, COUNTER_START_DELAY_MS, COUNTER_COURSES_DURATION_MS);
   const customers = useCounter(
@@ -37,23 +44,9 @@ export default function StatsBanner({ initialTotalCourses }: { initialTotalCours
   );
 
   return (
-    <section ref={section} className="section section--alt" aria-labelledby="about-heading">
-      <div className="container about-grid">
-        <div>
-          <h2 id="about-heading">{HOME.about.heading}</h2>
-          <p className="muted">{HOME.about.description1}</p>
-          <p className="muted">{HOME.about.description2}</p>
-        </div>
-        <div className="counters">
-          <Counter id="courses" label={HOME.counters.totalCourses} value={courses} final={totalCourses} />
-          <Counter
-            id="customers"
-            label={HOME.counters.happyCustomers}
-            value={customers}
-            final={ABOUT_STATIC.happyCustomers}
-          />
-        </div>
-      </div>
-    </section>
+    <div ref={root} className="counters">
+      <Counter id="courses" label={labels.totalCourses} value={courses} final={totalCourses} />
+      <Counter id="customers" label={labels.happyCustomers} value={customers} final={ABOUT_STATIC.happyCustomers} />
+    </div>
   );
 }

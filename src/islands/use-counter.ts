@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** Ease-out cubic; floored so the final value appears only at the end of the count. */
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
 /**
@@ -25,7 +26,7 @@ export function useCounter(target: number, active: boolean, delayMs: number, dur
     const step = (now: number) => {
       start ||= now;
       const progress = Math.min((now - start) / durationMs, 1);
-      setValue(Math.round(target * easeOut(progress)));
+      setValue(Math.floor(target * easeOut(progress)));
       if (progress < 1) frame = requestAnimationFrame(step);
       else finished.current = true;
     };

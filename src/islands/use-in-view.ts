@@ -1,10 +1,13 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** Whether at least `threshold` of the element is in the viewport (IntersectionObserver). */
+/**
+ * Whether at least `threshold` of the element's enclosing section (or the element itself) is in the viewport.
+ * The section is observed because the spec counts visibility of the whole About + stats section.
+ */
 export function useInView(ref: RefObject<Element | null>, threshold: number): boolean {
   const [inView, setInView] = useState(false);
   useEffect(() => {
-    const element = ref.current;
+    const element = ref.current?.closest('section') ?? ref.current;
     if (!element) return;
     const observer = new IntersectionObserver(
       (entries) => {

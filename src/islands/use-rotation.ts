@@ -35,5 +35,5 @@ export function useRotation(count: number, intervalMs: number, resumeMs = 0) {
     [count, resumeMs],
   );
 
-  return { index: count > 0 ? index % count : 0, paused, setPaused, go };
+  return { index: count > 0 ? index % count : 0, paused, running: count > 1 && !paused && !held, setPaused, go };
 }

@@ -28,8 +28,20 @@ export const FOOTER = {
   rights: 'All rights reserved.',
 } as const;
 
-export const HOME = {
+/** Strings the home and services islands render; kept apart from the static prose so bundles carry only these. */
+export const ISLAND_COPY = {
   sliderLabel: 'Highlights',
+  loadingContent: 'Loading content...',
+  loadingServices: 'Loading services...',
+  pauseSlider: 'Pause slideshow',
+  playSlider: 'Play slideshow',
+  servicesHeading: 'OUR-SERVICES',
+  carouselLabel: 'Services carousel',
+  previous: 'Previous slide',
+  next: 'Next slide',
+} as const;
+
+export const HOME = {
   about: {
     heading: 'About Us',
     description1:
@@ -37,7 +49,7 @@ export const HOME = {
     description2: `We also build secure web applications, AI/ML and cloud solutions, and train the next generation of security professionals. ${ABOUT_STATIC.totalProjects}+ projects delivered so far.`,
   },
   counters: { totalCourses: 'Total Courses', happyCustomers: 'Happy Customers' },
-  servicesHeading: 'OUR-SERVICES',
+  servicesHeading: ISLAND_COPY.servicesHeading,
   coursesHeading: 'Who Can JOIN',
   coursesEmailLead: 'For course details, write to',
   howToApply: {
@@ -48,10 +60,6 @@ export const HOME = {
       { title: 'Begin', text: 'Get ready to embark on a new learning adventure!' },
     ],
   },
-  loadingContent: 'Loading content...',
-  loadingServices: 'Loading services...',
-  pauseSlider: 'Pause slideshow',
-  playSlider: 'Play slideshow',
 } as const;
 
 export const ABOUT = {
@@ -80,9 +88,6 @@ export const ABOUT = {
 
 export const SERVICES = {
   title: 'Our Services',
-  carouselLabel: 'Our services',
-  previous: 'Previous slide',
-  next: 'Next slide',
   audienceHeading: 'Who can use our Services',
   audiences: [
     { title: 'E-Commerce Companies', text: 'Protect payments, customer data and uptime with regular testing.' },
