@@ -1,0 +1,33 @@
+/**
+ * The JavaScript and CSS budgets of QUALITY.md, measured over the built dist/ (gzip): pages with React islands
+ * at most 80 KB of JS (React's runtime is ~66 KB of it), /about and /career at most 5 KB, CSS at most 20 KB.
+ */
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { measurePage } from './public-dist-budget.ts';
+
+const KB = 1024;
+const DIST = join(process.cwd(), 'dist');
+const BUDGETS = [
+  { file: 'index.html', js: 80 * KB },
+  { file: 'services.html', js: 80 * KB },
+  { file: 'contact.html', js: 80 * KB },
+  { file: 'enroll.html', js: 80 * KB },
+  { file: 'about.html', js: 5 * KB },
+  { file: 'career.html', js: 5 * KB },
+  { file: 'privacy-policy.html', js: 5 * KB },
+];
+
+test('every public page stays within its JavaScript and CSS budget', () => {
+  const report: string[] = [];
+  for (const { file, js } of BUDGETS) {
+    const weight = measurePage(DIST, file);
+    report.push(`${file}: js ${(weight.jsGzip / KB).toFixed(1)} KB, css ${(weight.cssGzip / KB).toFixed(1)} KB`);
+    expect(weight.jsGzip, file).toBeLessThanOrEqual(js);
+    expect(weight.cssGzip, file).toBeLessThanOrEqual(20 * KB);
+    expect(weight.cssGzip, `${file} has a stylesheet`).toBeGreaterThan(0);
+  }
+  // The React pages do load React (a measurement that found nothing would pass vacuously).
+  expect(measurePage(DIST, 'index.html').jsGzip).toBeGreaterThan(50 * KB);
+  console.log(report.join('\n'));
+});

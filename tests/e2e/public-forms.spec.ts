@@ -1,0 +1,183 @@
+/** Contact and enrolment forms end to end: states, messages verbatim, and the stored request in the admin API. */
+import type { Page } from '@playwright/test';
+import EnrollForm from '../../src/islands/EnrollForm.tsx';
+import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
+import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
+import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
+import { CONTACT, ENROLL, PRIVACY } from '../../src/lib/public-copy.ts';
+import { expect, test } from './fixtures.ts';
+import { answer, waitForIsland, withoutBakedData } from './public-helpers.ts';
+
+/** Holds matching requests until `release()`; then lets them through to the real API. */
+async function holdRequests(page: Page, path: string) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
+  return () => release();
+}
+
+interface Listed {
+  data: { name: string; email: string; phone: string; message?: string; course?: string }[];
+}
+
+test.describe('contact form', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/contact');
+    await waitForIsland(page, 'ContactForm');
+  });
+
+  test('sends, shows Sending... then the success message, clears the form; the admin sees the request', async ({
+    page,
+    adminApi,
+  }) => {
+    const email = `visitor-${Date.now()}@example.com`;
+    await page.getByLabel(CONTACT.name, { exact: true }).fill('Asha Verma');
+    await page.getByLabel(CONTACT.email, { exact: true }).fill(email);
+    await page.getByLabel(CONTACT.phone, { exact: true }).fill('+91 98765 43210');
+    await page.getByLabel(CONTACT.message, { exact: true }).fill('Please call me about a web security review.');
+    const release = await holdRequests(page, PUBLIC_PATHS.contact);
+    await page.getByRole('button', { name: CONTACT.submit }).click();
+    const sending = page.getByRole('button', { name: PUBLIC.contactSending });
+    await expect(sending).toBeDisabled();
+    release();
+    await expect(page.getByText(PUBLIC.contactSuccess, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: CONTACT.submit })).toBeEnabled();
+    for (const label of [CONTACT.name, CONTACT.email, CONTACT.phone, CONTACT.message])
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+
+    const listed = (await (await adminApi.get(PUBLIC_PATHS.contact)).json()) as Listed;
+    expect(listed.data.find((entry) => entry.email === email)).toMatchObject({
+      name: 'Asha Verma',
+      phone: '+91 98765 43210',
+      message: 'Please call me about a web security review.',
+    });
+  });
+
+  test('failures show the server message, else the error message; success false shows the spec message', async ({ page }) => {
+    const fill = async () => {
+      await page.getByLabel(CONTACT.name, { exact: true }).fill('Ravi');
+      await page.getByLabel(CONTACT.email, { exact: true }).fill('ravi@example.com');
+      await page.getByLabel(CONTACT.phone, { exact: true }).fill('9876543210');
+      await page.getByLabel(CONTACT.message, { exact: true }).fill('Hello');
+    };
+    const submit = () => page.getByRole('button', { name: CONTACT.submit }).click();
+    const cases: [() => Promise<void>, string][] = [
+      [() => answer(page, PUBLIC_PATHS.contact, 429, { success: false, message: 'Too many requests. Please try again later.' }), 'Too many requests. Please try again later.'],
+      [() => answer(page, PUBLIC_PATHS.contact, 500, {}), GENERIC.server],
+      [
+        async () => {
+          await page.route((url) => url.pathname === PUBLIC_PATHS.contact, (route) => route.abort());
+        },
+        GENERIC.network,
+      ],
+      [() => answer(page, PUBLIC_PATHS.contact, 200, { success: false }), PUBLIC.contactNotSuccessful],
+    ];
+    for (const [arrange, message] of cases) {
+      await page.unroute((url) => url.pathname === PUBLIC_PATHS.contact);
+      await arrange();
+      await fill();
+      await submit();
+      await expect(page.locator('.alert--error')).toHaveText(message);
+      await expect(page.getByLabel(CONTACT.name, { exact: true })).toHaveValue('Ravi'); // kept for another try
+    }
+  });
+
+  test('carries a hidden honeypot and the privacy notice', async ({ page }) => {
+    const trap = page.locator(`input[name="${HONEYPOT_FIELD}"]`);
+    await expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(await trap.evaluate((element) => element.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    expect(await trap.boundingBox()).toMatchObject({ width: expect.any(Number) });
+    expect(await trap.evaluate((element) => element.getBoundingClientRect().right < 0)).toBe(true);
+    const form = page.locator('form');
+    await expect(form).toContainText(PRIVACY.notice);
+    await expect(form.getByRole('link', { name: PRIVACY.link })).toHaveAttribute('href', '/privacy-policy');
+  });
+});
+
+test.describe('enrol form', () => {
+  test('requires all five fields after trimming; any edit clears the message; submits end to end', async ({
+    page,
+    adminApi,
+  }) => {
+    await page.goto('/enroll');
+    await waitForIsland(page, 'EnrollForm');
+    const submit = page.getByRole('button', { name: ENROLL.submit });
+    const error = page.locator('.alert--error');
+    await submit.click();
+    await expect(error).toHaveText(PUBLIC.enrollAllRequired);
+    await page.getByLabel(ENROLL.name, { exact: true }).fill('   ');
+    await expect(error).toHaveCount(0);
+
+    const email = `student-${Date.now()}@example.com`;
+    await page.getByLabel(ENROLL.email, { exact: true }).fill(email);
+    await page.getByLabel(ENROLL.phone, { exact: true }).fill('+91 90000 12345');
+    const options = await page.getByLabel(ENROLL.course, { exact: true }).locator('option').allTextContents();
+    expect(options[0]).toBe(ENROLL.chooseCourse);
+    expect(options.length).toBeGreaterThan(1);
+    const course = options[1]!;
+    await page.getByLabel(ENROLL.course, { exact: true }).selectOption(course);
+    await page.getByLabel(ENROLL.message, { exact: true }).fill('Weekend batch please.');
+    await submit.click();
+    await expect(error).toHaveText(PUBLIC.enrollAllRequired); // the name is only spaces
+    await page.getByLabel(ENROLL.name, { exact: true }).fill('Meera Iyer');
+    await expect(error).toHaveCount(0);
+
+    const release = await holdRequests(page, PUBLIC_PATHS.enroll);
+    await submit.click();
+    await expect(page.getByRole('button', { name: PUBLIC.enrollSubmitting })).toBeDisabled();
+    release();
+    const success = page.getByText(PUBLIC.enrollSuccess, { exact: true });
+    await expect(success).toBeVisible();
+    await expect(page.getByLabel(ENROLL.name, { exact: true })).toHaveValue('');
+    await expect(page.getByLabel(ENROLL.course, { exact: true })).toHaveValue('');
+    await page.getByLabel(ENROLL.name, { exact: true }).fill('x');
+    await expect(success).toHaveCount(0);
+
+    const listed = (await (await adminApi.get(PUBLIC_PATHS.enroll)).json()) as Listed;
+    expect(listed.data.find((entry) => entry.email === email)).toMatchObject({
+      name: 'Meera Iyer',
+      course,
+      phone: '+91 90000 12345',
+      message: 'Weekend batch please.',
+    });
+  });
+
+  test('a failed submission shows the spec message', async ({ page }) => {
+    await answer(page, PUBLIC_PATHS.enroll, 500, { success: false, message: 'ignored' });
+    await page.goto('/enroll');
+    await waitForIsland(page, 'EnrollForm');
+    await page.getByLabel(ENROLL.name, { exact: true }).fill('Kiran');
+    await page.getByLabel(ENROLL.email, { exact: true }).fill('kiran@example.com');
+    await page.getByLabel(ENROLL.phone, { exact: true }).fill('9876543210');
+    await page.getByLabel(ENROLL.course, { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel(ENROLL.message, { exact: true }).fill('Hi');
+    await page.getByRole('button', { name: ENROLL.submit }).click();
+    await expect(page.locator('.alert--error')).toHaveText(PUBLIC.enrollFailed);
+    await expect(page.getByLabel(ENROLL.name, { exact: true })).toHaveValue('Kiran');
+  });
+
+  test('the course list revalidates from the API, and fails with the spec message when nothing was baked', async ({ page }) => {
+    await answer(page, PUBLIC_PATHS.enrollCourse, 200, { success: true, data: [{ _id: 'n1', courseName: 'Bug Bounty Bootcamp' }] });
+    await page.goto('/enroll');
+    await expect(page.getByLabel(ENROLL.course, { exact: true }).locator('option')).toHaveText([ENROLL.chooseCourse, 'Bug Bounty Bootcamp']);
+
+    // A failed refresh keeps the baked courses.
+    await page.unroute((url) => url.pathname === PUBLIC_PATHS.enrollCourse);
+    await answer(page, PUBLIC_PATHS.enrollCourse, 500, {});
+    await page.reload();
+    await waitForIsland(page, 'EnrollForm');
+    await expect(page.locator('.alert--error')).toHaveCount(0);
+    expect(await page.getByLabel(ENROLL.course, { exact: true }).locator('option').count()).toBeGreaterThan(1);
+
+    await withoutBakedData(page, '/enroll', 'EnrollForm', EnrollForm);
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveText(PUBLIC.enrollCoursesFailed);
+    await expect(page.getByLabel(ENROLL.course, { exact: true }).locator('option')).toHaveText([ENROLL.chooseCourse]);
+  });
+});

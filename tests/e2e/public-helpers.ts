@@ -1,0 +1,59 @@
+/**
+ * Helpers for the public-site specs: waiting for islands to hydrate, marking the splash as seen, and serving a
+ * page as if it had been built from an empty store (no baked data), so the islands' loading, error and empty
+ * states can be driven through `page.route` on the API.
+ */
+import type { Page, Route } from '@playwright/test';
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { expect } from './fixtures.ts';
+
+export const SPLASH_SEEN_KEY = 'splashSeen';
+
+/** Skips the home splash for the whole test (it shows on the first load of a session only). */
+export async function skipSplash(page: Page): Promise<void> {
+  await page.addInitScript((key) => sessionStorage.setItem(key, 'true'), SPLASH_SEEN_KEY);
+}
+
+const island = (page: Page, name: string) => page.locator(`astro-island[component-url*="/${name}."]`);
+
+/** Waits until the named island has hydrated (Astro removes `ssr` once the component is mounted). */
+export async function waitForIsland(page: Page, name: string): Promise<void> {
+  const element = island(page, name);
+  await element.scrollIntoViewIfNeeded();
+  await expect(element).not.toHaveAttribute('ssr', /.*/);
+}
+
+/**
+ * Rewrites the document at `path` so that `name` has no baked props and its server-rendered markup is what a
+ * build from an empty store would produce (the component rendered with no props).
+ */
+export async function withoutBakedData(
+  page: Page,
+  path: string,
+  name: string,
+  component: ComponentType<Record<string, never>>,
+): Promise<void> {
+  const markup = renderToString(createElement(component));
+  await page.route(
+    (url) => url.pathname === path,
+    async (route: Route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const pattern = new RegExp(
+        `(<astro-island[^>]*component-url="[^"]*/${name}\\.[^"]*"[^>]*?)props="[^"]*"([^>]*>)[\\s\\S]*?(<!--astro:end--></astro-island>)`,
+      );
+      expect(pattern.test(html), `island ${name} on ${path}`).toBe(true);
+      const body = html.replace(pattern, (_all, head: string, tail: string, end: string) => `${head}props="{}"${tail}${markup}${end}`);
+      await route.fulfill({ response, body });
+    },
+  );
+}
+
+/** Answers an API path with a JSON body and status. */
+export async function answer(page: Page, path: string, status: number, body: unknown): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+  );
+}

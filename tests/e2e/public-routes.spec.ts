@@ -1,0 +1,140 @@
+/** Routes, redirects, the shell (navbar, footer), SEO tags and accessibility of every public page. */
+import { PUBLIC } from '../../src/lib/messages.ts';
+import { BREADCRUMB_HOME, FOOTER, NAV_CERTIFICATE_LABEL, NAV_LINKS } from '../../src/lib/public-copy.ts';
+import { siteConfig } from '../../src/lib/site-config.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { skipSplash } from './public-helpers.ts';
+
+const INNER_PAGES = [
+  { path: '/about', nav: 'About' },
+  { path: '/services', nav: 'Services' },
+  { path: '/career', nav: 'Careers' },
+  { path: '/contact', nav: 'Contact' },
+  { path: '/enroll', nav: 'Enroll' },
+  { path: '/privacy-policy', nav: null },
+] as const;
+
+test.beforeEach(async ({ page }) => {
+  await skipSplash(page);
+});
+
+test('every public route is a static page with title, description, canonical URL and Open Graph tags', async ({
+  page,
+}) => {
+  for (const path of ['/', ...INNER_PAGES.map((entry) => entry.path)]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page).toHaveTitle(/\S/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{10}/);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(new URL(canonical ?? '').pathname, path).toBe(path);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical ?? '');
+    await expect(page.locator('h1')).toHaveCount(1);
+  }
+});
+
+test('inner pages have a hero with a Home → page breadcrumb and the active nav link', async ({ page }) => {
+  for (const { path, nav } of INNER_PAGES) {
+    await page.goto(path);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: BREADCRUMB_HOME })).toHaveAttribute('href', '/');
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(await page.locator('h1').innerText());
+    const main = page.getByRole('navigation', { name: 'Main' });
+    if (nav) {
+      await expect(main.locator('[aria-current="page"]')).toHaveText(nav);
+    } else {
+      await expect(main.locator('[aria-current="page"]')).toHaveCount(0);
+    }
+  }
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText('Home');
+});
+
+test('unknown paths redirect to the home page', async ({ page }) => {
+  for (const path of ['/no-such-page', '/services/extra/deep', '/careers']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText('Home');
+  }
+});
+
+test('navbar links, the external Certificate link, and the footer', async ({ page }) => {
+  await page.goto('/about');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const link of NAV_LINKS) await expect(nav.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+  const certificate = nav.getByRole('link', { name: new RegExp(`^${NAV_CERTIFICATE_LABEL}`) });
+  await expect(certificate).toHaveAttribute('href', siteConfig.certificateUrl);
+  await expect(certificate).toHaveAttribute('target', '_blank');
+  await expect(certificate).toHaveAttribute('rel', /noopener/);
+
+  const footer = page.locator('footer');
+  const quick = footer.getByRole('navigation', { name: FOOTER.quickLinksTitle });
+  for (const link of FOOTER.quickLinks) await expect(quick.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+  await expect(footer).toContainText(PUBLIC.footerTagline);
+  await expect(footer.getByRole('link', { name: siteConfig.email })).toHaveAttribute('href', `mailto:${siteConfig.email}`);
+  await expect(footer).toContainText(siteConfig.phone);
+  await expect(footer).toContainText(siteConfig.address[0]!);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(footer.getByRole('link', { name: FOOTER.enroll, exact: true })).toHaveAttribute('href', '/enroll');
+  await expect(footer.getByRole('link', { name: FOOTER.privacy })).toHaveAttribute('href', '/privacy-policy');
+});
+
+test.describe('navbar at mobile width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the collapsed menu opens with the toggle, closes on navigation and on Escape', async ({ page }) => {
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(contact).toBeHidden();
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(contact).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(contact).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await contact.click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true })).toBeHidden();
+  });
+});
+
+test('sitemap.xml and robots.txt are generated at build time', async ({ request }) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  const xml = await sitemap.text();
+  for (const path of ['/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy']) expect(xml).toContain(`${path}</loc>`);
+  expect(xml).not.toContain('deltaadmin');
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+});
+
+test('JSON-LD describes the organisation and its courses', async ({ page }) => {
+  await page.goto('/');
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const data = blocks.flatMap((text) => JSON.parse(text) as Record<string, unknown>[]);
+  expect(data.find((entry) => entry['@type'] === 'Organization')).toMatchObject({ email: siteConfig.email });
+  const list = data.find((entry) => entry['@type'] === 'ItemList') as { itemListElement: { item: { '@type': string } }[] };
+  expect(list.itemListElement.length).toBeGreaterThan(0);
+  expect(list.itemListElement[0]!.item['@type']).toBe('Course');
+});
+
+test('axe finds no WCAG A/AA violations on any public page', async ({ page }) => {
+  for (const path of ['/', ...INNER_PAGES.map((entry) => entry.path)]) {
+    await page.goto(path);
+    // Lazy islands hydrate when visible: scroll through so axe sees every hydrated state.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoAxeViolations(page);
+  }
+});
