@@ -30,8 +30,13 @@ export function useCounter(target: number, active: boolean, delayMs: number, dur
       if (progress < 1) frame = requestAnimationFrame(step);
       else finished.current = true;
     };
+    // Under prefers-reduced-motion the final figure appears after the delay, without the count-up.
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
     const timer = setTimeout(() => {
-      frame = requestAnimationFrame(step);
+      if (still) {
+        finished.current = true;
+        setValue(target);
+      } else frame = requestAnimationFrame(step);
     }, delayMs);
     return () => {
       clearTimeout(timer);
