@@ -3,7 +3,7 @@
  * variable's name; optional features (login, build hook, CDN purge, Redis) are simply off when unset.
  */
 import { z } from 'zod';
-import { REBUILD_WINDOW_MS } from '../lib/constants.ts';
+import { LOGIN_RATE_LIMIT, REBUILD_WINDOW_MS, SUBMISSION_RATE_LIMIT } from '../lib/constants.ts';
 import { PASSWORD_HASH_PATTERN } from './auth/password.ts';
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -29,6 +29,16 @@ const EnvSchema = z
     UPSTASH_REDIS_REST_TOKEN: optional(z.string()),
     REBUILD_WINDOW_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).transform(
       (value) => value ?? REBUILD_WINDOW_MS,
+    ),
+    /**
+     * Attempts per window for login and for public submissions (defaults: LOGIN_RATE_LIMIT and
+     * SUBMISSION_RATE_LIMIT). Raised only by the end-to-end runs, which sign in and submit from one address.
+     */
+    LOGIN_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).max(100_000)).transform(
+      (value) => value ?? LOGIN_RATE_LIMIT.limit,
+    ),
+    SUBMISSION_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).max(100_000)).transform(
+      (value) => value ?? SUBMISSION_RATE_LIMIT.limit,
     ),
     /** Extra origins allowed to write (comma-separated), besides the request's own and the site's URLs. */
     ALLOWED_ORIGINS: optional(z.string()).transform((value, ctx) => {

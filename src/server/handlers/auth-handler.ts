@@ -35,7 +35,13 @@ async function login({ request, deps, ip }: HandlerInput) {
   const { ADMIN_PASSWORD_HASH: hash, SESSION_SECRET: secret } = deps.env;
   // No default credentials: without a configured hash nobody can sign in.
   if (!hash || !secret) return serviceUnavailable(AUTH.notConfigured);
-  await enforceRateLimit(deps.repository, 'login', ip, LOGIN_RATE_LIMIT, AUTH.tooManyAttempts);
+  await enforceRateLimit(
+    deps.repository,
+    'login',
+    ip,
+    { ...LOGIN_RATE_LIMIT, limit: deps.env.LOGIN_RATE_LIMIT_MAX },
+    AUTH.tooManyAttempts,
+  );
   const { password } = validate(LoginInputSchema, await readJson(request));
   if (!(await verifyPassword(password, hash))) return failure(401, AUTH.invalidPassword);
   const token = createSessionToken(secret, deps.now());

@@ -72,7 +72,13 @@ export function requestHandler(family: RequestFamily): RouteHandler {
 
 async function submit(family: RequestFamily, { request, deps, ip }: HandlerInput) {
   refuseCrossOrigin(request, deps);
-  await enforceRateLimit(deps.repository, `submit-${family.key}`, ip, SUBMISSION_RATE_LIMIT, API.rateLimited);
+  await enforceRateLimit(
+    deps.repository,
+    `submit-${family.key}`,
+    ip,
+    { ...SUBMISSION_RATE_LIMIT, limit: deps.env.SUBMISSION_RATE_LIMIT_MAX },
+    API.rateLimited,
+  );
   const received = created(null, receivedMessages[family.key as RequestFamilyKey]);
   const body = await readJson(request);
   // A bot filled the hidden field: answer exactly as for a person, keep nothing.
