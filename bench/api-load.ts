@@ -70,7 +70,12 @@ export async function ensureReadItems(store: StoreHost): Promise<void> {
       ...sample,
       title: `${String(sample.title)} (bench ${index})`,
     }) as Record<string, unknown>;
-    if (picture) Object.assign(fields, { image: picture.image, imageWidth: picture.imageWidth, imageHeight: picture.imageHeight });
+    if (picture)
+      Object.assign(fields, {
+        image: picture.image,
+        imageWidth: picture.imageWidth,
+        imageHeight: picture.imageHeight,
+      });
     await repository.create('homeService', fields);
   }
 }
@@ -99,7 +104,9 @@ async function runScenario(context: BenchContext, store: StoreHost, scenario: Sc
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${scenario.target} ${path}: warm-up answered ${response.status}`);
   }
-  context.log(`autocannon ${scenario.target} ${scenario.what}, ${scenario.connections} connection(s), ${DURATION_S} s`);
+  context.log(
+    `autocannon ${scenario.target} ${scenario.what}, ${scenario.connections} connection(s), ${DURATION_S} s`,
+  );
   const tripsBefore = await store.roundTrips();
   const commandsBefore = await store.commands();
   const result = await autocannon({
@@ -129,7 +136,13 @@ async function runScenario(context: BenchContext, store: StoreHost, scenario: Sc
   const sent = result.requests.sent;
   const perRequest = sent > 0 ? trips / sent : NaN;
   const rows: Row[] = [
-    { bench, subject, metric: 'requests/s (mean, min–max per second)', value: { min: result.requests.min, median: result.requests.average, max: result.requests.max }, unit: 'req/s' },
+    {
+      bench,
+      subject,
+      metric: 'requests/s (mean, min–max per second)',
+      value: { min: result.requests.min, median: result.requests.average, max: result.requests.max },
+      unit: 'req/s',
+    },
     {
       bench,
       subject,
@@ -143,7 +156,9 @@ async function runScenario(context: BenchContext, store: StoreHost, scenario: Sc
       metric: 'latency p99',
       value: result.latency.p99,
       unit: 'ms',
-      ...(scenario.readTargets && scenario.connections === 1 ? { target: '≤ 10', ok: result.latency.p99 <= 10 } : {}),
+      ...(scenario.readTargets && scenario.connections === 1
+        ? { target: '≤ 10', ok: result.latency.p99 <= 10 }
+        : {}),
     },
     // Through the runner the same handlers run, but the count also catches its scheduler ticks and requests cut
     // off when the run stops (a worker per request): the in-process figures are the ones to read.
@@ -182,11 +197,46 @@ export const apiLoadBenchmark: Benchmark = {
     try {
       const runnerUrl = `http://127.0.0.1:${runner.port}`;
       const scenarios: Scenario[] = [
-        { target: 'node adapter', what: `GET ${READ_PATH} (${ITEMS_FOR_READ} items)`, url: adapter.url, connections: 1, submit: false, readTargets: true },
-        { target: 'node adapter', what: `GET ${READ_PATH} (${ITEMS_FOR_READ} items)`, url: adapter.url, connections: CONNECTIONS, submit: false, readTargets: true },
-        { target: 'node adapter', what: `POST ${SUBMIT_PATH}`, url: adapter.url, connections: CONNECTIONS, submit: true, readTargets: false },
-        { target: 'runner', what: `GET ${READ_PATH} (${ITEMS_FOR_READ} items)`, url: runnerUrl, connections: CONNECTIONS, submit: false, readTargets: false },
-        { target: 'runner', what: `POST ${SUBMIT_PATH}`, url: runnerUrl, connections: CONNECTIONS, submit: true, readTargets: false },
+        {
+          target: 'node adapter',
+          what: `GET ${READ_PATH} (${ITEMS_FOR_READ} items)`,
+          url: adapter.url,
+          connections: 1,
+          submit: false,
+          readTargets: true,
+        },
+        {
+          target: 'node adapter',
+          what: `GET ${READ_PATH} (${ITEMS_FOR_READ} items)`,
+          url: adapter.url,
+          connections: CONNECTIONS,
+          submit: false,
+          readTargets: true,
+        },
+        {
+          target: 'node adapter',
+          what: `POST ${SUBMIT_PATH}`,
+          url: adapter.url,
+          connections: CONNECTIONS,
+          submit: true,
+          readTargets: false,
+        },
+        {
+          target: 'runner',
+          what: `GET ${READ_PATH} (${ITEMS_FOR_READ} items)`,
+          url: runnerUrl,
+          connections: CONNECTIONS,
+          submit: false,
+          readTargets: false,
+        },
+        {
+          target: 'runner',
+          what: `POST ${SUBMIT_PATH}`,
+          url: runnerUrl,
+          connections: CONNECTIONS,
+          submit: true,
+          readTargets: false,
+        },
       ];
       for (const scenario of scenarios) rows.push(...(await runScenario(context, store, scenario)));
     } finally {

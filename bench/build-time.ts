@@ -36,11 +36,15 @@ function astroBuild(projectRoot: string, outDir: string, env: NodeJS.ProcessEnv)
   const started = performance.now();
   return new Promise((resolve, reject) => {
     // Asynchronous on purpose: a synchronous spawn would deadlock the Blobs server this process hosts.
-    const child = spawn(process.execPath, [join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
-      cwd: projectRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+      {
+        cwd: projectRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -61,7 +65,9 @@ export const buildTimeBenchmark: Benchmark = {
     try {
       const repository = createBlobsRepository({ store: sandbox.getStore(BLOB_STORES.content) });
       const images = createImageService({ store: sandbox.getStore(BLOB_STORES.images) });
-      const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 110, b: 90 } } })
+      const picture = await sharp({
+        create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 110, b: 90 } },
+      })
         .jpeg()
         .toBuffer();
       const uploaded = new Map<ImageFolder, { fileName: string; width: number; height: number }>();
@@ -69,7 +75,10 @@ export const buildTimeBenchmark: Benchmark = {
       for (const key of families) {
         const rule = contentFamilies[key].image;
         if (rule && !uploaded.has(rule.folder)) {
-          uploaded.set(rule.folder, await images.store(rule.folder, new Blob([new Uint8Array(picture)], { type: 'image/jpeg' })));
+          uploaded.set(
+            rule.folder,
+            await images.store(rule.folder, new Blob([new Uint8Array(picture)], { type: 'image/jpeg' })),
+          );
         }
       }
       const perFamily = Math.floor((TOTAL_ITEMS - ENROLL_COURSES) / families.length);
@@ -80,7 +89,10 @@ export const buildTimeBenchmark: Benchmark = {
         const samples = demoContent[key];
         for (let index = 0; index < perFamily; index += 1) {
           const sample = samples[index % samples.length]!.fields;
-          const fields = family.inputSchema.parse({ ...sample, title: `${String(sample.title)} ${index + 1}` }) as Record<string, unknown>;
+          const fields = family.inputSchema.parse({
+            ...sample,
+            title: `${String(sample.title)} ${index + 1}`,
+          }) as Record<string, unknown>;
           const stored = family.image ? uploaded.get(family.image.folder) : undefined;
           if (family.image && stored) {
             fields.image = storedImageValue(stored.fileName, family.image.folder, family.image.storedAs);
@@ -101,7 +113,11 @@ export const buildTimeBenchmark: Benchmark = {
       await inParallel(tasks, CONCURRENCY);
       const seedMs = performance.now() - seedStarted;
 
-      const env: NodeJS.ProcessEnv = { ...process.env, NETLIFY_BLOBS_CONTEXT: sandbox.context, ASTRO_TELEMETRY_DISABLED: '1' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NETLIFY_BLOBS_CONTEXT: sandbox.context,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      };
       delete env.UPSTASH_REDIS_REST_URL;
       delete env.UPSTASH_REDIS_REST_TOKEN;
       const times: number[] = [];
@@ -117,14 +133,40 @@ export const buildTimeBenchmark: Benchmark = {
         .map((name) => readFileSync(join(outDir, name), 'utf8'))
         .join('\n');
       const escapeHtml = (text: string) =>
-        text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
-      const rendered = titles.filter((title) => html.includes(title) || html.includes(escapeHtml(title))).length;
+        text
+          .replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;')
+          .replace(/>/g, '&gt;')
+          .replace(/'/g, '&#39;')
+          .replace(/"/g, '&quot;');
+      const rendered = titles.filter(
+        (title) => html.includes(title) || html.includes(escapeHtml(title)),
+      ).length;
       const subject = `${tasks.length} items (${perFamily} × ${families.length} families + ${remaining} courses)`;
       return {
         rows: [
-          { bench: 'Build', subject, metric: 'astro build', value: time, unit: 's', target: '≤ 60', ok: time.median <= 60 },
-          { bench: 'Build', subject, metric: `seeding through the repository (${CONCURRENCY} at a time)`, value: seedMs / 1000, unit: 's' },
-          { bench: 'Build', subject, metric: 'generated titles found in the built pages', value: `${rendered} of ${titles.length}` },
+          {
+            bench: 'Build',
+            subject,
+            metric: 'astro build',
+            value: time,
+            unit: 's',
+            target: '≤ 60',
+            ok: time.median <= 60,
+          },
+          {
+            bench: 'Build',
+            subject,
+            metric: `seeding through the repository (${CONCURRENCY} at a time)`,
+            value: seedMs / 1000,
+            unit: 's',
+          },
+          {
+            bench: 'Build',
+            subject,
+            metric: 'generated titles found in the built pages',
+            value: `${rendered} of ${titles.length}`,
+          },
         ],
         notes: [],
       };

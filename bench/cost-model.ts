@@ -67,18 +67,49 @@ export const costModelBenchmark: Benchmark = {
     const perView = views.map((view) => ({
       path: view.path,
       staticRequests: view.requests.filter((request) => !request.functionServed).length,
-      apiGets: view.requests.filter((request) => request.functionServed && request.path.startsWith('/api/') && request.method === 'GET'),
-      uploadGets: view.requests.filter((request) => request.functionServed && request.path.startsWith('/uploads/')),
+      apiGets: view.requests.filter(
+        (request) => request.functionServed && request.path.startsWith('/api/') && request.method === 'GET',
+      ),
+      uploadGets: view.requests.filter(
+        (request) => request.functionServed && request.path.startsWith('/uploads/'),
+      ),
       other: view.requests.filter((request) => request.functionServed && request.method !== 'GET'),
     }));
-    const average = (pick: (view: (typeof perView)[number]) => number) => sum(perView.map(pick)) / perView.length;
-    const apiUrls = [...new Set(perView.flatMap((view) => view.apiGets.map((request) => request.path)))].sort();
-    const uploadUrls = [...new Set(perView.flatMap((view) => view.uploadGets.map((request) => request.path)))];
+    const average = (pick: (view: (typeof perView)[number]) => number) =>
+      sum(perView.map(pick)) / perView.length;
+    const apiUrls = [
+      ...new Set(perView.flatMap((view) => view.apiGets.map((request) => request.path))),
+    ].sort();
+    const uploadUrls = [
+      ...new Set(perView.flatMap((view) => view.uploadGets.map((request) => request.path))),
+    ];
     rows.push(
-      { bench, subject: 'page view (mean of 6 pages)', metric: 'static requests (CDN hits)', value: average((v) => v.staticRequests) },
-      { bench, subject: 'page view (mean of 6 pages)', metric: 'function GETs, CDN-cacheable (API + uploads)', value: `${average((v) => v.apiGets.length).toFixed(1)} + ${average((v) => v.uploadGets.length).toFixed(1)}` },
-      { bench, subject: 'page view (mean of 6 pages)', metric: 'uncached function calls on view', value: average((v) => v.other.length), target: '0', ok: perView.every((v) => v.other.length === 0) },
-      { bench, subject: 'all 6 pages', metric: 'distinct function GET URLs (API + uploads)', value: `${apiUrls.length} + ${uploadUrls.length}` },
+      {
+        bench,
+        subject: 'page view (mean of 6 pages)',
+        metric: 'static requests (CDN hits)',
+        value: average((v) => v.staticRequests),
+      },
+      {
+        bench,
+        subject: 'page view (mean of 6 pages)',
+        metric: 'function GETs, CDN-cacheable (API + uploads)',
+        value: `${average((v) => v.apiGets.length).toFixed(1)} + ${average((v) => v.uploadGets.length).toFixed(1)}`,
+      },
+      {
+        bench,
+        subject: 'page view (mean of 6 pages)',
+        metric: 'uncached function calls on view',
+        value: average((v) => v.other.length),
+        target: '0',
+        ok: perView.every((v) => v.other.length === 0),
+      },
+      {
+        bench,
+        subject: 'all 6 pages',
+        metric: 'distinct function GET URLs (API + uploads)',
+        value: `${apiUrls.length} + ${uploadUrls.length}`,
+      },
     );
 
     // Redis work per invocation, through the runner.
@@ -96,20 +127,50 @@ export const costModelBenchmark: Benchmark = {
       const response = await fetch(base + requestFamilies.contact.path, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ name: 'Cost Model', email: 'cost@example.in', phone: '9876543210', message: 'Counting commands.' }),
+        body: JSON.stringify({
+          name: 'Cost Model',
+          email: 'cost@example.in',
+          phone: '9876543210',
+          message: 'Counting commands.',
+        }),
       });
       await expectOk(response, 'POST contact');
     });
     const repository = createRedisRepository({ url: store.gatewayUrl, token: store.token });
-    const idleTrigger = createRebuildTrigger({ repository, hookUrl: 'http://127.0.0.1:9/unused', windowMs: 1_000 });
+    const idleTrigger = createRebuildTrigger({
+      repository,
+      hookUrl: 'http://127.0.0.1:9/unused',
+      windowMs: 1_000,
+    });
     const tick = await commandsPer(store, SAMPLES, async () => {
-      if ((await idleTrigger.followUp()) !== 'idle') throw new Error('the scheduler tick found work during a quiet moment');
+      if ((await idleTrigger.followUp()) !== 'idle')
+        throw new Error('the scheduler tick found work during a quiet moment');
     });
     rows.push(
-      { bench, subject: `public GET (${apiUrls.length || 1} URLs × ${SAMPLES})`, metric: 'Redis commands / round trips per invocation', value: `${get.commands.toFixed(2)} / ${get.trips.toFixed(2)}` },
-      { bench, subject: 'GET /uploads/* (Blobs)', metric: 'Redis commands per invocation', value: upload.commands },
-      { bench, subject: 'contact POST', metric: 'Redis commands / round trips per invocation', value: `${post.commands.toFixed(2)} / ${post.trips.toFixed(2)}` },
-      { bench, subject: 'scheduler tick, nothing pending', metric: 'Redis commands per tick', value: tick.commands },
+      {
+        bench,
+        subject: `public GET (${apiUrls.length || 1} URLs × ${SAMPLES})`,
+        metric: 'Redis commands / round trips per invocation',
+        value: `${get.commands.toFixed(2)} / ${get.trips.toFixed(2)}`,
+      },
+      {
+        bench,
+        subject: 'GET /uploads/* (Blobs)',
+        metric: 'Redis commands per invocation',
+        value: upload.commands,
+      },
+      {
+        bench,
+        subject: 'contact POST',
+        metric: 'Redis commands / round trips per invocation',
+        value: `${post.commands.toFixed(2)} / ${post.trips.toFixed(2)}`,
+      },
+      {
+        bench,
+        subject: 'scheduler tick, nothing pending',
+        metric: 'Redis commands per tick',
+        value: tick.commands,
+      },
     );
 
     // A burst of edits against the runner.
@@ -119,14 +180,19 @@ export const costModelBenchmark: Benchmark = {
       body: JSON.stringify({ password: BENCH_ADMIN_PASSWORD }),
     });
     await expectOk(login, 'login');
-    const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`))?.split(';')[0];
+    const session = login.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`))
+      ?.split(';')[0];
     if (!session) throw new Error('login set no session cookie');
     let hookCalls = 0;
     const stopWatching = await store.onKeySet('*:lease:rebuild', () => {
       hookCalls += 1;
     });
     const buildsBefore = runner.hookBuilds();
-    context.log(`burst of ${BURST_EDITS} edits over ${(BURST_SPREAD_MS / 1000).toFixed(1)} s (window ${BENCH_REBUILD_WINDOW_MS / 1000} s)`);
+    context.log(
+      `burst of ${BURST_EDITS} edits over ${(BURST_SPREAD_MS / 1000).toFixed(1)} s (window ${BENCH_REBUILD_WINDOW_MS / 1000} s)`,
+    );
     const burstStarted = performance.now();
     const edit = await commandsPer(store, BURST_EDITS, async (index) => {
       const due = (index * BURST_SPREAD_MS) / BURST_EDITS;
@@ -150,8 +216,20 @@ export const costModelBenchmark: Benchmark = {
     await stopWatching();
     const builds = runner.hookBuilds() - buildsBefore;
     rows.push(
-      { bench, subject: `burst of ${BURST_EDITS} edits in ${(burstMs / 1000).toFixed(1)} s`, metric: 'build-hook calls', value: hookCalls, target: '≤ 2', ok: hookCalls <= 2 },
-      { bench, subject: `burst of ${BURST_EDITS} edits in ${(burstMs / 1000).toFixed(1)} s`, metric: 'builds the runner ran', value: builds },
+      {
+        bench,
+        subject: `burst of ${BURST_EDITS} edits in ${(burstMs / 1000).toFixed(1)} s`,
+        metric: 'build-hook calls',
+        value: hookCalls,
+        target: '≤ 2',
+        ok: hookCalls <= 2,
+      },
+      {
+        bench,
+        subject: `burst of ${BURST_EDITS} edits in ${(burstMs / 1000).toFixed(1)} s`,
+        metric: 'builds the runner ran',
+        value: builds,
+      },
       { bench, subject: 'admin edit (PUT stats)', metric: 'Redis commands per edit', value: edit.commands },
     );
 
@@ -162,12 +240,46 @@ export const costModelBenchmark: Benchmark = {
     const posts = 1_000 * FORM_POST_RATE;
     const commandsPerThousand = apiReadInvocations * get.commands + posts * post.commands;
     rows.push(
-      { bench, subject: 'model, per 1,000 page views with one burst', metric: 'function invocations from reads', value: readInvocations, target: '≤ 20', ok: readInvocations <= 20 },
-      { bench, subject: 'model, per 1,000 page views with one burst', metric: `+ form posts at ${FORM_POST_RATE * 100} % of views`, value: readInvocations + posts },
-      { bench, subject: 'model, per 1,000 page views with one burst', metric: 'Redis commands (reads + posts)', value: Math.round(commandsPerThousand) },
-      { bench, subject: 'model, per 1,000 page views, no edits', metric: 'function invocations from reads', value: 0, target: '≤ 20', ok: true },
-      { bench, subject: 'model, the burst itself', metric: 'admin invocations / Redis commands', value: `${BURST_EDITS} / ${Math.round(BURST_EDITS * edit.commands)}` },
-      { bench, subject: 'model, scheduler (every minute)', metric: 'invocations / Redis commands per day', value: `${MINUTES_PER_DAY} / ${Math.round(MINUTES_PER_DAY * tick.commands)}` },
+      {
+        bench,
+        subject: 'model, per 1,000 page views with one burst',
+        metric: 'function invocations from reads',
+        value: readInvocations,
+        target: '≤ 20',
+        ok: readInvocations <= 20,
+      },
+      {
+        bench,
+        subject: 'model, per 1,000 page views with one burst',
+        metric: `+ form posts at ${FORM_POST_RATE * 100} % of views`,
+        value: readInvocations + posts,
+      },
+      {
+        bench,
+        subject: 'model, per 1,000 page views with one burst',
+        metric: 'Redis commands (reads + posts)',
+        value: Math.round(commandsPerThousand),
+      },
+      {
+        bench,
+        subject: 'model, per 1,000 page views, no edits',
+        metric: 'function invocations from reads',
+        value: 0,
+        target: '≤ 20',
+        ok: true,
+      },
+      {
+        bench,
+        subject: 'model, the burst itself',
+        metric: 'admin invocations / Redis commands',
+        value: `${BURST_EDITS} / ${Math.round(BURST_EDITS * edit.commands)}`,
+      },
+      {
+        bench,
+        subject: 'model, scheduler (every minute)',
+        metric: 'invocations / Redis commands per day',
+        value: `${MINUTES_PER_DAY} / ${Math.round(MINUTES_PER_DAY * tick.commands)}`,
+      },
     );
     return {
       rows,

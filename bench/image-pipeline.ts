@@ -78,9 +78,31 @@ export const imagePipelineBenchmark: Benchmark = {
     const subject = `${WIDTH}×${HEIGHT} JPEG, ${(size / 1e6).toFixed(1)} MB`;
     return {
       rows: [
-        { bench: 'Images', subject, metric: 'processImage time', value: time, unit: 'ms', target: '≤ 1500', ok: time.median <= 1500 },
-        { bench: 'Images', subject, metric: 'peak RSS of the process', value: peak, unit: 'MiB', target: '≤ 300', ok: peak.max <= 300 },
-        { bench: 'Images', subject, metric: 'RSS before processing', value: spread(results.map((result) => mb(result.baselineRssKb))), unit: 'MiB' },
+        {
+          bench: 'Images',
+          subject,
+          metric: 'processImage time',
+          value: time,
+          unit: 'ms',
+          target: '≤ 1500',
+          ok: time.median <= 1500,
+        },
+        {
+          bench: 'Images',
+          subject,
+          metric: 'peak RSS of the process',
+          value: peak,
+          unit: 'MiB',
+          target: '≤ 300',
+          ok: peak.max <= 300,
+        },
+        {
+          bench: 'Images',
+          subject,
+          metric: 'RSS before processing',
+          value: spread(results.map((result) => mb(result.baselineRssKb))),
+          unit: 'MiB',
+        },
       ],
       notes: [
         `Images: variants produced: ${results[0]?.variants.join(', ')}. Peak RSS is the whole Node process (runtime + sharp + pipeline), each run in a fresh child process; the target is checked against the largest run.`,

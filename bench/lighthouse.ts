@@ -29,19 +29,60 @@ interface RunResult {
 }
 
 const METRICS: Metric[] = [
-  { metric: 'Performance', unit: 'score', read: (r) => r.scores.performance, target: '≥ 98', ok: (v) => v >= 98 },
-  { metric: 'Accessibility', unit: 'score', read: (r) => r.scores.accessibility, target: '100', ok: (v) => v >= 100 },
-  { metric: 'Best Practices', unit: 'score', read: (r) => r.scores['best-practices'], target: '100', ok: (v) => v >= 100 },
+  {
+    metric: 'Performance',
+    unit: 'score',
+    read: (r) => r.scores.performance,
+    target: '≥ 98',
+    ok: (v) => v >= 98,
+  },
+  {
+    metric: 'Accessibility',
+    unit: 'score',
+    read: (r) => r.scores.accessibility,
+    target: '100',
+    ok: (v) => v >= 100,
+  },
+  {
+    metric: 'Best Practices',
+    unit: 'score',
+    read: (r) => r.scores['best-practices'],
+    target: '100',
+    ok: (v) => v >= 100,
+  },
   { metric: 'SEO', unit: 'score', read: (r) => r.scores.seo, target: '100', ok: (v) => v >= 100 },
-  { metric: 'LCP', unit: 'ms', read: (r) => r.audits['largest-contentful-paint'] ?? NaN, target: '≤ 1800', ok: (v) => v <= 1800 },
-  { metric: 'CLS', unit: '', read: (r) => r.audits['cumulative-layout-shift'] ?? NaN, target: '≤ 0.01', ok: (v) => v <= 0.01 },
-  { metric: 'TBT', unit: 'ms', read: (r) => r.audits['total-blocking-time'] ?? NaN, target: '≤ 50', ok: (v) => v <= 50 },
+  {
+    metric: 'LCP',
+    unit: 'ms',
+    read: (r) => r.audits['largest-contentful-paint'] ?? NaN,
+    target: '≤ 1800',
+    ok: (v) => v <= 1800,
+  },
+  {
+    metric: 'CLS',
+    unit: '',
+    read: (r) => r.audits['cumulative-layout-shift'] ?? NaN,
+    target: '≤ 0.01',
+    ok: (v) => v <= 0.01,
+  },
+  {
+    metric: 'TBT',
+    unit: 'ms',
+    read: (r) => r.audits['total-blocking-time'] ?? NaN,
+    target: '≤ 50',
+    ok: (v) => v <= 50,
+  },
   { metric: 'Transferred', unit: 'KB', read: (r) => (r.audits['total-byte-weight'] ?? NaN) / 1000 },
   /** Lighthouse's own CPU speed probe: lower means the shared machine was busier during the run. */
   { metric: 'benchmarkIndex (CPU probe)', unit: '', read: (r) => r.audits.benchmarkIndex ?? NaN },
 ];
 
-const AUDITS = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time', 'total-byte-weight'];
+const AUDITS = [
+  'largest-contentful-paint',
+  'cumulative-layout-shift',
+  'total-blocking-time',
+  'total-byte-weight',
+];
 
 async function audit(url: string, port: number): Promise<RunResult> {
   const result = await lighthouse(url, {
@@ -56,7 +97,9 @@ async function audit(url: string, port: number): Promise<RunResult> {
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
   ) as RunResult['scores'];
-  const audits: Record<string, number> = Object.fromEntries(AUDITS.map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]));
+  const audits: Record<string, number> = Object.fromEntries(
+    AUDITS.map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]),
+  );
   audits.benchmarkIndex = lhr.environment.benchmarkIndex;
   const misses: string[] = [];
   // Performance metrics are in the table already; list what costs points elsewhere.
@@ -64,7 +107,17 @@ async function audit(url: string, port: number): Promise<RunResult> {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const entry = lhr.audits[ref.id];
       if (ref.weight > 0 && entry && entry.score !== null && entry.score < 1) {
-        misses.push(`${id}: ${ref.id} (${entry.displayValue || `score ${entry.score}`})`);
+        // Say which console error or failing element it was, so a miss can be acted on.
+        const items =
+          (
+            entry.details as
+              { items?: { description?: string; source?: string; node?: { snippet?: string } }[] } | undefined
+          )?.items ?? [];
+        const first = items[0];
+        const detail = first
+          ? `: ${(first.description ?? first.node?.snippet ?? first.source ?? '').slice(0, 140)}`
+          : '';
+        misses.push(`${id}: ${ref.id} (${entry.displayValue || `score ${entry.score}`}${detail})`);
       }
     }
   }
@@ -78,7 +131,9 @@ async function withRetries<T>(attempt: () => Promise<T>, log: (line: string) => 
       return await attempt();
     } catch (error) {
       if (index >= tries) throw error;
-      log(`lighthouse run failed (${error instanceof Error ? error.message.slice(0, 80) : String(error)}); retrying`);
+      log(
+        `lighthouse run failed (${error instanceof Error ? error.message.slice(0, 80) : String(error)}); retrying`,
+      );
     }
   }
 }
@@ -106,7 +161,13 @@ export const lighthouseBenchmark: Benchmark = {
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        rows.push({ bench: 'Lighthouse', subject: page.path, metric: `failed: ${message.slice(0, 120)}`, value: '—', ok: false });
+        rows.push({
+          bench: 'Lighthouse',
+          subject: page.path,
+          metric: `failed: ${message.slice(0, 120)}`,
+          value: '—',
+          ok: false,
+        });
         continue;
       } finally {
         chrome.kill();
@@ -124,7 +185,8 @@ export const lighthouseBenchmark: Benchmark = {
         });
       }
       const misses = [...new Set(runs.flatMap((run) => run.misses))];
-      if (misses.length > 0) notes.push(`Lighthouse ${page.path} audits below 1 in some run: ${misses.join('; ')}.`);
+      if (misses.length > 0)
+        notes.push(`Lighthouse ${page.path} audits below 1 in some run: ${misses.join('; ')}.`);
     }
     return { rows, notes };
   },

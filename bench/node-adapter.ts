@@ -32,7 +32,9 @@ const patterns = (value: string | string[] | undefined) =>
 /** Every HTTP function file (scheduled functions have no path and are skipped). */
 export async function loadFunctionFiles(functionsDir: string): Promise<FunctionFile[]> {
   const files: FunctionFile[] = [];
-  for (const entry of readdirSync(functionsDir).filter((name) => name.endsWith('.mts')).sort()) {
+  for (const entry of readdirSync(functionsDir)
+    .filter((name) => name.endsWith('.mts'))
+    .sort()) {
     const module = (await import(pathToFileURL(join(functionsDir, entry)).href)) as FunctionModule;
     if (typeof module.default !== 'function' || module.config?.path === undefined) continue;
     files.push({
@@ -64,7 +66,10 @@ export interface NodeAdapter {
   close(): Promise<void>;
 }
 
-export async function startNodeAdapter(options: { functionsDir: string; port?: number }): Promise<NodeAdapter> {
+export async function startNodeAdapter(options: {
+  functionsDir: string;
+  port?: number;
+}): Promise<NodeAdapter> {
   const files = await loadFunctionFiles(options.functionsDir);
   const server = http.createServer(async (req, res) => {
     try {
@@ -84,7 +89,9 @@ export async function startNodeAdapter(options: { functionsDir: string; port?: n
         headers.set('x-nf-client-connection-ip', req.socket.remoteAddress ?? '');
       }
       const request = new Request(url, { method: req.method, headers, body: await readBody(req) });
-      const response = await file.handler(request, { ip: headers.get('x-nf-client-connection-ip') ?? undefined });
+      const response = await file.handler(request, {
+        ip: headers.get('x-nf-client-connection-ip') ?? undefined,
+      });
       const out: Record<string, string | string[]> = {};
       response.headers.forEach((value, key) => {
         out[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;

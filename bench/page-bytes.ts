@@ -36,8 +36,7 @@ export interface PageBytes {
   js: { raw: number; gzip: number; files: string[] };
 }
 
-const attribute = (attrs: string, name: string) =>
-  new RegExp(`\\b${name}=["']([^"']+)["']`).exec(attrs)?.[1];
+const attribute = (attrs: string, name: string) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(attrs)?.[1];
 
 export function measureDistPage(distDir: string, htmlFile: string): PageBytes {
   const html = readFileSync(join(distDir, htmlFile));
@@ -86,7 +85,8 @@ export function measureDistPage(distDir: string, htmlFile: string): PageBytes {
       css.gzip += gzip(bytes);
     }
   }
-  for (const match of text.matchAll(/\b(?:component-url|renderer-url)=["']([^"']+)["']/g)) visitScript(match[1]!);
+  for (const match of text.matchAll(/\b(?:component-url|renderer-url)=["']([^"']+)["']/g))
+    visitScript(match[1]!);
   for (const match of text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
     css.raw += Buffer.byteLength(match[1]!);
     css.gzip += gzip(match[1]!);
@@ -115,15 +115,51 @@ export const pageBytesBenchmark: Benchmark = {
       const imageBytes = images.reduce((total, request) => total + request.bodyBytes, 0);
       const bench = 'Bytes';
       rows.push(
-        { bench, subject: page.path, metric: 'HTML raw / gzip', value: `${kb(bytes.html.raw).toFixed(1)} / ${kb(bytes.html.gzip).toFixed(1)}`, unit: 'KB' },
+        {
+          bench,
+          subject: page.path,
+          metric: 'HTML raw / gzip',
+          value: `${kb(bytes.html.raw).toFixed(1)} / ${kb(bytes.html.gzip).toFixed(1)}`,
+          unit: 'KB',
+        },
         { bench, subject: page.path, metric: 'CSS raw', value: kb(bytes.css.raw), unit: 'KB' },
-        { bench, subject: page.path, metric: 'CSS gzip', value: kb(bytes.css.gzip), unit: 'KB', target: `≤ ${CSS_BUDGET_KB}`, ok: kb(bytes.css.gzip) <= CSS_BUDGET_KB },
-        { bench, subject: page.path, metric: `JS raw (${bytes.js.files.length} files)`, value: kb(bytes.js.raw), unit: 'KB' },
-        { bench, subject: page.path, metric: 'JS gzip', value: kb(bytes.js.gzip), unit: 'KB', target: `≤ ${JS_BUDGET_KB[page.path]}`, ok: kb(bytes.js.gzip) <= (JS_BUDGET_KB[page.path] ?? 0) },
-        { bench, subject: page.path, metric: `Images on first view (${images.length})`, value: kb(imageBytes), unit: 'KB' },
+        {
+          bench,
+          subject: page.path,
+          metric: 'CSS gzip',
+          value: kb(bytes.css.gzip),
+          unit: 'KB',
+          target: `≤ ${CSS_BUDGET_KB}`,
+          ok: kb(bytes.css.gzip) <= CSS_BUDGET_KB,
+        },
+        {
+          bench,
+          subject: page.path,
+          metric: `JS raw (${bytes.js.files.length} files)`,
+          value: kb(bytes.js.raw),
+          unit: 'KB',
+        },
+        {
+          bench,
+          subject: page.path,
+          metric: 'JS gzip',
+          value: kb(bytes.js.gzip),
+          unit: 'KB',
+          target: `≤ ${JS_BUDGET_KB[page.path]}`,
+          ok: kb(bytes.js.gzip) <= (JS_BUDGET_KB[page.path] ?? 0),
+        },
+        {
+          bench,
+          subject: page.path,
+          metric: `Images on first view (${images.length})`,
+          value: kb(imageBytes),
+          unit: 'KB',
+        },
       );
       if (nonWebp.length > 0) {
-        notes.push(`${page.path}: images on first view that are not WebP/SVG: ${nonWebp.map((r) => `${r.path} (${r.contentType})`).join(', ')}.`);
+        notes.push(
+          `${page.path}: images on first view that are not WebP/SVG: ${nonWebp.map((r) => `${r.path} (${r.contentType})`).join(', ')}.`,
+        );
       }
     }
     return { rows, notes };

@@ -37,14 +37,24 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
   },
 });
-const only = (args.only ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const only = (args.only ?? [])
+  .flatMap((value) => value.split(','))
+  .map((value) => value.trim())
+  .filter(Boolean);
 const unknown = only.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));
 if (unknown.length > 0) {
-  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`,
+  );
   process.exit(2);
 }
-const selected = only.length > 0 ? BENCHMARKS.filter((benchmark) => only.includes(benchmark.name)) : BENCHMARKS;
-const outFile = args.out ? resolve(args.out) : only.length === 0 ? resolve(projectRoot, 'bench/RESULTS.md') : null;
+const selected =
+  only.length > 0 ? BENCHMARKS.filter((benchmark) => only.includes(benchmark.name)) : BENCHMARKS;
+const outFile = args.out
+  ? resolve(args.out)
+  : only.length === 0
+    ? resolve(projectRoot, 'bench/RESULTS.md')
+    : null;
 
 const started = performance.now();
 const log = (line: string) => {
@@ -72,9 +82,17 @@ async function main() {
         failed = true;
         const message = error instanceof Error ? error.message : String(error);
         log(`${benchmark.name} failed: ${message}`);
-        rows.push({ bench: benchmark.title, subject: '(failed)', metric: message.split('\n')[0]!.slice(0, 160), value: '—', ok: false });
+        rows.push({
+          bench: benchmark.title,
+          subject: '(failed)',
+          metric: message.split('\n')[0]!.slice(0, 160),
+          value: '—',
+          ok: false,
+        });
       }
-      timings.push(`${benchmark.name} ${((performance.now() - benchmarkStarted) / 1000).toFixed(0)} s (load ${loadNow().toFixed(2)} after)`);
+      timings.push(
+        `${benchmark.name} ${((performance.now() - benchmarkStarted) / 1000).toFixed(0)} s (load ${loadNow().toFixed(2)} after)`,
+      );
     }
   } finally {
     await stopAll();

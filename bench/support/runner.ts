@@ -29,7 +29,14 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [join(options.projectRoot, 'scripts/serve.ts'), '--port', String(port), '--data-dir', options.dataDir, '--reset'],
+    [
+      join(options.projectRoot, 'scripts/serve.ts'),
+      '--port',
+      String(port),
+      '--data-dir',
+      options.dataDir,
+      '--reset',
+    ],
     {
       cwd: options.projectRoot,
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...options.env },

@@ -9,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 /** Generated or machine-local: never part of what is measured. */
-const SKIPPED = new Set(['node_modules', 'dist', '.netlify', '.local', '.git', '.astro', 'test-results', 'playwright-report']);
+const SKIPPED = new Set([
+  'node_modules',
+  'dist',
+  '.netlify',
+  '.local',
+  '.git',
+  '.astro',
+  'test-results',
+  'playwright-report',
+]);
 
 export interface Snapshot {
   root: string;

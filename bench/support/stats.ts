@@ -10,8 +10,7 @@ export function spread(values: readonly number[]): Spread {
   if (values.length === 0) throw new Error('spread() needs at least one value');
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  const median =
-    sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   return { min: sorted[0]!, median, max: sorted[sorted.length - 1]! };
 }
 

@@ -7,11 +7,11 @@ import { startUpstashGateway } from '../../scripts/dev/upstash-gateway.ts';
 import { startRedisServer } from '../../tests/support/redis-server.ts';
 
 export type StoreHostMessage =
-  | { type: 'ready'; gatewayUrl: string; redisUrl: string }
-  | { type: 'count'; id: number; requests: number };
+  { type: 'ready'; gatewayUrl: string; redisUrl: string } | { type: 'count'; id: number; requests: number };
 
 const token = process.env.BENCH_GATEWAY_TOKEN;
-if (!token || !process.send) throw new Error('store-host-main.ts runs as a forked child with BENCH_GATEWAY_TOKEN');
+if (!token || !process.send)
+  throw new Error('store-host-main.ts runs as a forked child with BENCH_GATEWAY_TOKEN');
 
 const redis = await startRedisServer();
 let requests = 0;
