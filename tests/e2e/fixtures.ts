@@ -3,7 +3,7 @@
  * signed in as admin, an axe check, and a guard that fails a test on an unexpected console error.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
 import { AUTH_PATHS } from '../../src/lib/collections.ts';
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './e2e-env.ts';
 
@@ -28,20 +28,54 @@ export async function signInPage(page: Page): Promise<void> {
 
 /** Runs axe on the page and expects no violations (WCAG 2.x A/AA rules). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/**
+ * Gives a page the signed-in state without another login: the session cookie plus the spec's browser flag.
+ * Login attempts are rate-limited per client (5 per 5 minutes), so the suite signs in once per worker.
+ */
+export async function useAdminSession(page: Page, cookies: Cookie[]): Promise<void> {
+  await page.context().addCookies(cookies);
+  await page.goto('/robots.txt');
+  await page.evaluate(() => localStorage.setItem('adminLoggedIn', 'true'));
+}
+
+interface WorkerFixtures {
+  /** The session cookie of one sign-in through the real login endpoint, shared by the worker's tests. */
+  adminCookies: Cookie[];
 }
 
 interface Fixtures {
   /** An API context signed in as admin, with the Origin header set for writes. */
   adminApi: APIRequestContext;
-  /** A page already signed in as admin. */
+  /** A page already signed in as admin, on /deltaadmin/home-content. */
   adminPage: Page;
   /** Console errors the page logged; checked to be empty after each test unless the test clears it. */
   consoleErrors: string[];
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  adminCookies: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({
+        baseURL: E2E_BASE_URL,
+        extraHTTPHeaders: { Origin: E2E_BASE_URL },
+      });
+      await signInApi(request);
+      const { cookies } = await request.storageState();
+      await request.dispose();
+      await use(cookies);
+    },
+    { scope: 'worker' },
+  ],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -50,17 +84,19 @@ export const test = base.extend<Fixtures>({
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
   },
-  adminApi: async ({ playwright }, use) => {
+  adminApi: async ({ playwright, adminCookies }, use) => {
     const request = await playwright.request.newContext({
       baseURL: E2E_BASE_URL,
       extraHTTPHeaders: { Origin: E2E_BASE_URL },
+      storageState: { cookies: adminCookies, origins: [] },
     });
-    await signInApi(request);
     await use(request);
     await request.dispose();
   },
-  adminPage: async ({ page }, use) => {
-    await signInPage(page);
+  adminPage: async ({ page, adminCookies }, use) => {
+    await useAdminSession(page, adminCookies);
+    await page.goto('/deltaadmin/home-content');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await use(page);
   },
 });

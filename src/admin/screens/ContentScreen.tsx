@@ -75,6 +75,7 @@ function ContentForm({ config, store }: { config: ContentScreenConfig; store: Co
   const [errors, setErrors] = useState<Record<string, string>>({});
   const titleRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const [focusInvalid, setFocusInvalid] = useState(0);
   const working = busy !== null;
   const saving = busy?.action === 'saving';
 
@@ -89,6 +90,11 @@ function ContentForm({ config, store }: { config: ContentScreenConfig; store: Co
     }
   }, [editing, config]);
 
+  // After a failed check, focus the first field marked invalid (once the marks are rendered).
+  useEffect(() => {
+    if (focusInvalid > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusInvalid]);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (working) return;
@@ -97,7 +103,7 @@ function ContentForm({ config, store }: { config: ContentScreenConfig; store: Co
     if (!editing && family.image?.requiredOnCreate && !file) found.image = VALIDATION.imageRequired;
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      setFocusInvalid((tick) => tick + 1);
       return;
     }
     const result = await store.save({

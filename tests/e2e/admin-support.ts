@@ -1,0 +1,65 @@
+/** Helpers shared by the admin specs: test images, unique names, the uploaded image inside a multipart body. */
+import { expect, type Page, type Request } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+
+const dir = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
+
+/** A real image file on disk (JPEG by default), larger than the browser's 1200 × 1200 bound unless told. */
+export async function makeImage(
+  name: string,
+  options: { width?: number; height?: number; format?: 'jpeg' | 'png' } = {},
+): Promise<string> {
+  const { width = 1600, height = 1000, format = 'jpeg' } = options;
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 0, g: 160, b: 90 } } });
+  const bytes = await (format === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+  const path = join(dir, `${name}.${format === 'png' ? 'png' : 'jpg'}`);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The bytes and file name of the multipart part named `field`, or null. */
+export function multipartFile(request: Request, field: string): { bytes: Buffer; fileName: string } | null {
+  const body = request.postDataBuffer();
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers()['content-type'] ?? '');
+  if (!body || !boundary) return null;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    if (headers.includes(`name="${field}"`)) {
+      const fileName = /filename="([^"]*)"/.exec(headers)?.[1] ?? '';
+      return { bytes: part.subarray(headerEnd + 4), fileName };
+    }
+    start = next;
+  }
+  return null;
+}
+
+/** Every confirm() the page shows, answered with `accept`; returns the texts seen. */
+export function answerDialogs(page: Page, accept: () => boolean): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void (accept() ? dialog.accept() : dialog.dismiss());
+  });
+  return seen;
+}
+
+/** Opens an admin screen through the sidebar, as a person does, and waits for its heading. */
+export async function openScreen(page: Page, linkName: string, heading: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: linkName, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
