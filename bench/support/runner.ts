@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from './ports.ts';
+import { freePort } from '../../scripts/dev/ports.ts';
 
 export interface Runner {
   /** http://localhost:PORT (the runner's own idea of its URL, so same-origin checks pass). */

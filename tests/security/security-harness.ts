@@ -8,7 +8,6 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -24,6 +23,8 @@ import type { Repository, StoredItem } from '../../src/server/repository/port.ts
 import { startUpstashGateway, type UpstashGateway } from '../../scripts/dev/upstash-gateway.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, type Api } from '../integration/api-harness.ts';
+import { freePort } from '../../scripts/dev/ports.ts';
+import { answersPing } from '../support/redis-server.ts';
 
 /** Every collection in full plus the stats document: equal snapshots mean nothing was written. */
 export async function snapshotStore(repository: Repository) {
@@ -96,29 +97,6 @@ export async function expectFailureEnvelope(response: Response) {
   expect(String(parsed.message).length).toBeGreaterThan(0);
   expect(text).not.toMatch(/\bat .+:\d+:\d+|node_modules|Error:|ECONNREFUSED|redis|blobs/i);
   return parsed as { success: false; message: string; errors?: Record<string, string> };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
-}
-
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-  });
 }
 
 /**

@@ -4,8 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { startUpstashGateway, type UpstashGateway } from '../../scripts/dev/upstash-gateway.ts';
+import { freePort } from '../../scripts/dev/ports.ts';
 
 export interface TestRedisServer {
   url: string;
@@ -26,17 +27,8 @@ export interface RedisWithGateway {
 
 const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
-}
-
 /** Resolves once the server answers PING with PONG. */
-async function answersPing(port: number): Promise<boolean> {
+export async function answersPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();
     const done = (ok: boolean) => {
