@@ -13,6 +13,29 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [react()],
   devToolbar: { enabled: false },
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          // Automatic splitting cut the public islands into ~15 chunks of ~1 KB: each a request on a phone (6 per
+          // origin over HTTP/1.1, 150 ms RTT) plus a gzip header, which pushed `/` past its 80 KB budget. Two chunks
+          // instead: React + the island renderer, and the public islands with the src/lib modules they use (a
+          // separate chunk for the lib modules the admin shares cost the public pages 0.4 KB more, measured).
+          // The admin's own modules keep automatic splitting.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },
+              {
+                name: 'islands',
+                test: /src[\\/](islands[\\/]|lib[\\/](api-client|constants|image-url|messages|public-api|public-copy)\.ts)/,
+                priority: 1,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
   security: {
     // Astro hashes every script and style it bundles into a per-page <meta> CSP: no 'unsafe-inline' scripts.
     // frame-ancestors cannot live in a meta CSP; netlify.toml sends it with the other security headers.

@@ -4,6 +4,7 @@ import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
 import { ContentImage } from './ContentImage.tsx';
 import { describeWithPrefix } from './list-messages.ts';
+import { useAfterLoad } from './use-after-load.ts';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useRotation } from './use-rotation.ts';
 
@@ -23,6 +24,7 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
   const { state } = useRevalidatedList(initial, load, describe);
   const { items } = state;
   const { index, paused, setPaused } = useRotation(items.length, SLIDER_INTERVAL_MS);
+  const afterLoad = useAfterLoad();
 
   if (state.phase !== 'loaded' || items.length === 0) {
     const error = state.phase === 'error';
@@ -47,15 +49,17 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
             aria-hidden={position !== index}
             data-slide={position}
           >
-            <ContentImage
-              value={item.image}
-              folder="content"
-              alt=""
-              width={item.imageWidth}
-              height={item.imageHeight}
-              sizes="100vw"
-              priority={position === 0}
-            />
+            {(position === 0 || afterLoad) && (
+              <ContentImage
+                value={item.image}
+                folder="content"
+                alt=""
+                width={item.imageWidth}
+                height={item.imageHeight}
+                sizes="100vw"
+                priority={position === 0}
+              />
+            )}
             <div className="slide__caption">
               <h2>{item.title}</h2>
             </div>

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { measurePage } from './public-dist-budget.ts';
 
-const KB = 1024;
+/** QUALITY.md's KB, as the bench counts it (bench/page-bytes.ts): 1000 bytes, the stricter reading. */
+const KB = 1000;
 const DIST = join(process.cwd(), 'dist');
 const BUDGETS = [
   { file: 'index.html', js: 80 * KB },
