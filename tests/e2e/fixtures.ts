@@ -4,6 +4,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AUTH_PATHS } from '../../src/lib/collections.ts';
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './e2e-env.ts';
 
@@ -65,11 +68,22 @@ interface Fixtures {
 export const test = base.extend<Fixtures, WorkerFixtures>({
   adminCookies: [
     async ({ playwright }, use) => {
+      // Kept on disk too: Playwright starts a new worker after every failed test, and a cascade of logins
+      // would hit the login rate limit.
+      const cache = join(tmpdir(), `delta-e2e-session-${new URL(E2E_BASE_URL).port}.json`);
+      const cached = existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Cookie[]) : null;
       const request = await playwright.request.newContext({
         baseURL: E2E_BASE_URL,
         extraHTTPHeaders: { Origin: E2E_BASE_URL },
+        storageState: cached ? { cookies: cached, origins: [] } : undefined,
       });
-      await signInApi(request);
+      const session = cached
+        ? ((await (await request.get(AUTH_PATHS.session)).json()) as { data?: { authenticated?: boolean } })
+        : null;
+      if (!session?.data?.authenticated) {
+        await signInApi(request);
+        writeFileSync(cache, JSON.stringify((await request.storageState()).cookies));
+      }
       const { cookies } = await request.storageState();
       await request.dispose();
       await use(cookies);

@@ -37,8 +37,8 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
         <h1 id="screen-title" className="screen-title">
           {HEADINGS[key]}
         </h1>
-        {/* `download` keeps the router from treating the export as an admin page. */}
-        <a className="btn btn-outline btn-small" href={exportPath(key)} download>
+        {/* rel=external keeps the router from treating the export as an admin page. */}
+        <a className="btn btn-outline btn-small" href={exportPath(key)} rel="external" download>
           {REQUESTS.exportCsv}
         </a>
       </div>
