@@ -29,7 +29,9 @@ if [ "${1:-}" = "--test" ]; then
 fi
 
 if [ ! -d "$_provision_root/node_modules" ] || [ "$_provision_root/package-lock.json" -nt "$_provision_root/node_modules/.package-lock.json" ]; then
-  echo "[provision] npm ci"
-  (cd "$_provision_root" && npm ci --no-audit --no-fund >/dev/null)
+  # `npm install`, not `npm ci`: npm 11 writes platform-only optional bindings (@astrojs/compiler-binding-*) into
+  # the lock file in a form its own `npm ci` then rejects as "missing"; install still follows the lock file.
+  echo "[provision] npm install (from package-lock.json)"
+  (cd "$_provision_root" && npm install --no-audit --no-fund --loglevel=error)
 fi
 echo "[provision] node $(node --version), npm $(npm --version)"
