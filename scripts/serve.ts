@@ -43,6 +43,27 @@ const port = Number(args.port);
 const dataDir = resolve(projectRoot, args['data-dir']);
 const log = (line: string) => console.log(`[serve] ${line}`);
 
+/**
+ * @netlify/functions-dev reads a multipart body as text and then decodes it as base64, so functions would get
+ * garbage instead of the upload. Hand it the body already base64-encoded; on Netlify itself this is not needed.
+ */
+async function withBinaryBodyFix(req: http.IncomingMessage): Promise<http.IncomingMessage> {
+  if (!/^multipart\//i.test(req.headers['content-type'] ?? '')) return req;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const encoded = Buffer.from(Buffer.concat(chunks).toString('base64'));
+  const headers = { ...req.headers };
+  delete headers['content-length'];
+  return Object.assign(Readable.from([encoded]), {
+    method: req.method,
+    url: req.url,
+    headers,
+    rawHeaders: [],
+    socket: req.socket,
+    httpVersion: req.httpVersion,
+  }) as unknown as http.IncomingMessage;
+}
+
 async function notFoundPage(): Promise<Response> {
   try {
     const html = await readFile(join(projectRoot, 'dist', '404.html'));
@@ -121,7 +142,7 @@ async function main() {
         if (!args.dev) builder.request('content changed').catch((error: unknown) => log(String(error)));
         return;
       }
-      const match = await netlify.handleAndIntrospectNodeRequest(req);
+      const match = await netlify.handleAndIntrospectNodeRequest(await withBinaryBodyFix(req));
       // Nothing matched: Netlify answers with the site's 404.html and status 404, so do the same.
       const response = match?.response ?? (await notFoundPage());
       const headers: Record<string, string | string[]> = {};
