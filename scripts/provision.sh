@@ -1,10 +1,11 @@
 # Provisions what a fresh machine lacks, then leaves Node 24 first on PATH. Source it: `. scripts/provision.sh [--test]`.
-# - Node 24 from the npm registry's node@24 package into .local/node24 (the machines' system node is v20; never
+# - Node 24 from the npm registry's node@24 package into ~/.cache/delta-site/node24 (the machines' system node is v20; never
 #   replace it), unless a Node 24 is already on PATH.
 # - node_modules from package-lock.json when missing or older than the lock file.
 # - with --test: redis-server and Debian's chromium from apt when missing (tests spawn redis; e2e drives chromium).
 _provision_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-_provision_node="${NODE24_PREFIX:-$_provision_root/.local/node24}"
+# Outside the project: @netlify/dev walks the project tree, and a Node install inside it exhausted the runner's heap.
+_provision_node="${NODE24_PREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/delta-site/node24}"
 
 if ! node --version 2>/dev/null | grep -q '^v24\.'; then
   if [ ! -x "$_provision_node/node_modules/.bin/node" ]; then
