@@ -5,7 +5,15 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.netlify/', '.astro/', '.local/', 'node_modules/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'dist/',
+      '.netlify/',
+      '.astro/',
+      '.local/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -21,11 +29,25 @@ export default tseslint.config(
   },
   {
     // The walls of ARCHITECTURE.md: browser code never imports server code.
-    files: ['src/islands/**', 'src/admin/**', 'src/components/**', 'src/pages/**', 'src/layouts/**', 'src/lib/**'],
+    files: [
+      'src/islands/**',
+      'src/admin/**',
+      'src/components/**',
+      'src/pages/**',
+      'src/layouts/**',
+      'src/lib/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '@upstash/*', '@netlify/blobs', 'sharp'], message: 'Browser and shared code must not import server code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@upstash/*', '@netlify/blobs', 'sharp'],
+              message: 'Browser and shared code must not import server code.',
+            },
+          ],
+        },
       ],
     },
   },

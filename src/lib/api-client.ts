@@ -79,8 +79,9 @@ export interface RequestOptions {
 }
 
 /** Where the API lives: same origin unless PUBLIC_API_BASE is set at build time (spec: overridable base). */
-export const API_BASE: string =
-  ((import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_API_BASE ?? '').replace(/\/$/, '');
+export const API_BASE: string = (
+  (import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_API_BASE ?? ''
+).replace(/\/$/, '');
 
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();

@@ -22,7 +22,11 @@ export function resolveImageUrl(value: string | undefined | null, folder: ImageF
 }
 
 /** A srcset for our own content-addressed uploads; null for external URLs (they get a plain src). */
-export function imageSrcSet(value: string | undefined | null, folder: ImageFolder, apiBase = ''): string | null {
+export function imageSrcSet(
+  value: string | undefined | null,
+  folder: ImageFolder,
+  apiBase = '',
+): string | null {
   if (!value || value.startsWith('http')) return null;
   const match = OWN_UPLOAD.exec(value.startsWith('/') ? value.slice(1) : value);
   if (!match) return null;
@@ -36,6 +40,10 @@ export function imageSrcSet(value: string | undefined | null, folder: ImageFolde
 }
 
 /** The stored value for a freshly uploaded image, following the family's rule. */
-export function storedImageValue(fileName: string, folder: ImageFolder, storedAs: 'path' | 'fileName'): string {
+export function storedImageValue(
+  fileName: string,
+  folder: ImageFolder,
+  storedAs: 'path' | 'fileName',
+): string {
   return storedAs === 'path' ? `/uploads/${folder}/${fileName}` : fileName;
 }

@@ -90,8 +90,14 @@ export const SERVICES = {
   title: 'Our Services',
   audienceHeading: 'Who can use our Services',
   audiences: [
-    { title: 'E-Commerce Companies', text: 'Protect payments, customer data and uptime with regular testing.' },
-    { title: 'Healthcare Startups', text: 'Keep patient data safe and meet compliance expectations from day one.' },
+    {
+      title: 'E-Commerce Companies',
+      text: 'Protect payments, customer data and uptime with regular testing.',
+    },
+    {
+      title: 'Healthcare Startups',
+      text: 'Keep patient data safe and meet compliance expectations from day one.',
+    },
     { title: 'Students', text: 'Learn practical security and development skills with real-world labs.' },
   ],
   contentHeading: 'What We Offer',

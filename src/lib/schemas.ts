@@ -47,7 +47,9 @@ export const pointsSchema = (min: number, minMessage: string) =>
     z
       .array(z.string({ error: VALIDATION.pointsInvalid }), { error: VALIDATION.pointsInvalid })
       .max(50, VALIDATION.pointsMaxTen)
-      .transform((points) => points.map((point) => stripControl(point).trim()).filter((point) => point !== ''))
+      .transform((points) =>
+        points.map((point) => stripControl(point).trim()).filter((point) => point !== ''),
+      )
       .pipe(
         z
           .array(z.string().max(MAX_LENGTH.point, VALIDATION.tooLong(MAX_LENGTH.point)))
@@ -137,10 +139,13 @@ export const StoredImageSchema = z.object({
   imageHeight: z.number().int().positive().optional(),
 });
 
-export const HomeContentSchema = StoredMetaSchema.extend({ title: z.string() }).extend(StoredImageSchema.shape);
-export const HomeServiceSchema = StoredMetaSchema.extend({ title: z.string(), description: z.string() }).extend(
+export const HomeContentSchema = StoredMetaSchema.extend({ title: z.string() }).extend(
   StoredImageSchema.shape,
 );
+export const HomeServiceSchema = StoredMetaSchema.extend({
+  title: z.string(),
+  description: z.string(),
+}).extend(StoredImageSchema.shape);
 export const HomeCourseSchema = StoredMetaSchema.extend({ title: z.string(), description: z.string() });
 export const ServiceContentSchema = StoredMetaSchema.extend({
   title: z.string(),

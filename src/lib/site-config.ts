@@ -40,7 +40,10 @@ export const siteConfig: SiteConfig = {
   email: pick('PUBLIC_SITE_EMAIL', 'info@example.com'),
   phone: pick('PUBLIC_SITE_PHONE', '+91 90000 00000'),
   phoneSecondary: pick('PUBLIC_SITE_PHONE_2', '+91 90000 00001'),
-  address: [pick('PUBLIC_SITE_ADDRESS_1', '2nd Floor, Example Tower'), pick('PUBLIC_SITE_ADDRESS_2', 'Pune, Maharashtra 411001, India')],
+  address: [
+    pick('PUBLIC_SITE_ADDRESS_1', '2nd Floor, Example Tower'),
+    pick('PUBLIC_SITE_ADDRESS_2', 'Pune, Maharashtra 411001, India'),
+  ],
   certificateUrl: pick('PUBLIC_CERTIFICATE_URL', 'https://certificates.example.com'),
   mapEmbedUrl: pick(
     'PUBLIC_MAP_EMBED_URL',

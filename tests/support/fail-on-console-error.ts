@@ -14,6 +14,8 @@ afterEach(() => {
   logged = [];
   if (vi.isMockFunction(console.error)) return;
   if (calls.length > 0) {
-    throw new Error(`Unexpected console.error: ${calls.map((args) => args.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console.error: ${calls.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
   }
 });
