@@ -24,7 +24,11 @@ export default defineConfig({
           // The admin's own modules keep automatic splitting.
           codeSplitting: {
             groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                priority: 2,
+              },
               {
                 name: 'islands',
                 test: /src[\\/](islands[\\/]|lib[\\/](api-client|constants|image-url|messages|public-api|public-copy)\.ts)/,

@@ -18,7 +18,8 @@ if (toggle && menu) {
     }
   });
   document.addEventListener('click', (event) => {
-    if (event.target instanceof Node && !toggle.contains(event.target) && !menu.contains(event.target)) setOpen(false);
+    if (event.target instanceof Node && !toggle.contains(event.target) && !menu.contains(event.target))
+      setOpen(false);
   });
   // A page restored from the back/forward cache must not come back with the menu open.
   window.addEventListener('pageshow', () => setOpen(false));

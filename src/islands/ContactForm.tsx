@@ -50,7 +50,14 @@ export default function ContactForm() {
         </div>
         <div className="field">
           <label htmlFor="contact-email">{CONTACT.email}</label>
-          <input className="input" id="contact-email" name="email" type="email" required autoComplete="email" />
+          <input
+            className="input"
+            id="contact-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+          />
         </div>
       </div>
       <div className="field">

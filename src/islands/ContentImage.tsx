@@ -13,7 +13,16 @@ interface Props {
 }
 
 /** The island twin of Img.astro; a broken image swaps to the fallback through image-fallback.ts. */
-export function ContentImage({ value, folder, alt, width, height, sizes, className, priority = false }: Props) {
+export function ContentImage({
+  value,
+  folder,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  priority = false,
+}: Props) {
   const srcSet = imageSrcSet(value, folder) ?? undefined;
   return (
     <img

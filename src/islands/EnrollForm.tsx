@@ -30,10 +30,9 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const values = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '').trim()])) as Record<
-      (typeof FIELDS)[number],
-      string
-    >;
+    const values = Object.fromEntries(
+      FIELDS.map((field) => [field, String(data.get(field) ?? '').trim()]),
+    ) as Record<(typeof FIELDS)[number], string>;
     if (FIELDS.some((field) => values[field] === '')) {
       fail(PUBLIC.enrollAllRequired);
       return;
@@ -46,7 +45,14 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
   };
 
   return (
-    <form className="form" onSubmit={onSubmit} onInput={clear} onChange={clear} noValidate aria-labelledby="enroll-title">
+    <form
+      className="form"
+      onSubmit={onSubmit}
+      onInput={clear}
+      onChange={clear}
+      noValidate
+      aria-labelledby="enroll-title"
+    >
       <h2 id="enroll-title" className="form-title">
         {ENROLL.heading}
       </h2>
@@ -57,13 +63,27 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
         </div>
         <div className="field">
           <label htmlFor="enroll-email">{ENROLL.email}</label>
-          <input className="input" id="enroll-email" name="email" type="email" autoComplete="email" aria-required="true" />
+          <input
+            className="input"
+            id="enroll-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+          />
         </div>
       </div>
       <div className="form-row">
         <div className="field">
           <label htmlFor="enroll-phone">{ENROLL.phone}</label>
-          <input className="input" id="enroll-phone" name="phone" type="tel" autoComplete="tel" aria-required="true" />
+          <input
+            className="input"
+            id="enroll-phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            aria-required="true"
+          />
         </div>
         <div className="field">
           <label htmlFor="enroll-course">{ENROLL.course}</label>

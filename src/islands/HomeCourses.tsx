@@ -10,14 +10,19 @@ export interface CourseItem {
 }
 
 const load = (signal: AbortSignal) => fetchPublicList<CourseItem>('homeCourse', signal);
-const describe = (error: unknown) => describeWithPrefix(error, (reason) => PUBLIC.coursesFetchFailedPrefix + reason);
+const describe = (error: unknown) =>
+  describeWithPrefix(error, (reason) => PUBLIC.coursesFetchFailedPrefix + reason);
 
 /** Who Can JOIN course cards: 'Loading courses...', error, 'No courses available', loaded. */
 export default function HomeCourses({ initial }: { initial?: readonly CourseItem[] }) {
   const { state } = useRevalidatedList(initial, load, describe);
 
   if (state.phase === 'loading' || state.phase === 'retrying')
-    return <p className="state" role="status">{PUBLIC.loadingCourses}</p>;
+    return (
+      <p className="state" role="status">
+        {PUBLIC.loadingCourses}
+      </p>
+    );
   if (state.phase === 'error')
     return (
       <p className="state state--error" role="alert">

@@ -8,8 +8,18 @@ export default function HomeServices({ initial }: { initial?: readonly ServiceIt
   const { state, canRetry, retry } = useHomeServices(initial);
 
   let body;
-  if (state.phase === 'loading') body = <p className="state" role="status">{ISLAND_COPY.loadingServices}</p>;
-  else if (state.phase === 'retrying') body = <p className="state" role="status">{PUBLIC.retryingConnection}</p>;
+  if (state.phase === 'loading')
+    body = (
+      <p className="state" role="status">
+        {ISLAND_COPY.loadingServices}
+      </p>
+    );
+  else if (state.phase === 'retrying')
+    body = (
+      <p className="state" role="status">
+        {PUBLIC.retryingConnection}
+      </p>
+    );
   else if (state.phase === 'error')
     body = (
       <div className="state" role="alert">

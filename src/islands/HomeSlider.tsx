@@ -30,9 +30,16 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
     const error = state.phase === 'error';
     return (
       <section className="slider" aria-label={ISLAND_COPY.sliderLabel}>
-        <div className="slider-state" data-state={error ? 'error' : state.phase === 'loaded' ? 'empty' : 'loading'}>
+        <div
+          className="slider-state"
+          data-state={error ? 'error' : state.phase === 'loaded' ? 'empty' : 'loading'}
+        >
           <p className={error ? 'state state--error' : 'state'} role={error ? 'alert' : 'status'}>
-            {error ? state.error : state.phase === 'loaded' ? PUBLIC.emptyContent : ISLAND_COPY.loadingContent}
+            {error
+              ? state.error
+              : state.phase === 'loaded'
+                ? PUBLIC.emptyContent
+                : ISLAND_COPY.loadingContent}
           </p>
         </div>
       </section>
@@ -73,13 +80,11 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
               <span key={item._id} className={position === index ? 'slider__dot is-active' : 'slider__dot'} />
             ))}
           </div>
-          <button
-            type="button"
-            className="icon-btn"
-            onClick={() => setPaused(!paused)}
-          >
+          <button type="button" className="icon-btn" onClick={() => setPaused(!paused)}>
             <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-            <span className="visually-hidden">{paused ? ISLAND_COPY.playSlider : ISLAND_COPY.pauseSlider}</span>
+            <span className="visually-hidden">
+              {paused ? ISLAND_COPY.playSlider : ISLAND_COPY.pauseSlider}
+            </span>
           </button>
         </div>
       )}

@@ -27,7 +27,11 @@ const slideClass = (position: number, index: number, count: number): string => {
 export default function ServicesCarousel({ initial }: { initial?: readonly SlideItem[] }) {
   const { state } = useRevalidatedList(initial, load, describe);
   const { items } = state;
-  const { index, running, setPaused, go } = useRotation(items.length, CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_MS);
+  const { index, running, setPaused, go } = useRotation(
+    items.length,
+    CAROUSEL_INTERVAL_MS,
+    CAROUSEL_RESUME_MS,
+  );
   const disabled = items.length <= 1;
   const afterLoad = useAfterLoad();
 
@@ -43,7 +47,12 @@ export default function ServicesCarousel({ initial }: { initial?: readonly Slide
         {state.error}
       </p>
     );
-  else if (state.phase !== 'loaded') track = <p className="state" role="status">{ISLAND_COPY.loadingContent}</p>;
+  else if (state.phase !== 'loaded')
+    track = (
+      <p className="state" role="status">
+        {ISLAND_COPY.loadingContent}
+      </p>
+    );
   else if (items.length === 0) track = <p className="state">{PUBLIC.emptyContent}</p>;
   else
     track = (
@@ -90,7 +99,8 @@ export default function ServicesCarousel({ initial }: { initial?: readonly Slide
         if (event.target instanceof Element && event.target.matches(':focus-visible')) setPaused(true);
       }}
       onBlur={(event: FocusEvent) => {
-        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setPaused(false);
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+          setPaused(false);
       }}
       onKeyDown={onKeyDown}
     >

@@ -46,7 +46,12 @@ export default function StatsBanner({ initialTotalCourses, labels }: Props) {
   return (
     <div ref={root} className="counters">
       <Counter id="courses" label={labels.totalCourses} value={courses} final={totalCourses} />
-      <Counter id="customers" label={labels.happyCustomers} value={customers} final={ABOUT_STATIC.happyCustomers} />
+      <Counter
+        id="customers"
+        label={labels.happyCustomers}
+        value={customers}
+        final={ABOUT_STATIC.happyCustomers}
+      />
     </div>
   );
 }

@@ -37,7 +37,8 @@ export function useRevalidatedList<T>(
     if (!hasGoodContent.current) setState({ phase: 'loading', items: [], error: null });
     current.current
       .load(own.signal, () => {
-        if (!hasGoodContent.current && !own.signal.aborted) setState({ phase: 'retrying', items: [], error: null });
+        if (!hasGoodContent.current && !own.signal.aborted)
+          setState({ phase: 'retrying', items: [], error: null });
       })
       .then(
         (items) => {

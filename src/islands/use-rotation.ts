@@ -20,9 +20,12 @@ export function useRotation(count: number, intervalMs: number, resumeMs = 0) {
     return () => clearInterval(timer);
   }, [count, paused, held, intervalMs]);
 
-  useEffect(() => () => {
-    if (holdTimer.current) clearTimeout(holdTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (holdTimer.current) clearTimeout(holdTimer.current);
+    },
+    [],
+  );
 
   const go = useCallback(
     (step: 1 | -1) => {
@@ -35,5 +38,11 @@ export function useRotation(count: number, intervalMs: number, resumeMs = 0) {
     [count, resumeMs],
   );
 
-  return { index: count > 0 ? index % count : 0, paused, running: count > 1 && !paused && !held, setPaused, go };
+  return {
+    index: count > 0 ? index % count : 0,
+    paused,
+    running: count > 1 && !paused && !held,
+    setPaused,
+    go,
+  };
 }

@@ -28,7 +28,12 @@ export function useSubmit(describe: (error: unknown) => string) {
   );
   const fail = useCallback((message: string) => setState({ phase: 'error', message }), []);
   const clear = useCallback(
-    () => setState((current) => (current.phase === 'submitting' || current.message === null ? current : { phase: 'idle', message: null })),
+    () =>
+      setState((current) =>
+        current.phase === 'submitting' || current.message === null
+          ? current
+          : { phase: 'idle', message: null },
+      ),
     [],
   );
   return { state, submit, fail, clear };

@@ -23,7 +23,9 @@ test('every public page stays within its JavaScript and CSS budget', () => {
   const report: string[] = [];
   for (const { file, js } of BUDGETS) {
     const weight = measurePage(DIST, file);
-    report.push(`${file}: js ${(weight.jsGzip / KB).toFixed(1)} KB, css ${(weight.cssGzip / KB).toFixed(1)} KB`);
+    report.push(
+      `${file}: js ${(weight.jsGzip / KB).toFixed(1)} KB, css ${(weight.cssGzip / KB).toFixed(1)} KB`,
+    );
     expect(weight.jsGzip, file).toBeLessThanOrEqual(js);
     expect(weight.cssGzip, file).toBeLessThanOrEqual(20 * KB);
     expect(weight.cssGzip, `${file} has a stylesheet`).toBeGreaterThan(0);

@@ -32,7 +32,8 @@ export function measurePage(distDir: string, htmlFile: string): PageWeight {
     if (!existsSync(file)) throw new Error(`${htmlFile}: missing script ${resolved}`);
     const code = readFileSync(file, 'utf8');
     jsGzip += gz(code);
-    for (const pattern of IMPORT_PATTERNS) for (const match of code.matchAll(pattern)) visit(match[1]!, resolved);
+    for (const pattern of IMPORT_PATTERNS)
+      for (const match of code.matchAll(pattern)) visit(match[1]!, resolved);
   };
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = match[1]!;

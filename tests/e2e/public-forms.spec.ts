@@ -40,7 +40,9 @@ test.describe('contact form', () => {
     await page.getByLabel(CONTACT.name, { exact: true }).fill('Asha Verma');
     await page.getByLabel(CONTACT.email, { exact: true }).fill(email);
     await page.getByLabel(CONTACT.phone, { exact: true }).fill('+91 98765 43210');
-    await page.getByLabel(CONTACT.message, { exact: true }).fill('Please call me about a web security review.');
+    await page
+      .getByLabel(CONTACT.message, { exact: true })
+      .fill('Please call me about a web security review.');
     const release = await holdRequests(page, PUBLIC_PATHS.contact);
     await page.getByRole('button', { name: CONTACT.submit }).click();
     const sending = page.getByRole('button', { name: PUBLIC.contactSending });
@@ -59,7 +61,9 @@ test.describe('contact form', () => {
     });
   });
 
-  test('failures show the server message, else the error message; success false shows the spec message', async ({ page }) => {
+  test('failures show the server message, else the error message; success false shows the spec message', async ({
+    page,
+  }) => {
     const fill = async () => {
       await page.getByLabel(CONTACT.name, { exact: true }).fill('Ravi');
       await page.getByLabel(CONTACT.email, { exact: true }).fill('ravi@example.com');
@@ -68,11 +72,21 @@ test.describe('contact form', () => {
     };
     const submit = () => page.getByRole('button', { name: CONTACT.submit }).click();
     const cases: [() => Promise<void>, string][] = [
-      [() => answer(page, PUBLIC_PATHS.contact, 429, { success: false, message: 'Too many requests. Please try again later.' }), 'Too many requests. Please try again later.'],
+      [
+        () =>
+          answer(page, PUBLIC_PATHS.contact, 429, {
+            success: false,
+            message: 'Too many requests. Please try again later.',
+          }),
+        'Too many requests. Please try again later.',
+      ],
       [() => answer(page, PUBLIC_PATHS.contact, 500, {}), GENERIC.server],
       [
         async () => {
-          await page.route((url) => url.pathname === PUBLIC_PATHS.contact, (route) => route.abort());
+          await page.route(
+            (url) => url.pathname === PUBLIC_PATHS.contact,
+            (route) => route.abort(),
+          );
         },
         GENERIC.network,
       ],
@@ -162,10 +176,18 @@ test.describe('enrol form', () => {
     await expect(page.getByLabel(ENROLL.name, { exact: true })).toHaveValue('Kiran');
   });
 
-  test('the course list revalidates from the API, and fails with the spec message when nothing was baked', async ({ page }) => {
-    await answer(page, PUBLIC_PATHS.enrollCourse, 200, { success: true, data: [{ _id: 'n1', courseName: 'Bug Bounty Bootcamp' }] });
+  test('the course list revalidates from the API, and fails with the spec message when nothing was baked', async ({
+    page,
+  }) => {
+    await answer(page, PUBLIC_PATHS.enrollCourse, 200, {
+      success: true,
+      data: [{ _id: 'n1', courseName: 'Bug Bounty Bootcamp' }],
+    });
     await page.goto('/enroll');
-    await expect(page.getByLabel(ENROLL.course, { exact: true }).locator('option')).toHaveText([ENROLL.chooseCourse, 'Bug Bounty Bootcamp']);
+    await expect(page.getByLabel(ENROLL.course, { exact: true }).locator('option')).toHaveText([
+      ENROLL.chooseCourse,
+      'Bug Bounty Bootcamp',
+    ]);
 
     // A failed refresh keeps the baked courses.
     await page.unroute((url) => url.pathname === PUBLIC_PATHS.enrollCourse);
@@ -173,11 +195,15 @@ test.describe('enrol form', () => {
     await page.reload();
     await waitForIsland(page, 'EnrollForm');
     await expect(page.locator('.alert--error')).toHaveCount(0);
-    expect(await page.getByLabel(ENROLL.course, { exact: true }).locator('option').count()).toBeGreaterThan(1);
+    expect(await page.getByLabel(ENROLL.course, { exact: true }).locator('option').count()).toBeGreaterThan(
+      1,
+    );
 
     await withoutBakedData(page, '/enroll', 'EnrollForm', EnrollForm);
     await page.reload();
     await expect(page.getByRole('alert')).toHaveText(PUBLIC.enrollCoursesFailed);
-    await expect(page.getByLabel(ENROLL.course, { exact: true }).locator('option')).toHaveText([ENROLL.chooseCourse]);
+    await expect(page.getByLabel(ENROLL.course, { exact: true }).locator('option')).toHaveText([
+      ENROLL.chooseCourse,
+    ]);
   });
 });

@@ -44,7 +44,10 @@ export async function withoutBakedData(
         `(<astro-island[^>]*component-url="[^"]*/${name}\\.[^"]*"[^>]*?)props="[^"]*"([^>]*>)[\\s\\S]*?(<!--astro:end--></astro-island>)`,
       );
       expect(pattern.test(html), `island ${name} on ${path}`).toBe(true);
-      const body = html.replace(pattern, (_all, head: string, tail: string, end: string) => `${head}props="{}"${tail}${markup}${end}`);
+      const body = html.replace(
+        pattern,
+        (_all, head: string, tail: string, end: string) => `${head}props="{}"${tail}${markup}${end}`,
+      );
       await route.fulfill({ response, body });
     },
   );

@@ -21,7 +21,9 @@ async function freezeClock(page: Page) {
 const ok = (data: unknown) => ({ success: true, data });
 
 test.describe('splash', () => {
-  test('shows on the first load of / in a session, blurs from 2.5 s, is gone at 3 s, then never again', async ({ page }) => {
+  test('shows on the first load of / in a session, blurs from 2.5 s, is gone at 3 s, then never again', async ({
+    page,
+  }) => {
     await freezeClock(page);
     await page.goto('/');
     const splash = page.locator('[data-splash]');
@@ -90,7 +92,10 @@ test.describe('with the splash seen', () => {
     let release: () => void = () => {};
     await page.route(
       (url) => url.pathname === PUBLIC_PATHS.homeContent,
-      (route) => new Promise<void>((resolve) => (release = resolve)).then(() => route.fulfill({ status: 500, json: { success: false } })),
+      (route) =>
+        new Promise<void>((resolve) => (release = resolve)).then(() =>
+          route.fulfill({ status: 500, json: { success: false } }),
+        ),
     );
     await page.goto('/');
     await expect(state).toHaveAttribute('data-state', 'loading');
@@ -159,11 +164,15 @@ test.describe('with the splash seen', () => {
     expect(statsCalls).toBe(3);
   });
 
-  test('OUR-SERVICES shows baked cards at first paint and keeps them when a refresh fails', async ({ page }) => {
+  test('OUR-SERVICES shows baked cards at first paint and keeps them when a refresh fails', async ({
+    page,
+  }) => {
     await answer(page, PUBLIC_PATHS.homeService, 500, { success: false });
     await freezeClock(page);
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: HOME.servicesHeading }) });
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: HOME.servicesHeading }),
+    });
     const cards = section.locator('li.card');
     const baked = await cards.count();
     expect(baked).toBeGreaterThan(0);
@@ -179,7 +188,9 @@ test.describe('with the splash seen', () => {
     await expect(image).toHaveAttribute('height', /\d+/);
   });
 
-  test('OUR-SERVICES without baked data: retries twice on 500 with back-off, then the error without Retry', async ({ page }) => {
+  test('OUR-SERVICES without baked data: retries twice on 500 with back-off, then the error without Retry', async ({
+    page,
+  }) => {
     await withoutBakedData(page, '/', 'HomeServices', HomeServices);
     let calls = 0;
     await page.route(
@@ -191,7 +202,9 @@ test.describe('with the splash seen', () => {
     );
     await freezeClock(page);
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: HOME.servicesHeading }) });
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: HOME.servicesHeading }),
+    });
     await section.scrollIntoViewIfNeeded();
     await waitForIsland(page, 'HomeServices');
     await expect(section).toContainText(PUBLIC.retryingConnection);
@@ -211,15 +224,22 @@ test.describe('with the splash seen', () => {
     expect(calls).toBe(3);
   });
 
-  test('OUR-SERVICES without baked data: a non-retryable error offers Retry while fewer than 2 retries are used', async ({ page }) => {
+  test('OUR-SERVICES without baked data: a non-retryable error offers Retry while fewer than 2 retries are used', async ({
+    page,
+  }) => {
     await withoutBakedData(page, '/', 'HomeServices', HomeServices);
-    let answerWith: { status: number; json: unknown } = { status: 404, json: { success: false, message: 'Services are hiding' } };
+    let answerWith: { status: number; json: unknown } = {
+      status: 404,
+      json: { success: false, message: 'Services are hiding' },
+    };
     await page.route(
       (url) => url.pathname === PUBLIC_PATHS.homeService,
       (route) => route.fulfill(answerWith),
     );
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: HOME.servicesHeading }) });
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: HOME.servicesHeading }),
+    });
     await section.scrollIntoViewIfNeeded();
     const retry = section.getByRole('button', { name: PUBLIC.retry });
     await expect(section.getByRole('alert')).toContainText('Services are hiding');
@@ -232,7 +252,17 @@ test.describe('with the splash seen', () => {
     await page.reload();
     await section.scrollIntoViewIfNeeded();
     await expect(retry).toBeVisible();
-    answerWith = { status: 200, json: ok([{ _id: 'a', title: 'Red teaming', description: 'Adversary simulation.', image: 'https://example.invalid/x.jpg' }]) };
+    answerWith = {
+      status: 200,
+      json: ok([
+        {
+          _id: 'a',
+          title: 'Red teaming',
+          description: 'Adversary simulation.',
+          image: 'https://example.invalid/x.jpg',
+        },
+      ]),
+    };
     await retry.click();
     await expect(section.locator('li.card h3')).toHaveText(['Red teaming']);
     // An external image that fails to load swaps to the fallback once.
@@ -249,20 +279,32 @@ test.describe('with the splash seen', () => {
     await expect(section.getByRole('alert')).toContainText(PUBLIC.invalidData);
   });
 
-  test('Who Can JOIN: baked cards with a 100 ms step, the e-mail line, and the states without baked data', async ({ page }) => {
+  test('Who Can JOIN: baked cards with a 100 ms step, the e-mail line, and the states without baked data', async ({
+    page,
+  }) => {
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: HOME.coursesHeading }) });
-    await expect(section.getByRole('link', { name: siteConfig.email })).toHaveAttribute('href', `mailto:${siteConfig.email}`);
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: HOME.coursesHeading }),
+    });
+    await expect(section.getByRole('link', { name: siteConfig.email })).toHaveAttribute(
+      'href',
+      `mailto:${siteConfig.email}`,
+    );
     const cards = section.locator('.course-card');
     expect(await cards.count()).toBeGreaterThan(2);
-    const delays = await cards.evaluateAll((elements) => elements.slice(0, 3).map((element) => getComputedStyle(element).animationDelay));
+    const delays = await cards.evaluateAll((elements) =>
+      elements.slice(0, 3).map((element) => getComputedStyle(element).animationDelay),
+    );
     expect(delays).toEqual(['0s', '0.1s', '0.2s']);
 
     await withoutBakedData(page, '/', 'HomeCourses', HomeCourses);
     let release: () => void = () => {};
     await page.route(
       (url) => url.pathname === PUBLIC_PATHS.homeCourse,
-      (route) => new Promise<void>((resolve) => (release = resolve)).then(() => route.fulfill({ status: 500, json: {} })),
+      (route) =>
+        new Promise<void>((resolve) => (release = resolve)).then(() =>
+          route.fulfill({ status: 500, json: {} }),
+        ),
     );
     await page.reload();
     await section.scrollIntoViewIfNeeded();
@@ -280,7 +322,9 @@ test.describe('with the splash seen', () => {
 
   test('HOW TO APPLY lists the three steps', async ({ page }) => {
     await page.goto('/');
-    const steps = page.locator('section', { has: page.getByRole('heading', { name: HOME.howToApply.heading }) }).locator('.step h3');
+    const steps = page
+      .locator('section', { has: page.getByRole('heading', { name: HOME.howToApply.heading }) })
+      .locator('.step h3');
     await expect(steps).toHaveText(HOME.howToApply.steps.map((step, index) => `${index + 1}. ${step.title}`));
   });
 
@@ -290,16 +334,23 @@ test.describe('with the splash seen', () => {
     request,
   }) => {
     const title = `Night-shift learners ${Date.now()}`;
-    const created = await adminApi.post(PUBLIC_PATHS.homeCourse, { data: { title, description: 'Evening batches.' } });
+    const created = await adminApi.post(PUBLIC_PATHS.homeCourse, {
+      data: { title, description: 'Evening batches.' },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const id = ((await created.json()) as { data: { _id: string } }).data._id;
     try {
       await page.goto('/');
-      const section = page.locator('section', { has: page.getByRole('heading', { name: HOME.coursesHeading }) });
+      const section = page.locator('section', {
+        has: page.getByRole('heading', { name: HOME.coursesHeading }),
+      });
       await section.scrollIntoViewIfNeeded();
       await expect(section.getByRole('heading', { name: title })).toBeVisible();
       await expect
-        .poll(async () => (await (await request.get('/')).text()).includes(title), { timeout: 45_000, intervals: [1_000] })
+        .poll(async () => (await (await request.get('/')).text()).includes(title), {
+          timeout: 45_000,
+          intervals: [1_000],
+        })
         .toBe(true);
     } finally {
       await adminApi.delete(`${PUBLIC_PATHS.homeCourse}/${id}`);

@@ -49,21 +49,26 @@ test('inner pages have a hero with a Home → page breadcrumb and the active nav
   }
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText('Home');
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText(
+    'Home',
+  );
 });
 
 test('unknown paths redirect to the home page', async ({ page }) => {
   for (const path of ['/no-such-page', '/services/extra/deep', '/careers']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText('Home');
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText(
+      'Home',
+    );
   }
 });
 
 test('navbar links, the external Certificate link, and the footer', async ({ page }) => {
   await page.goto('/about');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const link of NAV_LINKS) await expect(nav.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+  for (const link of NAV_LINKS)
+    await expect(nav.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
   const certificate = nav.getByRole('link', { name: new RegExp(`^${NAV_CERTIFICATE_LABEL}`) });
   await expect(certificate).toHaveAttribute('href', siteConfig.certificateUrl);
   await expect(certificate).toHaveAttribute('target', '_blank');
@@ -71,13 +76,23 @@ test('navbar links, the external Certificate link, and the footer', async ({ pag
 
   const footer = page.locator('footer');
   const quick = footer.getByRole('navigation', { name: FOOTER.quickLinksTitle });
-  for (const link of FOOTER.quickLinks) await expect(quick.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+  for (const link of FOOTER.quickLinks)
+    await expect(quick.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
+      'href',
+      link.href,
+    );
   await expect(footer).toContainText(PUBLIC.footerTagline);
-  await expect(footer.getByRole('link', { name: siteConfig.email })).toHaveAttribute('href', `mailto:${siteConfig.email}`);
+  await expect(footer.getByRole('link', { name: siteConfig.email })).toHaveAttribute(
+    'href',
+    `mailto:${siteConfig.email}`,
+  );
   await expect(footer).toContainText(siteConfig.phone);
   await expect(footer).toContainText(siteConfig.address[0]!);
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-  await expect(footer.getByRole('link', { name: FOOTER.enroll, exact: true })).toHaveAttribute('href', '/enroll');
+  await expect(footer.getByRole('link', { name: FOOTER.enroll, exact: true })).toHaveAttribute(
+    'href',
+    '/enroll',
+  );
   await expect(footer.getByRole('link', { name: FOOTER.privacy })).toHaveAttribute('href', '/privacy-policy');
 });
 
@@ -87,7 +102,9 @@ test.describe('navbar at mobile width', () => {
   test('the collapsed menu opens with the toggle, closes on navigation and on Escape', async ({ page }) => {
     await page.goto('/about');
     const toggle = page.getByRole('button', { name: 'Toggle navigation' });
-    const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true });
+    const contact = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact', exact: true });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(contact).toBeHidden();
 
@@ -102,8 +119,13 @@ test.describe('navbar at mobile width', () => {
     await toggle.click();
     await contact.click();
     await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }),
+    ).toBeHidden();
   });
 });
 
@@ -111,7 +133,8 @@ test('sitemap.xml and robots.txt are generated at build time', async ({ request 
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   const xml = await sitemap.text();
-  for (const path of ['/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy']) expect(xml).toContain(`${path}</loc>`);
+  for (const path of ['/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy'])
+    expect(xml).toContain(`${path}</loc>`);
   expect(xml).not.toContain('deltaadmin');
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);
@@ -123,7 +146,9 @@ test('JSON-LD describes the organisation and its courses', async ({ page }) => {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.flatMap((text) => JSON.parse(text) as Record<string, unknown>[]);
   expect(data.find((entry) => entry['@type'] === 'Organization')).toMatchObject({ email: siteConfig.email });
-  const list = data.find((entry) => entry['@type'] === 'ItemList') as { itemListElement: { item: { '@type': string } }[] };
+  const list = data.find((entry) => entry['@type'] === 'ItemList') as {
+    itemListElement: { item: { '@type': string } }[];
+  };
   expect(list.itemListElement.length).toBeGreaterThan(0);
   expect(list.itemListElement[0]!.item['@type']).toBe('Course');
 });

@@ -15,7 +15,9 @@ test.describe('services carousel', () => {
     await page.clock.pauseAt(new Date(T0.getTime() + 5_000));
   });
 
-  test('advances every 3 s, marks active/prev/next, pauses on hover, and prev/next wrap and resume after 3 s', async ({ page }) => {
+  test('advances every 3 s, marks active/prev/next, pauses on hover, and prev/next wrap and resume after 3 s', async ({
+    page,
+  }) => {
     await page.goto('/services');
     const carousel = page.getByRole('region', { name: ISLAND_COPY.carouselLabel, exact: true });
     await carousel.scrollIntoViewIfNeeded();
@@ -81,7 +83,9 @@ test.describe('services carousel', () => {
   });
 
   test('buttons are disabled with one item or none', async ({ page }) => {
-    await answer(page, PUBLIC_PATHS.homeContent, 200, [{ _id: 'one', title: 'Only one', image: 'https://example.invalid/a.jpg' }]);
+    await answer(page, PUBLIC_PATHS.homeContent, 200, [
+      { _id: 'one', title: 'Only one', image: 'https://example.invalid/a.jpg' },
+    ]);
     await page.goto('/services');
     const carousel = page.getByRole('region', { name: ISLAND_COPY.carouselLabel, exact: true });
     await carousel.scrollIntoViewIfNeeded();
@@ -100,14 +104,20 @@ test.describe('services carousel', () => {
 
 test('services page shows the audiences and the content grid with points', async ({ page }) => {
   await page.goto('/services');
-  const audience = page.locator('section', { has: page.getByRole('heading', { name: SERVICES.audienceHeading }) });
+  const audience = page.locator('section', {
+    has: page.getByRole('heading', { name: SERVICES.audienceHeading }),
+  });
   await expect(audience.locator('h3')).toHaveText(SERVICES.audiences.map((entry) => entry.title));
-  const content = page.locator('section', { has: page.getByRole('heading', { name: SERVICES.contentHeading }) });
+  const content = page.locator('section', {
+    has: page.getByRole('heading', { name: SERVICES.contentHeading }),
+  });
   expect(await content.locator('li.card').count()).toBeGreaterThan(0);
   expect(await content.locator('li.card').first().locator('.points li').count()).toBeGreaterThanOrEqual(4);
 });
 
-test('career descriptions are cut at 200 characters with a per-item Read More / Read Less toggle', async ({ page }) => {
+test('career descriptions are cut at 200 characters with a per-item Read More / Read Less toggle', async ({
+  page,
+}) => {
   await page.goto('/career');
   const toggles = page.getByRole('button', { name: PUBLIC.readMore });
   expect(await toggles.count()).toBeGreaterThan(0);
@@ -138,7 +148,8 @@ test('career descriptions are cut at 200 characters with a per-item Read More / 
 
 test('about shows the mission blurbs, mission and contact cards with phone and e-mail', async ({ page }) => {
   await page.goto('/about');
-  for (const blurb of ABOUT.blurbs) await expect(page.getByRole('heading', { name: blurb.title })).toBeVisible();
+  for (const blurb of ABOUT.blurbs)
+    await expect(page.getByRole('heading', { name: blurb.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: ABOUT.contactCardTitle })).toBeVisible();
   await expect(page.locator('main')).toContainText(siteConfig.phone);
   await expect(page.locator('main').getByRole('link', { name: siteConfig.email })).toBeVisible();
