@@ -4,7 +4,7 @@ import { HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { CONTACT } from '../lib/public-copy.ts';
 import { sendContact } from '../lib/public-api.ts';
-import { FormNotice, Honeypot } from './FormNotice.tsx';
+import { FormFooter } from './FormNotice.tsx';
 import { useSubmit } from './use-submit.ts';
 
 /** Spec section 8: the server's message, else the error's message, else the generic failure. */
@@ -19,7 +19,6 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 /** Contact form: idle → 'Sending...' → 'Message sent successfully!' (form cleared) or the failure message. */
 export default function ContactForm() {
   const { state, submit } = useSubmit(describe);
-  const submitting = state.phase === 'submitting';
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,17 +67,7 @@ export default function ContactForm() {
         <label htmlFor="contact-message">{CONTACT.message}</label>
         <textarea className="input" id="contact-message" name="message" required rows={5} />
       </div>
-      <Honeypot name={HONEYPOT_FIELD} />
-      <FormNotice />
-      <div>
-        <button type="submit" className="btn" disabled={submitting}>
-          {submitting ? PUBLIC.contactSending : CONTACT.submit}
-        </button>
-      </div>
-      <div aria-live="polite">
-        {state.phase === 'success' && <p className="alert alert--success">{state.message}</p>}
-        {state.phase === 'error' && <p className="alert alert--error">{state.message}</p>}
-      </div>
+      <FormFooter state={state} idleLabel={CONTACT.submit} busyLabel={PUBLIC.contactSending} />
     </form>
   );
 }

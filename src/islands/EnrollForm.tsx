@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { ENROLL } from '../lib/public-copy.ts';
 import { fetchPublicList, sendEnroll } from '../lib/public-api.ts';
-import { FormNotice, Honeypot } from './FormNotice.tsx';
+import { FormFooter } from './FormNotice.tsx';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useSubmit } from './use-submit.ts';
 
@@ -24,7 +24,6 @@ const FIELDS = ['name', 'email', 'phone', 'course', 'message'] as const;
 export default function EnrollForm({ initial }: { initial?: readonly CourseOption[] }) {
   const courses = useRevalidatedList(initial, loadCourses, coursesFailed).state;
   const { state, submit, fail, clear } = useSubmit(submitFailed);
-  const submitting = state.phase === 'submitting';
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,17 +105,7 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
         <label htmlFor="enroll-message">{ENROLL.message}</label>
         <textarea className="input" id="enroll-message" name="message" rows={4} aria-required="true" />
       </div>
-      <Honeypot name={HONEYPOT_FIELD} />
-      <FormNotice />
-      <div>
-        <button type="submit" className="btn" disabled={submitting}>
-          {submitting ? PUBLIC.enrollSubmitting : ENROLL.submit}
-        </button>
-      </div>
-      <div aria-live="polite">
-        {state.phase === 'success' && <p className="alert alert--success">{state.message}</p>}
-        {state.phase === 'error' && <p className="alert alert--error">{state.message}</p>}
-      </div>
+      <FormFooter state={state} idleLabel={ENROLL.submit} busyLabel={PUBLIC.enrollSubmitting} />
     </form>
   );
 }
