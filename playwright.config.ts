@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from './scripts/dev/chromium.ts';
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT } from './tests/e2e/e2e-env.ts';
 
 // End-to-end specs drive Debian's Chromium (never a downloaded browser) against the production build served by
@@ -16,15 +17,8 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_OFFLINE_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

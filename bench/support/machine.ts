@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH } from '../../scripts/dev/chromium.ts';
+import { CHROMIUM_PATH } from '../../scripts/dev/chromium.ts';
 
 async function output(file: string, args: string[], cwd?: string): Promise<string> {
   try {

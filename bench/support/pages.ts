@@ -1,3 +1,4 @@
+import { CHROMIUM_OFFLINE_FLAGS } from '../../scripts/dev/chromium.ts';
 /** The six public pages QUALITY.md measures, with the file each is built to in dist/. */
 export const PUBLIC_PAGES = [
   { path: '/', file: 'index.html' },
@@ -18,13 +19,4 @@ export const isFunctionPath = (pathname: string) =>
 export const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75 } as const;
 
 /** Debian Chromium offline: no background traffic, no component or sync downloads (PLATFORM-NOTES.md). */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+export const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_OFFLINE_FLAGS, '--disable-dev-shm-usage'];
