@@ -3,7 +3,9 @@
  * compression. The runner (@netlify/dev) sends text uncompressed, and Lighthouse's simulated mobile network
  * would then charge a phone for 3–4× the bytes production sends. This proxy gzips text responses (gzip, not
  * brotli: the conservative choice, and the unit of the QUALITY.md budgets) and passes everything else through.
- * It does not cache: every request still reaches the runner.
+ * It also keeps what a CDN keeps for good: GET responses marked `immutable` (our content-addressed uploads)
+ * are served from memory after their first request, as Netlify's edge would serve them; everything else
+ * reaches the runner every time.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +20,14 @@ export interface CdnProxy {
 
 export async function startCdnProxy(target: { port: number }): Promise<CdnProxy> {
   const agent = new http.Agent({ keepAlive: true });
+  const immutable = new Map<string, { status: number; headers: http.OutgoingHttpHeaders; body: Buffer }>();
   const server = http.createServer((req, res) => {
+    const cached = req.method === 'GET' ? immutable.get(req.url ?? '') : undefined;
+    if (cached) {
+      res.writeHead(cached.status, cached.headers);
+      res.end(cached.body);
+      return;
+    }
     const upstream = http.request(
       {
         host: '127.0.0.1',
@@ -30,6 +39,17 @@ export async function startCdnProxy(target: { port: number }): Promise<CdnProxy>
       },
       (response) => {
         const headers = { ...response.headers };
+        if (
+          req.method === 'GET' &&
+          response.statusCode === 200 &&
+          /\bimmutable\b/.test(String(headers['cache-control']))
+        ) {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            immutable.set(req.url ?? '', { status: 200, headers, body: Buffer.concat(chunks) }),
+          );
+        }
         const type = String(headers['content-type'] ?? '');
         const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
         if (accepts && !headers['content-encoding'] && COMPRESSIBLE.test(type) && req.method !== 'HEAD') {
