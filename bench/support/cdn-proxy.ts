@@ -3,7 +3,7 @@
  * compression. The runner (@netlify/dev) sends text uncompressed, and Lighthouse's simulated mobile network
  * would then charge a phone for 3–4× the bytes production sends. This proxy gzips text responses (gzip, not
  * brotli: the conservative choice, and the unit of the QUALITY.md budgets) and passes everything else through.
- * It also keeps what a CDN keeps for good: GET responses marked `immutable` (our content-addressed uploads)
+ * It also keeps what a CDN keeps for good: binary GET responses marked `immutable` (our content-addressed uploads)
  * are served from memory after their first request, as Netlify's edge would serve them; everything else
  * reaches the runner every time.
  */
@@ -42,7 +42,9 @@ export async function startCdnProxy(target: { port: number }): Promise<CdnProxy>
         if (
           req.method === 'GET' &&
           response.statusCode === 200 &&
-          /\bimmutable\b/.test(String(headers['cache-control']))
+          /\bimmutable\b/.test(String(headers['cache-control'])) &&
+          // Compressible bodies are gzipped per request below; only keep what passes through unchanged.
+          !COMPRESSIBLE.test(String(headers['content-type'] ?? ''))
         ) {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
