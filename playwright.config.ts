@@ -23,7 +23,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir .local/e2e --reset`,
+    command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir .local/e2e-${E2E_PORT} --reset`,
     url: `${E2E_BASE_URL}/health`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

@@ -12,6 +12,10 @@ import {
 } from './constants.ts';
 import { VALIDATION } from './messages.ts';
 
+// zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
+// browser that probe is reported as a CSP violation on every admin load. The interpreted parsers are fast enough.
+z.config({ jitless: true });
+
 /** Removes control characters other than tab/newline: they never belong in content and break CSV and logs. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const stripControl = (value: string) => value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
