@@ -1,9 +1,27 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { siteConfig } from './src/lib/site-config.ts';
 
 const mapOrigin = new URL(siteConfig.mapEmbedUrl).origin;
+
+/** Ships the pictures the pages show as files of the deploy (why: src/server/images/bake-uploads.ts). */
+/** @type {import('astro').AstroIntegration} */
+const bakeUploads = {
+  name: 'delta:bake-uploads',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      const { bakeReferencedUploads } = await import('./src/server/images/bake-uploads.ts');
+      const { createImageService } = await import('./src/server/images/image-service.ts');
+      const { copied, skipped } = await bakeReferencedUploads(fileURLToPath(dir), createImageService());
+      logger.info(`${copied.length} uploaded pictures copied into the build`);
+      for (const { path, reason } of skipped.slice(0, 5))
+        logger.warn(`${path} left to the uploads function: ${reason}`);
+      if (skipped.length > 5) logger.warn(`…and ${skipped.length - 5} more left to the uploads function`);
+    },
+  },
+};
 
 // Static output only: every public page is pre-rendered; the API lives in netlify/functions.
 export default defineConfig({
@@ -11,7 +29,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react()],
+  integrations: [react(), bakeUploads],
   devToolbar: { enabled: false },
   vite: {
     build: {

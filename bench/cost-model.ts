@@ -83,6 +83,13 @@ export const costModelBenchmark: Benchmark = {
     const uploadUrls = [
       ...new Set(perView.flatMap((view) => view.uploadGets.map((request) => request.path))),
     ];
+    const bakedUploadUrls = new Set(
+      views.flatMap((view) =>
+        view.requests
+          .filter((request) => !request.functionServed && request.path.startsWith('/uploads/'))
+          .map((request) => request.path),
+      ),
+    );
     rows.push(
       {
         bench,
@@ -109,6 +116,12 @@ export const costModelBenchmark: Benchmark = {
         subject: 'all 6 pages',
         metric: 'distinct function GET URLs (API + uploads)',
         value: `${apiUrls.length} + ${uploadUrls.length}`,
+      },
+      {
+        bench,
+        subject: 'all 6 pages',
+        metric: 'distinct pictures under /uploads served as deploy files',
+        value: bakedUploadUrls.size,
       },
     );
 
@@ -284,7 +297,7 @@ export const costModelBenchmark: Benchmark = {
     return {
       rows,
       notes: [
-        `Cost model: per 1,000 page views containing one editing burst, reads cost one function invocation per distinct function GET URL the pages use (${apiUrls.length} API: ${apiUrls.join(', ') || 'none'}; ${uploadUrls.length} pictures under /uploads) for each deploy the burst causes (build-hook calls measured above), plus one miss per API URL under a purged tag (${purgedUrls}; consecutive purges inside a burst with no read in between cost nothing more). Without edits every read is a CDN hit (0 invocations). Form posts are assumed at ${FORM_POST_RATE * 100} % of views (${posts} invocations). Pictures under /uploads are cached per edge node (immutable Cache-Control, not durable): count them once per node serving traffic. The every-minute scheduled follow-up function is a fixed cost independent of traffic. Admin reads by the SPA are not page views and are not modelled.`,
+        `Cost model: per 1,000 page views containing one editing burst, reads cost one function invocation per distinct function GET URL the pages use (${apiUrls.length} API: ${apiUrls.join(', ') || 'none'}; ${uploadUrls.length} pictures under /uploads) for each deploy the burst causes (build-hook calls measured above), plus one miss per API URL under a purged tag (${purgedUrls}; consecutive purges inside a burst with no read in between cost nothing more). Without edits every read is a CDN hit (0 invocations). Form posts are assumed at ${FORM_POST_RATE * 100} % of views (${posts} invocations). Pictures the pages show are copied into each deploy at build time (${bakedUploadUrls.size} served as deploy files: after a deploy the CDN refills them from the deploy, not from a function); only pictures uploaded since the last build reach the uploads function. The every-minute scheduled follow-up function is a fixed cost independent of traffic. Admin reads by the SPA are not page views and are not modelled.`,
         `Burst: ${BURST_EDITS} authenticated PUT ${statsFamily.path} against the runner, spread over ${(BURST_SPREAD_MS / 1000).toFixed(1)} s with the runner's coalescing window at ${BENCH_REBUILD_WINDOW_MS / 1000} s (production: 60 s for a minute's burst); build-hook calls = successful writes of the rebuild lease (each is followed by exactly one hook call).`,
       ],
     };

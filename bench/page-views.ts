@@ -5,7 +5,7 @@
  */
 import { chromium } from '@playwright/test';
 import { CHROMIUM_PATH } from './support/machine.ts';
-import { CHROMIUM_FLAGS, MOBILE, PUBLIC_PAGES, isFunctionPath } from './support/pages.ts';
+import { CHROMIUM_FLAGS, MOBILE, PUBLIC_PAGES, isFunctionResponse } from './support/pages.ts';
 
 export interface RecordedRequest {
   url: string;
@@ -56,7 +56,7 @@ export async function recordPageViews(baseUrl: string): Promise<PageView[]> {
               status: response.status(),
               contentType: (await response.headerValue('content-type')) ?? '',
               bodyBytes: sizes.responseBodySize,
-              functionServed: isFunctionPath(url.pathname),
+              functionServed: isFunctionResponse(url.pathname, await response.allHeaders()),
             };
           })(),
         );

@@ -11,9 +11,14 @@ export const PUBLIC_PAGES = [
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
-/** Paths served by functions rather than static files (so they cost an invocation on a CDN miss). */
-export const isFunctionPath = (pathname: string) =>
-  pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || pathname === '/health';
+/**
+ * Whether a response came from a function (an invocation on a CDN miss): a function-routed path whose response
+ * carries the runner's invocation stamp. `/uploads/*` is `preferStatic`, so pictures copied into the build are
+ * answered from the deploy's files, without the stamp.
+ */
+export const isFunctionResponse = (pathname: string, headers: Record<string, string>) =>
+  (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || pathname === '/health') &&
+  'x-nf-invocation-metadata' in headers;
 
 /** Lighthouse's default mobile device (moto g power), used for page views too so both see the same first view. */
 export const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75 } as const;

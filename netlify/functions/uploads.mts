@@ -4,4 +4,5 @@ import { netlifyFunction } from '../../src/server/http/netlify-function.ts';
 
 export default netlifyFunction(uploadsHandler);
 
-export const config: Config = { path: '/uploads/:folder/:file' };
+// preferStatic: pictures copied into the deploy at build time (bake-uploads.ts) are served as files, not by this function.
+export const config: Config = { path: '/uploads/:folder/:file', preferStatic: true };
