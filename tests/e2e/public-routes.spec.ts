@@ -141,6 +141,23 @@ test('sitemap.xml and robots.txt are generated at build time', async ({ request 
   expect(await robots.text()).toMatch(/Sitemap: http.*\/sitemap\.xml/);
 });
 
+test('the pictures a page shows ship with the deploy, not through the uploads function', async ({
+  request,
+}) => {
+  // Each deploy drops cached function responses; files of the deploy cost no invocation (bake-uploads.ts).
+  const html = await (await request.get('/services')).text();
+  const pictures = [...new Set(html.match(/\/uploads\/[a-z]+\/[a-f0-9]{32}(?:-\d+)?\.webp/g))];
+  expect(pictures.length).toBeGreaterThan(0);
+  for (const path of pictures) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toBe('image/webp');
+    expect(response.headers()['cache-control'], path).toBe('public, max-age=31536000, immutable');
+    // @netlify/dev stamps every function invocation with this header.
+    expect(response.headers()['x-nf-invocation-metadata'], path).toBeUndefined();
+  }
+});
+
 test('JSON-LD describes the organisation and its courses', async ({ page }) => {
   await page.goto('/');
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
