@@ -54,3 +54,14 @@ export const siteConfig: SiteConfig = {
 };
 
 export const brandName = `${siteConfig.brandFirst}${siteConfig.brandSecond}`;
+
+/** The public pages, in site-map order (the admin area is deliberately absent). */
+export const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/career',
+  '/contact',
+  '/enroll',
+  '/privacy-policy',
+] as const;

@@ -62,12 +62,4 @@ export async function hydrateAllIslands(page: Page): Promise<void> {
 }
 
 /** The public pages of the site map. */
-export const PUBLIC_PAGES = [
-  '/',
-  '/about',
-  '/services',
-  '/career',
-  '/contact',
-  '/enroll',
-  '/privacy-policy',
-] as const;
+export { PUBLIC_PAGES } from '../../src/lib/site-config.ts';
