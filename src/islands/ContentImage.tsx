@@ -1,5 +1,5 @@
 import type { ImageFolder } from '../lib/collections.ts';
-import { FALLBACK_IMAGE, imageSrcSet, resolveImageUrl } from '../lib/image-url.ts';
+import { contentImageAttributes } from '../lib/image-url.ts';
 
 interface Props {
   value: string | undefined;
@@ -12,31 +12,10 @@ interface Props {
   priority?: boolean;
 }
 
-/** The island twin of Img.astro; a broken image swaps to the fallback through image-fallback.ts. */
-export function ContentImage({
-  value,
-  folder,
-  alt,
-  width,
-  height,
-  sizes,
-  className,
-  priority = false,
-}: Props) {
-  const srcSet = imageSrcSet(value, folder) ?? undefined;
+/** The island twin of Img.astro: the same attributes, under React's names for srcset and fetchpriority. */
+export function ContentImage({ alt, className, ...options }: Props) {
+  const { srcset, fetchpriority, ...attributes } = contentImageAttributes(options);
   return (
-    <img
-      src={resolveImageUrl(value, folder)}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
-      width={width ?? 1200}
-      height={height ?? 800}
-      alt={alt}
-      className={className}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
-      fetchPriority={priority ? 'high' : undefined}
-      data-fallback={FALLBACK_IMAGE}
-    />
+    <img {...attributes} srcSet={srcset} fetchPriority={fetchpriority} alt={alt} className={className} />
   );
 }

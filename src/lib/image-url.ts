@@ -47,3 +47,41 @@ export function storedImageValue(
 ): string {
   return storedAs === 'path' ? `/uploads/${folder}/${fileName}` : fileName;
 }
+
+export interface ContentImageOptions {
+  value: string | undefined;
+  folder: ImageFolder;
+  /** Intrinsic size (reserves the box: no layout shift); our uploads default to the 1200×800 frame. */
+  width?: number | undefined;
+  height?: number | undefined;
+  sizes: string;
+  /** The page's LCP image: loaded eagerly at high priority; every other image is lazy. */
+  priority?: boolean;
+}
+
+/**
+ * The HTML attributes of a content image, for Img.astro and the islands' ContentImage alike: the resolved URL, a
+ * srcset for our own uploads, intrinsic size, lazy unless priority, and the fallback a broken image swaps to
+ * (image-fallback.ts).
+ */
+export function contentImageAttributes({
+  value,
+  folder,
+  width,
+  height,
+  sizes,
+  priority = false,
+}: ContentImageOptions) {
+  const srcset = imageSrcSet(value, folder) ?? undefined;
+  return {
+    src: resolveImageUrl(value, folder),
+    srcset,
+    sizes: srcset ? sizes : undefined,
+    width: width ?? 1200,
+    height: height ?? 800,
+    loading: priority ? 'eager' : 'lazy',
+    decoding: 'async',
+    fetchpriority: priority ? 'high' : undefined,
+    'data-fallback': FALLBACK_IMAGE,
+  } as const;
+}
