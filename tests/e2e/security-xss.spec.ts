@@ -1,0 +1,261 @@
+/**
+ * Stored XSS (QUALITY.md "Reliability and security"): script and event-handler payloads saved through the API —
+ * in every text field of one item of every content family, a course, a contact message and an enrolment — render
+ * as inert text on every public page (rebuilt, islands hydrated) and on every admin screen, and the CSV export
+ * keeps them as data. No input schema has a URL field (images are uploads), so there is no `javascript:` link
+ * to plant.
+ */
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { SCREENS, screenHref, type ScreenRoute } from '../../src/admin/stores/router.ts';
+import {
+  contentFamilies,
+  enrollCourseFamily,
+  exportPath,
+  requestFamilies,
+  statsFamily,
+  type ContentFamilyKey,
+  type RequestFamilyKey,
+} from '../../src/lib/collections.ts';
+import { SERVICE_POINTS_MIN } from '../../src/lib/constants.ts';
+import { E2E_BASE_URL } from './e2e-env.ts';
+import { expect, test, useAdminSession } from './fixtures.ts';
+import { skipSplash } from './public-helpers.ts';
+import { hydrateAllIslands, probeSecurity, PUBLIC_PAGES, type SecurityProbe } from './security-probes.ts';
+
+type Kind = ContentFamilyKey | RequestFamilyKey | 'enrollCourse';
+
+// Element content, a quoted attribute break-out, unquoted handlers, and template syntax a renderer might evaluate.
+const PAYLOAD = `<script>window.__xss=1</script><img src=x onerror=window.__xss=1>"><svg onload=window.__xss=1>{{7*7}}\${7*7}`;
+const RUN = `x${Date.now().toString(36).slice(-5)}`;
+let counter = 0;
+/** A payload behind a fixed-width tag of its own: short enough for 120-character fields, findable in raw HTML. */
+const payload = () => `${RUN}${(counter += 1).toString(36).padStart(2, '0')} ${PAYLOAD}`;
+
+/** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
+const PUBLIC_PLACES: Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }> = {
+  '/': { text: ['homeContent', 'homeService', 'homeCourse'], jsonLd: ['homeCourse'] },
+  '/about': { text: [], jsonLd: [] },
+  '/services': { text: ['homeContent', 'serviceContent'], jsonLd: [] },
+  '/career': { text: ['career'], jsonLd: [] },
+  '/contact': { text: [], jsonLd: [] },
+  '/enroll': { text: ['enrollCourse'], jsonLd: ['enrollCourse'] },
+  '/privacy-policy': { text: [], jsonLd: [] },
+};
+const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
+  homeContent: 'homeContent',
+  homeServices: 'homeService',
+  homeCourses: 'homeCourse',
+  serviceContent: 'serviceContent',
+  career: 'career',
+  contactData: 'contact',
+  enrollData: 'enroll',
+  courses: 'enrollCourse',
+  stats: null,
+};
+
+/** The stored values each kind displays, filled by beforeAll. */
+const shown = {} as Record<Kind, string[]>;
+const cleanups: (() => Promise<unknown>)[] = [];
+let api: APIRequestContext;
+let visitor: APIRequestContext;
+
+/** Polls every public page's HTML until the build shows this run's items (or, after cleanup, none of them). */
+async function waitForBuild(present: boolean) {
+  for (const path of PUBLIC_PAGES) {
+    const tags = present
+      ? PUBLIC_PLACES[path].text.flatMap((kind) => shown[kind]).map((v) => v.split(' ')[0]!)
+      : [];
+    await expect
+      .poll(
+        async () => {
+          const html = await (await api.get(path)).text();
+          return present ? tags.every((tag) => html.includes(tag)) : !html.includes(RUN);
+        },
+        { message: `${path} rebuilt`, timeout: 120_000, intervals: [1_000] },
+      )
+      .toBe(true);
+  }
+}
+
+/** An element whose whole text is the value and that shows, or an option of a select that shows. */
+const asText = (page: Page, value: string) =>
+  page
+    .getByText(value, { exact: true })
+    .filter({ visible: true })
+    .or(page.locator('select').filter({ visible: true }).getByRole('option', { name: value, exact: true }))
+    .first();
+
+/** Nothing ran, opened, was injected or was blocked: the page treated every payload as text. */
+async function expectInert(page: Page, probe: SecurityProbe) {
+  const injected = await page.evaluate(() => [
+    ...((window as { __xss?: unknown }).__xss !== undefined ? ['window.__xss was set'] : []),
+    ...Array.from(
+      document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload]'),
+      (e) => e.outerHTML,
+    ),
+    ...Array.from(document.querySelectorAll('script:not([type="application/ld+json"])'))
+      .filter((script) => script.textContent?.includes('__xss'))
+      .map((script) => script.outerHTML),
+  ]);
+  expect(injected).toEqual([]);
+  expect(probe.dialogs).toEqual([]);
+  expect(await probe.violations()).toEqual([]);
+}
+
+test.describe('stored XSS payloads', () => {
+  // One expensive setup (two site builds) for every check: a failure skips the rest rather than rebuilding.
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async ({ playwright, adminCookies }) => {
+    test.setTimeout(240_000);
+    const headers = { Origin: E2E_BASE_URL };
+    api = await playwright.request.newContext({
+      baseURL: E2E_BASE_URL,
+      extraHTTPHeaders: headers,
+      storageState: { cookies: adminCookies, origins: [] },
+    });
+    visitor = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: headers });
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a5' } })
+      .jpeg()
+      .toBuffer();
+
+    const created = async (path: string, response: Promise<APIResponse>) => {
+      const answer = await response;
+      expect(answer.status(), await answer.text()).toBe(201);
+      const { data } = (await answer.json()) as { data: { _id: string } };
+      cleanups.push(() => api.delete(`${path}/${data._id}`));
+    };
+    // Every field of every content family's input schema, so a new text field is covered without editing this.
+    const writes = Object.values(contentFamilies).map((family) => {
+      const body = Object.fromEntries(
+        Object.keys((family.inputSchema as z.ZodObject).shape).map((field) => [
+          field,
+          field === 'points' ? Array.from({ length: SERVICE_POINTS_MIN }, payload) : payload(),
+        ]),
+      );
+      shown[family.key] = Object.values(body).flat();
+      const multipart = {
+        ...Object.fromEntries(
+          Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]),
+        ),
+        ...(family.image?.requiredOnCreate
+          ? { image: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: image } }
+          : {}),
+      };
+      return created(family.path, api.post(family.path, family.multipart ? { multipart } : { data: body }));
+    });
+    const courseName = payload();
+    shown.enrollCourse = [courseName];
+    writes.push(
+      created(enrollCourseFamily.path, api.post(enrollCourseFamily.path, { data: { courseName } })),
+    );
+    // At once, so the writes share one rebuild window instead of each starting a build of its own.
+    await Promise.all(writes);
+
+    // Messages start with formula characters, for the CSV export.
+    const person = { email: 'xss@example.com', phone: '+91 98765 43210' };
+    const submissions: Record<RequestFamilyKey, Record<string, string>> = {
+      contact: { ...person, name: payload(), message: `=${payload()}` },
+      enroll: { ...person, name: payload(), course: courseName, message: `@${payload()}` },
+    };
+    for (const [key, data] of Object.entries(submissions) as [RequestFamilyKey, Record<string, string>][]) {
+      const family = requestFamilies[key];
+      expect((await visitor.post(family.path, { data })).status()).toBe(201);
+      shown[key] = [data.name!, data.message!, ...(data.course ? [data.course] : [])];
+      // A submission answers without its id: find it by the run's tag.
+      cleanups.push(async () => {
+        const list = (await (await api.get(family.path)).json()) as { data: { _id: string; name: string }[] };
+        const mine = list.data.filter((item) => item.name.startsWith(RUN));
+        await Promise.all(mine.map((item) => api.delete(`${family.path}/${item._id}`)));
+      });
+    }
+    await waitForBuild(true);
+  });
+
+  test.afterAll(async () => {
+    test.setTimeout(180_000);
+    // Later specs expect the demo content alone, in the store and in the built pages.
+    await Promise.all(cleanups.map((cleanup) => cleanup()));
+    await waitForBuild(false);
+    await api.dispose();
+    await visitor.dispose();
+  });
+
+  test('fields with a fixed format refuse the payload', async () => {
+    const contact = { name: payload(), email: 'xss@example.com', phone: '+91 98765 43210', message: 'Hi' };
+    const refusals: [APIRequestContext, 'post' | 'put', string, Record<string, unknown>, string][] = [
+      [visitor, 'post', requestFamilies.contact.path, { ...contact, email: PAYLOAD }, 'email'],
+      [visitor, 'post', requestFamilies.contact.path, { ...contact, phone: PAYLOAD }, 'phone'],
+      // An enrolment must name an offered course, so a payload cannot reach the lists as a new course.
+      [visitor, 'post', requestFamilies.enroll.path, { ...contact, course: PAYLOAD }, 'course'],
+      [api, 'put', statsFamily.path, { totalCourses: PAYLOAD }, 'totalCourses'],
+    ];
+    for (const [client, method, path, data, field] of refusals) {
+      const response = await client[method](path, { data });
+      expect(response.status(), `${field} on ${path}`).toBe(400);
+      expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual([field]);
+    }
+    const contacts = (await (await api.get(requestFamilies.contact.path)).json()) as {
+      data: { name: string }[];
+    };
+    expect(contacts.data.filter((item) => item.name === contact.name)).toEqual([]);
+  });
+
+  for (const path of PUBLIC_PAGES) {
+    test(`public page ${path} shows the payloads as text`, async ({ page, consoleErrors }) => {
+      const probe = await probeSecurity(page);
+      await skipSplash(page);
+      await page.goto(path);
+      await hydrateAllIslands(page);
+      for (const value of PUBLIC_PLACES[path].text.flatMap((kind) => shown[kind])) {
+        // Slides rotate every 3 s: each one shows in turn.
+        await expect(asText(page, value)).toBeAttached({ timeout: 30_000 });
+      }
+      // "</script>" inside the JSON-LD must not end the element early: every block still parses.
+      const jsonLd = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((scripts) =>
+          scripts.map((script) => JSON.stringify(JSON.parse(script.textContent ?? ''))),
+        );
+      for (const value of PUBLIC_PLACES[path].jsonLd.flatMap((kind) => shown[kind]))
+        expect(jsonLd.join()).toContain(JSON.stringify(value).slice(1, -1));
+      await expectInert(page, probe);
+      // A page error means a payload broke a renderer. Failed loads are left to expectInert (an injected
+      // <img src=x> is found there); on a loaded machine an image can time out without any payload involved.
+      expect(consoleErrors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
+    });
+  }
+
+  for (const screen of SCREENS) {
+    test(`admin screen ${screen.label} shows the payloads as text`, async ({ page, adminCookies }) => {
+      const probe = await probeSecurity(page);
+      await useAdminSession(page, adminCookies);
+      await page.goto(screenHref(screen.path));
+      await expect(page.getByRole('heading', { level: 1, name: screen.label })).toBeVisible();
+      const kind = ADMIN_PLACES[screen.route];
+      // The list loads after the session check, two function calls that can take seconds on a busy machine.
+      for (const value of kind ? shown[kind] : [])
+        await expect(asText(page, value)).toBeAttached({ timeout: 30_000 });
+      if (kind && kind in contentFamilies) {
+        // The edit form takes the stored title back as an input value, not as markup.
+        const title = shown[kind][0]!;
+        await page.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
+        await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+      }
+      await expectInert(page, probe);
+    });
+  }
+
+  test('the CSV export keeps the payloads as quoted text, never as formulas', async () => {
+    for (const key of Object.keys(requestFamilies) as RequestFamilyKey[]) {
+      const csv = await (await api.get(exportPath(key))).text();
+      for (const value of shown[key]) {
+        // src/server/csv.ts: a leading =, +, -, @ gets an apostrophe; quotes are doubled inside a quoted cell.
+        const cell = /^[=+\-@]/.test(value) ? `'${value}` : value;
+        expect(csv, `${key}: ${value}`).toContain(`"${cell.replaceAll('"', '""')}"`);
+      }
+    }
+  });
+});
