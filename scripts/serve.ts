@@ -163,8 +163,20 @@ async function main() {
 
   // Scheduled functions do not run locally: tick the rebuild follow-up the way Netlify's scheduler would.
   const { runScheduledRebuild } = await import('../src/server/rebuild/scheduled.ts');
+  // One tick at a time: on a busy machine a tick can outlast the interval, and overlapping ticks would queue
+  // behind each other in the Blobs sandbox until every one of them timed out.
+  let ticking = false;
   const ticker = setInterval(() => {
-    runScheduledRebuild().catch((error: unknown) => log(`scheduled rebuild failed: ${String(error)}`));
+    if (ticking) return;
+    ticking = true;
+    const started = Date.now();
+    runScheduledRebuild()
+      .catch((error: unknown) =>
+        log(
+          `scheduled rebuild failed after ${Date.now() - started} ms: ${String(error)} (${String((error as Error).cause)})`,
+        ),
+      )
+      .finally(() => (ticking = false));
   }, Number(process.env.REBUILD_WINDOW_MS));
 
   console.log(`
