@@ -159,6 +159,10 @@ async function main() {
       res.end(JSON.stringify({ success: false, message: 'An unexpected error occurred.' }));
     }
   });
+  // Longer than any client's idle keep-alive (Playwright, browsers, the bench proxy): a server closing an idle
+  // connection just as a client reuses it turns a good request into ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((done) => server.listen(port, done));
 
   // Scheduled functions do not run locally: tick the rebuild follow-up the way Netlify's scheduler would.

@@ -3,6 +3,7 @@
  * Login attempts are rate-limited (5 per 5 minutes per client), so only two real attempts are made here; the
  * rest of the suite shares one session (fixtures.ts).
  */
+import { FORM } from '../../src/admin/admin-copy.ts';
 import { AUTH } from '../../src/lib/messages.ts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env.ts';
 import { expect, expectNoAxeViolations, signInPage, test } from './fixtures.ts';
@@ -117,6 +118,9 @@ test.describe('signed in', () => {
         'page',
       );
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // As a person would: the screen has loaded before the next click (requests of a screen left are not
+      // cancelled, and a pile of them can hold up the next screen's code on a slow local runner).
+      await expect(page.getByText(FORM.loading, { exact: true })).toHaveCount(0, { timeout: 30_000 });
     }
     // Back and forward work like any site.
     await page.goBack();

@@ -6,6 +6,7 @@
  */
 import type { APIResponse, Page } from '@playwright/test';
 import { AUTH_PATHS, contentFamilies, requestFamilies } from '../../src/lib/collections.ts';
+import { FORM } from '../../src/admin/admin-copy.ts';
 import { SCREENS } from '../../src/admin/stores/router.ts';
 import { expect, test } from './fixtures.ts';
 import { hydrateAllIslands, probeSecurity, PUBLIC_PAGES } from './security-probes.ts';
@@ -94,7 +95,7 @@ test.describe('no CSP violation', () => {
     for (const screen of SCREENS) {
       await page.goto(`/deltaadmin/${screen.path}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(page.getByText(FORM.loading, { exact: true })).toHaveCount(0, { timeout: 30_000 });
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForLoadState('networkidle');
       expect(await probe.violations(), screen.path).toEqual([]);
