@@ -66,7 +66,7 @@ test.describe('no CSP violation', () => {
     });
   }
 
-  test('the probe reports a violation when the policy blocks something', async ({ page }) => {
+  test('the probe reports a violation when the policy blocks something', async ({ page, consoleErrors }) => {
     // Guards the checks above against passing vacuously: an injected inline script must be caught.
     const probe = await probeSecurity(page);
     await page.goto('/about');
@@ -77,6 +77,9 @@ test.describe('no CSP violation', () => {
     });
     await expect.poll(async () => (await probe.violations()).length).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeFalsy();
+    // The violation this test provokes is also a console error: expected here, so the guard is told.
+    await expect.poll(() => consoleErrors.some((line) => /Content Security Policy/.test(line))).toBe(true);
+    consoleErrors.length = 0;
   });
 
   test('admin login page works under its policy', async ({ page }) => {
