@@ -1,10 +1,9 @@
-import type { Store } from '@netlify/blobs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBlobsServer, type TestBlobsServer } from '../../../tests/support/blobs-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startBlobsServer, useImageStore } from '../../../tests/support/blobs-server.ts';
 import { imageSrcSet } from '../../lib/image-url.ts';
 import { BLOB_STORES } from '../repository/keys.ts';
 import { bakeReferencedUploads, referencedUploads } from './bake-uploads.ts';
@@ -12,21 +11,12 @@ import { pngWithAlpha } from './image-fixtures.ts';
 import { createImageService } from './image-service.ts';
 import type { ImageService } from './port.ts';
 
-let server: TestBlobsServer;
-let store: Store;
+const fixture = useImageStore();
 let images: ImageService;
 let outDir: string;
 
-beforeAll(async () => {
-  server = await startBlobsServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
 beforeEach(async () => {
-  store = server.getStore(BLOB_STORES.images);
-  await store.deleteAll();
-  images = createImageService({ store });
+  images = fixture.images;
   outDir = await mkdtemp(join(tmpdir(), 'bake-uploads-'));
   return () => rm(outDir, { recursive: true, force: true });
 });

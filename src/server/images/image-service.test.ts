@@ -1,7 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBlobsServer, type TestBlobsServer } from '../../../tests/support/blobs-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startBlobsServer, useImageStore } from '../../../tests/support/blobs-server.ts';
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
 import { imageSrcSet } from '../../lib/image-url.ts';
 import { API } from '../../lib/messages.ts';
@@ -18,20 +18,11 @@ import {
 import { createImageService } from './image-service.ts';
 import { ImageRejectedError, type ImageService } from './port.ts';
 
-let server: TestBlobsServer;
+const fixture = useImageStore();
 let store: Store;
 let images: ImageService;
-
-beforeAll(async () => {
-  server = await startBlobsServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-beforeEach(async () => {
-  store = server.getStore(BLOB_STORES.images);
-  await store.deleteAll();
-  images = createImageService({ store });
+beforeEach(() => {
+  ({ store, images } = fixture);
 });
 
 const keys = async () => (await store.list()).blobs.map((blob) => blob.key).sort();
