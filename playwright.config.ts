@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from './scripts/dev/chromium.ts';
-import { E2E_ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT } from './tests/e2e/e2e-env.ts';
+import { E2E_ADMIN_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/e2e-env.ts';
 
 // End-to-end specs drive Debian's Chromium (never a downloaded browser) against the production build served by
 // the local runner, on its own port and its own throw-away data directory, seeded with the demo content.
@@ -23,7 +23,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir .local/e2e-${E2E_PORT} --reset`,
+    command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
     url: `${E2E_BASE_URL}/health`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

@@ -5,14 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scanDirectory } from '../support/credential-scan.ts';
-import { E2E_ADMIN_PASSWORD, E2E_PORT } from './e2e-env.ts';
+import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
 test('the built site holds no password, password hash or session secret', () => {
-  // The runner's secrets for this suite (playwright.config.ts gives it this data directory).
-  const secretsFile = join(ROOT, `.local/e2e-${E2E_PORT}/dev-secrets.json`);
+  // The runner's secrets for this suite.
+  const secretsFile = join(ROOT, E2E_DATA_DIR, 'dev-secrets.json');
   expect(existsSync(secretsFile), secretsFile).toBe(true);
   const stored = JSON.parse(readFileSync(secretsFile, 'utf8')) as Record<string, string>;
   const secrets = [E2E_ADMIN_PASSWORD, ...Object.values(stored).filter((value) => value.length >= 8)];
