@@ -1,10 +1,44 @@
 // @ts-check
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { siteConfig } from './src/lib/site-config.ts';
 
 const mapOrigin = new URL(siteConfig.mapEmbedUrl).origin;
+
+/**
+ * The src/lib modules the public islands reach, following their relative imports (type-only imports cost nothing
+ * and are skipped). Derived rather than listed, so a module an island starts to use joins the islands chunk
+ * instead of becoming a chunk of its own.
+ */
+function islandLibModules() {
+  const root = fileURLToPath(new URL('./src/', import.meta.url));
+  const islands = join(root, 'islands');
+  const seen = new Set();
+  const queue = readdirSync(islands)
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => join(islands, name));
+  while (queue.length > 0) {
+    const file = /** @type {string} */ (queue.pop());
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, typeOnly, spec] of readFileSync(file, 'utf8').matchAll(
+      /^import\s+(type\s)?[^'"]*?from\s+'(\.{1,2}\/[^']+)'/gm,
+    )) {
+      if (!typeOnly && spec) queue.push(join(dirname(file), spec));
+    }
+  }
+  return [...seen]
+    .map((file) => relative(root, file).split('\\').join('/'))
+    .filter((path) => path.startsWith('lib/'))
+    .map((path) => path.slice('lib/'.length).replace(/\.tsx?$/, ''))
+    .sort();
+}
+const islandsChunk = new RegExp(
+  `src[\\\\/](islands[\\\\/]|lib[\\\\/](${islandLibModules().join('|')})\\.ts)`,
+);
 
 /** Ships the pictures the pages show as files of the deploy (why: src/server/images/bake-uploads.ts). */
 /** @type {import('astro').AstroIntegration} */
@@ -49,7 +83,7 @@ export default defineConfig({
               },
               {
                 name: 'islands',
-                test: /src[\\/](islands[\\/]|lib[\\/](api-client|constants|image-url|messages|public-api|public-copy)\.ts)/,
+                test: islandsChunk,
                 priority: 1,
               },
             ],

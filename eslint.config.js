@@ -2,6 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** Code that runs in the browser: islands, the admin app, component scripts, and the shared lib they import. */
+const BROWSER = ['src/islands/**', 'src/admin/**', 'src/components/**', 'src/lib/**'];
 
 export default tseslint.config(
   {
@@ -18,8 +22,34 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
+  // Only React code: elsewhere "use…" names are Playwright fixtures and test helpers, not hooks.
+  { ...reactHooks.configs.flat.recommended, files: ['src/islands/**', 'src/admin/**', '**/*.tsx'] },
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    // TODO(issue 15): the form reset on entering/leaving edit mode sets state in an effect; the file is being
+    // reworked in parallel (admin refactor), which owns that fix.
+    files: ['src/admin/screens/ContentScreen.tsx'],
+    rules: { 'react-hooks/set-state-in-effect': 'off' },
+  },
+  {
+    // Everything else runs on Node: the server, functions, scripts, tests, the bench, Astro's build.
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: BROWSER,
+    ignores: ['**/*.test.ts'],
+    languageOptions: {
+      globals: {
+        ...globals.browser,
+        // The node block above applies too (flat config merges globals): switch off what only Node has.
+        ...Object.fromEntries(
+          Object.keys(globals.node)
+            .filter((name) => !(name in globals.browser))
+            .map((name) => [name, 'off']),
+        ),
+      },
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',

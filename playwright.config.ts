@@ -1,39 +1,83 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from './scripts/dev/chromium.ts';
-import { E2E_ADMIN_PASSWORD, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/e2e-env.ts';
+import {
+  E2E_ADMIN_BASE_URL,
+  E2E_ADMIN_DATA_DIR,
+  E2E_ADMIN_PASSWORD,
+  E2E_ADMIN_PORT,
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+} from './tests/e2e/e2e-env.ts';
+
+/** The admin screens' specs: they run on the runner backed by Upstash Redis (tests/e2e/redis-runner.ts). */
+const ADMIN_SPECS = /admin-(auth|content|courses-stats|requests)\.spec\.ts$/;
+
+// Every spec signs in and submits forms from one address: raise the per-IP limits (their own tests use the defaults).
+const RUNNER_ENV = {
+  ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+  REBUILD_WINDOW_MS: '2000',
+  LOGIN_RATE_LIMIT_MAX: '10000',
+  SUBMISSION_RATE_LIMIT_MAX: '10000',
+  SUBMISSION_SENDER_LIMIT_MAX: '10000',
+  SUBMISSION_MIN_FILL_MS: '0', // Playwright fills a form in milliseconds
+};
+const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 // End-to-end specs drive Debian's Chromium (never a downloaded browser) against the production build served by
-// the local runner, on its own port and its own throw-away data directory, seeded with the demo content.
+// the local runner, each on its own port and throw-away data directory, seeded with the demo content. Two
+// runners, two projects, one worker each: the admin specs on Redis (the production store) and the public and
+// security specs on the Blobs sandbox run side by side, each project's specs one after another as before.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_OFFLINE_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
-    url: `${E2E_BASE_URL}/health`,
-    timeout: 240_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
-    // Every spec signs in and submits forms from one address: raise the per-IP limits (their own tests use the defaults).
-    env: {
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      REBUILD_WINDOW_MS: '2000',
-      LOGIN_RATE_LIMIT_MAX: '10000',
-      SUBMISSION_RATE_LIMIT_MAX: '10000',
+  projects: [
+    {
+      name: 'admin-redis',
+      testMatch: ADMIN_SPECS,
+      workers: 1,
+      use: { ...desktopChrome, baseURL: E2E_ADMIN_BASE_URL },
     },
-  },
+    {
+      name: 'public-blobs',
+      testIgnore: ADMIN_SPECS,
+      workers: 1,
+      use: { ...desktopChrome, baseURL: E2E_BASE_URL },
+    },
+  ],
+  webServer: [
+    {
+      command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
+      url: `${E2E_BASE_URL}/health`,
+      timeout: 240_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      env: RUNNER_ENV,
+    },
+    {
+      command: `node tests/e2e/redis-runner.ts --port ${E2E_ADMIN_PORT} --data-dir ${E2E_ADMIN_DATA_DIR} --reset`,
+      url: `${E2E_ADMIN_BASE_URL}/health`,
+      timeout: 240_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      // No admin spec reads the rebuilt pages, so rebuilds keep production's coalescing window (one a minute)
+      // instead of one per write; the public runner keeps 2 s for the specs that wait for the new HTML.
+      env: { ...RUNNER_ENV, REBUILD_WINDOW_MS: '60000' },
+      // Time to stop redis-server and remove the runner's copy of the tree.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
 });

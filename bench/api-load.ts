@@ -22,12 +22,17 @@ export const ITEMS_FOR_READ = 50;
 
 const READ_PATH = contentFamilies.homeService.path;
 const SUBMIT_PATH = requestFamilies.contact.path;
-const SUBMISSION = JSON.stringify({
-  name: 'Load Test',
-  email: 'load.test@example.in',
-  phone: '9876543210',
-  message: 'A contact submission sent by the benchmark.',
-});
+let sender = 0;
+/** A distinct sender per request, as distinct addresses below: this measures the API, not the rate limits. */
+const nextSubmission = () => {
+  sender += 1;
+  return JSON.stringify({
+    name: 'Load Test',
+    email: `load.test.${sender}@example.in`,
+    phone: `9${String(sender).padStart(9, '0')}`,
+    message: 'A contact submission sent by the benchmark.',
+  });
+};
 
 let address = 0;
 /** A distinct client address per request: 10.0.0.1, 10.0.0.2, … */
@@ -99,7 +104,7 @@ async function runScenario(context: BenchContext, store: StoreHost, scenario: Sc
     const response = await fetch(scenario.url + path, {
       method: scenario.submit ? 'POST' : 'GET',
       headers: { ...headers, 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip },
-      body: scenario.submit ? SUBMISSION : undefined,
+      body: scenario.submit ? nextSubmission() : undefined,
     });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${scenario.target} ${path}: warm-up answered ${response.status}`);
@@ -115,12 +120,13 @@ async function runScenario(context: BenchContext, store: StoreHost, scenario: Sc
     duration: DURATION_S,
     method: scenario.submit ? 'POST' : 'GET',
     headers,
-    body: scenario.submit ? SUBMISSION : undefined,
+    body: scenario.submit ? nextSubmission() : undefined,
     requests: [
       {
         setupRequest: (request) => {
           const ip = nextAddress();
           request.headers = { ...request.headers, 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip };
+          if (scenario.submit) request.body = nextSubmission();
           return request;
         },
       },

@@ -15,11 +15,11 @@
  * against the runner (successful `rebuild` lease writes, seen as Redis keyspace events; each one is exactly one
  * build-hook call) plus the builds the runner then ran.
  */
-import { allFamilies, AUTH_PATHS, requestFamilies, statsFamily } from '../src/lib/collections.ts';
-import { SESSION_COOKIE_NAME } from '../src/lib/constants.ts';
+import { allFamilies, requestFamilies, statsFamily } from '../src/lib/collections.ts';
 import { createRebuildTrigger } from '../src/server/rebuild/rebuild-trigger.ts';
 import { createRedisRepository } from '../src/server/repository/index.ts';
-import { BENCH_ADMIN_PASSWORD, BENCH_REBUILD_WINDOW_MS, type Benchmark } from './support/context.ts';
+import { BENCH_REBUILD_WINDOW_MS, type Benchmark } from './support/context.ts';
+import { adminSession } from './support/admin.ts';
 import type { StoreHost } from './support/store-host.ts';
 import { sum } from './support/stats.ts';
 import type { Row } from './support/table.ts';
@@ -142,8 +142,8 @@ export const costModelBenchmark: Benchmark = {
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
         body: JSON.stringify({
           name: 'Cost Model',
-          email: 'cost@example.in',
-          phone: '9876543210',
+          email: `cost.${index}@example.in`,
+          phone: `98765${String(index).padStart(5, '0')}`,
           message: 'Counting commands.',
         }),
       });
@@ -187,17 +187,7 @@ export const costModelBenchmark: Benchmark = {
     );
 
     // A burst of edits against the runner.
-    const login = await fetch(base + AUTH_PATHS.login, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ password: BENCH_ADMIN_PASSWORD }),
-    });
-    await expectOk(login, 'login');
-    const session = login.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`))
-      ?.split(';')[0];
-    if (!session) throw new Error('login set no session cookie');
+    const session = await adminSession(base);
     let hookCalls = 0;
     const stopWatching = await store.onKeySet('*:lease:rebuild', () => {
       hookCalls += 1;

@@ -1,6 +1,6 @@
 /**
  * 1. Lighthouse (mobile emulation, simulated throttling: Lighthouse's defaults) on the six public pages, three
- * runs each, Debian Chromium headless and offline, against the runner behind the CDN stand-in.
+ * runs each, Debian Chromium headless and offline, against the local runner itself (`npm start`).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -142,10 +142,10 @@ export const lighthouseBenchmark: Benchmark = {
   name: 'lighthouse',
   title: 'Lighthouse, mobile',
   async run(context) {
-    const base = (await context.cdn()).url;
+    const base = (await context.runner()).url;
     const rows: Row[] = [];
     const notes: string[] = [
-      `Lighthouse: ${RUNS} runs per page, a fresh Chromium per page, Lighthouse's default mobile settings (moto g power emulation, simulated throttling: 150 ms RTT, 1.6 Mbps, 4× CPU slowdown, calibrated to this machine's benchmark index). Pages are served by the runner through a gzip proxy standing in for Netlify's CDN compression (@netlify/dev sends text uncompressed, which production never does). "Transferred" is Lighthouse's total-byte-weight (first view, after load).`,
+      `Lighthouse: ${RUNS} runs per page, a fresh Chromium per page, Lighthouse's default mobile settings (moto g power emulation, simulated throttling: 150 ms RTT, 1.6 Mbps, 4× CPU slowdown, calibrated to this machine's benchmark index). Pages are served by the local runner itself (scripts/serve.ts, what npm start runs), which compresses text with brotli or gzip by Accept-Encoding as Netlify's edge does; pictures the pages show are deploy files, as in production. "Transferred" is Lighthouse's total-byte-weight (first view, after load).`,
     ];
     for (const page of PUBLIC_PAGES) {
       const chrome = await chromeLauncher.launch({

@@ -1,8 +1,8 @@
 /**
  * The API's function handlers served by a plain node:http server, with no function runtime in between: each
- * request becomes a Web `Request`, is routed by the function files' own `config.path` (lower-cased, as Netlify's
- * router does), handed to the file's default export with a context carrying the client address, and the
- * `Response` is written back. Dependencies come from process.env exactly as on Netlify (getDeps()).
+ * request becomes a Web `Request`, is routed by the function files' own `config.path` as Netlify's router does
+ * (scripts/dev/function-routes.ts), handed to the file's default export with a context carrying the client
+ * address, and the `Response` is written back. Dependencies come from process.env exactly as on Netlify (getDeps()).
  */
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
@@ -10,24 +10,21 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { pathToFileURL, URLPattern } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { functionRoute, type FunctionRouteConfig } from '../scripts/dev/function-routes.ts';
 
 type FunctionHandler = (request: Request, context: { ip?: string }) => Promise<Response>;
 
 interface FunctionFile {
   name: string;
   handler: FunctionHandler;
-  paths: URLPattern[];
-  excluded: URLPattern[];
+  matches: (pathname: string) => boolean;
 }
 
 interface FunctionModule {
   default?: unknown;
-  config?: { path?: string | string[]; excludedPath?: string | string[] };
+  config?: FunctionRouteConfig;
 }
-
-const patterns = (value: string | string[] | undefined) =>
-  (value === undefined ? [] : [value].flat()).map((pathname) => new URLPattern({ pathname }));
 
 /** Every HTTP function file (scheduled functions have no path and are skipped). */
 export async function loadFunctionFiles(functionsDir: string): Promise<FunctionFile[]> {
@@ -40,18 +37,14 @@ export async function loadFunctionFiles(functionsDir: string): Promise<FunctionF
     files.push({
       name: entry.replace(/\.mts$/, ''),
       handler: module.default as FunctionHandler,
-      paths: patterns(module.config.path),
-      excluded: patterns(module.config.excludedPath),
+      matches: functionRoute(module.config),
     });
   }
   return files;
 }
 
 export function route(files: readonly FunctionFile[], pathname: string): FunctionFile | undefined {
-  let path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  path = path.toLowerCase();
-  const matches = (list: URLPattern[]) => list.some((pattern) => pattern.test({ pathname: path }));
-  return files.find((file) => matches(file.paths) && !matches(file.excluded));
+  return files.find((file) => file.matches(pathname));
 }
 
 async function readBody(req: http.IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {

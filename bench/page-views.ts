@@ -1,6 +1,6 @@
 /**
  * What one view of each public page requests, recorded in Chromium (Playwright) with Lighthouse's mobile
- * viewport, through the CDN stand-in: the first view only (no scrolling), until the network is idle. Used for
+ * viewport, through the local runner: the first view only (no scrolling), until the network is idle. Used for
  * images on first view and for the cost model (which requests reach functions).
  */
 import { chromium } from '@playwright/test';

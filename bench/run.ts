@@ -4,7 +4,7 @@
  *
  *   node bench/run.ts [--only name[,name…]] [--out path]
  *
- * Names: lighthouse, bytes, api, images, build, cost. With --only, RESULTS.md is left alone unless --out is given.
+ * Names: lighthouse, bytes, api, images, build, edit, cost. With --only, RESULTS.md is left alone unless --out is given.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { apiLoadBenchmark } from './api-load.ts';
 import { buildTimeBenchmark } from './build-time.ts';
 import { costModelBenchmark } from './cost-model.ts';
+import { editLatencyBenchmark } from './edit-latency.ts';
 import { imagePipelineBenchmark } from './image-pipeline.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
 import { pageBytesBenchmark } from './page-bytes.ts';
@@ -20,13 +21,14 @@ import { createContext, type Benchmark } from './support/context.ts';
 import { loadNow, machineFacts } from './support/machine.ts';
 import { renderTable, type Row } from './support/table.ts';
 
-/** Order matters: the cost model's edits rebuild the site, so it runs after everything that reads dist/. */
+/** Order matters: edits rebuild the site, so the edit and cost benchmarks run after everything that reads dist/. */
 const BENCHMARKS: Benchmark[] = [
   lighthouseBenchmark,
   pageBytesBenchmark,
   apiLoadBenchmark,
   imagePipelineBenchmark,
   buildTimeBenchmark,
+  editLatencyBenchmark,
   costModelBenchmark,
 ];
 

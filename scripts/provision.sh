@@ -1,19 +1,42 @@
 # Provisions what a fresh machine lacks, then leaves Node 24 first on PATH. Source it: `. scripts/provision.sh [--test]`.
 # - Node 24 from the npm registry's node@24 package into ~/.cache/delta-site/node24 (the machines' system node is v20; never
 #   replace it), unless a Node 24 is already on PATH.
-# - node_modules from package-lock.json when missing or older than the lock file.
 # - with --test: redis-server and Debian's chromium from apt when missing (tests spawn redis; e2e drives chromium).
+# - node_modules with `npm ci` when missing or older than package-lock.json.
+# One progress line per step; the tools' own output (and the machine's npm config warnings, e.g. an unknown "nodedir")
+# goes to .local/provision.log and is shown only when a step fails. Callers number further steps after
+# PROVISION_STEPS (3) out of PROVISION_TOTAL.
 _provision_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Outside the project: @netlify/dev walks the project tree, and a Node install inside it exhausted the runner's heap.
 _provision_node="${NODE24_PREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/delta-site/node24}"
+_provision_log="$_provision_root/.local/provision.log"
+_provision_total="${PROVISION_TOTAL:-3}"
+PROVISION_STEPS=3
+mkdir -p "$_provision_root/.local"
+: >"$_provision_log"
 
-if ! node --version 2>/dev/null | grep -q '^v24\.'; then
+_provision_step() { echo "[$1/$_provision_total] $2"; }
+# Runs a command with its output in the log; on failure prints the log's tail and returns the command's status.
+_provision_quiet() {
+  echo "\$ $*" >>"$_provision_log"
+  "$@" >>"$_provision_log" 2>&1 || {
+    local status=$?
+    echo "  failed (exit $status): $*; last lines of $_provision_log:" >&2
+    tail -n 20 "$_provision_log" >&2
+    return "$status"
+  }
+}
+
+if node --version 2>/dev/null | grep -q '^v24\.'; then
+  _provision_step 1 "Node 24: $(node --version) on PATH"
+else
   if [ ! -x "$_provision_node/node_modules/.bin/node" ]; then
-    echo "[provision] installing Node 24 into $_provision_node"
+    _provision_step 1 "Node 24: installing into $_provision_node (about a minute, once) …"
     mkdir -p "$_provision_node"
-    npm install --prefix "$_provision_node" --no-save --no-audit --no-fund node@24 >/dev/null
+    _provision_quiet npm install --prefix "$_provision_node" --no-save --no-audit --no-fund --loglevel=error node@24 || return 1
   fi
   export PATH="$_provision_node/node_modules/.bin:$PATH"
+  _provision_step 1 "Node 24: $(node --version) from $_provision_node"
 fi
 export ASTRO_TELEMETRY_DISABLED=1
 
@@ -22,17 +45,23 @@ if [ "${1:-}" = "--test" ]; then
   command -v redis-server >/dev/null 2>&1 || _provision_apt+=(redis-server)
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || _provision_apt+=(chromium)
   if [ "${#_provision_apt[@]}" -gt 0 ]; then
-    echo "[provision] apt-get install ${_provision_apt[*]}"
+    _provision_step 2 "System packages: apt-get install ${_provision_apt[*]} …"
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${_provision_apt[@]}" >/dev/null
+    _provision_quiet $SUDO apt-get update -qq || return 1
+    _provision_quiet env DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${_provision_apt[@]}" || return 1
+  else
+    _provision_step 2 "System packages: redis-server and chromium present"
   fi
+else
+  _provision_step 2 "System packages: none needed to serve"
 fi
 
 if [ ! -d "$_provision_root/node_modules" ] || [ "$_provision_root/package-lock.json" -nt "$_provision_root/node_modules/.package-lock.json" ]; then
-  # `npm install`, not `npm ci`: npm 11 writes platform-only optional bindings (@astrojs/compiler-binding-*) into
-  # the lock file in a form its own `npm ci` then rejects as "missing"; install still follows the lock file.
-  echo "[provision] npm install (from package-lock.json)"
-  (cd "$_provision_root" && npm install --no-audit --no-fund --loglevel=error)
+  # `npm ci`: exactly the lock file, and it fails (rather than rewriting the lock) when package.json and the lock
+  # disagree, so a lock file that a fresh clone cannot install never goes unnoticed.
+  _provision_step 3 "npm dependencies: npm ci (about a minute on a fresh clone) …"
+  (cd "$_provision_root" && _provision_quiet npm ci --no-audit --no-fund --loglevel=error) || return 1
+  _provision_step 3 "npm dependencies: installed from package-lock.json"
+else
+  _provision_step 3 "npm dependencies: up to date with package-lock.json"
 fi
-echo "[provision] node $(node --version), npm $(npm --version)"

@@ -21,6 +21,9 @@ import { hashPassword } from '../src/server/auth/password.ts';
 import { createImageService } from '../src/server/images/image-service.ts';
 import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
 import { startBlobsSandbox } from './dev/blobs-sandbox.ts';
+import { sendFetchResponse } from './local/compress.ts';
+import { reuseFunctionBuilds } from './local/function-builds.ts';
+import { startLocalNotifications } from './local/local-notifications.ts';
 import { loadDevSecrets } from './local/secrets.ts';
 import { createSiteBuilder } from './local/site-builder.ts';
 import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
@@ -90,6 +93,8 @@ async function main() {
   process.env.REBUILD_WINDOW_MS ??= LOCAL_REBUILD_WINDOW_MS;
   process.env.URL = `http://localhost:${port}`;
   process.env.SITE_URL ??= process.env.URL;
+  // Enquiry notifications with no accounts: a local SMTP server, /__local/mail, scheduled retries (issue 11).
+  const notifications = await startLocalNotifications(log);
 
   const repository = createRepositoryFromEnv(process.env);
   if (await isStoreEmpty(repository)) {
@@ -117,6 +122,7 @@ async function main() {
     await builder.request('start');
   }
 
+  reuseFunctionBuilds();
   const netlify = new NetlifyDev({
     projectRoot,
     skipGitignore: true,
@@ -132,6 +138,7 @@ async function main() {
 
   const server = http.createServer(async (req, res) => {
     try {
+      if (notifications.handle(req, res)) return;
       if (req.url === LOCAL_BUILD_HOOK_PATH && req.method === 'POST') {
         const remote = req.socket.remoteAddress ?? '';
         if (!/^(::1|127\.|::ffff:127\.)/.test(remote)) {
@@ -144,15 +151,7 @@ async function main() {
       }
       const match = await netlify.handleAndIntrospectNodeRequest(await withBinaryBodyFix(req));
       // Nothing matched: Netlify answers with the site's 404.html and status 404, so do the same.
-      const response = match?.response ?? (await notFoundPage());
-      const headers: Record<string, string | string[]> = {};
-      response.headers.forEach((value, key) => {
-        headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
-      });
-      res.writeHead(response.status, headers);
-      if (response.body)
-        Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
-      else res.end();
+      await sendFetchResponse(req, res, match?.response ?? (await notFoundPage()));
     } catch (error) {
       log(`request failed: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -191,8 +190,10 @@ async function main() {
 
   const shutdown = async () => {
     clearInterval(ticker);
+    await notifications.stop();
     server.close();
     astroDev?.kill();
+    builder.stop();
     await netlify.stop();
     await sandbox.stop();
     process.exit(0);

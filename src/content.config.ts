@@ -5,37 +5,43 @@
  * Pages read this data only through astro:content.
  */
 import { defineCollection } from 'astro:content';
+import type { CollectionConfig } from 'astro/content/config';
 import { contentFamilies, enrollCourseFamily, statsFamily, type CollectionKey } from './lib/collections.ts';
 import { getRepository } from './server/repository/index.ts';
 
-const listLoader = (key: CollectionKey) => async () => {
+/**
+ * A content family as visitors see it: in the admin's order (the repository lists it so), drafts left out, each
+ * item with its position. Astro's loader keeps this order, so pages iterate in it.
+ */
+const publishedLoader = (key: CollectionKey) => async () => {
   const items = await getRepository().list(key);
-  return items.map((item) => ({ ...item, id: item._id }));
+  return items
+    .map((item, position) => ({ item, position }))
+    .filter(({ item }) => item.published !== false)
+    .map(({ item, position }) => ({ ...item, position, id: item._id }));
 };
 
+/** Enrollable courses that are offered (an inactive course is hidden from the enrol form). */
+const activeCourseLoader = async () =>
+  (await getRepository().list('enrollCourse'))
+    .filter((course) => course.isActive !== false)
+    .map((course) => ({ ...course, id: course._id }));
+
+type ContentFamilies = typeof contentFamilies;
+type Loader = ReturnType<typeof publishedLoader>;
+
+/** One collection per content family of the registry, validated with its derived item schema. */
+const contentCollections = Object.fromEntries(
+  Object.values(contentFamilies).map((family) => [
+    family.key,
+    defineCollection({ loader: publishedLoader(family.key), schema: family.itemSchema }),
+  ]),
+) as { [K in keyof ContentFamilies]: CollectionConfig<ContentFamilies[K]['itemSchema'], Loader> };
+
 export const collections = {
-  homeContent: defineCollection({
-    loader: listLoader('homeContent'),
-    schema: contentFamilies.homeContent.itemSchema,
-  }),
-  homeService: defineCollection({
-    loader: listLoader('homeService'),
-    schema: contentFamilies.homeService.itemSchema,
-  }),
-  homeCourse: defineCollection({
-    loader: listLoader('homeCourse'),
-    schema: contentFamilies.homeCourse.itemSchema,
-  }),
-  serviceContent: defineCollection({
-    loader: listLoader('serviceContent'),
-    schema: contentFamilies.serviceContent.itemSchema,
-  }),
-  career: defineCollection({
-    loader: listLoader('career'),
-    schema: contentFamilies.career.itemSchema,
-  }),
+  ...contentCollections,
   enrollCourse: defineCollection({
-    loader: listLoader('enrollCourse'),
+    loader: activeCourseLoader,
     schema: enrollCourseFamily.itemSchema,
   }),
   stats: defineCollection({

@@ -1,12 +1,11 @@
 /**
  * Shared, lazily started parts of a bench run: the store (redis-server + gateway), the local runner on that
- * store, the CDN stand-in in front of it, and one recording of what each page view requests. A benchmark asks
+ * store (`npm start`, which compresses like Netlify's edge), and one recording of what each page view requests. A benchmark asks
  * only for what it needs, so `--only name` starts only that.
  */
 import { join } from 'node:path';
 import { statsFamily } from '../../src/lib/collections.ts';
 import { recordPageViews, type PageView } from '../page-views.ts';
-import { startCdnProxy, type CdnProxy } from './cdn-proxy.ts';
 import { startRunner, type Runner } from './runner.ts';
 import { snapshotTree } from './snapshot.ts';
 import { startStoreHost, type StoreHost } from './store-host.ts';
@@ -28,7 +27,6 @@ export interface BenchContext {
   workDir: string;
   store(): Promise<StoreHost>;
   runner(): Promise<Runner>;
-  cdn(): Promise<CdnProxy>;
   pageViews(): Promise<PageView[]>;
   log(line: string): void;
 }
@@ -77,17 +75,12 @@ export function createContext(projectRoot: string, log: (line: string) => void) 
     await response.arrayBuffer();
     return instance;
   });
-  const cdn = once(async () => {
-    const proxy = await startCdnProxy(await runner());
-    started.push({ stop: proxy.close });
-    return proxy;
-  });
   const pageViews = once(async () => {
     log('recording what each page view requests');
-    return recordPageViews((await cdn()).url);
+    return recordPageViews((await runner()).url);
   });
 
-  const context: BenchContext = { projectRoot, siteRoot, workDir, store, runner, cdn, pageViews, log };
+  const context: BenchContext = { projectRoot, siteRoot, workDir, store, runner, pageViews, log };
   return {
     context,
     async stopAll() {

@@ -30,8 +30,9 @@ export function snapshotTree(projectRoot: string): Snapshot {
   cpSync(projectRoot, root, {
     recursive: true,
     filter: (source) => {
-      const path = relative(projectRoot, source);
-      return path === '' || !SKIPPED.has(path.split(/[\\/]/)[0] ?? '');
+      const parts = relative(projectRoot, source).split(/[\\/]/);
+      // bench/node_modules (the bench's own tools) is not part of the site either.
+      return parts[0] === '' || (!SKIPPED.has(parts[0] ?? '') && !parts.includes('node_modules'));
     },
   });
   symlinkSync(join(projectRoot, 'node_modules'), join(root, 'node_modules'), 'dir');

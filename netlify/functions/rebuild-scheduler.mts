@@ -1,9 +1,13 @@
 import type { Config } from '@netlify/functions';
+import { runScheduledEnquiries } from '../../src/server/enquiries/scheduled.ts';
 import { runScheduledRebuild } from '../../src/server/rebuild/scheduled.ts';
 
-/** Sends the coalesced follow-up build once the rebuild window is over (see src/server/rebuild). */
+/**
+ * Sends the coalesced follow-up build once the rebuild window is over (see src/server/rebuild), retries due
+ * request notifications and purges expired requests (src/server/enquiries): one invocation a minute for all.
+ */
 export default async () => {
-  const outcome = await runScheduledRebuild();
+  const [outcome] = await Promise.all([runScheduledRebuild(), runScheduledEnquiries()]);
   return new Response(null, { status: outcome === 'failed' ? 502 : 204 });
 };
 

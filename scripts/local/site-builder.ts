@@ -1,8 +1,10 @@
 /**
- * Builds the static site with `astro build` and swaps it into dist/ atomically, so the server never serves a
+ * Builds the static site with Astro and swaps it into dist/ atomically, so the server never serves a
  * half-written directory. Rebuild requests that arrive during a build are folded into one more build.
+ * Builds run in a warm worker process (build-worker.ts), which is replaced after a failure and every
+ * WORKER_BUILDS builds.
  */
-import { spawn } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,27 +13,61 @@ export interface SiteBuilder {
   request(reason: string): Promise<void>;
   /** Number of completed builds (used by tests of the local build hook). */
   readonly completed: number;
+  /** Stops the build worker. */
+  stop(): void;
 }
 
-/** Runs astro asynchronously: a synchronous spawn would deadlock the Blobs server hosted in this process. */
-function runAstroBuild(projectRoot: string, outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const astroBin = join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astroBin, 'build', '--outDir', outDir], {
-      cwd: projectRoot,
-      env: { ...env, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`)),
-    );
+/** Builds per worker before a fresh one: bounds whatever a long series of in-process builds accumulates. */
+const WORKER_BUILDS = 25;
+
+interface BuildWorker {
+  build(outDir: string): Promise<void>;
+  builds: number;
+  stop(): void;
+}
+
+/** Forks the worker asynchronously: a synchronous child would deadlock the Blobs server hosted in this process. */
+function startWorker(projectRoot: string, env: NodeJS.ProcessEnv): BuildWorker {
+  const child: ChildProcess = fork(join(projectRoot, 'scripts', 'local', 'build-worker.ts'), [], {
+    cwd: projectRoot,
+    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  // The last lines of Astro's output, for the error of a failed build.
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let nextId = 0;
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  child.on('message', (message: { id?: number; ok?: boolean; error?: string }) => {
+    if (message.id === undefined) return;
+    const waiting = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.ok) waiting?.resolve();
+    else waiting?.reject(new Error(`astro build failed: ${message.error}\n${output.slice(-4000)}`));
+  });
+  child.on('exit', (code, signal) => {
+    for (const waiting of pending.values())
+      waiting.reject(new Error(`build worker exited (${signal ?? code}):\n${output.slice(-4000)}`));
+    pending.clear();
+  });
+  const worker: BuildWorker = {
+    builds: 0,
+    build(outDir) {
+      worker.builds += 1;
+      output = '';
+      const id = (nextId += 1);
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        child.send({ id, outDir });
+      });
+    },
+    stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+    },
+  };
+  return worker;
 }
 
 export function createSiteBuilder(options: {
@@ -43,12 +79,29 @@ export function createSiteBuilder(options: {
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let completed = 0;
+  let worker: BuildWorker | null = null;
+
+  const runBuild = async (outDir: string) => {
+    if (worker && worker.builds >= WORKER_BUILDS) {
+      worker.stop();
+      worker = null;
+    }
+    worker ??= startWorker(options.projectRoot, options.env());
+    try {
+      await worker.build(outDir);
+    } catch (error) {
+      // A failed build may leave the worker's module state half-updated: the next build gets a fresh one.
+      worker.stop();
+      worker = null;
+      throw error;
+    }
+  };
 
   const buildOnce = async (reason: string) => {
     const started = Date.now();
     const next = join(options.projectRoot, '.local', `dist-next-${process.pid}`);
     rmSync(next, { recursive: true, force: true });
-    await runAstroBuild(options.projectRoot, next, options.env());
+    await runBuild(next);
     const old = `${dist}-old-${process.pid}`;
     rmSync(old, { recursive: true, force: true });
     if (existsSync(dist)) renameSync(dist, old);
@@ -79,6 +132,10 @@ export function createSiteBuilder(options: {
     request,
     get completed() {
       return completed;
+    },
+    stop() {
+      worker?.stop();
+      worker = null;
     },
   };
 }

@@ -3,41 +3,42 @@
  * "Admin routes"), and loads each screen's code only when it is first opened.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { SHELL } from './admin-copy.ts';
 import { LoginScreen } from './screens/LoginScreen.tsx';
 import { AdminShell } from './shell/AdminShell.tsx';
 import { resolveRoute, type ScreenRoute } from './route-decision.ts';
-import { $router, redirectToHome, redirectToLogin, scrollToTop } from './stores/router.ts';
-import { $adminLoggedIn, isSignedIn, verifySession } from './stores/session.ts';
+import {
+  $router,
+  SCREENS,
+  redirectToHome,
+  redirectToLogin,
+  rememberReturnPath,
+  scrollToTop,
+} from './stores/router.ts';
+import { $adminLoggedIn, $sessionExpired, isSignedIn, verifySession } from './stores/session.ts';
 
 const ContentScreen = lazy(() => import('./screens/ContentScreen.tsx'));
 const RequestsScreen = lazy(() => import('./screens/RequestsScreen.tsx'));
 const CoursesScreen = lazy(() => import('./screens/CoursesScreen.tsx'));
 const StatsScreen = lazy(() => import('./screens/StatsScreen.tsx'));
 
-function screenFor(route: ScreenRoute): ReactNode {
-  switch (route) {
-    case 'homeContent':
-      return <ContentScreen family="homeContent" />;
-    case 'homeServices':
-      return <ContentScreen family="homeService" />;
-    case 'homeCourses':
-      return <ContentScreen family="homeCourse" />;
-    case 'serviceContent':
-      return <ContentScreen family="serviceContent" />;
-    case 'career':
-      return <ContentScreen family="career" />;
-    case 'contactData':
-      return <RequestsScreen family="contact" />;
-    case 'enrollData':
-      return <RequestsScreen family="enroll" />;
-    case 'courses':
-      return <CoursesScreen />;
-    case 'stats':
-      return <StatsScreen />;
-  }
-}
+/**
+ * The view of every screen route: the compiler checks the table against SCREENS (router.ts), so a route without
+ * a screen cannot render blank. Content screens get their family's key, not its config, so the registry (zod and
+ * every schema) stays in the lazily loaded screen chunk instead of the first load.
+ */
+const SCREEN_VIEWS = {
+  homeContent: () => <ContentScreen family="homeContent" />,
+  homeServices: () => <ContentScreen family="homeService" />,
+  homeCourses: () => <ContentScreen family="homeCourse" />,
+  serviceContent: () => <ContentScreen family="serviceContent" />,
+  career: () => <ContentScreen family="career" />,
+  contactData: () => <RequestsScreen family="contact" />,
+  enrollData: () => <RequestsScreen family="enroll" />,
+  courses: () => <CoursesScreen />,
+  stats: () => <StatsScreen />,
+} satisfies Record<ScreenRoute, () => ReactNode>;
 
 export default function AdminApp() {
   const page = useStore($router);
@@ -45,12 +46,24 @@ export default function AdminApp() {
   const decision = resolveRoute(page?.route, signedIn);
   const path = page?.path;
 
+  const redirectTo = decision.kind === 'redirect' ? decision.to : null;
+  const firstDecision = useRef(true);
   useEffect(() => {
-    if (decision.kind === 'redirect') {
-      if (decision.to === 'login') redirectToLogin();
-      else redirectToHome();
-    }
-  }, [decision.kind, decision.kind === 'redirect' ? decision.to : null]);
+    if (redirectTo === 'login') {
+      // A deep link or an expired session (not a Logout): come back here after signing in (issue 10.11).
+      if (firstDecision.current || $sessionExpired.get()) rememberReturnPath(path);
+      redirectToLogin();
+    } else if (redirectTo) redirectToHome();
+    firstDecision.current = false;
+  }, [redirectTo, path]);
+
+  // Each screen has its own document title, for tabs, history and screen readers (issue 10.14).
+  const screenLabel =
+    decision.kind === 'screen' ? SCREENS.find((screen) => screen.route === decision.route)?.label : null;
+  useEffect(() => {
+    if (decision.kind === 'redirect') return;
+    document.title = SHELL.documentTitle(screenLabel ?? SHELL.loginTitle);
+  }, [decision.kind, screenLabel]);
 
   useEffect(() => {
     scrollToTop();
@@ -67,7 +80,7 @@ export default function AdminApp() {
     <AdminShell current={decision.route}>
       <Suspense fallback={<p className="admin-loading">{SHELL.loading}</p>}>
         {/* A key per route: each screen starts fresh (add mode, its own list). */}
-        <div key={decision.route}>{screenFor(decision.route)}</div>
+        <div key={decision.route}>{SCREEN_VIEWS[decision.route]()}</div>
       </Suspense>
     </AdminShell>
   );

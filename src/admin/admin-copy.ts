@@ -2,7 +2,7 @@
  * Labels of the admin app that the spec does not fix (headings, buttons, field labels). Every error, empty,
  * success and confirmation string of the spec comes from src/lib/messages.ts instead.
  */
-import { siteConfig } from '../lib/site-config.ts';
+import { brandName, siteConfig } from '../lib/site-config.ts';
 
 export const SHELL = {
   title: `${siteConfig.brandFirst} Admin`,
@@ -14,6 +14,10 @@ export const SHELL = {
   navLabel: 'Admin sections',
   loading: 'Loading...',
   skipToContent: 'Skip to content',
+  dismiss: 'Dismiss message',
+  /** Each screen's document title, e.g. 'Career | Admin | DeltaSecure'. */
+  documentTitle: (screen: string) => `${screen} | Admin | ${brandName}`,
+  loginTitle: 'Login',
 } as const;
 
 export const LOGIN = {
@@ -63,6 +67,10 @@ export const REQUESTS = {
   exportCsv: 'Export CSV',
   loadMore: 'Load more',
   loadingMore: 'Loading...',
+  showMore: 'Show more',
+  showLess: 'Show less',
+  /** Times are shown in India Standard Time, where the company works. */
+  timeZoneLabel: 'IST',
 } as const;
 
 export const COURSES = {

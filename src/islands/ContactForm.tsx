@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
 import { ApiError, userMessage } from '../lib/api-client.ts';
-import { HONEYPOT_FIELD } from '../lib/constants.ts';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { CONTACT } from '../lib/public-copy.ts';
 import { sendContact } from '../lib/public-api.ts';
 import { FormFooter } from './FormNotice.tsx';
-import { useSubmit } from './use-submit.ts';
+import { useFillTime, useSubmit } from './use-submit.ts';
 
 /** Spec section 8: the server's message, else the error's message, else the generic failure. */
 const describe = (error: unknown): string => {
@@ -19,6 +19,7 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 /** Contact form: idle → 'Sending...' → 'Message sent successfully!' (form cleared) or the failure message. */
 export default function ContactForm() {
   const { state, submit } = useSubmit(describe);
+  const fillTime = useFillTime();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,6 +32,7 @@ export default function ContactForm() {
         phone: text(data, 'phone'),
         message: text(data, 'message'),
         website: text(data, HONEYPOT_FIELD),
+        [FILL_TIME_FIELD]: fillTime(),
       });
       return PUBLIC.contactSuccess;
     });

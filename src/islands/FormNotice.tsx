@@ -41,14 +41,15 @@ export function FormFooter({
     <>
       <Honeypot name={HONEYPOT_FIELD} />
       <FormNotice />
-      <div>
+      {/* The result sits beside the button (below it on a narrow screen), where the eye already is. */}
+      <div className="form-actions">
         <button type="submit" className="btn" disabled={submitting}>
           {submitting ? busyLabel : idleLabel}
         </button>
-      </div>
-      <div aria-live="polite">
-        {state.phase === 'success' && <p className="alert alert--success">{state.message}</p>}
-        {state.phase === 'error' && <p className="alert alert--error">{state.message}</p>}
+        <div className="form-result" aria-live="polite">
+          {state.phase === 'success' && <p className="alert alert--success">{state.message}</p>}
+          {state.phase === 'error' && <p className="alert alert--error">{state.message}</p>}
+        </div>
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { PUBLIC } from '../lib/messages.ts';
 import { ISLAND_COPY } from '../lib/public-copy.ts';
+import { imageAlt } from '../lib/image-url.ts';
 import { ContentImage } from './ContentImage.tsx';
 import { useHomeServices, type ServiceItem } from './use-home-services.ts';
 
@@ -40,7 +41,7 @@ export default function HomeServices({ initial }: { initial?: readonly ServiceIt
             <ContentImage
               value={item.image}
               folder="services"
-              alt=""
+              alt={imageAlt(item)}
               width={item.imageWidth}
               height={item.imageHeight}
               sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw"

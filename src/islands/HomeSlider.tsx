@@ -2,6 +2,7 @@ import { SLIDER_INTERVAL_MS } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
+import { imageAlt } from '../lib/image-url.ts';
 import { ContentImage } from './ContentImage.tsx';
 import { describeWithPrefix } from './list-messages.ts';
 import { useAfterLoad } from './use-after-load.ts';
@@ -14,16 +15,26 @@ export interface SlideItem {
   image: string;
   imageWidth?: number | undefined;
   imageHeight?: number | undefined;
+  alt?: string | undefined;
 }
+
+/** WCAG 2.2.2: under reduced motion the slideshow starts paused; the play button still starts it. */
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 const load = (signal: AbortSignal) => fetchPublicList<SlideItem>('homeContent', signal);
 const describe = (error: unknown) => describeWithPrefix(error, PUBLIC.contentFetchFailed);
 
-/** Home content slider: advances every 3 s and wraps; loading / error / empty / showing (spec section 4). */
+/** Home content slider: advances every 3 s and wraps (starts paused under reduced motion); loading / error / empty / showing (spec section 4). */
 export default function HomeSlider({ initial }: { initial?: readonly SlideItem[] }) {
   const { state } = useRevalidatedList(initial, load, describe);
   const { items } = state;
-  const { index, paused, setPaused } = useRotation(items.length, SLIDER_INTERVAL_MS);
+  const { index, paused, setPaused } = useRotation(
+    items.length,
+    SLIDER_INTERVAL_MS,
+    0,
+    prefersReducedMotion(),
+  );
   const afterLoad = useAfterLoad();
 
   if (state.phase !== 'loaded' || items.length === 0) {
@@ -60,7 +71,7 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
               <ContentImage
                 value={item.image}
                 folder="content"
-                alt=""
+                alt={imageAlt(item)}
                 width={item.imageWidth}
                 height={item.imageHeight}
                 sizes="100vw"

@@ -3,6 +3,7 @@ import { CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_MS } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
+import { imageAlt } from '../lib/image-url.ts';
 import { ContentImage } from './ContentImage.tsx';
 import type { SlideItem } from './HomeSlider.tsx';
 import { describeWithPrefix } from './list-messages.ts';
@@ -69,7 +70,7 @@ export default function ServicesCarousel({ initial }: { initial?: readonly Slide
               <ContentImage
                 value={item.image}
                 folder="content"
-                alt=""
+                alt={imageAlt(item)}
                 width={item.imageWidth}
                 height={item.imageHeight}
                 sizes="(min-width: 576px) 560px, 100vw"

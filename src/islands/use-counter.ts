@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** Ease-out cubic; floored so the final value appears only at the end of the count. */
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
@@ -9,18 +9,19 @@ const easeOut = (t: number) => 1 - (1 - t) ** 3;
  */
 export function useCounter(target: number, active: boolean, delayMs: number, durationMs: number): number {
   const [value, setValue] = useState(0);
-  const finished = useRef(false);
+  const [finished, setFinished] = useState(false);
+  // Leaving view resets the count (adjusted during render, so the 0 shows in the same paint).
+  const [wasActive, setWasActive] = useState(active);
+  if (active !== wasActive) {
+    setWasActive(active);
+    if (!active) {
+      setFinished(false);
+      setValue(0);
+    }
+  }
 
   useEffect(() => {
-    if (!active) {
-      finished.current = false;
-      setValue(0);
-      return;
-    }
-    if (finished.current) {
-      setValue(target);
-      return;
-    }
+    if (!active || finished) return;
     let frame = 0;
     let start = 0;
     const step = (now: number) => {
@@ -28,21 +29,19 @@ export function useCounter(target: number, active: boolean, delayMs: number, dur
       const progress = Math.min((now - start) / durationMs, 1);
       setValue(Math.floor(target * easeOut(progress)));
       if (progress < 1) frame = requestAnimationFrame(step);
-      else finished.current = true;
+      else setFinished(true);
     };
     // Under prefers-reduced-motion the final figure appears after the delay, without the count-up.
     const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
     const timer = setTimeout(() => {
-      if (still) {
-        finished.current = true;
-        setValue(target);
-      } else frame = requestAnimationFrame(step);
+      if (still) setFinished(true);
+      else frame = requestAnimationFrame(step);
     }, delayMs);
     return () => {
       clearTimeout(timer);
       cancelAnimationFrame(frame);
     };
-  }, [active, target, delayMs, durationMs]);
+  }, [active, finished, target, delayMs, durationMs]);
 
-  return value;
+  return active && finished ? target : value;
 }

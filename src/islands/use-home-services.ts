@@ -13,6 +13,7 @@ export interface ServiceItem {
   image: string;
   imageWidth?: number | undefined;
   imageHeight?: number | undefined;
+  alt?: string | undefined;
 }
 
 const describe = (error: unknown) => describeFailure(error, PUBLIC.servicesFetchFailed);

@@ -27,7 +27,9 @@ export function useRevalidatedList<T>(
   );
   const hasGoodContent = useRef(baked);
   const current = useRef({ load, describe });
-  current.current = { load, describe };
+  useEffect(() => {
+    current.current = { load, describe };
+  });
   const controller = useRef<AbortController | null>(null);
 
   const run = useCallback(() => {

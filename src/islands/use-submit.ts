@@ -38,3 +38,12 @@ export function useSubmit(describe: (error: unknown) => string) {
   );
   return { state, submit, fail, clear };
 }
+
+/**
+ * Milliseconds since the form appeared (sent as FILL_TIME_FIELD): the server treats a submission faster than a
+ * person can type as a bot's. Counted from mount, not first keystroke, so autofill never looks like a script.
+ */
+export function useFillTime(): () => number {
+  const [shownAt] = useState(() => performance.now());
+  return useCallback(() => Math.round(performance.now() - shownAt), [shownAt]);
+}

@@ -10,6 +10,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './constants.ts';
 import { GENERIC, PUBLIC } from './messages.ts';
+import { isRecord, parseJsonOrNull } from './json.ts';
 
 export type FailureKind = 'network' | 'timeout' | 'http' | 'format';
 
@@ -83,18 +84,7 @@ export const API_BASE: string = (
   (import.meta as { env?: Record<string, string | undefined> }).env?.PUBLIC_API_BASE ?? ''
 ).replace(/\/$/, '');
 
-const readJson = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
-  if (text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-};
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const readJson = async (response: Response): Promise<unknown> => parseJsonOrNull(await response.text());
 
 /** Sends a request and returns the parsed JSON body of a 2xx answer; throws ApiError otherwise. */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {

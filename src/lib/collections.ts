@@ -1,48 +1,57 @@
 /**
- * The collections registry: one description per content family, the single source of truth for the generic
- * CRUD handler (src/server), the build-time content loaders, the admin screens and the contract tests.
- * Plain data and schemas only: safe to ship to a browser.
+ * The collections registry: one description per family, the single source of truth for the API's route table and
+ * handlers (src/server), the build-time content loaders, the admin screens, CSV columns and the contract tests.
+ * A content family is described by its fields (src/lib/fields.ts): its schemas and types are derived from them.
+ * Plain data and schemas only: safe to ship to a browser (the public islands import ./families.ts instead).
  */
 import type { z } from 'zod';
-import { API_PREFIX } from './constants.ts';
-import { ADMIN, CONFIRM } from './messages.ts';
 import {
-  CareerInputSchema,
-  CareerSchema,
+  API_PREFIX,
+  AUTH_PATHS,
+  CAREER_POINTS_MIN,
+  MAX_LENGTH,
+  POINTS_MAX,
+  SERVICE_POINTS_MIN,
+} from './constants.ts';
+import {
+  familyPath,
+  type CollectionKey,
+  type ContentFamilyKey,
+  type ImageFolder,
+  type RequestFamilyKey,
+} from './families.ts';
+import {
+  imageField,
+  imageFieldOf,
+  inputSchemaOf,
+  itemSchemaOf,
+  pointsField,
+  textField,
+  titleFieldOf,
+  type Field,
+  type ImageField,
+  type ImageRule,
+  type InputSchemaOf,
+  type ItemSchemaOf,
+} from './fields.ts';
+import { REQUEST_STATUSES, requestListQuerySchema, requestPatchSchema } from './enquiries.ts';
+import { ADMIN, CONFIRM, VALIDATION } from './messages.ts';
+import {
   ContactInputSchema,
   ContactSchema,
   EnrollCourseInputSchema,
   EnrollCourseSchema,
+  EnrollCourseUpdateSchema,
   EnrollInputSchema,
   EnrollSchema,
-  HomeContentInputSchema,
-  HomeContentSchema,
-  HomeCourseInputSchema,
-  HomeCourseSchema,
-  HomeServiceInputSchema,
-  HomeServiceSchema,
-  ServiceContentInputSchema,
-  ServiceContentSchema,
   StatsInputSchema,
   StatsSchema,
+  StoredMetaSchema,
 } from './schemas.ts';
 
-/** Blob folders under /uploads (ARCHITECTURE.md "Images"). */
-export type ImageFolder = 'content' | 'services' | 'careers';
-
-export interface ImageRule {
-  folder: ImageFolder;
-  /** Whether a create without an image is rejected with 'Please select an image'. */
-  requiredOnCreate: boolean;
-  /**
-   * How the stored `image` value looks, so the spec's resolution rules hold:
-   * 'path' is `/uploads/{folder}/{name}` (home content: "path or full URL");
-   * 'fileName' is the bare name, resolved under `uploads/{folder}` (services, careers).
-   */
-  storedAs: 'path' | 'fileName';
-  /** Spec section 5: home content, home service and service content are downscaled in the browser; careers are sent as picked. */
-  browserDownscale: boolean;
-}
+export { AUTH_PATHS };
+export type { CollectionKey, ContentFamilyKey, ImageFolder, ImageRule, RequestFamilyKey };
+export { COLLECTION_KEYS } from './families.ts';
 
 interface FamilyBase<K extends string> {
   key: K;
@@ -54,152 +63,185 @@ interface FamilyBase<K extends string> {
   itemSchema: z.ZodType;
 }
 
-/** The five families with the full content lifecycle: public list, admin create/update/delete. */
-export interface ContentFamily<K extends string = ContentFamilyKey> extends FamilyBase<K> {
+export interface ContentMessages {
+  added: string;
+  updated: string;
+  deleted: string;
+  empty: string;
+  fetchFailed: string;
+  addFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+}
+
+/** A family with the full content lifecycle: public list, admin create/read/update/delete, CSV. */
+export interface ContentFamily<K extends string = string> extends FamilyBase<K> {
   kind: 'content';
+  /** In form order: the admin form and list card show them in this order. */
+  fields: readonly Field[];
+  /** The field that names an item (lists, confirmations, "Editing: …", the trash). */
+  titleField: string;
   inputSchema: z.ZodType;
   image: ImageRule | null;
-  /** Whether the admin form sends multipart (with an image) or JSON. */
+  /** Whether the admin form sends multipart (with an image) or JSON: every family with a picture does. */
   multipart: boolean;
   confirmDelete: string | null;
-  messages: {
-    added: string;
-    updated: string;
-    deleted: string;
-    empty: string;
-    fetchFailed: string;
-    addFailed: string;
-    updateFailed: string;
-    deleteFailed: string;
+  messages: ContentMessages;
+}
+
+/** A registry entry: a content family whose schemas carry the types derived from its fields. */
+export interface TypedContentFamily<K extends string, F extends Field> extends ContentFamily<K> {
+  fields: readonly F[];
+  inputSchema: InputSchemaOf<F>;
+  itemSchema: ItemSchemaOf<F>;
+  image: [Extract<F, ImageField>] extends [never] ? null : Extract<F, ImageField>;
+}
+
+/** Builds a content family from its key and fields: path, cache tag, schemas and image rule are derived. */
+export function contentFamily<const K extends string, const F extends Field>(
+  key: K,
+  spec: { fields: readonly F[]; confirmDelete: string | null; messages: ContentMessages },
+): TypedContentFamily<K, F> {
+  const image = imageFieldOf(spec.fields);
+  return {
+    key,
+    kind: 'content',
+    path: familyPath(key),
+    cacheTag: key,
+    fields: spec.fields,
+    titleField: titleFieldOf(spec.fields),
+    inputSchema: inputSchemaOf(spec.fields),
+    itemSchema: itemSchemaOf(spec.fields),
+    image: image as TypedContentFamily<K, F>['image'],
+    multipart: image !== null,
+    confirmDelete: spec.confirmDelete,
+    messages: spec.messages,
   };
 }
 
+const title = textField('title', {
+  label: 'Title',
+  max: MAX_LENGTH.title,
+  required: VALIDATION.titleRequired,
+});
+const description = textField('description', {
+  kind: 'textarea',
+  label: 'Description',
+  max: MAX_LENGTH.description,
+  required: VALIDATION.descriptionRequired,
+});
+const downscaled = { requiredOnCreate: true, browserDownscale: true, hint: null } as const;
+
+export const contentFamilies = {
+  homeContent: contentFamily('homeContent', {
+    fields: [imageField({ folder: 'content', storedAs: 'path', ...downscaled }), title],
+    confirmDelete: CONFIRM.content,
+    messages: {
+      ...ADMIN.homeContent,
+      addFailed: ADMIN.homeContent.saveFailed,
+      updateFailed: ADMIN.homeContent.saveFailed,
+    },
+  }),
+  homeService: contentFamily('homeService', {
+    fields: [
+      imageField({
+        folder: 'services',
+        storedAs: 'fileName',
+        ...downscaled,
+        hint: ADMIN.homeService.imageHint,
+      }),
+      title,
+      description,
+    ],
+    confirmDelete: CONFIRM.service,
+    messages: {
+      ...ADMIN.homeService,
+      addFailed: ADMIN.homeService.saveFailed,
+      updateFailed: ADMIN.homeService.saveFailed,
+    },
+  }),
+  homeCourse: contentFamily('homeCourse', {
+    fields: [title, description],
+    confirmDelete: null,
+    messages: ADMIN.homeCourse,
+  }),
+  serviceContent: contentFamily('serviceContent', {
+    fields: [
+      imageField({ folder: 'services', storedAs: 'fileName', ...downscaled }),
+      title,
+      description,
+      pointsField('points', {
+        label: 'Points',
+        min: SERVICE_POINTS_MIN,
+        minMessage: VALIDATION.pointsMinFour,
+        max: POINTS_MAX,
+        fixed: SERVICE_POINTS_MIN,
+        initial: SERVICE_POINTS_MIN,
+        keepAtLeast: SERVICE_POINTS_MIN,
+      }),
+    ],
+    confirmDelete: CONFIRM.content,
+    messages: ADMIN.serviceContent,
+  }),
+  career: contentFamily('career', {
+    fields: [
+      imageField({
+        folder: 'careers',
+        storedAs: 'fileName',
+        requiredOnCreate: false,
+        browserDownscale: false,
+        hint: null,
+      }),
+      title,
+      description,
+      pointsField('points', {
+        label: 'Points',
+        min: CAREER_POINTS_MIN,
+        minMessage: VALIDATION.pointsMinOne,
+        max: POINTS_MAX,
+        fixed: 0,
+        initial: CAREER_POINTS_MIN,
+        keepAtLeast: CAREER_POINTS_MIN,
+      }),
+    ],
+    confirmDelete: CONFIRM.career,
+    messages: ADMIN.career,
+  }),
+} as const satisfies Record<ContentFamilyKey, ContentFamily>;
+
 /** Personal-data requests: public create, admin list (newest first, paginated) and delete. */
-export interface RequestFamily<K extends string = RequestFamilyKey> extends FamilyBase<K> {
+export interface RequestFamily<K extends string = string> extends FamilyBase<K> {
   kind: 'request';
+  /** The field that names an item in the trash. */
+  titleField: string;
   inputSchema: z.ZodType;
   /** Fields exported to CSV, in column order. */
   csvFields: readonly string[];
+  /** The follow-up statuses staff move a request through; the first is where a submission starts. */
+  statuses: readonly string[];
+  /** `PATCH {path}/:id`: status and note. */
+  patchSchema: z.ZodType;
+  /** The list filters of `GET {path}`. */
+  listQuerySchema: ReturnType<typeof requestListQuerySchema>;
+  /** Whether the list filters by course (enrolments). */
+  courseFilter: boolean;
   messages: { deleted: string; empty: string; fetchFailed: string; deleteFailed: string };
 }
-
-export const contentFamilies = {
-  homeContent: {
-    key: 'homeContent',
-    kind: 'content',
-    path: `${API_PREFIX}/homeContent`,
-    cacheTag: 'homeContent',
-    inputSchema: HomeContentInputSchema,
-    itemSchema: HomeContentSchema,
-    image: { folder: 'content', requiredOnCreate: true, storedAs: 'path', browserDownscale: true },
-    multipart: true,
-    confirmDelete: CONFIRM.content,
-    messages: {
-      added: ADMIN.homeContent.added,
-      updated: ADMIN.homeContent.updated,
-      deleted: ADMIN.homeContent.deleted,
-      empty: ADMIN.homeContent.empty,
-      fetchFailed: ADMIN.homeContent.fetchFailed,
-      addFailed: ADMIN.homeContent.saveFailed,
-      updateFailed: ADMIN.homeContent.saveFailed,
-      deleteFailed: ADMIN.homeContent.deleteFailed,
-    },
-  },
-  homeService: {
-    key: 'homeService',
-    kind: 'content',
-    path: `${API_PREFIX}/homeService`,
-    cacheTag: 'homeService',
-    inputSchema: HomeServiceInputSchema,
-    itemSchema: HomeServiceSchema,
-    image: { folder: 'services', requiredOnCreate: true, storedAs: 'fileName', browserDownscale: true },
-    multipart: true,
-    confirmDelete: CONFIRM.service,
-    messages: {
-      added: ADMIN.homeService.added,
-      updated: ADMIN.homeService.updated,
-      deleted: ADMIN.homeService.deleted,
-      empty: ADMIN.homeService.empty,
-      fetchFailed: ADMIN.homeService.fetchFailed,
-      addFailed: ADMIN.homeService.saveFailed,
-      updateFailed: ADMIN.homeService.saveFailed,
-      deleteFailed: ADMIN.homeService.deleteFailed,
-    },
-  },
-  homeCourse: {
-    key: 'homeCourse',
-    kind: 'content',
-    path: `${API_PREFIX}/homeCourse`,
-    cacheTag: 'homeCourse',
-    inputSchema: HomeCourseInputSchema,
-    itemSchema: HomeCourseSchema,
-    image: null,
-    multipart: false,
-    confirmDelete: null,
-    messages: {
-      added: ADMIN.homeCourse.added,
-      updated: ADMIN.homeCourse.updated,
-      deleted: ADMIN.homeCourse.deleted,
-      empty: ADMIN.homeCourse.empty,
-      fetchFailed: ADMIN.homeCourse.fetchFailed,
-      addFailed: ADMIN.homeCourse.addFailed,
-      updateFailed: ADMIN.homeCourse.updateFailed,
-      deleteFailed: ADMIN.homeCourse.deleteFailed,
-    },
-  },
-  serviceContent: {
-    key: 'serviceContent',
-    kind: 'content',
-    path: `${API_PREFIX}/serviceContent`,
-    cacheTag: 'serviceContent',
-    inputSchema: ServiceContentInputSchema,
-    itemSchema: ServiceContentSchema,
-    image: { folder: 'services', requiredOnCreate: true, storedAs: 'fileName', browserDownscale: true },
-    multipart: true,
-    confirmDelete: CONFIRM.content,
-    messages: {
-      added: ADMIN.serviceContent.added,
-      updated: ADMIN.serviceContent.updated,
-      deleted: ADMIN.serviceContent.deleted,
-      empty: ADMIN.serviceContent.empty,
-      fetchFailed: ADMIN.serviceContent.fetchFailed,
-      addFailed: ADMIN.serviceContent.addFailed,
-      updateFailed: ADMIN.serviceContent.updateFailed,
-      deleteFailed: ADMIN.serviceContent.deleteFailed,
-    },
-  },
-  career: {
-    key: 'career',
-    kind: 'content',
-    path: `${API_PREFIX}/career`,
-    cacheTag: 'career',
-    inputSchema: CareerInputSchema,
-    itemSchema: CareerSchema,
-    image: { folder: 'careers', requiredOnCreate: false, storedAs: 'fileName', browserDownscale: false },
-    multipart: true,
-    confirmDelete: CONFIRM.career,
-    messages: {
-      added: ADMIN.career.added,
-      updated: ADMIN.career.updated,
-      deleted: ADMIN.career.deleted,
-      empty: ADMIN.career.empty,
-      fetchFailed: ADMIN.career.fetchFailed,
-      addFailed: ADMIN.career.addFailed,
-      updateFailed: ADMIN.career.updateFailed,
-      deleteFailed: ADMIN.career.deleteFailed,
-    },
-  },
-} as const satisfies Record<string, ContentFamily<string>>;
 
 export const requestFamilies = {
   contact: {
     key: 'contact',
     kind: 'request',
-    path: `${API_PREFIX}/contact`,
+    path: familyPath('contact'),
     cacheTag: 'contact',
+    titleField: 'name',
     inputSchema: ContactInputSchema,
     itemSchema: ContactSchema,
     csvFields: ['createdAt', 'name', 'email', 'phone', 'message'],
+    statuses: REQUEST_STATUSES.contact,
+    patchSchema: requestPatchSchema(REQUEST_STATUSES.contact),
+    listQuerySchema: requestListQuerySchema(REQUEST_STATUSES.contact),
+    courseFilter: false,
     messages: {
       deleted: ADMIN.contact.deleted,
       empty: ADMIN.contact.empty,
@@ -210,11 +252,16 @@ export const requestFamilies = {
   enroll: {
     key: 'enroll',
     kind: 'request',
-    path: `${API_PREFIX}/enroll`,
+    path: familyPath('enroll'),
     cacheTag: 'enroll',
+    titleField: 'name',
     inputSchema: EnrollInputSchema,
     itemSchema: EnrollSchema,
     csvFields: ['createdAt', 'name', 'email', 'phone', 'course', 'message'],
+    statuses: REQUEST_STATUSES.enroll,
+    patchSchema: requestPatchSchema(REQUEST_STATUSES.enroll),
+    listQuerySchema: requestListQuerySchema(REQUEST_STATUSES.enroll),
+    courseFilter: true,
     messages: {
       deleted: ADMIN.enroll.deleted,
       empty: ADMIN.enroll.empty,
@@ -222,15 +269,17 @@ export const requestFamilies = {
       deleteFailed: ADMIN.enroll.deleteFailed,
     },
   },
-} as const satisfies Record<string, RequestFamily<string>>;
+} as const satisfies Record<RequestFamilyKey, RequestFamily>;
 
 /** Enrollable courses: public list, admin add (unique name, case-insensitive) and delete. */
 export const enrollCourseFamily = {
   key: 'enrollCourse',
   kind: 'enrollCourse',
-  path: `${API_PREFIX}/enrollCourse`,
+  path: familyPath('enrollCourse'),
   cacheTag: 'enrollCourse',
+  titleField: 'courseName',
   inputSchema: EnrollCourseInputSchema,
+  updateSchema: EnrollCourseUpdateSchema,
   itemSchema: EnrollCourseSchema,
   confirmDelete: CONFIRM.course,
 } as const;
@@ -239,22 +288,27 @@ export const enrollCourseFamily = {
 export const statsFamily = {
   key: 'stats',
   kind: 'stats',
-  path: `${API_PREFIX}/stats`,
+  path: familyPath('stats'),
   cacheTag: 'stats',
   inputSchema: StatsInputSchema,
   itemSchema: StatsSchema,
 } as const;
 
-export type ContentFamilyKey = keyof typeof contentFamilies;
-export type RequestFamilyKey = keyof typeof requestFamilies;
-/** Every stored collection of items (stats is a single document, not a collection). */
-export type CollectionKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse';
+/** Every family whose deletes go to the trash, by key (the trash names an entry's family by its key). */
+export const trashableFamilies = [
+  ...Object.values(contentFamilies),
+  ...Object.values(requestFamilies),
+  enrollCourseFamily,
+] as const;
 
-export const COLLECTION_KEYS: readonly CollectionKey[] = [
-  ...(Object.keys(contentFamilies) as ContentFamilyKey[]),
-  ...(Object.keys(requestFamilies) as RequestFamilyKey[]),
-  'enrollCourse',
-];
+/** The admin's trash: list, and restore under `/{family}/{id}/restore`. */
+export const TRASH_PATH = `${API_PREFIX}/trash`;
+export const trashRestorePath = (family: string, id: string) => `${TRASH_PATH}/${family}/${id}/restore`;
+/** A content family's order route (PUT `{ids}`) and an item's history. */
+export const orderPath = (family: { path: string }) => `${family.path}/order`;
+export const revisionsPath = (family: { path: string }, id: string) => `${family.path}/${id}/revisions`;
+export const revisionRestorePath = (family: { path: string }, id: string, rev: string) =>
+  `${revisionsPath(family, id)}/${rev}/restore`;
 
 /** Every family, for things that walk all of them (authorisation matrix, cache tags, docs). */
 export const allFamilies = [
@@ -264,11 +318,15 @@ export const allFamilies = [
   statsFamily,
 ] as const;
 
-export const AUTH_PATHS = {
-  login: `${API_PREFIX}/auth/login`,
-  logout: `${API_PREFIX}/auth/logout`,
-  session: `${API_PREFIX}/auth/session`,
-} as const;
+/** The admin's CSV export of a family's items: every request family and every content family. */
+export const CSV_EXPORT_NAME = 'export.csv';
+export const csvPath = (family: { path: string }) => `${family.path}/${CSV_EXPORT_NAME}`;
+export const exportPath = (family: RequestFamilyKey) => csvPath(requestFamilies[family]);
 
-/** CSV export of personal-data requests (admin only). */
-export const exportPath = (family: RequestFamilyKey) => `${requestFamilies[family].path}/export.csv`;
+export type HomeContent = z.infer<typeof contentFamilies.homeContent.itemSchema>;
+export type HomeService = z.infer<typeof contentFamilies.homeService.itemSchema>;
+export type HomeCourse = z.infer<typeof contentFamilies.homeCourse.itemSchema>;
+export type ServiceContent = z.infer<typeof contentFamilies.serviceContent.itemSchema>;
+export type Career = z.infer<typeof contentFamilies.career.itemSchema>;
+/** Any content family's item, as the generic admin screen sees it (its fields by name). */
+export type ContentItem = z.infer<typeof StoredMetaSchema> & { image?: string } & Record<string, unknown>;

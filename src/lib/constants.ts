@@ -1,6 +1,14 @@
 /** Business constants and limits from the spec (section 9), plus the few the architecture adds. */
 
 export const API_PREFIX = '/api/v1';
+/** Here rather than in the registry, so the login screen's chunk carries no zod and no schema. */
+export const AUTH_PATHS = {
+  login: `${API_PREFIX}/auth/login`,
+  logout: `${API_PREFIX}/auth/logout`,
+  session: `${API_PREFIX}/auth/session`,
+} as const;
+/** The owner's backup download (an archive of every family and picture; src/server/migration/backup.ts). */
+export const BACKUP_PATH = `${API_PREFIX}/backup`;
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 export const PUBLIC_RETRY_MAX = 2;
@@ -22,12 +30,10 @@ export const ABOUT_STATIC = {
 } as const;
 export const DEFAULT_TOTAL_ENROLMENTS = 21;
 
-export const COURSE_CARD_DELAY_STEP_MS = 100;
 export const SLIDER_INTERVAL_MS = 3_000;
 export const CAROUSEL_INTERVAL_MS = 3_000;
 export const CAROUSEL_RESUME_MS = 3_000;
 export const CAREER_TRUNCATE_CHARS = 200;
-export const ADMIN_SIDEBAR_COLLAPSE_PX = 768;
 export const ADMIN_BANNER_CLEAR_MS = 3_000;
 
 export const IMAGE_RESIZE_BOUND_PX = 1_200;
@@ -37,6 +43,8 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 /** Widths of the WebP variants written for srcset; the largest is the stored "main" image. */
 export const IMAGE_VARIANT_WIDTHS = [400, 800, 1200] as const;
+/** The extra variant of full-width pictures, wider than the main image, so wide screens are not shown an upscale. */
+export const IMAGE_WIDE_VARIANT_WIDTH = 1_920;
 
 export const SERVICE_POINTS_MIN = 4;
 export const CAREER_POINTS_MIN = 1;
@@ -44,9 +52,6 @@ export const POINTS_MAX = 10;
 
 export const SPLASH_BLUR_AT_MS = 2_500;
 export const SPLASH_TOTAL_MS = 3_000;
-
-export const BREAKPOINTS_PX = [576, 768, 992, 1200, 1400] as const;
-export const TRANSITION_MS = 300;
 
 /** Sane server-side length limits the spec leaves open. */
 export const MAX_LENGTH = {
@@ -58,17 +63,29 @@ export const MAX_LENGTH = {
   phone: 32,
   message: 5_000,
   courseName: 120,
+  alt: 150,
 } as const;
+
+/** Deleted items stay restorable this long; the scheduled purge then removes them and frees their pictures. */
+export const TRASH_RETENTION_DAYS = 30;
 
 /** Personal-data lists page server-side; an unparameterised GET returns up to this many, newest first. */
 export const REQUEST_LIST_DEFAULT_LIMIT = 500;
 export const REQUEST_LIST_MAX_LIMIT = 500;
 
+/** Contact and enrolment requests are kept this many days unless REQUEST_RETENTION_DAYS says otherwise. */
+export const REQUEST_RETENTION_DAYS = 365;
+
 /** Rebuilds: a burst of edits costs at most two builds (one now, one follow-up after the window). */
 export const REBUILD_WINDOW_MS = 60_000;
 
-/** Public submissions per client IP (contact and enrolment). */
-export const SUBMISSION_RATE_LIMIT = { limit: 5, windowSeconds: 60 } as const;
+/**
+ * Public submissions per client address (contact and enrolment, each on its own): sized for a classroom of 30+
+ * behind one college NAT enrolling within the same minute, while a flood from one address still stops here.
+ */
+export const SUBMISSION_RATE_LIMIT = { limit: 60, windowSeconds: 60 } as const;
+/** Public submissions per e-mail address and per phone number: one person resubmitting, never a class. */
+export const SUBMISSION_SENDER_RATE_LIMIT = { limit: 3, windowSeconds: 600 } as const;
 /** Admin login attempts per client IP. */
 export const LOGIN_RATE_LIMIT = { limit: 5, windowSeconds: 300 } as const;
 
@@ -77,3 +94,11 @@ export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 
 /** The hidden form field that only bots fill in; a filled one is answered like a success and stored nowhere. */
 export const HONEYPOT_FIELD = 'website';
+/**
+ * Milliseconds between the form appearing and its submission, sent by the public forms. A submission faster than
+ * SUBMISSION_MIN_FILL_MS is a script and is treated like a honeypot hit; a body without the field (older
+ * clients, API callers) is not checked.
+ */
+export const FILL_TIME_FIELD = 'fillMs';
+/** No person reads a form, types a name, e-mail, phone and message and presses send within two seconds. */
+export const SUBMISSION_MIN_FILL_MS = 2_000;

@@ -42,3 +42,15 @@ describe('contentImageAttributes', () => {
     expect(attributes).toMatchObject({ loading: 'eager', fetchpriority: 'high' });
   });
 });
+
+describe('imageSrcSet', () => {
+  it('offers 400, 800 and 1200 px, and a 1920 px file for full-width pictures only (the home slider)', () => {
+    expect(imageSrcSet(`${HASH}.webp`, 'services')).toBe(
+      `/uploads/services/${HASH}-400.webp 400w, /uploads/services/${HASH}-800.webp 800w, /uploads/services/${HASH}.webp 1200w`,
+    );
+    expect(imageSrcSet(`/uploads/content/${HASH}.webp`, 'content')).toBe(
+      `/uploads/content/${HASH}-400.webp 400w, /uploads/content/${HASH}-800.webp 800w, /uploads/content/${HASH}.webp 1200w, /uploads/content/${HASH}-1920.webp 1920w`,
+    );
+    expect(imageSrcSet(`${HASH}.webp`, 'careers')).not.toContain('1920w');
+  });
+});

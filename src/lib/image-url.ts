@@ -5,12 +5,12 @@
  *   uploads/careers (their stored value is a bare file name), home content stores a path.
  * Our own uploads are content-addressed WebP files `{hash}.webp` with smaller variants `{hash}-{width}.webp`.
  */
-import type { ImageFolder } from './collections.ts';
-import { IMAGE_VARIANT_WIDTHS } from './constants.ts';
+import { IMAGE_VARIANT_WIDTHS, IMAGE_WIDE_VARIANT_WIDTH } from './constants.ts';
+import { IMAGE_FOLDERS, type ImageFolder, IMAGE_FOLDER_RULES } from './families.ts';
 
 export const FALLBACK_IMAGE = '/images/fallback.svg';
 
-const OWN_UPLOAD = /^(?:\/?uploads\/(content|services|careers)\/)?([a-f0-9]{16,64})\.webp$/;
+const OWN_UPLOAD = new RegExp(`^(?:/?uploads/(${IMAGE_FOLDERS.join('|')})/)?([a-f0-9]{16,64})\\.webp$`);
 
 /** The absolute-or-root-relative URL of a stored image value. `apiBase` is '' when the API is same-origin. */
 export function resolveImageUrl(value: string | undefined | null, folder: ImageFolder, apiBase = ''): string {
@@ -31,12 +31,17 @@ export function imageSrcSet(
   const match = OWN_UPLOAD.exec(value.startsWith('/') ? value.slice(1) : value);
   if (!match) return null;
   const hash = match[2];
-  const dir = `${apiBase}/uploads/${match[1] ?? folder}`;
-  return IMAGE_VARIANT_WIDTHS.map((width, index) =>
+  const owner = (match[1] as ImageFolder | undefined) ?? folder;
+  const dir = `${apiBase}/uploads/${owner}`;
+  const entries = IMAGE_VARIANT_WIDTHS.map((width, index) =>
     index === IMAGE_VARIANT_WIDTHS.length - 1
       ? `${dir}/${hash}.webp ${width}w`
       : `${dir}/${hash}-${width}.webp ${width}w`,
-  ).join(', ');
+  );
+  // Full-width pictures also offer the wide file (the main one answers for it when the upload was narrower).
+  if (IMAGE_FOLDER_RULES[owner].fullWidth)
+    entries.push(`${dir}/${hash}-${IMAGE_WIDE_VARIANT_WIDTH}.webp ${IMAGE_WIDE_VARIANT_WIDTH}w`);
+  return entries.join(', ');
 }
 
 /** The stored value for a freshly uploaded image, following the family's rule. */
@@ -84,4 +89,13 @@ export function contentImageAttributes({
     fetchpriority: priority ? 'high' : undefined,
     'data-fallback': FALLBACK_IMAGE,
   } as const;
+}
+
+/**
+ * A content picture's text alternative: the admin's alt text, else the item's title (issue 12). Pictures that
+ * are decoration only do not call this and keep alt="".
+ */
+export function imageAlt(item: { alt?: unknown; title?: unknown }): string {
+  const alt = typeof item.alt === 'string' ? item.alt.trim() : '';
+  return alt || (typeof item.title === 'string' ? item.title : '');
 }

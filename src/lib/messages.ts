@@ -55,6 +55,8 @@ export const AUTH = {
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   notConfigured: 'Admin login is not configured on this server. Set ADMIN_PASSWORD_HASH and SESSION_SECRET.',
   signedOut: 'Signed out',
+  /** Beyond the spec: shown on the login page when a request found the session gone (issue 10.11). */
+  sessionExpired: 'Your session has expired — sign in again',
 } as const;
 
 /** Admin validation messages (spec section 5). */
@@ -65,6 +67,7 @@ export const VALIDATION = {
   pointsMinFour: 'Please provide at least 4 non-empty points',
   pointsMinOne: 'Please add at least one point',
   courseTitleRequired: 'Course title is required',
+  isActiveInvalid: 'isActive must be true or false',
   /** Beyond the spec: server-side checks the spec's browser-only forms never needed. */
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -87,6 +90,8 @@ export const CONFIRM = {
   service: 'Are you sure you want to delete this service?',
   career: 'Are you sure you want to delete this career?',
   course: 'Are you sure you want to delete this course?',
+  /** Beyond the spec: an empty or non-numeric stats value is saved as 0 (spec section 5), so ask first. */
+  statsZero: (current: number) => `This sets the total courses from ${current} to 0. Save 0?`,
 } as const;
 
 /** Admin success, failure and empty-state messages (spec section 8 "Admin", "Success", "Admin empty states"). */
@@ -189,9 +194,79 @@ export const API = {
   invalidForm: 'The form data could not be read',
   notAnImage: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
   imageTooManyPixels: 'The image has too many pixels',
-  rateLimited: 'Too many requests. Please try again later.',
+  /** Says when to retry (the Retry-After seconds), so a refused visitor knows how long to wait. */
+  rateLimited: (seconds: number) =>
+    `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  imageTooSmall: (minShortSidePx: number) =>
+    `The image is too small: its shorter side must be at least ${minShortSidePx} pixels`,
   storeUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   unexpected: GENERIC.unexpected,
   contactReceived: 'Message sent successfully!',
   enrollReceived: "Enrollment submitted successfully! We'll contact you soon.",
+  orderConflict: 'The order must list every current item exactly once. Reload the list and try again.',
+  orderSaved: 'Order saved',
+  orderInvalid: 'Send the new order as {"ids": [...]}',
+  restored: 'Restored',
+  restoreConflict: 'The item cannot be restored: its name is in use by another item.',
+  revisionRestored: 'Version restored',
+  courseUpdated: 'Course updated successfully!',
+  publishedInvalid: 'Published must be true or false',
+} as const;
+
+/** The follow-up pipeline of requests (issue 11): statuses, notes, filters, badges and notifications. */
+export const ENQUIRY = {
+  statusInvalid: 'Please choose one of the listed statuses',
+  nothingToUpdate: 'Send a status or a note to update',
+  dateInvalid: 'Please enter a date as YYYY-MM-DD',
+  dateRange: 'The start date must not be after the end date',
+  limitInvalid: 'The page size must be a whole number from 1 to 500',
+  cursorInvalid: 'The page cursor is not valid',
+  updated: 'Request updated',
+  updateFailed: 'Failed to update the request',
+  statusLabels: {
+    new: 'New',
+    replied: 'Replied',
+    closed: 'Closed',
+    contacted: 'Contacted',
+    enrolled: 'Enrolled',
+    declined: 'Declined',
+  } as Record<string, string>,
+  deliveryLabels: {
+    pending: 'Sending',
+    sent: 'Notified',
+    retrying: 'Retrying',
+    failed: 'Not delivered',
+  } as Record<string, string>,
+} as const;
+
+/** Notifications to staff about a stored submission (e-mail subject and text, webhook summary). */
+export const NOTIFY = {
+  contactSubject: (name: string) => `New contact message: ${name}`,
+  enrollSubject: (name: string, course: string) => `New enrolment: ${name} — ${course}`,
+  received: (when: string) => `Received: ${when}`,
+  openInAdmin: (url: string) => `Open in the admin: ${url}`,
+  fieldLabels: {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    course: 'Course',
+    message: 'Message',
+  } as Record<string, string>,
+} as const;
+
+/** Data-principal rights (DPDP Act 2023): erase and export everything held about one e-mail address. */
+export const PRIVACY = {
+  emailRequired: 'Email is required',
+  erased: (contact: number, enroll: number) =>
+    `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}`,
+  eraseFailed: 'Failed to erase the data',
+  exportFailed: 'Failed to export the data',
+  confirmErase: (email: string) =>
+    `Erase every contact message and enrolment request from ${email}? This cannot be undone.`,
+} as const;
+
+/** The owner's backup download in the admin (issue 14). */
+export const BACKUP_COPY = {
+  download: 'Download backup',
+  hint: 'One archive of all content, enquiries and pictures. Keep it somewhere safe: it holds personal data.',
 } as const;

@@ -1,31 +1,32 @@
 /**
- * The public site's calls, on top of the one API client. Paths are spelled here rather than read from the
- * collections registry because the registry carries zod schemas, which must not reach the island bundles;
- * public-api.test.ts proves both agree.
+ * The public site's calls, on top of the one API client. Paths come from families.ts (the registry's zod-free
+ * names), so the island bundles carry no schema; public-api.test.ts proves they agree with the registry.
  */
 import { apiRequest, fetchList } from './api-client.ts';
-import { API_PREFIX } from './constants.ts';
+import {
+  CONTENT_FAMILY_KEYS,
+  familyPath,
+  REQUEST_FAMILY_KEYS,
+  type ContentFamilyKey,
+  type RequestFamilyKey,
+} from './families.ts';
+import { isRecord } from './json.ts';
+import { FILL_TIME_FIELD } from './constants.ts';
 import { PUBLIC } from './messages.ts';
 
-export const PUBLIC_PATHS = {
-  homeContent: `${API_PREFIX}/homeContent`,
-  homeService: `${API_PREFIX}/homeService`,
-  homeCourse: `${API_PREFIX}/homeCourse`,
-  serviceContent: `${API_PREFIX}/serviceContent`,
-  career: `${API_PREFIX}/career`,
-  enrollCourse: `${API_PREFIX}/enrollCourse`,
-  stats: `${API_PREFIX}/stats`,
-  contact: `${API_PREFIX}/contact`,
-  enroll: `${API_PREFIX}/enroll`,
-} as const;
+type PublicKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse' | 'stats';
+
+export const PUBLIC_PATHS = Object.fromEntries(
+  [...CONTENT_FAMILY_KEYS, 'enrollCourse', 'stats', ...REQUEST_FAMILY_KEYS].map((key) => [
+    key,
+    familyPath(key),
+  ]),
+) as { [K in PublicKey]: `/api/v1/${K}` };
 
 export type PublicListKey = Exclude<keyof typeof PUBLIC_PATHS, 'stats' | 'contact' | 'enroll'>;
 
 export const fetchPublicList = <T>(key: PublicListKey, signal?: AbortSignal): Promise<T[]> =>
   fetchList<T>(PUBLIC_PATHS[key], signal);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Spec section 5: stats are used only if success is true and data is present; otherwise null. */
 export async function fetchTotalCourses(signal?: AbortSignal): Promise<number | null> {
@@ -41,6 +42,8 @@ export interface ContactPayload {
   phone: string;
   message: string;
   website: string;
+  /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
+  [FILL_TIME_FIELD]?: number;
 }
 
 /** POST contact; a 2xx answer whose success is false raises 'Failed to send message' (spec section 8). */
@@ -56,6 +59,8 @@ export interface EnrollPayload {
   course: string;
   message: string;
   website: string;
+  /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
+  [FILL_TIME_FIELD]?: number;
 }
 
 /** POST enroll; the spec's client does not read the body. */

@@ -137,6 +137,13 @@ export const PRIVACY = {
   title: 'Privacy Policy',
   notice: 'We use your details only to answer your request. See our',
   link: 'privacy policy',
+  /** "How long we keep it" (issue 11: storage limitation under India's DPDP Act 2023). */
+  retention: (days: number) =>
+    `We keep each contact message and enrolment request for ${days} days after it arrives; then it is deleted automatically. Our staff may delete a request earlier once it has been handled. With each request we keep its follow-up status, a short internal note by our staff, and whether our staff were notified about it; all of it is deleted together with the request.`,
+  notifications:
+    'When you send a request, our staff are told about it by e-mail and possibly in our team chat; that message contains the details you sent.',
+  rights:
+    'You may ask to see everything we hold about your e-mail address (we send it to you as a file), to correct it, or to erase it (we delete every request sent from that address, with its notes and notification records). Write to',
 } as const;
 
 export const BREADCRUMB_HOME = 'Home';

@@ -3,14 +3,8 @@
  * Types come from z.infer; nothing is trusted through a type annotation.
  */
 import { z } from 'zod';
-import {
-  CAREER_POINTS_MIN,
-  MAX_LENGTH,
-  POINTS_MAX,
-  SERVICE_POINTS_MIN,
-  HONEYPOT_FIELD,
-} from './constants.ts';
-import { VALIDATION } from './messages.ts';
+import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
+import { AUTH, VALIDATION } from './messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
 // browser that probe is reported as a CSP violation on every admin load. The interpreted parsers are fast enough.
@@ -27,7 +21,7 @@ export const requiredText = (required: string, max: number) =>
     .transform(stripControl)
     .pipe(z.string().trim().min(1, required).max(max, VALIDATION.tooLong(max)));
 
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string({ error: VALIDATION.tooLong(max) })
     .transform(stripControl)
@@ -38,7 +32,7 @@ const optionalText = (max: number) =>
  * Points: whitespace trimmed and empty points dropped (spec: career), then the family's bounds.
  * Accepts a JSON array as text too, because multipart forms send `points` that way (spec section 7).
  */
-export const pointsSchema = (min: number, minMessage: string) =>
+export const pointsSchema = (min: number, minMessage: string, max: number = POINTS_MAX) =>
   z.preprocess(
     (value) => {
       if (typeof value !== 'string') return value;
@@ -58,26 +52,9 @@ export const pointsSchema = (min: number, minMessage: string) =>
         z
           .array(z.string().max(MAX_LENGTH.point, VALIDATION.tooLong(MAX_LENGTH.point)))
           .min(min, minMessage)
-          .max(POINTS_MAX, VALIDATION.pointsMaxTen),
+          .max(max, VALIDATION.pointsMaxTen),
       ),
   );
-
-const title = requiredText(VALIDATION.titleRequired, MAX_LENGTH.title);
-const description = requiredText(VALIDATION.descriptionRequired, MAX_LENGTH.description);
-
-export const HomeContentInputSchema = z.strictObject({ title });
-export const HomeServiceInputSchema = z.strictObject({ title, description });
-export const HomeCourseInputSchema = z.strictObject({ title, description });
-export const ServiceContentInputSchema = z.strictObject({
-  title,
-  description,
-  points: pointsSchema(SERVICE_POINTS_MIN, VALIDATION.pointsMinFour),
-});
-export const CareerInputSchema = z.strictObject({
-  title,
-  description,
-  points: pointsSchema(CAREER_POINTS_MIN, VALIDATION.pointsMinOne),
-});
 
 const email = z
   .string({ error: VALIDATION.emailRequired })
@@ -117,6 +94,17 @@ export const EnrollCourseInputSchema = z.strictObject({
   courseName: requiredText(VALIDATION.courseTitleRequired, MAX_LENGTH.courseName),
 });
 
+/** A course's rename and/or (de)activation; at least one of the two. */
+export const EnrollCourseUpdateSchema = z
+  .strictObject({
+    courseName: requiredText(VALIDATION.courseTitleRequired, MAX_LENGTH.courseName).optional(),
+    isActive: z.boolean({ error: VALIDATION.isActiveInvalid }).optional(),
+  })
+  .refine((value) => value.courseName !== undefined || value.isActive !== undefined, {
+    error: VALIDATION.courseTitleRequired,
+    path: ['courseName'],
+  });
+
 export const StatsInputSchema = z.strictObject({
   totalCourses: z
     .number({ error: VALIDATION.totalCoursesInvalid })
@@ -126,7 +114,7 @@ export const StatsInputSchema = z.strictObject({
 });
 
 export const LoginInputSchema = z.strictObject({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1_000),
+  password: z.string({ error: AUTH.passwordRequired }).min(1, AUTH.passwordRequired).max(1_000),
 });
 
 /** Fields every stored item carries (ARCHITECTURE.md "API contract"). */
@@ -136,55 +124,38 @@ export const StoredMetaSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** Image fields of items that have one: the stored value plus the intrinsic size of the largest variant. */
-export const StoredImageSchema = z.object({
-  image: z.string(),
-  imageWidth: z.number().int().positive().optional(),
-  imageHeight: z.number().int().positive().optional(),
+/** What staff add to a request (issue 11); absent on requests stored before the pipeline existed. */
+const FollowUpSchema = z.object({
+  status: z.string().optional(),
+  note: z.string().optional(),
+  /** Notification outbox entries per channel (src/lib/enquiries.ts OutboxEntry). */
+  outbox: z.record(z.string(), z.unknown()).optional(),
+  /** Derived from `outbox` in admin lists. */
+  delivery: z.string().optional(),
 });
 
-export const HomeContentSchema = StoredMetaSchema.extend({ title: z.string() }).extend(
-  StoredImageSchema.shape,
-);
-export const HomeServiceSchema = StoredMetaSchema.extend({
-  title: z.string(),
-  description: z.string(),
-}).extend(StoredImageSchema.shape);
-export const HomeCourseSchema = StoredMetaSchema.extend({ title: z.string(), description: z.string() });
-export const ServiceContentSchema = StoredMetaSchema.extend({
-  title: z.string(),
-  description: z.string(),
-  points: z.array(z.string()),
-}).extend(StoredImageSchema.shape);
-export const CareerSchema = StoredMetaSchema.extend({
-  title: z.string(),
-  description: z.string(),
-  points: z.array(z.string()),
-  image: z.string().optional(),
-  imageWidth: z.number().int().positive().optional(),
-  imageHeight: z.number().int().positive().optional(),
-});
 export const ContactSchema = StoredMetaSchema.extend({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   message: z.string(),
-});
+}).extend(FollowUpSchema.shape);
 export const EnrollSchema = StoredMetaSchema.extend({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   course: z.string(),
   message: z.string().optional(),
+}).extend(FollowUpSchema.shape);
+
+/** `POST /api/v1/privacy/erase` and `GET /api/v1/privacy/export?email=`: one person's e-mail address. */
+export const PrivacyEmailSchema = z.strictObject({ email });
+export const EnrollCourseSchema = StoredMetaSchema.extend({
+  courseName: z.string(),
+  isActive: z.boolean().optional(),
 });
-export const EnrollCourseSchema = StoredMetaSchema.extend({ courseName: z.string() });
 export const StatsSchema = z.object({ totalCourses: z.number().int().min(0) });
 
-export type HomeContent = z.infer<typeof HomeContentSchema>;
-export type HomeService = z.infer<typeof HomeServiceSchema>;
-export type HomeCourse = z.infer<typeof HomeCourseSchema>;
-export type ServiceContent = z.infer<typeof ServiceContentSchema>;
-export type Career = z.infer<typeof CareerSchema>;
 export type Contact = z.infer<typeof ContactSchema>;
 export type Enroll = z.infer<typeof EnrollSchema>;
 export type EnrollCourse = z.infer<typeof EnrollCourseSchema>;

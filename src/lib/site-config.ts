@@ -2,6 +2,8 @@
  * Site settings the spec leaves open. Placeholders the company fills in; every field can be overridden at
  * build time through the PUBLIC_* environment variable named beside it. No real personal data here.
  */
+import { REQUEST_RETENTION_DAYS } from './constants.ts';
+
 const env = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
 const pick = (name: string, fallback: string): string => {
   const value = env[name] ?? (typeof process !== 'undefined' ? process.env[name] : undefined);
@@ -30,6 +32,8 @@ export interface SiteConfig {
   mapLinkUrl: string;
   /** Public site origin for canonical URLs and the sitemap (SITE_URL at build time). */
   siteUrl: string;
+  /** Days contact and enrolment requests are kept (REQUEST_RETENTION_DAYS, read at build for the privacy policy). */
+  requestRetentionDays: number;
 }
 
 export const siteConfig: SiteConfig = {
@@ -51,6 +55,7 @@ export const siteConfig: SiteConfig = {
   ),
   mapLinkUrl: pick('PUBLIC_MAP_LINK_URL', 'https://www.openstreetmap.org/#map=14/18.52/73.85'),
   siteUrl: pick('SITE_URL', 'http://localhost:8888'),
+  requestRetentionDays: Number(pick('REQUEST_RETENTION_DAYS', String(REQUEST_RETENTION_DAYS))),
 };
 
 export const brandName = `${siteConfig.brandFirst}${siteConfig.brandSecond}`;

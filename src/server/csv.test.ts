@@ -12,9 +12,29 @@ describe('CSV export', () => {
 
   it('defuses cells a spreadsheet would run as formulas', () => {
     expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
-    expect(csvCell('+91 98765 43210')).toBe("'+91 98765 43210");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('+SUM(A1:A9)')).toBe("'+SUM(A1:A9)");
+    expect(csvCell('+1+cmd|')).toBe("'+1+cmd|");
+    expect(csvCell('-A1')).toBe("'-A1");
+    expect(csvCell('\t=1')).toBe("'\t=1");
+  });
+
+  it('leaves phone numbers as typed: no apostrophe before a leading plus (issue 10.13)', () => {
+    expect(csvCell('+91 98765 43210')).toBe('+91 98765 43210');
+    expect(csvCell('+1 (555) 123-4567')).toBe('+1 (555) 123-4567');
+    expect(csvCell('98765 43210')).toBe('98765 43210');
+  });
+
+  it('writes times in IST with the offset, whatever the server clock zone', () => {
+    const csv = toCsv(
+      ['createdAt', 'name'],
+      [
+        { createdAt: '2025-03-14T19:00:00.000Z', name: 'Late' },
+        { createdAt: 'unknown', name: 'Odd' },
+      ],
+    );
+    expect(csv).toBe('\uFEFFcreatedAt,name\r\n2025-03-15T00:30:00+05:30,Late\r\nunknown,Odd\r\n');
   });
 
   it('writes a BOM, a header row and CRLF rows in the given column order', () => {

@@ -1,23 +1,61 @@
 /**
  * CSV for spreadsheet users (RFC 4180: CRLF rows, quoted fields, doubled quotes). Cells that a spreadsheet
- * would run as a formula (=, +, -, @, tab, CR) get a leading apostrophe: a visitor's "message" must never
- * execute on the admin's machine (CSV injection).
+ * would run as a formula get a leading apostrophe: a visitor's "message" must never execute on the admin's
+ * machine (CSV injection). Only those cells: a phone number such as "+91 98765 43210" stays as typed, since
+ * digits, spaces, brackets and hyphens can neither call a function nor reference a cell (issue 10.13).
+ * Timestamps are written in India Standard Time with their offset, as the company reads them.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Always a formula (or a cell a spreadsheet splits into one): =, @, tab, carriage return. */
+const FORMULA_START = /^[=@\t\r]/;
+/** + and - start a formula too, unless the rest is a phone number (the API's phone rule, with its leading +). */
+const SIGN_START = /^[+-]/;
+const PHONE = /^\+[0-9][0-9 ()-]{5,}$/;
 /** A byte-order mark, so Excel opens UTF-8 names (Devanagari, accents) correctly. */
 const BOM = '\uFEFF';
 
+/** Stored times (ISO 8601, UTC) that are written in IST. */
+const TIME_FIELDS = new Set(['createdAt', 'updatedAt']);
+/** India has one time zone and no daylight saving time: a fixed offset is exact. */
+const IST_OFFSET_MINUTES = 5 * 60 + 30;
+
 export function csvCell(value: unknown): string {
   let text = value === undefined || value === null ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) || (SIGN_START.test(text) && !PHONE.test(text))) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** "2025-03-14T15:35:00.000Z" → "2025-03-14T21:05:00+05:30"; anything that is not a time is left as it is. */
+export function istTimestamp(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  const shifted = new Date(time + IST_OFFSET_MINUTES * 60_000).toISOString();
+  return `${shifted.slice(0, 19)}+05:30`;
+}
+
 export function toCsv(fields: readonly string[], rows: readonly Record<string, unknown>[]): string {
+  const cell = (row: Record<string, unknown>, field: string) =>
+    csvCell(TIME_FIELDS.has(field) ? istTimestamp(row[field]) : row[field]);
   const lines = [
     fields.map(csvCell).join(','),
-    ...rows.map((row) => fields.map((field) => csvCell(row[field])).join(',')),
+    ...rows.map((row) => fields.map((field) => cell(row, field)).join(',')),
   ];
   return `${BOM}${lines.join('\r\n')}\r\n`;
+}
+
+/** A CSV download named after the family and the day, never cached (it may hold personal data). */
+export function csvResponse(
+  name: string,
+  fields: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  now: Date,
+): Response {
+  return new Response(toCsv(fields, rows), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
 }

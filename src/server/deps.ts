@@ -4,6 +4,7 @@
  */
 import { createCachePurger, type CachePurger } from './cdn/cache-purge.ts';
 import { loadEnv, type ServerEnv } from './env.ts';
+import { createNotifier, type Notifier } from './enquiries/notifier.ts';
 import { createImageService } from './images/image-service.ts';
 import type { ImageService } from './images/port.ts';
 import { createRebuildTrigger, type RebuildTrigger } from './rebuild/rebuild-trigger.ts';
@@ -17,6 +18,8 @@ export interface Deps {
   now: () => Date;
   rebuild: RebuildTrigger;
   purgeCache: CachePurger;
+  /** Staff notifications about new requests (e-mail, webhook), as configured by the environment. */
+  notifier: Notifier;
 }
 
 /** Builds the dependencies; parts given in `parts` replace the ones made from the environment. */
@@ -35,6 +38,7 @@ export function createDeps(
       parts.rebuild ??
       createRebuildTrigger({ repository, hookUrl: env.BUILD_HOOK_URL, windowMs: env.REBUILD_WINDOW_MS }),
     purgeCache: parts.purgeCache ?? createCachePurger({ token: env.NETLIFY_PURGE_API_TOKEN }),
+    notifier: parts.notifier ?? createNotifier(env),
   };
 }
 

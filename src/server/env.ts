@@ -3,7 +3,14 @@
  * variable's name; optional features (login, build hook, CDN purge, Redis) are simply off when unset.
  */
 import { z } from 'zod';
-import { LOGIN_RATE_LIMIT, REBUILD_WINDOW_MS, SUBMISSION_RATE_LIMIT } from '../lib/constants.ts';
+import {
+  LOGIN_RATE_LIMIT,
+  REBUILD_WINDOW_MS,
+  REQUEST_RETENTION_DAYS,
+  SUBMISSION_MIN_FILL_MS,
+  SUBMISSION_RATE_LIMIT,
+  SUBMISSION_SENDER_RATE_LIMIT,
+} from '../lib/constants.ts';
 import { PASSWORD_HASH_PATTERN } from './auth/password.ts';
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -40,6 +47,14 @@ const EnvSchema = z
     SUBMISSION_RATE_LIMIT_MAX: optional(z.coerce.number().int().min(1).max(100_000)).transform(
       (value) => value ?? SUBMISSION_RATE_LIMIT.limit,
     ),
+    /** Submissions per e-mail address and per phone number (default SUBMISSION_SENDER_RATE_LIMIT). */
+    SUBMISSION_SENDER_LIMIT_MAX: optional(z.coerce.number().int().min(1).max(100_000)).transform(
+      (value) => value ?? SUBMISSION_SENDER_RATE_LIMIT.limit,
+    ),
+    /** Fastest believable fill time of a public form; 0 turns the check off (end-to-end runs type in ms). */
+    SUBMISSION_MIN_FILL_MS: optional(z.coerce.number().int().min(0).max(600_000)).transform(
+      (value) => value ?? SUBMISSION_MIN_FILL_MS,
+    ),
     /** Extra origins allowed to write (comma-separated), besides the request's own and the site's URLs. */
     ALLOWED_ORIGINS: optional(z.string()).transform((value, ctx) => {
       const origins: string[] = [];
@@ -62,6 +77,36 @@ const EnvSchema = z
     NODE_ENV: optional(z.string()),
     /** Set by Netlify when the site may purge its CDN cache; without it purging is skipped. */
     NETLIFY_PURGE_API_TOKEN: optional(z.string()),
+    /** Public origin of the site (links in notifications); Netlify's URL otherwise. */
+    SITE_URL: optional(origin),
+    /** SMTP server for notification e-mails, e.g. smtps://user:pass@smtp.example.com:465. */
+    SMTP_URL: optional(
+      z
+        .url()
+        .refine((value) => /^smtps?:$/.test(new URL(value).protocol), 'must start with smtp:// or smtps://'),
+    ),
+    /** Who is told about each new request (comma-separated addresses); e-mail is off without it. */
+    NOTIFY_EMAIL_TO: optional(z.string()).transform((value, ctx) => {
+      const addresses = (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      for (const address of addresses) {
+        if (!z.email().safeParse(address).success)
+          ctx.addIssue({ code: 'custom', message: `"${address}" is not an e-mail address` });
+      }
+      return addresses;
+    }),
+    /** The sender of notification e-mails ("Name <address>" or an address); the first recipient otherwise. */
+    NOTIFY_EMAIL_FROM: optional(z.string().max(320)),
+    /** Receives a signed JSON POST for each new request (Slack, Discord and Teams incoming webhooks work too). */
+    NOTIFY_WEBHOOK_URL: optional(z.url().refine((value) => /^https?:$/.test(new URL(value).protocol))),
+    /** HMAC-SHA256 key of the webhook's X-Signature header. */
+    NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+    /** Contact and enrolment requests older than this are deleted by the scheduled function. */
+    REQUEST_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)).transform(
+      (value) => value ?? REQUEST_RETENTION_DAYS,
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
@@ -70,6 +115,9 @@ const EnvSchema = z
         path: [env.UPSTASH_REDIS_REST_URL ? 'UPSTASH_REDIS_REST_TOKEN' : 'UPSTASH_REDIS_REST_URL'],
         message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
       });
+    }
+    if (env.NOTIFY_EMAIL_TO.length > 0 && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is needed to send to NOTIFY_EMAIL_TO' });
     }
   });
 
@@ -83,6 +131,8 @@ export type ServerEnv = z.infer<typeof EnvSchema> & {
   authConfigured: boolean;
   /** Origins allowed to write besides the request's own. */
   trustedOrigins: string[];
+  /** The site's public origin for links (SITE_URL, else Netlify's URL), or null when neither is set. */
+  siteOrigin: string | null;
 };
 
 export class EnvError extends Error {
@@ -103,6 +153,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     deployed: env.CONTEXT !== undefined && env.CONTEXT !== 'dev',
     authConfigured: Boolean(env.ADMIN_PASSWORD_HASH && env.SESSION_SECRET),
+    siteOrigin: env.SITE_URL ?? env.URL ?? null,
     trustedOrigins: [
       ...new Set([...env.ALLOWED_ORIGINS, env.URL, env.DEPLOY_PRIME_URL].filter((o) => o !== undefined)),
     ],

@@ -153,7 +153,7 @@ for (const screen of SCREENS) {
       if (screen.image) {
         const picked = await makeImage(
           `${screen.key}-add`,
-          screen.downscale ? {} : { format: 'png', width: 300, height: 200 },
+          screen.downscale ? { width: 2400, height: 1500 } : { format: 'png', width: 300, height: 200 },
         );
         await page.locator('input[type="file"]').setInputFiles(picked);
         await expect(page.getByRole('img', { name: 'Selected image preview' })).toBeVisible();
@@ -181,10 +181,13 @@ for (const screen of SCREENS) {
       if (screen.image) {
         expect(uploaded).not.toBeNull();
         if (screen.downscale) {
-          // Fit within 1200 × 1200, aspect kept, re-encoded as JPEG at 0.7 (spec section 5).
+          // Fit within 1200 × 1200, aspect kept, re-encoded as JPEG at 0.7 (spec section 5); full-width pictures
+          // (home content) within 1920 × 1920 for their wide variant (docs/decisions.md 16).
           const meta = await sharp(uploaded!.bytes).metadata();
           expect(meta.format).toBe('jpeg');
-          expect([meta.width, meta.height]).toEqual([1200, 750]);
+          expect([meta.width, meta.height]).toEqual(
+            family.image?.folder === 'content' ? [1920, 1200] : [1200, 750],
+          );
           expect(uploaded!.fileName).toBe(`${screen.key}-add.jpg`);
         } else {
           // Sent as picked (Chromium leaves a disk file's bytes out of the intercepted body; its name shows it).
@@ -297,7 +300,7 @@ for (const screen of SCREENS) {
                       name: 'a.jpg',
                       mimeType: 'image/jpeg',
                       buffer: await sharp({
-                        create: { width: 40, height: 30, channels: 3, background: '#0a5' },
+                        create: { width: 480, height: 320, channels: 3, background: '#0a5' },
                       })
                         .jpeg()
                         .toBuffer(),
@@ -379,6 +382,63 @@ test('home content: a picture the browser cannot decode shows the image error', 
     .setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a jpeg') });
   await page.getByRole('button', { name: 'Add Content', exact: true }).click();
   await expect(notice(page, 'error')).toHaveText(ADMIN.homeContent.imageFailed);
+});
+
+test('home content: a transparent PNG keeps its transparency through the browser and the server', async ({
+  adminPage: page,
+  adminApi,
+}) => {
+  await openScreen(page, 'Home Content', 'Home Content');
+  const title = unique('E2E transparent logo');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  // A see-through 600 × 400 logo: an opaque square in the middle of transparent pixels.
+  const logo = await sharp({
+    create: { width: 600, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([
+      {
+        input: { create: { width: 200, height: 200, channels: 4, background: '#00ff87' } },
+        left: 200,
+        top: 100,
+      },
+    ])
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  let uploaded: { bytes: Buffer; fileName: string } | null = null;
+  await routeMethod(page, contentFamilies.homeContent.path, 'POST', async (route) => {
+    uploaded = multipartFile(route.request(), 'image');
+    await route.continue();
+  });
+  const created = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(contentFamilies.homeContent.path) && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Add Content', exact: true }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  const { data } = (await response.json()) as { data: { _id: string; image: string } };
+  try {
+    // Sent with its alpha (WebP, not a JPEG with white under the see-through pixels)...
+    expect(uploaded).not.toBeNull();
+    const sent = await sharp(uploaded!.bytes).metadata();
+    expect(sent.format).toBe('webp');
+    expect(sent.hasAlpha).toBe(true);
+    // ...and stored and served with it: the corner stays transparent, the square opaque.
+    const served = await adminApi.get(data.image);
+    expect(served.status()).toBe(200);
+    const { data: pixels, info } = await sharp(await served.body())
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(pixels[3]).toBe(0);
+    const centre = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * 4;
+    expect(pixels[centre + 3]).toBe(255);
+  } finally {
+    await adminApi.delete(`${contentFamilies.homeContent.path}/${data._id}`);
+  }
 });
 
 test('drag and drop takes an image and ignores other files', async ({ adminPage: page }) => {

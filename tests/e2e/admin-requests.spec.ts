@@ -11,8 +11,7 @@ import {
   type RequestFamilyKey,
 } from '../../src/lib/collections.ts';
 import { openScreen, unique } from './admin-support.ts';
-import { E2E_BASE_URL } from './e2e-env.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, projectBaseURL, test } from './fixtures.ts';
 
 const SCREENS: { key: RequestFamilyKey; link: string }[] = [
   { key: 'contact', link: 'Contact Requests' },
@@ -42,12 +41,13 @@ for (const screen of SCREENS) {
       adminPage: page,
       adminApi,
       playwright,
+      baseURL,
     }) => {
       const name = unique(`E2E ${screen.key}`);
       const email = `e2e-${Date.now()}@example.com`;
       const visitor = await playwright.request.newContext({
-        baseURL: E2E_BASE_URL,
-        extraHTTPHeaders: { Origin: E2E_BASE_URL },
+        baseURL,
+        extraHTTPHeaders: { Origin: projectBaseURL({ baseURL }) },
       });
       let payload: Record<string, string> = {
         name,
@@ -79,8 +79,21 @@ for (const screen of SCREENS) {
       );
       const shown = await item.locator('time').textContent();
       const iso = await item.locator('time').getAttribute('datetime');
-      expect(shown).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
-      expect(shown).toBe(await page.evaluate((value) => new Date(value).toLocaleDateString('en-US'), iso!));
+      // The US numeric date with the time, in IST (issue 10.13, docs/decisions.md 22).
+      expect(shown).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M IST$/);
+      expect(shown).toBe(
+        await page.evaluate(
+          (value) =>
+            `${new Date(value).toLocaleString('en-US', { timeZone: 'Asia/Kolkata', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' })} IST`,
+          iso!,
+        ),
+      );
+      // E-mail and phone are links (issue 10.13).
+      await expect(item.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+      await expect(item.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute(
+        'href',
+        'tel:+919876543210',
+      );
       await expectNoAxeViolations(page);
 
       // CSV export: a download of the admin-only endpoint.
@@ -128,9 +141,8 @@ for (const screen of SCREENS) {
       );
       await openScreen(page, screen.link, screen.link);
       await expect(entry(page, 'Paged First')).toBeVisible();
-      await expect(entry(page, 'Paged First').locator('time')).toHaveText(
-        await page.evaluate((value) => new Date(value).toLocaleDateString('en-US'), first.createdAt),
-      );
+      // 10:00 UTC is 3:30 PM in India (issue 10.13).
+      await expect(entry(page, 'Paged First').locator('time')).toHaveText('3/14/2025, 3:30 PM IST');
       await expect(entry(page, 'Paged Second')).toHaveCount(0);
       await page.getByRole('button', { name: 'Load more' }).click();
       await expect(entry(page, 'Paged Second')).toBeVisible();

@@ -3,5 +3,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8899);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** The runner's throw-away data directory (store, dev secrets), one per port so suites can run side by side. */
 export const E2E_DATA_DIR = `.local/e2e-${E2E_PORT}`;
+/** The admin specs' runner, on Upstash Redis (a real redis-server behind the REST gateway): the next port. */
+export const E2E_ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? E2E_PORT + 1);
+export const E2E_ADMIN_BASE_URL = `http://localhost:${E2E_ADMIN_PORT}`;
+export const E2E_ADMIN_DATA_DIR = `.local/e2e-${E2E_ADMIN_PORT}`;
 /** The runner takes ADMIN_PASSWORD from the environment instead of generating one. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';

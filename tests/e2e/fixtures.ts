@@ -8,17 +8,23 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_PATHS } from '../../src/lib/collections.ts';
-import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './e2e-env.ts';
+import { E2E_ADMIN_PASSWORD } from './e2e-env.ts';
 
 export { expect };
 
 /** Signs an API request context in; writes carry the same-origin Origin header the server requires. */
-export async function signInApi(request: APIRequestContext): Promise<void> {
+export async function signInApi(request: APIRequestContext, baseURL: string): Promise<void> {
   const response = await request.post(AUTH_PATHS.login, {
     data: { password: E2E_ADMIN_PASSWORD },
-    headers: { Origin: E2E_BASE_URL },
+    headers: { Origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The runner a project's specs talk to (playwright.config.ts gives each project its own). */
+export function projectBaseURL(use: { baseURL?: string }): string {
+  if (!use.baseURL) throw new Error('every project in playwright.config.ts sets use.baseURL');
+  return use.baseURL;
 }
 
 /** Signs a page in the way a person does, through /deltaadmin/login. */
@@ -67,21 +73,22 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   adminCookies: [
-    async ({ playwright }, use) => {
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = projectBaseURL(workerInfo.project.use);
       // Kept on disk too: Playwright starts a new worker after every failed test, and a cascade of logins
       // would hit the login rate limit.
-      const cache = join(tmpdir(), `delta-e2e-session-${new URL(E2E_BASE_URL).port}.json`);
+      const cache = join(tmpdir(), `delta-e2e-session-${new URL(baseURL).port}.json`);
       const cached = existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Cookie[]) : null;
       const request = await playwright.request.newContext({
-        baseURL: E2E_BASE_URL,
-        extraHTTPHeaders: { Origin: E2E_BASE_URL },
+        baseURL,
+        extraHTTPHeaders: { Origin: baseURL },
         storageState: cached ? { cookies: cached, origins: [] } : undefined,
       });
       const session = cached
         ? ((await (await request.get(AUTH_PATHS.session)).json()) as { data?: { authenticated?: boolean } })
         : null;
       if (!session?.data?.authenticated) {
-        await signInApi(request);
+        await signInApi(request, baseURL);
         writeFileSync(cache, JSON.stringify((await request.storageState()).cookies));
       }
       const { cookies } = await request.storageState();
@@ -104,10 +111,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  adminApi: async ({ playwright, adminCookies }, use) => {
+  adminApi: async ({ playwright, adminCookies, baseURL }, use) => {
     const request = await playwright.request.newContext({
-      baseURL: E2E_BASE_URL,
-      extraHTTPHeaders: { Origin: E2E_BASE_URL },
+      baseURL,
+      extraHTTPHeaders: { Origin: projectBaseURL({ baseURL }) },
       storageState: { cookies: adminCookies, origins: [] },
     });
     await use(request);

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import EnrollForm from '../../src/islands/EnrollForm.tsx';
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
-import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
+import { GENERIC, PUBLIC, VALIDATION } from '../../src/lib/messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { CONTACT, ENROLL, PRIVACY } from '../../src/lib/public-copy.ts';
 import { expect, test } from './fixtures.ts';
@@ -160,6 +160,95 @@ test.describe('enrol form', () => {
       phone: '+91 90000 12345',
       message: 'Weekend batch please.',
     });
+  });
+
+  test('marks each missing field with its own message; Message is optional, as on the server', async ({
+    page,
+    adminApi,
+  }) => {
+    await page.goto('/enroll');
+    await waitForIsland(page, 'EnrollForm');
+    await page.getByRole('button', { name: ENROLL.submit }).click();
+    await expect(page.locator('.alert--error')).toHaveText(PUBLIC.enrollAllRequired);
+    const marked: [string, string][] = [
+      [ENROLL.name, VALIDATION.nameRequired],
+      [ENROLL.email, VALIDATION.emailRequired],
+      [ENROLL.phone, VALIDATION.phoneRequired],
+      [ENROLL.course, VALIDATION.courseRequired],
+    ];
+    for (const [label, message] of marked) {
+      const control = page.getByLabel(label, { exact: true });
+      await expect(control).toHaveAttribute('aria-invalid', 'true');
+      await expect(control).toHaveAccessibleDescription(message);
+    }
+    await expect(page.getByLabel(ENROLL.name, { exact: true })).toBeFocused();
+    await expect(page.getByLabel(ENROLL.message, { exact: true })).not.toHaveAttribute('aria-invalid', /.*/);
+
+    // Editing a field clears its mark only.
+    await page.getByLabel(ENROLL.name, { exact: true }).fill('Nisha Rao');
+    await expect(page.getByLabel(ENROLL.name, { exact: true })).not.toHaveAttribute('aria-invalid', /.*/);
+    await expect(page.getByLabel(ENROLL.email, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    const email = `no-message-${Date.now()}@example.com`;
+    await page.getByLabel(ENROLL.email, { exact: true }).fill(email);
+    await page.getByLabel(ENROLL.phone, { exact: true }).fill('9876501234');
+    await page.getByLabel(ENROLL.course, { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: ENROLL.submit }).click();
+    await expect(page.getByText(PUBLIC.enrollSuccess, { exact: true })).toBeVisible();
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+    const listed = (await (await adminApi.get(PUBLIC_PATHS.enroll)).json()) as Listed;
+    expect(listed.data.find((entry) => entry.email === email)).toMatchObject({ name: 'Nisha Rao' });
+  });
+
+  test('shows the server reason on the field for a bad e-mail, a bad phone and a withdrawn course, next to the button', async ({
+    page,
+    adminApi,
+  }) => {
+    const courseName = `Withdrawn course ${Date.now()}`;
+    const created = (await (
+      await adminApi.post(PUBLIC_PATHS.enrollCourse, { data: { courseName } })
+    ).json()) as { data: { _id: string } };
+    await page.goto('/enroll');
+    await waitForIsland(page, 'EnrollForm');
+    const course = page.getByLabel(ENROLL.course, { exact: true });
+    await expect(course.locator('option', { hasText: courseName })).toHaveCount(1);
+
+    const fill = async (overrides: { email?: string; phone?: string; course?: string } = {}) => {
+      await page.getByLabel(ENROLL.name, { exact: true }).fill('Kiran');
+      await page.getByLabel(ENROLL.email, { exact: true }).fill(overrides.email ?? 'kiran@example.com');
+      await page.getByLabel(ENROLL.phone, { exact: true }).fill(overrides.phone ?? '9876543210');
+      if (overrides.course) await course.selectOption(overrides.course);
+      else await course.selectOption({ index: 1 });
+    };
+    const submit = page.getByRole('button', { name: ENROLL.submit });
+    const alert = page.locator('.alert--error');
+    const cases: [() => Promise<void>, string, string][] = [
+      [() => fill({ email: 'kiran-at-example' }), ENROLL.email, VALIDATION.emailInvalid],
+      [() => fill({ phone: 'call me' }), ENROLL.phone, VALIDATION.phoneInvalid],
+      [
+        async () => {
+          await fill({ course: courseName });
+          await adminApi.delete(`${PUBLIC_PATHS.enrollCourse}/${created.data._id}`);
+        },
+        ENROLL.course,
+        VALIDATION.courseUnknown,
+      ],
+    ];
+    for (const [arrange, label, message] of cases) {
+      await arrange();
+      await submit.click();
+      await expect(alert).toHaveText(message);
+      const control = page.getByLabel(label, { exact: true });
+      await expect(control).toHaveAttribute('aria-invalid', 'true');
+      await expect(control).toHaveAccessibleDescription(message);
+      await expect(page.getByLabel(ENROLL.name, { exact: true })).toHaveValue('Kiran'); // kept for another try
+      // The result is on screen beside the button, not below the fold.
+      await expect(alert).toBeInViewport();
+      const [button, result] = [await submit.boundingBox(), await alert.boundingBox()];
+      expect(
+        button && result && Math.abs(button.y + button.height / 2 - (result.y + result.height / 2)),
+      ).toBeLessThan(24);
+    }
   });
 
   test('a failed submission shows the spec message', async ({ page }) => {

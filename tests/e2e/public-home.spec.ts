@@ -5,7 +5,7 @@ import HomeServices from '../../src/islands/HomeServices.tsx';
 import HomeSlider from '../../src/islands/HomeSlider.tsx';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
-import { HOME } from '../../src/lib/public-copy.ts';
+import { HOME, ISLAND_COPY } from '../../src/lib/public-copy.ts';
 import { brandName, siteConfig } from '../../src/lib/site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { answer, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
@@ -83,6 +83,20 @@ test.describe('with the splash seen', () => {
     await expect(active).toHaveAttribute('data-slide', '1');
     await page.clock.runFor(3_000 * (count - 1));
     await expect(active).toHaveAttribute('data-slide', '0');
+  });
+
+  test('under prefers-reduced-motion the slider starts paused; Play starts it', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await freezeClock(page);
+    await page.goto('/');
+    await waitForIsland(page, 'HomeSlider');
+    const active = page.locator('.slide.is-active');
+    await expect(page.getByRole('button', { name: ISLAND_COPY.playSlider })).toBeVisible();
+    await page.clock.runFor(9_000);
+    await expect(active).toHaveAttribute('data-slide', '0');
+    await page.getByRole('button', { name: ISLAND_COPY.playSlider }).click();
+    await page.clock.runFor(3_000);
+    await expect(active).toHaveAttribute('data-slide', '1');
   });
 
   test('slider states without baked data: loading, error, invalid data, empty', async ({ page }) => {

@@ -54,6 +54,41 @@ test('inner pages have a hero with a Home → page breadcrumb and the active nav
   );
 });
 
+test('inner-page heroes show the shipped photo under a dark overlay, small and fetched early', async ({
+  page,
+  request,
+}) => {
+  for (const { path } of INNER_PAGES) {
+    await page.goto(path);
+    const photo = page.locator('.hero .hero__photo');
+    await expect(photo).toHaveAttribute('fetchpriority', 'high');
+    await expect(photo).toHaveAttribute('alt', '');
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    expect(await photo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(
+      /^\/images\/hero-\d+\.webp$/,
+    );
+    // The photo fills the hero, and a dark overlay (at least 60 % black) lies between it and the title.
+    const [hero, shown] = [await page.locator('.hero').boundingBox(), await photo.boundingBox()];
+    expect(shown).toEqual(hero);
+    const overlay = await page
+      .locator('.hero')
+      .evaluate((element) => getComputedStyle(element, '::before').backgroundColor);
+    const alpha = Number(/rgba?\(0, 0, 0(?:, ([\d.]+))?\)/.exec(overlay)?.[1] ?? 1);
+    expect(alpha).toBeGreaterThanOrEqual(0.6);
+  }
+  // Every width of the srcset stays small enough not to delay the first paint (LCP).
+  const srcset = (await page.locator('.hero .hero__photo').getAttribute('srcset')) ?? '';
+  const files = srcset.split(',').map((entry) => entry.trim().split(' ')[0]!);
+  expect(files).toHaveLength(3);
+  for (const file of files) {
+    const response = await request.get(file);
+    expect(response.headers()['content-type']).toBe('image/webp');
+    expect((await response.body()).length).toBeLessThanOrEqual(20_000);
+  }
+});
+
 test('unknown paths redirect to the home page', async ({ page }) => {
   for (const path of ['/no-such-page', '/services/extra/deep', '/careers']) {
     await page.goto(path);

@@ -11,6 +11,7 @@ import { FORM, COURSES, STATS } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
 import { SCREENS, screenHref, type ScreenRoute } from '../../src/admin/stores/router.ts';
 import { requestFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
+import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
 import { ADMIN, API, GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
@@ -224,17 +225,21 @@ function contentScreen(key: ContentFamilyKey, loadFailed: PerOutage, saveFailed:
     ready: (page) =>
       page.getByText(config.family.messages.empty, { exact: true }).or(page.locator('li.item-card').first()),
     save: {
-      fields: (page, text) => [
-        [page.getByLabel(FORM.title, { exact: true }), text],
-        ...(config.description
-          ? [[page.getByLabel(FORM.description, { exact: true }), `${text} description`] as [Locator, string]]
-          : []),
-        ...Array.from(
-          { length: config.points?.initial ?? 0 },
-          (_, n) =>
-            [page.getByLabel(FORM.point(n + 1), { exact: true }), `Point ${n + 1}`] as [Locator, string],
+      // The title field first (it names the item), the rest in the family's field order.
+      fields: (page, text) =>
+        valueFields(config.family.fields).flatMap((field): [Locator, string][] =>
+          field.kind === 'points'
+            ? Array.from({ length: field.initial }, (_, n) => [
+                page.getByLabel(FORM.point(n + 1), { exact: true }),
+                `Point ${n + 1}`,
+              ])
+            : [
+                [
+                  page.getByLabel(field.label, { exact: true }),
+                  field.name === config.family.titleField ? text : `${text} ${field.name}`,
+                ],
+              ],
         ),
-      ],
       image: config.family.image?.requiredOnCreate ?? false,
       button: `${FORM.add} ${config.noun}`,
       failed: saveFailed,
@@ -251,29 +256,31 @@ const requestsScreen = (key: 'contact' | 'enroll'): ScreenFaults => ({
   save: null,
 });
 
-// Spec section 8 "Admin": home content and service content prefer the server's message; the rest say their own.
+// Lists (spec section 8 "Admin"): home content and service content prefer the server's message; the rest say
+// their own. Saves show the server's reason whenever it sent one (issue 10.10, docs/decisions.md 22).
 const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   homeContent: contentScreen(
     'homeContent',
     { unavailable: API.storeUnavailable, offline: ADMIN.homeContent.noResponse },
     { unavailable: API.storeUnavailable, offline: ADMIN.homeContent.saveFailed },
   ),
-  homeServices: contentScreen(
-    'homeService',
-    always(ADMIN.homeService.fetchFailed),
-    always(ADMIN.homeService.saveFailed),
-  ),
-  homeCourses: contentScreen(
-    'homeCourse',
-    always(ADMIN.homeCourse.fetchFailed),
-    always(ADMIN.homeCourse.addFailed),
-  ),
+  homeServices: contentScreen('homeService', always(ADMIN.homeService.fetchFailed), {
+    unavailable: API.storeUnavailable,
+    offline: ADMIN.homeService.saveFailed,
+  }),
+  homeCourses: contentScreen('homeCourse', always(ADMIN.homeCourse.fetchFailed), {
+    unavailable: API.storeUnavailable,
+    offline: ADMIN.homeCourse.addFailed,
+  }),
   serviceContent: contentScreen(
     'serviceContent',
     { unavailable: API.storeUnavailable, offline: ADMIN.serviceContent.fetchFailed },
     { unavailable: API.storeUnavailable, offline: ADMIN.serviceContent.addFailed },
   ),
-  career: contentScreen('career', always(ADMIN.career.fetchFailed), always(ADMIN.career.addFailed)),
+  career: contentScreen('career', always(ADMIN.career.fetchFailed), {
+    unavailable: API.storeUnavailable,
+    offline: ADMIN.career.addFailed,
+  }),
   contactData: requestsScreen('contact'),
   enrollData: requestsScreen('enroll'),
   courses: {
@@ -283,7 +290,7 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
       fields: (page, text) => [[page.getByLabel(COURSES.nameLabel, { exact: true }), text]],
       image: false,
       button: COURSES.add,
-      failed: always(ADMIN.enrollCourse.addFailed),
+      failed: { unavailable: API.storeUnavailable, offline: ADMIN.enrollCourse.addFailed },
     },
   },
   stats: {

@@ -19,8 +19,7 @@ import {
   type RequestFamilyKey,
 } from '../../src/lib/collections.ts';
 import { SERVICE_POINTS_MIN } from '../../src/lib/constants.ts';
-import { E2E_BASE_URL } from './e2e-env.ts';
-import { expect, test, useAdminSession } from './fixtures.ts';
+import { expect, projectBaseURL, test, useAdminSession } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 import { hydrateAllIslands, probeSecurity, PUBLIC_PAGES, type SecurityProbe } from './security-probes.ts';
 
@@ -108,16 +107,17 @@ test.describe('stored XSS payloads', () => {
   // One expensive setup (two site builds) for every check: a failure skips the rest rather than rebuilding.
   test.describe.configure({ mode: 'serial' });
 
-  test.beforeAll(async ({ playwright, adminCookies }) => {
+  test.beforeAll(async ({ playwright, adminCookies }, testInfo) => {
     test.setTimeout(240_000);
-    const headers = { Origin: E2E_BASE_URL };
+    const baseURL = projectBaseURL(testInfo.project.use);
+    const headers = { Origin: baseURL };
     api = await playwright.request.newContext({
-      baseURL: E2E_BASE_URL,
+      baseURL,
       extraHTTPHeaders: headers,
       storageState: { cookies: adminCookies, origins: [] },
     });
-    visitor = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: headers });
-    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a5' } })
+    visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
+    const image = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#0a5' } })
       .jpeg()
       .toBuffer();
 

@@ -3,38 +3,23 @@
  * (lower-cased, like Netlify's router), handed to the function's handler with real dependencies (Netlify's
  * local Blobs server, the real image service), and the `Response` comes back.
  */
-import { URLPattern } from 'node:url';
 import { expect } from 'vitest';
-import { contentFamilies, requestFamilies } from '../../src/lib/collections.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { SESSION_COOKIE_NAME } from '../../src/lib/constants.ts';
+import { SESSION_COOKIE_NAME, TRASH_RETENTION_DAYS } from '../../src/lib/constants.ts';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
-import { contentHandler } from '../../src/server/handlers/content-handler.ts';
-import { authHandler } from '../../src/server/handlers/auth-handler.ts';
-import { enrollCourseHandler } from '../../src/server/handlers/enroll-course-handler.ts';
+import { apiHandler, REGISTRY, type ApiRegistry } from '../../src/server/handlers/api-router.ts';
+import { purgeTrash } from '../../src/server/handlers/trash-handler.ts';
 import { healthHandler } from '../../src/server/handlers/health-handler.ts';
-import { notFoundHandler } from '../../src/server/handlers/not-found-handler.ts';
-import { requestHandler } from '../../src/server/handlers/request-handler.ts';
-import { statsHandler } from '../../src/server/handlers/stats-handler.ts';
 import { uploadsHandler } from '../../src/server/handlers/uploads-handler.ts';
 import { netlifyFunction, type RouteHandler } from '../../src/server/http/netlify-function.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
 import type { Repository } from '../../src/server/repository/port.ts';
+import { functionRoute, type FunctionRouteConfig } from '../../scripts/dev/function-routes.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
-import * as apiNotFound from '../../netlify/functions/api-not-found.mts';
-import * as auth from '../../netlify/functions/auth.mts';
-import * as career from '../../netlify/functions/career.mts';
-import * as contact from '../../netlify/functions/contact.mts';
-import * as enrollCourse from '../../netlify/functions/enroll-course.mts';
-import * as enroll from '../../netlify/functions/enroll.mts';
+import * as api from '../../netlify/functions/api.mts';
 import * as health from '../../netlify/functions/health.mts';
-import * as homeContent from '../../netlify/functions/home-content.mts';
-import * as homeCourse from '../../netlify/functions/home-course.mts';
-import * as homeService from '../../netlify/functions/home-service.mts';
-import * as serviceContent from '../../netlify/functions/service-content.mts';
-import * as stats from '../../netlify/functions/stats.mts';
 import * as uploads from '../../netlify/functions/uploads.mts';
 
 export const ORIGIN = 'https://delta.example';
@@ -42,45 +27,19 @@ export const ADMIN_PASSWORD = 'correct horse battery staple';
 export const SESSION_SECRET = 'test-session-secret-that-is-long-enough';
 
 interface FunctionModule {
-  config: { path?: string | string[]; excludedPath?: string | string[] };
+  config: FunctionRouteConfig;
 }
 
 /** Every HTTP function file with the handler it binds (the files bind the same handlers to getDeps()). */
 export const FUNCTIONS: { name: string; module: FunctionModule; handler: RouteHandler }[] = [
-  { name: 'home-content', module: homeContent, handler: contentHandler(contentFamilies.homeContent) },
-  { name: 'home-service', module: homeService, handler: contentHandler(contentFamilies.homeService) },
-  { name: 'home-course', module: homeCourse, handler: contentHandler(contentFamilies.homeCourse) },
-  {
-    name: 'service-content',
-    module: serviceContent,
-    handler: contentHandler(contentFamilies.serviceContent),
-  },
-  { name: 'career', module: career, handler: contentHandler(contentFamilies.career) },
-  { name: 'contact', module: contact, handler: requestHandler(requestFamilies.contact) },
-  { name: 'enroll', module: enroll, handler: requestHandler(requestFamilies.enroll) },
-  { name: 'enroll-course', module: enrollCourse, handler: enrollCourseHandler },
-  { name: 'stats', module: stats, handler: statsHandler },
-  { name: 'auth', module: auth, handler: authHandler },
+  { name: 'api', module: api, handler: apiHandler() },
   { name: 'health', module: health, handler: healthHandler },
   { name: 'uploads', module: uploads, handler: uploadsHandler },
-  { name: 'api-not-found', module: apiNotFound, handler: notFoundHandler },
 ];
-
-const asList = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
-
-/** Netlify's matching: the request path lower-cased, without a trailing slash, against each declared path. */
-function matches(paths: string[], pathname: string): boolean {
-  let path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  path = path.toLowerCase();
-  return paths.some((pattern) => new URLPattern({ pathname: pattern }).test({ pathname: path }));
-}
 
 /** The names of the functions Netlify would consider for a path (a correct setup yields exactly one). */
 export function functionsFor(pathname: string): string[] {
-  return FUNCTIONS.filter(
-    ({ module }) =>
-      matches(asList(module.config.path), pathname) && !matches(asList(module.config.excludedPath), pathname),
-  ).map(({ name }) => name);
+  return FUNCTIONS.filter(({ module }) => functionRoute(module.config)(pathname)).map(({ name }) => name);
 }
 
 export interface CallOptions {
@@ -106,6 +65,10 @@ export interface Api {
   /** A valid session cookie value, signed now. */
   session(): string;
   admin(path: string, options?: CallOptions): Promise<Response>;
+  /** Waits for the work handlers left running after their responses (Netlify's context.waitUntil). */
+  settle(): Promise<void>;
+  /** Moves the clock past the trash's retention and runs the scheduled purge; returns how many it purged. */
+  purgeExpiredTrash(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -114,6 +77,8 @@ export interface StartOptions {
   /** Build the repository (default: Blobs over the test server, a fresh store name per API). */
   repository?: (blobs: TestBlobsServer) => Repository;
   deps?: Partial<Omit<Deps, 'env' | 'repository'>>;
+  /** Serve the API from this registry instead of the real one (a fixture family proves the registry drives it). */
+  registry?: ApiRegistry;
 }
 
 let storeCounter = 0;
@@ -142,6 +107,13 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     },
   );
 
+  const customApi = options.registry ? apiHandler(options.registry) : null;
+  // Netlify keeps a function alive for what it passed to context.waitUntil; the harness keeps the promises.
+  const pending = new Set<Promise<unknown>>();
+  const waitUntil = (promise: Promise<unknown>) => {
+    const tracked = promise.finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
   const call = async (path: string, callOptions: CallOptions = {}) => {
     const url = new URL(path, ORIGIN);
     const method = callOptions.method ?? 'GET';
@@ -163,7 +135,8 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
       throw new Error(`${url.pathname} is routed to ${names.length} functions: ${names}`);
     const fn = FUNCTIONS.find(({ name }) => name === names[0]);
     if (!fn) throw new Error('unreachable');
-    return netlifyFunction(fn.handler, () => deps)(request, { ip: callOptions.ip ?? '203.0.113.10' });
+    const handler = fn.name === 'api' && customApi ? customApi : fn.handler;
+    return netlifyFunction(handler, () => deps)(request, { ip: callOptions.ip ?? '203.0.113.10', waitUntil });
   };
 
   const session = () => createSessionToken(SESSION_SECRET, clock.now);
@@ -176,7 +149,17 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     call,
     session,
     admin: (path, callOptions = {}) => call(path, { session: session(), ...callOptions }),
-    stop: () => blobs.stop(),
+    async settle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    purgeExpiredTrash() {
+      clock.advance((TRASH_RETENTION_DAYS + 1) * 86_400_000);
+      return purgeTrash(options.registry ?? REGISTRY, deps);
+    },
+    async stop() {
+      await Promise.allSettled([...pending]);
+      await blobs.stop();
+    },
   };
 }
 

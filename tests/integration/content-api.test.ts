@@ -2,8 +2,10 @@
  * The five content families through their function files: create, read, update, delete, every validation
  * message of the spec, images end to end, auth and method errors. Driven by the registry, like the handler.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
+import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API, VALIDATION } from '../../src/lib/messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
@@ -68,7 +70,7 @@ afterAll(() => api.stop());
 
 /** A picture no other item holds (its size differs), so tests can watch its blobs come and go. */
 let pictureCount = 0;
-const uniquePicture = () => jpegWithExifAndGps(160 + 2 * ++pictureCount, 100);
+const uniquePicture = () => jpegWithExifAndGps(400 + 2 * ++pictureCount, 320);
 
 const withoutUndefined = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -165,9 +167,11 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
     const wrongCollection = await api.admin(path, { method: 'DELETE' });
     expect(wrongCollection.status).toBe(405);
     expect(wrongCollection.headers.get('allow')).toBe('GET, POST, HEAD');
-    const wrongItem = await api.call(unknown);
+    // Issue 12 adds GET on an item (docs/decisions.md 14): an unknown id is a 404, POST the wrong method.
+    expect((await api.call(unknown)).status).toBe(404);
+    const wrongItem = await api.admin(unknown, { method: 'POST', json: {} });
     expect(wrongItem.status).toBe(405);
-    expect(wrongItem.headers.get('allow')).toBe('PUT, DELETE');
+    expect(wrongItem.headers.get('allow')).toBe('GET, PUT, DELETE, HEAD');
   });
 
   it('needs a session for every write (401) and a same-origin request (403); nothing changes', async () => {
@@ -239,9 +243,9 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
       expect(stored).toMatch(
         image.storedAs === 'path' ? /^\/uploads\/content\/[0-9a-f]{32}\.webp$/ : /^[0-9a-f]{32}\.webp$/,
       );
-      // EXIF orientation 6 applied: the stored picture stands upright (100 wide, taller than wide).
-      expect(item.imageWidth).toBe(100);
-      expect(Number(item.imageHeight)).toBeGreaterThan(160);
+      // EXIF orientation 6 applied: the stored picture stands upright (320 wide, taller than wide).
+      expect(item.imageWidth).toBe(320);
+      expect(Number(item.imageHeight)).toBeGreaterThan(400);
 
       const served = await api.call(resolveImageUrl(stored, image.folder));
       expect(served.status).toBe(200);
@@ -262,6 +266,9 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
       expect(await uploadStatus(family, replacement.image)).toBe(200);
 
       expect((await api.admin(`${path}/${String(item._id)}`, { method: 'DELETE' })).status).toBe(200);
+      // A delete goes to the trash (issue 12): the picture stays for a restore until the purge frees it.
+      expect(await uploadStatus(family, replacement.image)).toBe(200);
+      await api.purgeExpiredTrash();
       expect(await uploadStatus(family, replacement.image)).toBe(404);
     });
 
@@ -273,7 +280,41 @@ describe.each(Object.values(contentFamilies))('$key', (family) => {
       await api.admin(`${path}/${String(first._id)}`, { method: 'DELETE' });
       expect(await uploadStatus(family, second.image)).toBe(200);
       await api.admin(`${path}/${String(second._id)}`, { method: 'DELETE' });
+      await api.purgeExpiredTrash();
       expect(await uploadStatus(family, second.image)).toBe(404);
+    });
+
+    it('refuses a picture below the folder minimum with 400 and a message naming it, storing nothing', async () => {
+      const image = family.image!;
+      const minimum = IMAGE_FOLDER_RULES[image.folder].minShortSidePx;
+      const before = await api.repository.count(family.key);
+      for (const [width, height] of [
+        [1, 1],
+        [2000, minimum - 1],
+      ] as const) {
+        const tiny = await sharp({ create: { width, height, channels: 3, background: '#0a5' } })
+          .png()
+          .toBuffer();
+        const response = await api.admin(path, {
+          method: 'POST',
+          form: multipart(VALID[family.key], { bytes: tiny, type: 'image/png', name: 'tiny.png' }),
+        });
+        expect(response.status).toBe(400);
+        expect((await body(response)).message).toBe(API.imageTooSmall(minimum));
+      }
+      expect(await api.repository.count(family.key)).toBe(before);
+      const justEnough = await sharp({
+        create: { width: minimum, height: minimum, channels: 3, background: '#0a5' },
+      })
+        .png()
+        .toBuffer();
+      const accepted = await api.admin(path, {
+        method: 'POST',
+        form: multipart(VALID[family.key], { bytes: justEnough, type: 'image/png', name: 'ok.png' }),
+      });
+      expect(accepted.status).toBe(201);
+      const created = (await body(accepted)).data as { _id: string };
+      await api.admin(`${path}/${created._id}`, { method: 'DELETE' });
     });
 
     it('refuses files that are not images (415) and stores nothing', async () => {

@@ -6,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE_NAME } from '../../src/lib/constants.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
-import auth from '../../netlify/functions/auth.mts';
+import api from '../../netlify/functions/api.mts';
 import health from '../../netlify/functions/health.mts';
-import homeCourse from '../../netlify/functions/home-course.mts';
-import notFound from '../../netlify/functions/api-not-found.mts';
 import scheduler, { config as schedulerConfig } from '../../netlify/functions/rebuild-scheduler.mts';
 
 const SITE = 'http://localhost:8888';
@@ -37,7 +35,7 @@ const context = { ip: '127.0.0.1' };
 
 describe('function files', () => {
   it('serve the API from the environment: login over http on localhost, then an admin write', async () => {
-    const login = await auth(
+    const login = await api(
       new Request(`${SITE}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: SITE },
@@ -52,7 +50,7 @@ describe('function files', () => {
     const token = cookie.split(';')[0] ?? '';
     expect(token.startsWith(`${SESSION_COOKIE_NAME}=`)).toBe(true);
 
-    const write = await homeCourse(
+    const write = await api(
       new Request(`${SITE}/api/v1/homeCourse`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: SITE, Cookie: token },
@@ -61,7 +59,7 @@ describe('function files', () => {
       context,
     );
     expect(write.status).toBe(201);
-    const list = await homeCourse(new Request(`${SITE}/api/v1/homecourse`), context);
+    const list = await api(new Request(`${SITE}/api/v1/homecourse`), context);
     expect(((await list.json()) as { data: { title: string }[] }).data.map((item) => item.title)).toEqual([
       'Bug hunting',
     ]);
@@ -70,7 +68,7 @@ describe('function files', () => {
   it('answer health, unknown routes and the scheduler', async () => {
     const healthy = await health(new Request(`${SITE}/health`), context);
     expect(await healthy.json()).toMatchObject({ status: 'ok', store: 'blobs' });
-    expect((await notFound(new Request(`${SITE}/api/v1/nope`), context)).status).toBe(404);
+    expect((await api(new Request(`${SITE}/api/v1/nope`), context)).status).toBe(404);
     expect(schedulerConfig.schedule).toBe('* * * * *');
     // No BUILD_HOOK_URL: nothing to send.
     expect((await scheduler()).status).toBe(204);

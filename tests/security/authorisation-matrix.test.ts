@@ -10,12 +10,19 @@ import {
   allFamilies,
   AUTH_PATHS,
   contentFamilies,
+  csvPath,
   enrollCourseFamily,
   exportPath,
+  orderPath,
   requestFamilies,
+  revisionRestorePath,
+  revisionsPath,
   statsFamily,
+  TRASH_PATH,
+  trashRestorePath,
 } from '../../src/lib/collections.ts';
-import { SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../src/lib/constants.ts';
+import { BACKUP_PATH, SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../src/lib/constants.ts';
+import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { API, AUTH } from '../../src/lib/messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
@@ -34,6 +41,7 @@ import {
   type Api,
   type CallOptions,
 } from '../integration/api-harness.ts';
+import { sampleInput } from '../support/family-samples.ts';
 import { blobKeys, seedEveryFamily, snapshotStore, type SeededIds } from './security-harness.ts';
 
 type Access = 'read' | 'write';
@@ -45,19 +53,11 @@ interface Route {
   payload?: () => Promise<Pick<CallOptions, 'json' | 'form'>>;
 }
 
-const VALID_CONTENT: Record<keyof typeof contentFamilies, Record<string, unknown>> = {
-  homeContent: { title: 'Intruder slide' },
-  homeService: { title: 'Intruder service', description: 'x' },
-  homeCourse: { title: 'Intruder course', description: 'x' },
-  serviceContent: { title: 'Intruder content', description: 'x', points: ['1', '2', '3', '4'] },
-  career: { title: 'Intruder career', description: 'x', points: ['1'] },
-};
-
 let picture: Buffer;
 const contentPayload = (family: (typeof contentFamilies)[keyof typeof contentFamilies]) => async () =>
   family.multipart
-    ? { form: multipart(VALID_CONTENT[family.key], { bytes: picture }) }
-    : { json: VALID_CONTENT[family.key] };
+    ? { form: multipart(sampleInput(family, 'Intruder'), { bytes: picture }) }
+    : { json: sampleInput(family, 'Intruder') };
 
 /** Every admin route of the registry, aimed at the seeded items. */
 function adminRoutes(ids: SeededIds): Route[] {
@@ -68,6 +68,22 @@ function adminRoutes(ids: SeededIds): Route[] {
       { method: 'POST', path: family.path, access: 'write', payload: contentPayload(family) },
       { method: 'PUT', path: item, access: 'write', payload: contentPayload(family) },
       { method: 'DELETE', path: item, access: 'write' },
+      { method: 'GET', path: csvPath(family), access: 'read' },
+      // Issue 12: drafts, order, history.
+      { method: 'GET', path: `${family.path}?drafts=1`, access: 'read' },
+      { method: 'GET', path: `${item}?drafts=1`, access: 'read' },
+      {
+        method: 'PUT',
+        path: orderPath(family),
+        access: 'write',
+        payload: async () => ({ json: { ids: [ids.content[family.key]] } }),
+      },
+      { method: 'GET', path: revisionsPath(family, ids.content[family.key]), access: 'read' },
+      {
+        method: 'POST',
+        path: revisionRestorePath(family, ids.content[family.key], ids.revisions[family.key]),
+        access: 'write',
+      },
     );
   }
   for (const family of Object.values(requestFamilies)) {
@@ -83,8 +99,27 @@ function adminRoutes(ids: SeededIds): Route[] {
         access: 'read',
       },
       { method: 'DELETE', path: `${family.path}/${ids.requests[family.key]}`, access: 'write' },
+      // The follow-up pipeline (issue 11): status and note, filtered list and filtered CSV.
+      {
+        method: 'PATCH',
+        path: `${family.path}/${ids.requests[family.key]}`,
+        access: 'write',
+        payload: async () => ({ json: { status: family.statuses.at(-1), note: 'Intruder note' } }),
+      },
+      { method: 'GET', path: `${family.path}?q=seed&status=new&from=2020-01-01`, access: 'read' },
+      { method: 'GET', path: `${exportPath(family.key)}?q=seed`, access: 'read' },
     );
   }
+  routes.push(
+    { method: 'GET', path: ENQUIRY_PATHS.summary, access: 'read' },
+    { method: 'GET', path: `${ENQUIRY_PATHS.privacyExport}?email=seed%40example.in`, access: 'read' },
+    {
+      method: 'POST',
+      path: ENQUIRY_PATHS.privacyErase,
+      access: 'write',
+      payload: async () => ({ json: { email: 'seed@example.in' } }),
+    },
+  );
   routes.push(
     {
       method: 'POST',
@@ -95,10 +130,22 @@ function adminRoutes(ids: SeededIds): Route[] {
     { method: 'DELETE', path: `${enrollCourseFamily.path}/${ids.enrollCourse}`, access: 'write' },
     {
       method: 'PUT',
+      path: `${enrollCourseFamily.path}/${ids.enrollCourse}`,
+      access: 'write',
+      payload: async () => ({ json: { courseName: 'Intruder rename', isActive: false } }),
+    },
+    { method: 'GET', path: `${enrollCourseFamily.path}?drafts=1`, access: 'read' },
+    { method: 'GET', path: TRASH_PATH, access: 'read' },
+    { method: 'POST', path: trashRestorePath(ids.trashed.family, ids.trashed.id), access: 'write' },
+    {
+      method: 'PUT',
       path: statsFamily.path,
       access: 'write',
       payload: async () => ({ json: { totalCourses: 999 } }),
     },
+    // The owner's backup download holds every enquiry: a personal-data read (issue 14).
+    { method: 'GET', path: BACKUP_PATH, access: 'read' },
+    { method: 'HEAD', path: BACKUP_PATH, access: 'read' },
   );
   return routes;
 }
@@ -151,7 +198,7 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   let routes: Route[];
 
   beforeAll(async () => {
-    picture = await jpegWithExifAndGps(200, 120);
+    picture = await jpegWithExifAndGps(480, 320);
     imagesServer = await startBlobsServer();
     images = imagesServer.getStore(BLOB_STORES.images);
     if (backend === 'redis') redis = await startRedisWithGateway();
@@ -180,9 +227,14 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
   it('covers every family of the registry', () => {
     const covered = new Set(routes.map((route) => route.path.split('?')[0]?.split('/')[3]));
     for (const family of allFamilies) expect(covered).toContain(family.path.split('/')[3]);
-    // Content: 3 writes each; requests: 6 reads + 1 delete each; courses: 2; stats: 1.
+    // Content: 3 writes and the CSV export each (the export is new with issue 15: docs/decisions.md 11),
+    // plus issue 12's drafts list, draft item, order, history and version restore (docs/decisions.md 14);
+    // requests: 8 reads + delete + PATCH each (filters and PATCH are issue 11, docs/decisions.md 20);
+    // courses: 4 (rename and drafts list are issue 12's); stats: 1; trash: list and restore;
+    // the request summary, privacy export and privacy erase: 3; the backup download: GET and HEAD (issue 14,
+    // docs/decisions.md 21).
     expect(routes).toHaveLength(
-      Object.keys(contentFamilies).length * 3 + Object.keys(requestFamilies).length * 7 + 3,
+      Object.keys(contentFamilies).length * 9 + Object.keys(requestFamilies).length * 10 + 4 + 1 + 2 + 3 + 2,
     );
   });
 

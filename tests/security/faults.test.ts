@@ -63,7 +63,7 @@ describe('Redis crashes mid-run', () => {
   let photo: Buffer;
 
   beforeAll(async () => {
-    photo = await jpegWithExifAndGps(320, 200);
+    photo = await jpegWithExifAndGps(480, 320);
     redis = await startRestartableRedis();
     imageServer = await startRestartableBlobs();
     const env = {
@@ -284,20 +284,20 @@ describe('the Blobs store holding the images stops', () => {
     });
 
   it('uploads and image reads answer 503 while it is down; after a restart both work and nothing was half-stored', async () => {
-    const first = await upload('Before', await jpegWithExifAndGps(300, 200));
+    const first = await upload('Before', await jpegWithExifAndGps(480, 320));
     expect(first.status).toBe(201);
     const stored = String(((await body(first)).data as StoredItem).image);
     const before = await Promise.all(COLLECTION_KEYS.map((key) => api.repository.list(key)));
 
     await imageServer.down();
-    await expectUnavailable(await upload('During', await jpegWithExifAndGps(302, 200)), 'upload');
+    await expectUnavailable(await upload('During', await jpegWithExifAndGps(482, 320)), 'upload');
     await expectUnavailable(await api.call(`/uploads/careers/${stored}`), 'image read');
     // The content store is up: the refused upload created no item.
     expect(await Promise.all(COLLECTION_KEYS.map((key) => api.repository.list(key)))).toEqual(before);
 
     await imageServer.up();
     expect((await api.call(`/uploads/careers/${stored}`)).status).toBe(200);
-    const after = await upload('After', await jpegWithExifAndGps(304, 200));
+    const after = await upload('After', await jpegWithExifAndGps(484, 320));
     expect(after.status).toBe(201);
     const image = String(((await body(after)).data as StoredItem).image);
     expect((await api.call(`/uploads/careers/${image}`)).status).toBe(200);
@@ -341,7 +341,7 @@ describe('an image store that accepts connections and never answers', () => {
         method: 'POST',
         form: multipart(
           { title: 'Hung', description: 'D', points: ['p'] },
-          { bytes: await jpegWithExifAndGps(300, 200) },
+          { bytes: await jpegWithExifAndGps(480, 320) },
         ),
       }),
       5_000,

@@ -17,6 +17,7 @@ import {
   statsFamily,
 } from '../../src/lib/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
+import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import {
   body,
   functionsFor,
@@ -131,6 +132,8 @@ interface Target {
   admin: boolean;
   /** PUT targets: the seeded item of this family, resolved once the store is seeded. */
   item?: keyof typeof contentFamilies;
+  /** PATCH targets: the seeded request of this family. */
+  request?: keyof typeof requestFamilies;
 }
 
 const JSON_TARGETS: Target[] = [
@@ -141,11 +144,19 @@ const JSON_TARGETS: Target[] = [
   { path: enrollCourseFamily.path, method: 'POST', admin: true },
   { path: statsFamily.path, method: 'PUT', admin: true },
   ...Object.values(requestFamilies).map((family) => ({ path: family.path, method: 'POST', admin: false })),
+  ...Object.values(requestFamilies).map((family) => ({
+    path: `${family.path}/:id`,
+    method: 'PATCH',
+    admin: true,
+    request: family.key,
+  })),
+  { path: ENQUIRY_PATHS.privacyErase, method: 'POST', admin: true },
   { path: AUTH_PATHS.login, method: 'POST', admin: false },
 ];
 
 async function send(target: Target, options: CallOptions) {
-  const path = target.item ? target.path.replace(':id', ids.content[target.item]) : target.path;
+  const id = target.item ? ids.content[target.item] : target.request ? ids.requests[target.request] : null;
+  const path = id ? target.path.replace(':id', id) : target.path;
   return api.call(path, {
     method: target.method,
     ip: freshIp(),

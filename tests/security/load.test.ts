@@ -53,12 +53,13 @@ describe.each(['redis', 'blobs'] as const)('under load on %s', (backend) => {
       Array.from({ length: SUBMISSIONS }, async (_, index) => {
         const key = index % 2 === 0 ? 'contact' : 'enroll';
         const marker = `load-${run}-${index}`;
-        const person = { name: `Person ${index}`, email: `p${index}@example.in`, phone: '9876543210' };
+        const phone = `98765${String(index).padStart(5, '0')}`;
+        const person = { name: `Person ${index}`, email: `p${index}@example.in`, phone };
         const json =
           key === 'contact'
             ? { ...person, message: marker }
             : { ...person, course: 'load testing', message: marker };
-        // A distinct client address per submission: this measures the store, not the rate limit.
+        // A distinct client address and sender per submission: this measures the store, not the rate limits.
         const response = await api.call(requestFamilies[key].path, {
           method: 'POST',
           json,

@@ -25,12 +25,24 @@ import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, type Api } from '../integration/api-harness.ts';
 import { freePort } from '../../scripts/dev/ports.ts';
 import { answersPing } from '../support/redis-server.ts';
+import { sampleInput } from '../support/family-samples.ts';
 
-/** Every collection in full plus the stats document: equal snapshots mean nothing was written. */
+/** Every collection in full (in order), content histories, the trash and the stats document: equal snapshots mean nothing was written. */
 export async function snapshotStore(repository: Repository) {
   const collections: Record<string, StoredItem[]> = {};
-  for (const key of COLLECTION_KEYS) collections[key] = await repository.list(key);
-  return { collections, stats: await repository.getDocument('stats') };
+  const revisions: Record<string, unknown> = {};
+  for (const key of COLLECTION_KEYS) {
+    collections[key] = await repository.list(key);
+    // Content histories and the trash are stored state too (issue 12): a refused request changes neither.
+    if (key in contentFamilies)
+      for (const item of collections[key]) revisions[item._id] = await repository.revisions(key, item._id);
+  }
+  return {
+    collections,
+    revisions,
+    trash: await repository.listTrash(),
+    stats: await repository.getDocument('stats'),
+  };
 }
 
 /** Every key of a Blobs store, sorted. */
@@ -40,25 +52,22 @@ export interface SeededIds {
   content: Record<keyof typeof contentFamilies, string>;
   requests: Record<keyof typeof requestFamilies, string>;
   enrollCourse: string;
+  /** A restorable older version of each content item. */
+  revisions: Record<keyof typeof contentFamilies, string>;
+  /** An item in the trash. */
+  trashed: { family: string; id: string };
 }
 
 /** One item of every family (with images where the family has them), so every guarded route has a target. */
 export async function seedEveryFamily(api: Api): Promise<SeededIds> {
-  const photo = await jpegWithExifAndGps(240, 160);
-  const fields: Record<keyof typeof contentFamilies, Record<string, unknown>> = {
-    homeContent: { title: 'Seeded slide' },
-    homeService: { title: 'Seeded service', description: 'Seeded.' },
-    homeCourse: { title: 'Seeded course', description: 'Seeded.' },
-    serviceContent: { title: 'Seeded content', description: 'Seeded.', points: ['a', 'b', 'c', 'd'] },
-    career: { title: 'Seeded career', description: 'Seeded.', points: ['a'] },
-  };
+  const photo = await jpegWithExifAndGps(480, 320);
   const content = {} as SeededIds['content'];
   for (const family of Object.values(contentFamilies)) {
     const response = await api.admin(family.path, {
       method: 'POST',
       ...(family.multipart
-        ? { form: multipart(fields[family.key], { bytes: photo }) }
-        : { json: fields[family.key] }),
+        ? { form: multipart(sampleInput(family, 'Seeded'), { bytes: photo }) }
+        : { json: sampleInput(family, 'Seeded') }),
     });
     expect(response.status, family.key).toBe(201);
     content[family.key] = ((await body(response)).data as StoredItem)._id;
@@ -84,7 +93,29 @@ export async function seedEveryFamily(api: Api): Promise<SeededIds> {
     if (!item) throw new Error(`seeding ${key} stored nothing`);
     requests[key] = item._id;
   }
-  return { content, requests, enrollCourse };
+  // One version in every content item's history (a restore target) and one item in the trash.
+  const revisions = {} as SeededIds['revisions'];
+  for (const family of Object.values(contentFamilies)) {
+    const id = content[family.key];
+    const edit = { ...sampleInput(family, 'Seeded'), title: 'Seeded, edited' };
+    const response = await api.admin(`${family.path}/${id}`, {
+      method: 'PUT',
+      ...(family.multipart ? { form: multipart(edit) } : { json: edit }),
+    });
+    expect(response.status, family.key).toBe(200);
+    const [, original] = await api.repository.revisions(family.key, id);
+    if (!original) throw new Error(`seeding ${family.key} kept no history`);
+    revisions[family.key] = original.rev;
+  }
+  const doomed = await api.admin(contentFamilies.homeCourse.path, {
+    method: 'POST',
+    json: sampleInput(contentFamilies.homeCourse, 'Trashed'),
+  });
+  const trashed = { family: 'homeCourse', id: ((await body(doomed)).data as StoredItem)._id };
+  expect(
+    (await api.admin(`${contentFamilies.homeCourse.path}/${trashed.id}`, { method: 'DELETE' })).status,
+  ).toBe(200);
+  return { content, requests, enrollCourse, revisions, trashed };
 }
 
 /** Asserts the failure envelope: JSON `{ success: false, message }`, no stack or internals in the text. */

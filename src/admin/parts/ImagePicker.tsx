@@ -1,11 +1,12 @@
 /**
- * Image pick or drag-drop (spec section 2 and 5): the picker accepts images and a drop is taken only when the
- * file's type starts with image/. Shows a preview of the picked file, or of the current image while editing,
+ * Image pick or drag-drop (spec section 2 and 5): a picked or dropped file is taken only in a format the server
+ * accepts (and within its size limit where it is sent as picked); any other is refused with the reason at once
+ * (issue 10.15). Shows a preview of the picked file, or of the current image while editing,
  * at most 300 px high, and the upload progress while a save runs.
  */
 import { useEffect, useState, type DragEvent } from 'react';
 import { FORM } from '../admin-copy.ts';
-import { isImageFile } from '../image/downscale.ts';
+import { ACCEPTED_IMAGE_TYPES, imageRefusal } from '../image/accept.ts';
 import { FieldError } from './FieldError.tsx';
 
 interface Props {
@@ -15,6 +16,10 @@ interface Props {
   /** The stored image's URL while editing an item that has one. */
   currentUrl: string | null;
   onPick: (file: File) => void;
+  /** A file was refused: why, in the server's words. */
+  onRefuse: (reason: string) => void;
+  /** Whether the picture is downscaled in the browser before it is sent (then its size does not matter). */
+  downscaled: boolean;
   error: string | undefined;
   hint: string | null;
   progress: number | null;
@@ -28,6 +33,8 @@ export function ImagePicker({
   file,
   currentUrl,
   onPick,
+  onRefuse,
+  downscaled,
   error,
   hint,
   progress,
@@ -44,8 +51,14 @@ export function ImagePicker({
     event.preventDefault();
     setDragging(false);
     if (disabled) return;
-    const dropped = event.dataTransfer.files[0];
-    if (isImageFile(dropped)) onPick(dropped);
+    take(event.dataTransfer.files[0]);
+  }
+
+  function take(picked: File | undefined) {
+    if (!picked) return;
+    const refusal = imageRefusal(picked, { downscaled });
+    if (refusal) onRefuse(refusal);
+    else onPick(picked);
   }
 
   const shown = previewUrl ?? currentUrl;
@@ -76,15 +89,14 @@ export function ImagePicker({
         <input
           id={id}
           type="file"
-          accept="image/*"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
           disabled={disabled}
           aria-labelledby={`${id}-label ${id}-action`}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => {
-            const picked = event.target.files?.[0];
-            if (isImageFile(picked)) onPick(picked);
+            take(event.target.files?.[0]);
             // Picking the same file again after a reset must still fire a change.
             event.target.value = '';
           }}
@@ -110,12 +122,15 @@ export function ImagePicker({
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    // The URL is an external resource that must be revoked, so it is made here and not during render.
+    /* eslint-disable react-hooks/set-state-in-effect */
     if (!file) {
       setUrl(null);
       return;
     }
     const created = URL.createObjectURL(file);
     setUrl(created);
+    /* eslint-enable react-hooks/set-state-in-effect */
     return () => URL.revokeObjectURL(created);
   }, [file]);
   return url;

@@ -4,12 +4,13 @@
  */
 import { MAX_LENGTH } from '../../lib/constants.ts';
 import { FORM } from '../admin-copy.ts';
-import type { PointsRule } from '../content-screens.ts';
+import type { PointsField } from '../../lib/fields.ts';
 import { FieldError } from './FieldError.tsx';
 
 interface Props {
   id: string;
-  rule: PointsRule;
+  /** The field's rule: its label, the fixed inputs, how many must stay and the most allowed. */
+  rule: Pick<PointsField, 'label' | 'fixed' | 'keepAtLeast' | 'max'>;
   points: string[];
   onChange: (points: string[]) => void;
   error: string | undefined;
@@ -23,7 +24,7 @@ export function PointsEditor({ id, rule, points, onChange, error, disabled }: Pr
   const removable = (index: number) => index >= rule.fixed && points.length > rule.keepAtLeast;
   return (
     <fieldset className="points" aria-describedby={error ? errorId : undefined}>
-      <legend>{FORM.points}</legend>
+      <legend>{rule.label}</legend>
       {points.map((point, index) => (
         <div className="point-row" key={index}>
           <input

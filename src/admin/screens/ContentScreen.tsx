@@ -1,12 +1,13 @@
 /**
- * The one screen for the five content families (home content, home services, home courses, service content,
- * careers), configured from the registry and CONTENT_SCREENS: an add/edit form and the list with edit and
- * delete (spec section 2 "Admin screens", 4, 5 and 8).
+ * The one screen for every content family (home content, home services, home courses, service content,
+ * careers, and any family added to the registry): an add/edit form and the list with edit and delete (spec
+ * section 2 "Admin screens", 4, 5 and 8). Both are derived from the family's fields, in their order; only the
+ * heading, noun, layout and error policy come from the screen's config (content-screens.ts).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { ContentFamilyKey } from '../../lib/collections.ts';
-import { MAX_LENGTH } from '../../lib/constants.ts';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ContentFamilyKey, ContentItem } from '../../lib/collections.ts';
+import { valueFields, type Field, type TextField } from '../../lib/fields.ts';
 import { resolveImageUrl } from '../../lib/image-url.ts';
 import { VALIDATION } from '../../lib/messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
@@ -17,37 +18,54 @@ import { ImagePicker } from '../parts/ImagePicker.tsx';
 import { ItemImage } from '../parts/ItemImage.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { PointsEditor } from '../parts/PointsEditor.tsx';
-import { createContentStore, type ContentItem, type ContentStore } from '../stores/content-store.ts';
+import { createContentStore, type ContentStore } from '../stores/content-store.ts';
+import { keepDraft, takeDraft } from '../stores/draft.ts';
 import { scrollToTop } from '../stores/router.ts';
 
-interface FormValues {
-  title: string;
-  description: string;
-  points: string[];
+/** The form's values by field name: text for text fields, a list for points. */
+type FormValues = Record<string, string | string[]>;
+
+type FocusTarget = 'invalid' | 'submit' | 'title' | { item: string };
+
+/** Focuses a card's first button (Edit), scrolling it into view; the admin's main region when it is gone. */
+function focusItem(id: string | null): void {
+  const card = id ? document.querySelector(`[data-item-id="${CSS.escape(id)}"]`) : null;
+  const target = card?.querySelector<HTMLElement>('button') ?? document.getElementById('admin-main');
+  target?.focus();
 }
 
-const emptyValues = (config: ContentScreenConfig): FormValues => ({
-  title: '',
-  description: '',
-  points: Array.from({ length: config.points?.initial ?? 0 }, () => ''),
-});
+const emptyValues = (fields: readonly Field[]): FormValues =>
+  Object.fromEntries(
+    valueFields(fields).map((field) => [
+      field.name,
+      field.kind === 'points' ? Array.from({ length: field.initial }, () => '') : '',
+    ]),
+  );
 
-const valuesOf = (config: ContentScreenConfig, item: ContentItem): FormValues => {
-  const points = [...(item.points ?? [])];
-  while (points.length < (config.points?.initial ?? 0)) points.push('');
-  return { title: item.title, description: item.description ?? '', points };
+const valuesOf = (fields: readonly Field[], item: ContentItem): FormValues =>
+  Object.fromEntries(
+    valueFields(fields).map((field) => {
+      const value = item[field.name];
+      if (field.kind !== 'points') return [field.name, typeof value === 'string' ? value : ''];
+      const points = Array.isArray(value) ? value.filter((point) => typeof point === 'string') : [];
+      while (points.length < field.initial) points.push('');
+      return [field.name, points];
+    }),
+  );
+
+const textOf = (item: ContentItem, name: string) => {
+  const value = item[name];
+  return typeof value === 'string' ? value : '';
 };
 
-/** The payload the family's shared schema checks: only the fields this family has. */
-const rawInput = (config: ContentScreenConfig, values: FormValues) => ({
-  title: values.title,
-  ...(config.description ? { description: values.description } : {}),
-  ...(config.points ? { points: values.points } : {}),
-});
+/** The screen of a family in the registry. */
+export default function RegisteredContentScreen({ family }: { family: ContentFamilyKey }) {
+  return <ContentScreen screen={CONTENT_SCREENS[family]} />;
+}
 
-export default function ContentScreen({ family }: { family: ContentFamilyKey }) {
-  const config = CONTENT_SCREENS[family];
-  const store = useMemo(() => createContentStore(config), [config]);
+/** The screen of any content family, from its config (the registry's, or a test's own family). */
+export function ContentScreen({ screen }: { screen: ContentScreenConfig }) {
+  const store = useMemo(() => createContentStore(screen), [screen]);
   useEffect(() => {
     void store.load();
   }, [store]);
@@ -55,143 +73,196 @@ export default function ContentScreen({ family }: { family: ContentFamilyKey }) 
   return (
     <section aria-labelledby="screen-title">
       <h1 id="screen-title" className="screen-title">
-        {config.heading}
+        {screen.heading}
       </h1>
-      <ContentForm config={config} store={store} />
-      <ContentList config={config} store={store} />
+      <ContentForm config={screen} store={store} />
+      <ContentList config={screen} store={store} />
     </section>
   );
 }
 
-function ContentForm({ config, store }: { config: ContentScreenConfig; store: ContentStore }) {
+export function ContentForm({ config, store }: { config: ContentScreenConfig; store: ContentStore }) {
   const { family } = config;
   const id = useId();
   const busy = useStore(store.$busy);
   const notice = useStore(store.$notice);
   const progress = useStore(store.$progress);
   const editing = useStore(store.$editing);
-  const [values, setValues] = useState<FormValues>(() => emptyValues(config));
+  const list = useStore(store.$list);
+  // Input kept while the admin signed in again after the session expired on Save (issue 10.11).
+  const [draft] = useState(() => takeDraft(family.key));
+  const pendingDraft = useRef(draft);
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...emptyValues(family.fields),
+    ...(draft?.editingId === null ? draft.values : {}),
+  }));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const titleRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const [focusInvalid, setFocusInvalid] = useState(0);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget; tick: number } | null>(null);
+  const focus = (target: FocusTarget) => setFocusRequest((last) => ({ target, tick: (last?.tick ?? 0) + 1 }));
   const working = busy !== null;
   const saving = busy?.action === 'saving';
 
   // Entering edit mode fills the form and scrolls to it; leaving it (Cancel, a successful save) empties it.
   useEffect(() => {
-    setValues(editing ? valuesOf(config, editing) : emptyValues(config));
+    const kept = pendingDraft.current;
+    const restored = kept !== null && kept.editingId === (editing?._id ?? null);
+    if (restored) pendingDraft.current = null;
+    const base = editing ? valuesOf(family.fields, editing) : emptyValues(family.fields);
+    setValues(restored ? { ...base, ...kept.values } : base);
     setFile(null);
     setErrors({});
     if (editing) {
       scrollToTop();
       titleRef.current?.focus({ preventScroll: true });
     }
-  }, [editing, config]);
+  }, [editing, family]);
 
-  // After a failed check, focus the first field marked invalid (once the marks are rendered).
+  // A kept draft of an edit returns to that item once the list has it (or to add mode if it is gone).
   useEffect(() => {
-    if (focusInvalid > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusInvalid]);
+    const kept = pendingDraft.current;
+    if (!kept?.editingId || list.status !== 'ready') return;
+    const item = list.items.find((candidate) => candidate._id === kept.editingId);
+    if (item) store.startEdit(item);
+    else {
+      pendingDraft.current = null;
+      setValues({ ...emptyValues(family.fields), ...kept.values });
+    }
+  }, [list, store, family]);
+
+  // Focus goes where the person's next step is, once the screen shows the outcome (issue 10.8).
+  useEffect(() => {
+    if (!focusRequest) return;
+    const { target } = focusRequest;
+    if (target === 'invalid') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    else if (target === 'submit') submitRef.current?.focus();
+    else if (target === 'title') titleRef.current?.focus();
+    else focusItem(target.item);
+  }, [focusRequest]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (working) return;
-    const parsed = family.inputSchema.safeParse(rawInput(config, values));
+    const parsed = family.inputSchema.safeParse(values);
     const found = parsed.success ? {} : fieldErrors(parsed.error);
     if (!editing && family.image?.requiredOnCreate && !file) found.image = VALIDATION.imageRequired;
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) {
-      setFocusInvalid((tick) => tick + 1);
+      // A message from an earlier save must not sit beside the new errors.
+      store.clearNotice();
+      focus('invalid');
       return;
     }
-    const result = await store.save({
-      id: editing?._id ?? null,
-      fields: parsed.data as Record<string, unknown>,
-      file,
-    });
+    const editingId = editing?._id ?? null;
+    const result = await store.save({ id: editingId, fields: parsed.data as Record<string, unknown>, file });
     if (result.ok) {
       // Adding leaves add mode unchanged, so the form is emptied here; after an update the effect does it.
-      setValues(emptyValues(config));
+      setValues(emptyValues(family.fields));
       setFile(null);
-    } else setErrors(result.fieldErrors);
+      // Ready for the next item, or on the card just updated.
+      focus(editingId ? { item: editingId } : 'title');
+      return;
+    }
+    if (result.sessionExpired) keepDraft(family.key, { editingId, values });
+    setErrors(result.fieldErrors);
+    focus(Object.keys(result.fieldErrors).length > 0 ? 'invalid' : 'submit');
   }
 
-  const set = (patch: Partial<FormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const describe = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const set = (name: string, value: string | string[]) =>
+    setValues((current) => ({ ...current, [name]: value }));
+  const describe = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
   const currentImage =
-    editing?.image && family.image ? resolveImageUrl(editing.image, family.image.folder) : null;
+    typeof editing?.image === 'string' && family.image
+      ? resolveImageUrl(editing.image, family.image.folder)
+      : null;
 
-  return (
-    <div className="panel">
-      <h2 className="panel-title">
-        {editing ? `${FORM.update} ${config.noun}` : `${FORM.add} ${config.noun}`}
-      </h2>
-      {editing && <p className="field-hint">{FORM.editing(editing.title)}</p>}
-      <NoticeArea notice={notice} />
-      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
-        {family.image && (
+  const inputOf = (field: TextField) => {
+    const common = {
+      value: typeof values[field.name] === 'string' ? (values[field.name] as string) : '',
+      maxLength: field.max,
+      'aria-required': field.required === null ? undefined : ('true' as const),
+      'aria-invalid': errors[field.name] ? true : undefined,
+      'aria-describedby': describe(field.name),
+      disabled: working,
+    };
+    return field.kind === 'textarea' ? (
+      <textarea
+        id={`${id}-${field.name}`}
+        {...common}
+        onChange={(event) => set(field.name, event.target.value)}
+      />
+    ) : (
+      <input
+        ref={field.name === family.titleField ? titleRef : undefined}
+        id={`${id}-${field.name}`}
+        type="text"
+        {...common}
+        onChange={(event) => set(field.name, event.target.value)}
+      />
+    );
+  };
+
+  const controlOf = (field: Field): ReactNode => {
+    switch (field.kind) {
+      case 'image':
+        return (
           <ImagePicker
-            id={`${id}-image`}
-            label={family.image.requiredOnCreate ? FORM.image : FORM.imageOptional}
+            key={field.name}
+            id={`${id}-${field.name}`}
+            label={field.requiredOnCreate ? FORM.image : FORM.imageOptional}
             file={file}
             currentUrl={currentImage}
             onPick={(picked) => {
               setFile(picked);
               setErrors(({ image: _image, ...rest }) => rest);
             }}
+            onRefuse={(reason) => setErrors((current) => ({ ...current, image: reason }))}
+            downscaled={field.browserDownscale}
             error={errors.image}
-            hint={config.imageHint}
+            hint={field.hint}
             progress={progress}
             disabled={working}
-            required={family.image.requiredOnCreate && !editing}
+            required={field.requiredOnCreate && !editing}
           />
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-title`}>{FORM.title}</label>
-          <input
-            ref={titleRef}
-            id={`${id}-title`}
-            type="text"
-            value={values.title}
-            maxLength={MAX_LENGTH.title}
-            aria-required="true"
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={describe('title')}
-            disabled={working}
-            onChange={(event) => set({ title: event.target.value })}
-          />
-          <FieldError id={`${id}-title-error`} message={errors.title} />
-        </div>
-        {config.description && (
-          <div className="field">
-            <label htmlFor={`${id}-description`}>{FORM.description}</label>
-            <textarea
-              id={`${id}-description`}
-              value={values.description}
-              maxLength={MAX_LENGTH.description}
-              aria-required="true"
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={describe('description')}
-              disabled={working}
-              onChange={(event) => set({ description: event.target.value })}
-            />
-            <FieldError id={`${id}-description-error`} message={errors.description} />
-          </div>
-        )}
-        {config.points && (
+        );
+      case 'points':
+        return (
           <PointsEditor
-            id={`${id}-points`}
-            rule={config.points}
-            points={values.points}
-            onChange={(points) => set({ points })}
-            error={errors.points}
+            key={field.name}
+            id={`${id}-${field.name}`}
+            rule={field}
+            points={Array.isArray(values[field.name]) ? (values[field.name] as string[]) : []}
+            onChange={(points) => set(field.name, points)}
+            error={errors[field.name]}
             disabled={working}
           />
-        )}
+        );
+      case 'text':
+      case 'textarea':
+        return (
+          <div className="field" key={field.name}>
+            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+            {inputOf(field)}
+            <FieldError id={`${id}-${field.name}-error`} message={errors[field.name]} />
+          </div>
+        );
+    }
+  };
+
+  return (
+    <div className="panel">
+      <h2 className="panel-title">
+        {editing ? `${FORM.update} ${config.noun}` : `${FORM.add} ${config.noun}`}
+      </h2>
+      {editing && <p className="field-hint">{FORM.editing(textOf(editing, family.titleField))}</p>}
+      <NoticeArea notice={notice} onDismiss={store.clearNotice} />
+      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
+        {family.fields.map(controlOf)}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={working}>
+          <button ref={submitRef} type="submit" className="btn btn-primary" disabled={working}>
             {saving ? FORM.processing : `${editing ? FORM.update : FORM.add} ${config.noun}`}
           </button>
           {editing && (
@@ -205,7 +276,41 @@ function ContentForm({ config, store }: { config: ContentScreenConfig; store: Co
   );
 }
 
-function ContentList({ config, store }: { config: ContentScreenConfig; store: ContentStore }) {
+/**
+ * An item's card body: the picture on top, the title field as the heading, then the other fields in their order
+ * (texts as paragraphs, points as a list).
+ */
+function ItemFields({ config, item }: { config: ContentScreenConfig; item: ContentItem }) {
+  const { family } = config;
+  const image = typeof item.image === 'string' && item.image !== '' ? item.image : undefined;
+  const rest = valueFields(family.fields).filter((field) => field.name !== family.titleField);
+  return (
+    <>
+      {/* The grid keeps every card's picture slot (the fallback fills it); a list shows only real pictures. */}
+      {family.image && (config.layout === 'grid' || image) && (
+        <ItemImage value={image} folder={family.image.folder} />
+      )}
+      <h3>{textOf(item, family.titleField)}</h3>
+      {rest.map((field) => {
+        if (field.kind !== 'points') {
+          const text = textOf(item, field.name);
+          return text ? <p key={field.name}>{text}</p> : null;
+        }
+        const value = item[field.name];
+        const points = Array.isArray(value) ? value.filter((point) => typeof point === 'string') : [];
+        return points.length > 0 ? (
+          <ul key={field.name} className="item-points">
+            {points.map((point, index) => (
+              <li key={index}>{point}</li>
+            ))}
+          </ul>
+        ) : null;
+      })}
+    </>
+  );
+}
+
+export function ContentList({ config, store }: { config: ContentScreenConfig; store: ContentStore }) {
   const { family } = config;
   const list = useStore(store.$list);
   const busy = useStore(store.$busy);
@@ -226,27 +331,22 @@ function ContentList({ config, store }: { config: ContentScreenConfig; store: Co
   async function onDelete(item: ContentItem) {
     // Spec section 5: a confirmation for every family except home courses.
     if (family.confirmDelete && !window.confirm(family.confirmDelete)) return;
-    await store.remove(item._id);
+    const index = list.items.findIndex((candidate) => candidate._id === item._id);
+    const neighbour = list.items[index + 1] ?? list.items[index - 1] ?? null;
+    const removed = await store.remove(item._id);
+    // The card went at once; focus moves to its neighbour (or back to the card if it returned), once the
+    // buttons are enabled again, rather than falling to the top of the page.
+    requestAnimationFrame(() => focusItem(removed ? (neighbour?._id ?? null) : item._id));
   }
 
   return (
     <ul className={config.layout === 'grid' ? 'card-grid' : 'item-list'}>
       {list.items.map((item) => {
         const deleting = busy?.action === 'deleting' && busy.id === item._id;
+        const name = textOf(item, family.titleField);
         return (
           <li key={item._id} className="item-card" data-item-id={item._id}>
-            {family.image && (config.layout === 'grid' || item.image) && (
-              <ItemImage value={item.image} folder={family.image.folder} />
-            )}
-            <h3>{item.title}</h3>
-            {config.description && item.description && <p>{item.description}</p>}
-            {config.points && item.points && item.points.length > 0 && (
-              <ul className="item-points">
-                {item.points.map((point, index) => (
-                  <li key={index}>{point}</li>
-                ))}
-              </ul>
-            )}
+            <ItemFields config={config} item={item} />
             <div className="item-actions">
               <button
                 type="button"
@@ -255,7 +355,7 @@ function ContentList({ config, store }: { config: ContentScreenConfig; store: Co
                 onClick={() => store.startEdit(item)}
               >
                 {FORM.edit}
-                <span className="visually-hidden"> {item.title}</span>
+                <span className="visually-hidden"> {name}</span>
               </button>
               <button
                 type="button"
@@ -264,7 +364,7 @@ function ContentList({ config, store }: { config: ContentScreenConfig; store: Co
                 onClick={() => void onDelete(item)}
               >
                 {deleting ? FORM.deleting : FORM.delete}
-                <span className="visually-hidden"> {item.title}</span>
+                <span className="visually-hidden"> {name}</span>
               </button>
             </div>
           </li>

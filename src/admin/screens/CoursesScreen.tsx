@@ -39,7 +39,11 @@ export default function CoursesScreen() {
     setError(undefined);
     const result = await store.add(parsed.data as { courseName: string });
     if (result.ok) setName('');
-    else setError(result.fieldError ?? undefined);
+    else {
+      setError(result.fieldError ?? undefined);
+      // The reason sits beside the field: take the admin there (issue 10.8).
+      if (result.fieldError) requestAnimationFrame(() => document.getElementById(`${id}-name`)?.focus());
+    }
   }
 
   async function onDelete(courseId: string) {
@@ -53,7 +57,7 @@ export default function CoursesScreen() {
         {COURSES.heading}
       </h1>
       <div className="panel">
-        <NoticeArea notice={notice} />
+        <NoticeArea notice={notice} onDismiss={store.clearNotice} />
         <form className="inline-form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <div className="field">
             <label htmlFor={`${id}-name`}>{COURSES.nameLabel}</label>

@@ -4,12 +4,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { AUTH } from '../../lib/messages.ts';
 import { LOGIN } from '../admin-copy.ts';
-import { redirectToHome } from '../stores/router.ts';
-import { $login, clearLoginError, signIn } from '../stores/session.ts';
+import { redirectAfterSignIn } from '../stores/router.ts';
+import { $login, $sessionExpired, clearLoginError, signIn } from '../stores/session.ts';
 
 export function LoginScreen() {
   const { submitting, error } = useStore($login);
+  const expired = useStore($sessionExpired);
   const [password, setPassword] = useState('');
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -18,7 +20,7 @@ export function LoginScreen() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (await signIn(password)) {
-      redirectToHome();
+      redirectAfterSignIn();
       return;
     }
     setPassword('');
@@ -29,6 +31,11 @@ export function LoginScreen() {
     <main className="login-page">
       <form className="login-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <h1 className="login-title">{LOGIN.heading}</h1>
+        {expired && !error && (
+          <p className="alert alert-info" role="status">
+            {AUTH.sessionExpired}
+          </p>
+        )}
         <div className="field">
           <label htmlFor={`${id}-user`}>{LOGIN.userIdLabel}</label>
           <input

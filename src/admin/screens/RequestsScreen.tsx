@@ -3,21 +3,16 @@
  * confirmation), US numeric dates, "Load more" through long lists and a CSV export.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { exportPath, requestFamilies, type RequestFamilyKey } from '../../lib/collections.ts';
 import { FORM, REQUESTS } from '../admin-copy.ts';
+import { istDateTime, telHref } from '../format/ist.ts';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { createRequestStore, type RequestItem } from '../stores/request-store.ts';
 
 const HEADINGS: Record<RequestFamilyKey, string> = {
   contact: 'Contact Requests',
   enroll: 'Enrollment Requests',
-};
-
-/** Spec: dates in US numeric format (e.g. 3/14/2025). */
-const usDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US');
 };
 
 export default function RequestsScreen({ family: key }: { family: RequestFamilyKey }) {
@@ -42,7 +37,7 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
           {REQUESTS.exportCsv}
         </a>
       </div>
-      <NoticeArea notice={notice} />
+      <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {list.status === 'loading' && <p className="alert alert-info">{FORM.loading}</p>}
       {list.status === 'error' && (
         <div className="alert alert-error alert-row" role="alert">
@@ -98,25 +93,73 @@ function RequestFields({ family, item }: { family: RequestFamilyKey; item: Reque
   return (
     <dl className="request-fields">
       <dt>{REQUESTS.email}</dt>
-      <dd>{item.email}</dd>
+      <dd>
+        <a href={`mailto:${item.email}`} rel="external">
+          {item.email}
+        </a>
+      </dd>
       <dt>{REQUESTS.phone}</dt>
-      <dd>{item.phone}</dd>
+      <dd>
+        <a href={telHref(item.phone)} rel="external">
+          {item.phone}
+        </a>
+      </dd>
       {family === 'enroll' && (
         <>
           <dt>{REQUESTS.course}</dt>
-          <dd>{item.course}</dd>
+          <dd>{'course' in item ? item.course : undefined}</dd>
         </>
       )}
       {(family === 'contact' || item.message) && (
         <>
           <dt>{REQUESTS.message}</dt>
-          <dd>{item.message}</dd>
+          <dd>
+            <ClampedText text={item.message ?? ''} />
+          </dd>
         </>
       )}
       <dt>{REQUESTS.date}</dt>
       <dd>
-        <time dateTime={item.createdAt}>{usDate(item.createdAt)}</time>
+        <time dateTime={item.createdAt}>{istDateTime(item.createdAt)}</time>
       </dd>
     </dl>
+  );
+}
+
+/** A long message shows its first lines with "Show more" (issue 10.13); a short one shows whole, with no button. */
+function ClampedText({ text }: { text: string }) {
+  const id = useId();
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [overflows, setOverflows] = useState(false);
+
+  // Measured, not counted in characters: what is hidden depends on the card's width.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || expanded) return;
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text, expanded]);
+
+  return (
+    <>
+      <p ref={ref} id={id} className={expanded ? 'request-message' : 'request-message message-clamped'}>
+        {text}
+      </p>
+      {(overflows || expanded) && (
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? REQUESTS.showLess : REQUESTS.showMore}
+        </button>
+      )}
+    </>
   );
 }

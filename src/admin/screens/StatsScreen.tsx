@@ -2,8 +2,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { statsFamily } from '../../lib/collections.ts';
+import { CONFIRM } from '../../lib/messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { FORM, STATS } from '../admin-copy.ts';
+import { BackupDownload } from '../parts/BackupDownload.tsx';
 import { FieldError } from '../parts/FieldError.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { createStatsStore } from '../stores/stats-store.ts';
@@ -28,20 +30,29 @@ export default function StatsScreen() {
     return store.clearBanner;
   }, [store]);
 
-  // The field starts from the stored number once it is known.
-  useEffect(() => {
+  // The field starts from the stored number once it is known (and follows it when it changes).
+  const [loadedTotal, setLoadedTotal] = useState<number | null>(null);
+  if (stats.totalCourses !== loadedTotal) {
+    setLoadedTotal(stats.totalCourses);
     if (stats.totalCourses !== null) setValue(String(stats.totalCourses));
-  }, [stats.totalCourses]);
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     const parsed = statsFamily.inputSchema.safeParse({ totalCourses: toNumber(value) });
     if (!parsed.success) {
+      // The success banner of an earlier save must not sit beside the new error (issue 10.12).
+      store.clearBanner();
       setError(fieldErrors(parsed.error).totalCourses);
       return;
     }
     setError(undefined);
+    // The spec's rule turns an empty or non-numeric value into 0: ask before a figure drops to 0.
+    const current = stats.totalCourses;
+    const next = (parsed.data as { totalCourses: number }).totalCourses;
+    if (next === 0 && current !== null && current !== 0 && !window.confirm(CONFIRM.statsZero(current)))
+      return;
     await store.update(parsed.data as { totalCourses: number });
   }
 
@@ -50,7 +61,7 @@ export default function StatsScreen() {
       <h1 id="screen-title" className="screen-title">
         {STATS.heading}
       </h1>
-      <NoticeArea notice={banner} />
+      <NoticeArea notice={banner} onDismiss={store.clearBanner} />
       <div className="panel">
         <h2 className="panel-title">{STATS.current}</h2>
         <p className="stat-value" data-testid="total-courses">
@@ -78,6 +89,7 @@ export default function StatsScreen() {
           {saving ? FORM.processing : STATS.update}
         </button>
       </form>
+      <BackupDownload />
     </section>
   );
 }

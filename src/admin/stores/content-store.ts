@@ -1,21 +1,16 @@
 /**
  * State of one content screen (home content, home services, home courses, service content, careers): the
  * list lifecycle (loading → error, empty or loaded), the running request, upload progress and the notice.
- * One factory for the five families, configured from the registry; screens read the atoms and call the actions.
+ * One factory for every content family, configured from the registry; screens read the atoms and call the actions.
  */
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import { ApiError, extractList } from '../../lib/api-client.ts';
+import type { ContentItem } from '../../lib/collections.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { adminRequest, uploadForm } from '../api/admin-api.ts';
 import { downscaleImage } from '../image/downscale.ts';
 
-export interface ContentItem {
-  _id: string;
-  title: string;
-  description?: string;
-  image?: string;
-  points?: string[];
-}
+export type { ContentItem };
 
 export interface ListState<T> {
   status: 'loading' | 'error' | 'ready';
@@ -34,12 +29,47 @@ export interface SaveInput {
   file: File | null;
 }
 
-export type SaveResult = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
+export type SaveResult =
+  | { ok: true }
+  /** `sessionExpired`: the server no longer knows the session (the admin is being sent to sign in). */
+  | { ok: false; fieldErrors: Record<string, string>; sessionExpired?: boolean };
 
 const isItem = (value: unknown): value is ContentItem =>
   typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string';
 
 export const itemPath = (basePath: string, id: string) => `${basePath}/${encodeURIComponent(id)}`;
+
+/**
+ * The message for a failed save or delete: the server's own reason when it sent one ("The file is too large
+ * (max 5 MB)"), else the screen's spec text (issue 10.10).
+ */
+export const failureText = (error: unknown, fallback: string): string =>
+  (error instanceof ApiError && error.serverMessage) || fallback;
+
+/** A 401: the session is gone and the admin is on the way to the login page. */
+export const isSessionGone = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+/**
+ * Takes an item off a loaded list now (optimistic delete) and returns how to put it back at its place if the
+ * server refuses. A list that reloaded meanwhile keeps its own items; the item returns only if it is missing.
+ */
+export function withoutItem<T extends { _id: string }, S extends { items: T[] }>(
+  $list: WritableAtom<S>,
+  id: string,
+): () => void {
+  const before = $list.get();
+  const index = before.items.findIndex((item) => item._id === id);
+  if (index < 0) return () => {};
+  const removed = before.items[index]!;
+  $list.set({ ...before, items: before.items.filter((item) => item._id !== id) });
+  return () => {
+    const current = $list.get();
+    if (current.items.some((item) => item._id === id)) return;
+    const items = [...current.items];
+    items.splice(Math.min(index, items.length), 0, removed);
+    $list.set({ ...current, items });
+  };
+}
 
 export function createContentStore(config: ContentScreenConfig) {
   const { family } = config;
@@ -52,8 +82,7 @@ export function createContentStore(config: ContentScreenConfig) {
   const $editing = atom<ContentItem | null>(null);
   let latestLoad = 0;
 
-  const failureText = (error: unknown, fallback: string) =>
-    (config.preferServerMessage && error instanceof ApiError && error.serverMessage) || fallback;
+  const fieldNames = new Set(family.fields.map((field) => field.name));
 
   /** Loads the list. A reload after a change keeps the current items on screen until the new ones arrive. */
   async function load(): Promise<void> {
@@ -70,7 +99,7 @@ export function createContentStore(config: ContentScreenConfig) {
 
   async function prepareFile(file: File | null): Promise<File | null> {
     if (!file || !family.image?.browserDownscale) return file;
-    return downscaleImage(file);
+    return downscaleImage(file, family.image.folder);
   }
 
   async function save(input: SaveInput): Promise<SaveResult> {
@@ -109,28 +138,42 @@ export function createContentStore(config: ContentScreenConfig) {
       return { ok: true };
     } catch (error) {
       const fallback = input.id ? family.messages.updateFailed : family.messages.addFailed;
-      $notice.set({ kind: 'error', text: failureText(error, fallback) });
-      return { ok: false, fieldErrors: error instanceof ApiError && error.errors ? error.errors : {} };
+      const fieldErrors = error instanceof ApiError && error.errors ? error.errors : {};
+      const names = Object.keys(fieldErrors);
+      // Reasons the form shows beside its fields need no second, vaguer message (issue 10.10).
+      const besideFields = names.length > 0 && names.every((name) => fieldNames.has(name));
+      $notice.set(besideFields ? null : { kind: 'error', text: failureText(error, fallback) });
+      return isSessionGone(error)
+        ? { ok: false, fieldErrors, sessionExpired: true }
+        : { ok: false, fieldErrors };
     } finally {
       $busy.set(null);
       $progress.set(null);
     }
   }
 
+  /** Removes the card at once (issue 10.9) and puts it back where it was if the server refuses. */
   async function remove(id: string): Promise<boolean> {
     $busy.set({ action: 'deleting', id });
     $notice.set(null);
+    const restore = withoutItem($list, id);
     try {
       await adminRequest(itemPath(family.path, id), { method: 'DELETE' });
       $notice.set({ kind: 'success', text: family.messages.deleted });
       void load();
       return true;
     } catch (error) {
+      // Not found: someone else deleted it already, so it stays off the list.
+      if (!(error instanceof ApiError && error.status === 404)) restore();
       $notice.set({ kind: 'error', text: failureText(error, family.messages.deleteFailed) });
       return false;
     } finally {
       $busy.set(null);
     }
+  }
+
+  function clearNotice(): void {
+    $notice.set(null);
   }
 
   function startEdit(item: ContentItem): void {
@@ -143,7 +186,19 @@ export function createContentStore(config: ContentScreenConfig) {
     void load();
   }
 
-  return { $list, $notice, $busy, $progress, $editing, load, save, remove, startEdit, cancelEdit };
+  return {
+    $list,
+    $notice,
+    $busy,
+    $progress,
+    $editing,
+    load,
+    save,
+    remove,
+    startEdit,
+    cancelEdit,
+    clearNotice,
+  };
 }
 
 export type ContentStore = ReturnType<typeof createContentStore>;

@@ -3,18 +3,16 @@
  * 3 s (spec section 9), failures stay until the next action.
  */
 import { atom } from 'nanostores';
+import type { z } from 'zod';
 import { ApiError, extractList } from '../../lib/api-client.ts';
 import { enrollCourseFamily } from '../../lib/collections.ts';
 import { ADMIN_BANNER_CLEAR_MS } from '../../lib/constants.ts';
 import { ADMIN } from '../../lib/messages.ts';
 import { adminRequest } from '../api/admin-api.ts';
-import { itemPath } from './content-store.ts';
+import { failureText, itemPath, withoutItem } from './content-store.ts';
 import { createTimedNotice } from './timed-notice.ts';
 
-export interface CourseItem {
-  _id: string;
-  courseName: string;
-}
+export type CourseItem = z.infer<typeof enrollCourseFamily.itemSchema>;
 
 export interface CourseListState {
   status: 'loading' | 'error' | 'ready';
@@ -58,23 +56,27 @@ export function createEnrollCourseStore() {
       await load();
       return { ok: true };
     } catch (error) {
-      fail(ADMIN.enrollCourse.addFailed);
-      // A duplicate name comes back as a field message; show it beside the input.
-      return { ok: false, fieldError: error instanceof ApiError ? (error.errors?.courseName ?? null) : null };
+      // A duplicate name comes back as a field message: shown beside the input, and only there (issue 10.10).
+      const fieldError = error instanceof ApiError ? (error.errors?.courseName ?? null) : null;
+      if (fieldError === null) fail(failureText(error, ADMIN.enrollCourse.addFailed));
+      return { ok: false, fieldError };
     } finally {
       $busy.set(null);
     }
   }
 
+  /** The row goes at once (issue 10.9) and comes back if the server refuses. */
   async function remove(id: string): Promise<void> {
     $busy.set({ action: 'deleting', id });
     notice.clear();
+    const restore = withoutItem($list, id);
     try {
       await adminRequest(itemPath(family.path, id), { method: 'DELETE' });
       succeed(ADMIN.enrollCourse.deleted);
       await load();
-    } catch {
-      fail(ADMIN.enrollCourse.deleteFailed);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) restore();
+      fail(failureText(error, ADMIN.enrollCourse.deleteFailed));
     } finally {
       $busy.set(null);
     }

@@ -1,25 +1,20 @@
 /**
  * State of a personal-data request list (contact messages, enrolments): newest first, paged with the server's
- * cursor ("Load more"), delete without confirmation (spec section 5), success or failure notice.
+ * cursor ("Load more"), delete without confirmation (spec section 5) that takes the entry off at once, success
+ * or failure notice.
  */
 import { atom } from 'nanostores';
-import { extractList } from '../../lib/api-client.ts';
-import type { RequestFamily } from '../../lib/collections.ts';
+import type { z } from 'zod';
+import { ApiError, extractList } from '../../lib/api-client.ts';
+import type { RequestFamily, RequestFamilyKey, requestFamilies } from '../../lib/collections.ts';
 import { adminRequest } from '../api/admin-api.ts';
-import { itemPath, type Notice } from './content-store.ts';
+import { failureText, itemPath, withoutItem, type Notice } from './content-store.ts';
 
 /** Requests per page: enough for a day's worth at a glance, small enough to load fast on a phone. */
 export const REQUEST_PAGE_SIZE = 50;
 
-export interface RequestItem {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  message?: string;
-  course?: string;
-  createdAt: string;
-}
+/** A contact message or an enrolment, as the API stores them. */
+export type RequestItem = z.infer<(typeof requestFamilies)[RequestFamilyKey]['itemSchema']>;
 
 export interface RequestListState {
   status: 'loading' | 'error' | 'ready';
@@ -87,20 +82,21 @@ export function createRequestStore(family: RequestFamily) {
     }
   }
 
+  /** Removed in place at once (the pages already loaded stay as they are), put back if the server refuses. */
   async function remove(id: string): Promise<void> {
     $deleting.set(id);
     $notice.set(null);
+    const restore = withoutItem($list, id);
     try {
       await adminRequest(itemPath(family.path, id), { method: 'DELETE' });
-      // Removed in place, so the pages already loaded stay as they are.
-      $list.set({ ...$list.get(), items: $list.get().items.filter((item) => item._id !== id) });
       $notice.set({ kind: 'success', text: family.messages.deleted });
-    } catch {
-      $notice.set({ kind: 'error', text: family.messages.deleteFailed });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) restore();
+      $notice.set({ kind: 'error', text: failureText(error, family.messages.deleteFailed) });
     } finally {
       $deleting.set(null);
     }
   }
 
-  return { $list, $notice, $deleting, load, loadMore, remove };
+  return { $list, $notice, $deleting, load, loadMore, remove, clearNotice: () => $notice.set(null) };
 }

@@ -1,8 +1,9 @@
 /**
  * Admin routing (spec section 2 "Admin routes") on @nanostores/router. The nine screens are listed once here;
- * the sidebar and the screen switch read this list.
+ * the route table, the sidebar and the screen table (AdminApp) are derived from or checked against this list.
  */
 import { createRouter, redirectPage } from '@nanostores/router';
+import { takeTab, writeTab } from './tab-storage.ts';
 
 export const ADMIN_BASE = '/deltaadmin';
 
@@ -19,24 +20,24 @@ export const SCREENS = [
   { route: 'stats', path: 'stats', label: 'Stats' },
 ] as const;
 
-export type ScreenRoute = (typeof SCREENS)[number]['route'];
+type Screen = (typeof SCREENS)[number];
+export type ScreenRoute = Screen['route'];
+
+/** Each screen's route and its full path, as literal types (the router's params are typed from them). */
+type ScreenPaths = { [S in Screen as S['route']]: `${typeof ADMIN_BASE}/${S['path']}` };
+
+export const screenHref = <P extends string>(path: P) => `${ADMIN_BASE}/${path}` as const;
+
+const SCREEN_PATHS = Object.fromEntries(
+  SCREENS.map((screen) => [screen.route, screenHref(screen.path)]),
+) as ScreenPaths;
 
 export const $router = createRouter({
   login: `${ADMIN_BASE}/login`,
-  homeContent: `${ADMIN_BASE}/home-content`,
-  homeServices: `${ADMIN_BASE}/home-services`,
-  homeCourses: `${ADMIN_BASE}/home-courses`,
-  serviceContent: `${ADMIN_BASE}/service-content`,
-  career: `${ADMIN_BASE}/career`,
-  contactData: `${ADMIN_BASE}/contact-data`,
-  enrollData: `${ADMIN_BASE}/enroll-data`,
-  courses: `${ADMIN_BASE}/courses`,
-  stats: `${ADMIN_BASE}/stats`,
+  ...SCREEN_PATHS,
   /** The bare admin path (also reached as /deltaadmin/): the spec sends it to login. */
   root: ADMIN_BASE,
 });
-
-export const screenHref = (path: string) => `${ADMIN_BASE}/${path}`;
 
 export const isScreenRoute = (route: string | undefined): route is ScreenRoute =>
   SCREENS.some((screen) => screen.route === route);
@@ -44,6 +45,23 @@ export const isScreenRoute = (route: string | undefined): route is ScreenRoute =
 /** Replaces the current history entry, so Back never returns to a page that only redirected. */
 export function redirectToLogin(): void {
   redirectPage($router, 'login');
+}
+
+const RETURN_KEY = 'adminReturnTo';
+
+/** The screen a path names, or undefined (for the login, the bare admin path and unknown sub-paths). */
+const screenAt = (path: string | undefined) => SCREENS.find((screen) => screenHref(screen.path) === path);
+
+/** Remembers the screen the admin was sent away from to sign in (a deep link, or an expired session). */
+export function rememberReturnPath(path: string | undefined): void {
+  if (screenAt(path)) writeTab(RETURN_KEY, path ?? null);
+}
+
+/** After signing in: back to the remembered screen, else home content (spec section 2). */
+export function redirectAfterSignIn(): void {
+  const screen = screenAt(takeTab(RETURN_KEY) ?? undefined);
+  if (screen) redirectPage($router, screen.route);
+  else redirectToHome();
 }
 
 export function redirectToHome(): void {

@@ -6,8 +6,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { ApiError, apiRequest, userMessage } from '../../lib/api-client.ts';
+import { AUTH_PATHS } from '../../lib/constants.ts';
 import { AUTH } from '../../lib/messages.ts';
-import { AUTH_PATHS } from '../../lib/collections.ts';
 
 /** The spec's flag: the string 'true' when signed in; the key is removed when signed out. */
 export const $adminLoggedIn = persistentAtom<string | undefined>('adminLoggedIn', undefined);
@@ -18,6 +18,8 @@ export interface LoginState {
 }
 
 export const $login = atom<LoginState>({ submitting: false, error: null });
+/** Set when a request found the session gone: the login page then says so (issue 10.11). */
+export const $sessionExpired = atom(false);
 export const $loggingOut = atom(false);
 
 export const isSignedIn = (flag: string | undefined) => flag === 'true';
@@ -40,6 +42,7 @@ export async function signIn(password: string): Promise<boolean> {
   try {
     await apiRequest(AUTH_PATHS.login, { method: 'POST', json: { password } });
     $adminLoggedIn.set('true');
+    $sessionExpired.set(false);
     $login.set({ submitting: false, error: null });
     return true;
   } catch (error) {
@@ -61,12 +64,14 @@ export async function signOut(): Promise<void> {
     // The flag goes regardless: a session the server no longer knows is signed out anyway.
   } finally {
     $loggingOut.set(false);
+    $sessionExpired.set(false);
     $adminLoggedIn.set(undefined);
   }
 }
 
 /** The server said 401: the cookie is gone or expired. */
 export function expireSession(): void {
+  if (isSignedIn($adminLoggedIn.get())) $sessionExpired.set(true);
   $adminLoggedIn.set(undefined);
 }
 

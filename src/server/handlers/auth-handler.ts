@@ -40,7 +40,7 @@ async function login({ request, deps, ip }: HandlerInput) {
     'login',
     ip,
     { ...LOGIN_RATE_LIMIT, limit: deps.env.LOGIN_RATE_LIMIT_MAX },
-    AUTH.tooManyAttempts,
+    () => AUTH.tooManyAttempts,
   );
   const { password } = validate(LoginInputSchema, await readJson(request));
   if (!(await verifyPassword(password, hash))) return failure(401, AUTH.invalidPassword);

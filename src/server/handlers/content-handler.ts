@@ -1,46 +1,126 @@
 /**
  * The one handler for every content family of the registry (home content, home services, home courses,
- * service content, careers): public list, admin create / update / delete, images through the ImageService.
+ * service content, careers): public list and item, admin create / update / delete (to the trash), order,
+ * drafts, history, CSV; images through the ImageService.
  */
-import { contentFamilies, type ContentFamily } from '../../lib/collections.ts';
-import { storedImageValue } from '../../lib/image-url.ts';
+import { contentFamilies, CSV_EXPORT_NAME, type ContentFamily } from '../../lib/collections.ts';
+import { ALT_FIELD } from '../../lib/fields.ts';
+import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
 import { API, VALIDATION } from '../../lib/messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { publishChange } from '../cdn/publish-change.ts';
+import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { bodyKind, formFields, readJson, readMultipart } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
-import { created, HttpError, notFound, ok } from '../http/respond.ts';
+import { conflict, created, HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
-import { validationFailure } from '../http/validate.ts';
-import { ownImageHash } from '../images/image-names.ts';
-import type { StoredItem } from '../repository/port.ts';
+import { validate, validationFailure } from '../http/validate.ts';
+import { ownImageHash, parseImageFileName } from '../images/image-names.ts';
+import { OrderConflictError, type StoredItem } from '../repository/port.ts';
+import { isRecord } from '../../lib/json.ts';
+import { z } from 'zod';
 
 const IMAGE_FIELD = 'image';
+const ORDER_SEGMENT = 'order';
+const DRAFTS_PARAM = 'drafts';
+/** `/{id}/revisions` and `/{id}/revisions/{rev}/restore` under a family's path. */
+const REVISIONS_ROUTE = /^([A-Za-z0-9_-]{1,128})\/revisions(?:\/([A-Za-z0-9_-]{1,128})\/restore)?$/i;
+
+const OrderSchema = z.strictObject({
+  ids: z.array(z.string().max(128), { error: API.orderInvalid }).max(10_000, API.orderInvalid),
+});
 
 export function contentHandler(family: ContentFamily): RouteHandler {
   return async ({ request, deps }) => {
     const route = matchRoute(request, family.path);
     if (route?.kind === 'collection') {
       return dispatch(request, {
-        GET: () => list(family, deps),
+        GET: () => list(family, deps, request),
         POST: () => create(family, deps, request),
       });
     }
+    if (route?.kind === 'item' && route.id.toLowerCase() === ORDER_SEGMENT) {
+      return dispatch(request, { PUT: () => reorder(family, deps, request) });
+    }
     if (route?.kind === 'item') {
       return dispatch(request, {
+        GET: () => read(family, deps, request, route.id),
         PUT: () => update(family, deps, request, route.id),
         DELETE: () => remove(family, deps, request, route.id),
       });
+    }
+    if (route?.kind === 'other' && route.rest.toLowerCase() === CSV_EXPORT_NAME) {
+      return dispatch(request, { GET: () => exportCsv(family, deps, request) });
+    }
+    const revisionRoute = route?.kind === 'other' ? REVISIONS_ROUTE.exec(route.rest) : null;
+    if (revisionRoute) {
+      const [, id = '', rev] = revisionRoute;
+      return rev === undefined
+        ? dispatch(request, { GET: () => listRevisions(family, deps, request, id) })
+        : dispatch(request, { POST: () => restoreRevision(family, deps, request, id, rev) });
     }
     return notFound(API.notFoundRoute);
   };
 }
 
-async function list(family: ContentFamily, deps: Deps) {
-  return ok(await deps.repository.list(family.key), { cache: publicCache(family.cacheTag) });
+export const isPublished = (item: StoredItem) => item.published !== false;
+
+/**
+ * An item as the API answers it: its place in the order, its draft state made explicit and, with a picture,
+ * the picture's absolute path whatever form it is stored in.
+ */
+export function present(family: ContentFamily, item: StoredItem, position?: number): StoredItem {
+  const shown: StoredItem = { ...item, published: isPublished(item) };
+  if (position !== undefined) shown.position = position;
+  if (family.image && typeof item.image === 'string' && item.image !== '')
+    shown.imageUrl = resolveImageUrl(item.image, family.image.folder);
+  return shown;
+}
+
+/** The family in its order, each item with its position (drafts included: positions are the admin's). */
+export async function orderedItems(family: ContentFamily, deps: Deps): Promise<StoredItem[]> {
+  return (await deps.repository.list(family.key)).map((item, index) => present(family, item, index));
+}
+
+/** `?drafts=1` asks for drafts too: an admin read, never cached. */
+const wantsDrafts = (request: Request) => new URL(request.url).searchParams.get(DRAFTS_PARAM) === '1';
+
+/** The family's items as CSV, one column per field (points one per line, the picture as its URL). */
+async function exportCsv(family: ContentFamily, deps: Deps, request: Request) {
+  requireAdmin(request, deps, 'read');
+  const items = await deps.repository.list(family.key);
+  const columns = ['createdAt', 'updatedAt', ...family.fields.map((field) => field.name)];
+  const rows = items.map((item) => {
+    const row: Record<string, unknown> = { ...item };
+    for (const field of family.fields) {
+      const value = item[field.name];
+      if (field.kind === 'points' && Array.isArray(value)) row[field.name] = value.join('\n');
+      if (field.kind === 'image')
+        row[field.name] = typeof value === 'string' ? resolveImageUrl(value, field.folder) : '';
+    }
+    return row;
+  });
+  return csvResponse(family.key, columns, rows, deps.now());
+}
+
+async function list(family: ContentFamily, deps: Deps, request: Request) {
+  if (wantsDrafts(request)) {
+    requireAdmin(request, deps, 'read');
+    return ok(await orderedItems(family, deps));
+  }
+  const items = (await orderedItems(family, deps)).filter(isPublished);
+  return ok(items, { cache: publicCache(family.cacheTag) });
+}
+
+async function read(family: ContentFamily, deps: Deps, request: Request, id: string) {
+  const drafts = wantsDrafts(request);
+  if (drafts) requireAdmin(request, deps, 'read');
+  const item = (await orderedItems(family, deps)).find((candidate) => candidate._id === id);
+  if (!item || (!drafts && !isPublished(item))) return notFound();
+  return drafts ? ok(item) : ok(item, { cache: publicCache(family.cacheTag) });
 }
 
 /** The validated fields and the uploaded file (multipart families also accept JSON when no file is sent). */
@@ -69,13 +149,18 @@ async function create(family: ContentFamily, deps: Deps, request: Request) {
   const image = file && family.image ? await storeImage(family, deps, file) : null;
   let item: StoredItem;
   try {
-    item = await deps.repository.create(family.key, { ...fields, ...image?.fields });
+    // `published` is stored explicitly, so what the API answers is exactly what it stored.
+    item = await deps.repository.create(family.key, {
+      ...fields,
+      published: fields.published ?? true,
+      ...image?.fields,
+    });
   } catch (error) {
     await discardImage(family, deps, image?.fields.image, before);
     throw error;
   }
   await publishChange(deps, family.cacheTag);
-  return created(item, family.messages.added);
+  return created(present(family, item), family.messages.added);
 }
 
 async function update(family: ContentFamily, deps: Deps, request: Request, id: string) {
@@ -85,32 +170,117 @@ async function update(family: ContentFamily, deps: Deps, request: Request, id: s
   if (!(await deps.repository.get(family.key, id))) return notFound();
   const before = file ? await itemsSharingFolder(family, deps) : [];
   const image = file && family.image ? await storeImage(family, deps, file) : null;
+  const result = await writeUpdate(
+    family,
+    deps,
+    id,
+    { ...fields, ...image?.fields },
+    image?.fields.image,
+    before,
+  );
+  if (!result) return notFound();
+  return ok(present(family, result), { message: family.messages.updated });
+}
+
+/** Writes an update; a picture the item no longer shows goes once nothing (item or trash) holds it. */
+async function writeUpdate(
+  family: ContentFamily,
+  deps: Deps,
+  id: string,
+  fields: Record<string, unknown>,
+  newImage: string | undefined,
+  before: StoredItem[],
+): Promise<StoredItem | null> {
   let result: Awaited<ReturnType<Deps['repository']['update']>>;
   try {
-    result = await deps.repository.update(family.key, id, { ...fields, ...image?.fields });
+    result = await deps.repository.update(family.key, id, fields);
   } catch (error) {
-    await discardImage(family, deps, image?.fields.image, before);
+    await discardImage(family, deps, newImage, before);
     throw error;
   }
   if (!result) {
-    await discardImage(family, deps, image?.fields.image, before);
-    return notFound();
+    await discardImage(family, deps, newImage, before);
+    return null;
   }
   const previousImage = result.previous.image;
-  if (image && typeof previousImage === 'string' && previousImage !== image.fields.image) {
+  if (typeof previousImage === 'string' && previousImage !== result.item.image) {
     await discardImage(family, deps, previousImage);
   }
   await publishChange(deps, family.cacheTag);
-  return ok(result.item, { message: family.messages.updated });
+  return result.item;
 }
 
+/** DELETE keeps the spec's answer; the item goes to the trash, restorable for TRASH_RETENTION_DAYS. */
 async function remove(family: ContentFamily, deps: Deps, request: Request, id: string) {
   requireAdmin(request, deps, 'write');
-  const removed = await deps.repository.delete(family.key, id);
+  const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
   if (!removed) return notFound();
-  if (typeof removed.image === 'string') await discardImage(family, deps, removed.image);
   await publishChange(deps, family.cacheTag);
-  return ok({ _id: removed._id }, { message: family.messages.deleted });
+  return ok({ _id: removed.item._id }, { message: family.messages.deleted });
+}
+
+async function reorder(family: ContentFamily, deps: Deps, request: Request) {
+  requireAdmin(request, deps, 'write');
+  const { ids } = validate(OrderSchema, await readJson(request));
+  let items: StoredItem[];
+  try {
+    items = await deps.repository.reorder(family.key, ids);
+  } catch (error) {
+    if (error instanceof OrderConflictError) throw new HttpError(conflict(API.orderConflict));
+    throw error;
+  }
+  await publishChange(deps, family.cacheTag);
+  return ok(
+    items.map((item, index) => present(family, item, index)),
+    { message: API.orderSaved },
+  );
+}
+
+async function listRevisions(family: ContentFamily, deps: Deps, request: Request, id: string) {
+  requireAdmin(request, deps, 'read');
+  const revisions = await deps.repository.revisions(family.key, id);
+  if (revisions.length === 0 && !(await deps.repository.get(family.key, id))) return notFound();
+  return ok(revisions.map((revision) => ({ ...revision, data: present(family, revision.data) })));
+}
+
+/**
+ * Makes a saved version current again (an update, so it is itself a new version). Its picture comes back only
+ * while it is still stored: pictures are freed when no item holds them, and a version is not an item.
+ */
+async function restoreRevision(family: ContentFamily, deps: Deps, request: Request, id: string, rev: string) {
+  requireAdmin(request, deps, 'write');
+  const revision = (await deps.repository.revisions(family.key, id)).find(
+    (candidate) => candidate.rev === rev,
+  );
+  if (!revision || !(await deps.repository.get(family.key, id))) return notFound();
+  const fields: Record<string, unknown> = { published: revision.data.published };
+  for (const field of family.fields) {
+    if (field.kind !== 'image') fields[field.name] = revision.data[field.name];
+  }
+  if (family.image) {
+    fields[ALT_FIELD] = revision.data[ALT_FIELD];
+    const picture = revision.data.image;
+    if (typeof picture === 'string' && (await pictureStored(family, deps, picture))) {
+      Object.assign(fields, {
+        image: picture,
+        imageWidth: revision.data.imageWidth,
+        imageHeight: revision.data.imageHeight,
+      });
+    }
+  }
+  const item = await writeUpdate(family, deps, id, fields, undefined, []);
+  if (!item) return notFound();
+  return ok(present(family, item), { message: API.revisionRestored });
+}
+
+async function pictureStored(family: ContentFamily, deps: Deps, storedValue: string): Promise<boolean> {
+  const folder = family.image?.folder;
+  if (!folder) return false;
+  // External pictures (a full URL) are not ours to lose.
+  const hash = ownImageHash(folder, storedValue);
+  if (!hash) return true;
+  const fileName = storedValue.split('/').pop() ?? '';
+  return parseImageFileName(fileName) !== null && (await deps.images.read(folder, fileName)) !== null;
 }
 
 async function storeImage(family: ContentFamily, deps: Deps, file: File) {
@@ -129,9 +299,10 @@ async function storeImage(family: ContentFamily, deps: Deps, file: File) {
 /**
  * Removes an image no item uses any more. Names are content hashes, so the same picture uploaded for two items
  * (or for a home service and a service content, which share a folder) is one set of blobs: it goes only when
- * no item of any family in that folder still holds it. A failure leaves an orphan, never a failed request.
+ * no item of any family in that folder, live or in the trash, still holds it. A failure leaves an orphan,
+ * never a failed request.
  */
-async function discardImage(
+export async function discardImage(
   family: ContentFamily,
   deps: Deps,
   storedValue: string | undefined,
@@ -153,11 +324,14 @@ async function discardImage(
   }
 }
 
+/** Every item, live or in the trash, of the families whose pictures share this family's folder. */
 async function itemsSharingFolder(family: ContentFamily, deps: Deps): Promise<StoredItem[]> {
   const folder = family.image?.folder;
   const sharing = Object.values(contentFamilies).filter((other) => folder && other.image?.folder === folder);
-  return (await Promise.all(sharing.map((other) => deps.repository.list(other.key)))).flat();
+  const keys = new Set<string>(sharing.map((other) => other.key));
+  const [live, trash] = await Promise.all([
+    Promise.all(sharing.map((other) => deps.repository.list(other.key))),
+    deps.repository.listTrash(),
+  ]);
+  return [...live.flat(), ...trash.filter((entry) => keys.has(entry.collection)).map((entry) => entry.item)];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,8 @@
-/** Enrollable courses: public list, admin add (unique name, case-insensitive) and delete. */
+/**
+ * Enrollable courses: public list (active courses), admin add, rename / (de)activate (unique name,
+ * case-insensitive) and delete (to the trash). Enrolments store the course's name as it was, so a rename
+ * leaves them readable.
+ */
 import { enrollCourseFamily } from '../../lib/collections.ts';
 import { ADMIN, API, VALIDATION } from '../../lib/messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
@@ -9,7 +13,7 @@ import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { created, HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate, validationFailure } from '../http/validate.ts';
-import { UniqueConflictError } from '../repository/port.ts';
+import { UniqueConflictError, type StoredItem } from '../repository/port.ts';
 
 const family = enrollCourseFamily;
 
@@ -18,13 +22,43 @@ export const enrollCourseHandler: RouteHandler = async (input) => {
   if (route?.kind === 'collection') {
     return dispatch(input.request, { GET: () => list(input), POST: () => add(input) });
   }
-  if (route?.kind === 'item') return dispatch(input.request, { DELETE: () => remove(input, route.id) });
+  if (route?.kind === 'item') {
+    return dispatch(input.request, {
+      PUT: () => update(input, route.id),
+      DELETE: () => remove(input, route.id),
+    });
+  }
   return notFound(API.notFoundRoute);
 };
 
-async function list({ deps }: HandlerInput) {
-  return ok(await deps.repository.list(family.key), { cache: publicCache(family.cacheTag) });
+export const isActiveCourse = (course: StoredItem) => course.isActive !== false;
+
+async function list({ request, deps }: HandlerInput) {
+  const all = await deps.repository.list(family.key);
+  if (new URL(request.url).searchParams.get('drafts') === '1') {
+    requireAdmin(request, deps, 'read');
+    return ok(all);
+  }
+  return ok(all.filter(isActiveCourse), { cache: publicCache(family.cacheTag) });
 }
+
+async function update({ request, deps }: HandlerInput, id: string) {
+  requireAdmin(request, deps, 'write');
+  const fields = validate(family.updateSchema, await readJson(request));
+  try {
+    const result = await deps.repository.update(family.key, id, fields);
+    if (!result) return notFound();
+    await publishChange(deps, family.cacheTag);
+    return ok(result.item, { message: API.courseUpdated });
+  } catch (error) {
+    throw duplicateAsValidation(error);
+  }
+}
+
+const duplicateAsValidation = (error: unknown) =>
+  error instanceof UniqueConflictError
+    ? new HttpError(validationFailure({ courseName: VALIDATION.courseDuplicate }))
+    : error;
 
 async function add({ request, deps }: HandlerInput) {
   requireAdmin(request, deps, 'write');
@@ -34,17 +68,14 @@ async function add({ request, deps }: HandlerInput) {
     await publishChange(deps, family.cacheTag);
     return created(item, ADMIN.enrollCourse.added);
   } catch (error) {
-    if (error instanceof UniqueConflictError) {
-      throw new HttpError(validationFailure({ courseName: VALIDATION.courseDuplicate }));
-    }
-    throw error;
+    throw duplicateAsValidation(error);
   }
 }
 
 async function remove({ request, deps }: HandlerInput, id: string) {
   requireAdmin(request, deps, 'write');
-  const removed = await deps.repository.delete(family.key, id);
+  const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);
-  return ok({ _id: removed._id }, { message: ADMIN.enrollCourse.deleted });
+  return ok({ _id: removed.item._id }, { message: ADMIN.enrollCourse.deleted });
 }

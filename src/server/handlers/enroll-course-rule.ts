@@ -11,7 +11,10 @@ import { normaliseUnique } from '../repository/keys.ts';
 export async function resolveEnrollCourse(fields: Record<string, unknown>, deps: Deps) {
   const wanted = normaliseUnique(fields.course);
   const courses = await deps.repository.list('enrollCourse');
-  const match = courses.find((course) => normaliseUnique(course.courseName) === wanted);
+  // An inactive course is not offered: enrolments for it are refused like for an unknown one.
+  const match = courses.find(
+    (course) => course.isActive !== false && normaliseUnique(course.courseName) === wanted,
+  );
   if (!match) throw new HttpError(validationFailure({ course: VALIDATION.courseUnknown }));
   return { ...fields, course: match.courseName };
 }

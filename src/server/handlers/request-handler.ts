@@ -2,26 +2,29 @@
  * The one handler for personal-data requests (contact messages, enrolments): a public, rate-limited,
  * honeypot-guarded POST; admin list (newest first, paginated), delete and CSV export.
  */
-import { exportPath, type RequestFamily, type RequestFamilyKey } from '../../lib/collections.ts';
+import { CSV_EXPORT_NAME, type RequestFamily, type RequestFamilyKey } from '../../lib/collections.ts';
 import {
+  FILL_TIME_FIELD,
   HONEYPOT_FIELD,
-  REQUEST_LIST_DEFAULT_LIMIT,
-  REQUEST_LIST_MAX_LIMIT,
   SUBMISSION_RATE_LIMIT,
+  SUBMISSION_SENDER_RATE_LIMIT,
 } from '../../lib/constants.ts';
-import { API } from '../../lib/messages.ts';
-import { z } from 'zod';
+import { INITIAL_STATUS, REQUEST_LIST_PARAMS } from '../../lib/enquiries.ts';
+import { API, ENQUIRY } from '../../lib/messages.ts';
+import { createHash } from 'node:crypto';
 import { refuseCrossOrigin, requireAdmin } from '../auth/guard.ts';
-import { toCsv } from '../csv.ts';
+import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
-import { enforceRateLimit } from '../http/rate-limit.ts';
+import { enforceRateLimit, enforceRateLimits } from '../http/rate-limit.ts';
 import { created, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
-import type { StoredItem } from '../repository/port.ts';
+import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
+import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
 import { resolveEnrollCourse } from './enroll-course-rule.ts';
+import { isRecord } from '../../lib/json.ts';
 
 /** Family-specific checks after validation (enrolment must name an offered course). */
 const submissionRules: Partial<
@@ -33,27 +36,7 @@ const receivedMessages: Record<RequestFamilyKey, string> = {
   enroll: API.enrollReceived,
 };
 
-const PageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: API.validation })
-    .int(API.validation)
-    .min(1, API.validation)
-    .max(REQUEST_LIST_MAX_LIMIT, API.validation)
-    .default(REQUEST_LIST_DEFAULT_LIMIT),
-  cursor: z
-    .string()
-    .max(200, API.validation)
-    .regex(/^[\w.:-]*$/, API.validation)
-    .optional(),
-});
-
-/** The largest CSV export, in pages of REQUEST_LIST_MAX_LIMIT: a bound on one function invocation's work. */
-const EXPORT_MAX_PAGES = 100;
-
 export function requestHandler(family: RequestFamily): RouteHandler {
-  const exportName = exportPath(family.key as RequestFamilyKey)
-    .slice(family.path.length + 1)
-    .toLowerCase();
   return async (input) => {
     const { request } = input;
     const route = matchRoute(request, family.path);
@@ -61,16 +44,19 @@ export function requestHandler(family: RequestFamily): RouteHandler {
       return dispatch(request, { GET: () => list(family, input), POST: () => submit(family, input) });
     }
     if (route?.kind === 'item') {
-      return dispatch(request, { DELETE: () => remove(family, input, route.id) });
+      return dispatch(request, {
+        PATCH: () => patch(family, input, route.id),
+        DELETE: () => remove(family, input, route.id),
+      });
     }
-    if (route?.kind === 'other' && route.rest.toLowerCase() === exportName) {
+    if (route?.kind === 'other' && route.rest.toLowerCase() === CSV_EXPORT_NAME) {
       return dispatch(request, { GET: () => exportCsv(family, input) });
     }
     return notFound(API.notFoundRoute);
   };
 }
 
-async function submit(family: RequestFamily, { request, deps, ip }: HandlerInput) {
+async function submit(family: RequestFamily, { request, deps, ip, waitUntil }: HandlerInput) {
   refuseCrossOrigin(request, deps);
   await enforceRateLimit(
     deps.repository,
@@ -81,61 +67,122 @@ async function submit(family: RequestFamily, { request, deps, ip }: HandlerInput
   );
   const received = created(null, receivedMessages[family.key as RequestFamilyKey]);
   const body = await readJson(request);
-  // A bot filled the hidden field: answer exactly as for a person, keep nothing.
-  if (isRecord(body) && typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '')
+  // A bot filled the hidden field or sent the form faster than a person can: answer exactly as for a person,
+  // keep nothing.
+  if (isRecord(body) && (filledHoneypot(body) || tooFast(body, deps.env.SUBMISSION_MIN_FILL_MS)))
     return received;
-  const { [HONEYPOT_FIELD]: _honeypot, ...fields } = validate(family.inputSchema, body) as Record<
-    string,
-    unknown
-  >;
+  const { [HONEYPOT_FIELD]: _honeypot, ...fields } = validate(
+    family.inputSchema,
+    withoutFillTime(body),
+  ) as Record<string, unknown>;
   const rule = submissionRules[family.key as RequestFamilyKey];
-  await deps.repository.create(family.key, rule ? await rule(fields, deps) : fields);
+  const stored = rule ? await rule(fields, deps) : fields;
+  await enforceSenderLimits(family, stored, deps);
+  // The outbox is stored with the request in one write: a stored request always has its notifications.
+  const outbox = newOutbox(deps.notifier.channels, deps.now());
+  const item = await deps.repository.create(family.key, { ...stored, status: INITIAL_STATUS, outbox });
+  if (outbox) waitUntil(deliverAfterResponse(deps, family.key as RequestFamilyKey, item._id));
   // Nothing public changed, so no purge and no rebuild; the submitter gets no stored personal data back.
   return received;
 }
 
+const filledHoneypot = (body: Record<string, unknown>) =>
+  typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '';
+
+/** Only a number counts: a body without the field (older clients, API callers) is never judged by it. */
+const tooFast = (body: Record<string, unknown>, minFillMs: number) => {
+  const elapsed = body[FILL_TIME_FIELD];
+  return typeof elapsed === 'number' && Number.isFinite(elapsed) && elapsed < minFillMs;
+};
+
+/** The fill time is a signal for this handler, not part of the submission: it is neither validated nor kept. */
+function withoutFillTime(body: unknown): unknown {
+  if (!isRecord(body)) return body;
+  const { [FILL_TIME_FIELD]: _elapsed, ...rest } = body;
+  return rest;
+}
+
+/**
+ * One sender resubmitting is limited far tighter than one address, which a whole classroom may share. Keys are
+ * hashes, so the limiter's store holds no e-mail address or phone number.
+ */
+function enforceSenderLimits(family: RequestFamily, fields: Record<string, unknown>, deps: Deps) {
+  const rule = { ...SUBMISSION_SENDER_RATE_LIMIT, limit: deps.env.SUBMISSION_SENDER_LIMIT_MAX };
+  const senders = [
+    ['email', String(fields.email ?? '').toLowerCase()],
+    ['phone', String(fields.phone ?? '').replace(/\D/g, '')],
+  ] as const;
+  return enforceRateLimits(
+    deps.repository,
+    senders
+      .filter(([, value]) => value !== '')
+      .map(([kind, value]) => ({
+        bucket: `submit-${family.key}-${kind}`,
+        identifier: createHash('sha256').update(value).digest('base64url').slice(0, 32),
+        rule,
+      })),
+    API.rateLimited,
+  );
+}
+
+/** The list filters from the query string; empty parameters count as absent. */
+function listQuery(family: RequestFamily, request: Request, { paging = true } = {}) {
+  const params = new URL(request.url).searchParams;
+  const given = Object.fromEntries(
+    REQUEST_LIST_PARAMS.filter((name) => params.get(name))
+      .filter((name) => paging || (name !== 'limit' && name !== 'cursor'))
+      .map((name) => [name, params.get(name)]),
+  );
+  const query = validate(family.listQuerySchema, given);
+  const { limit, cursor, ...filter } = query;
+  if (!family.courseFilter) delete filter.course;
+  return {
+    paged: REQUEST_LIST_PARAMS.some((name) => params.has(name)),
+    limit,
+    cursor: cursor ?? null,
+    filter,
+  };
+}
+
 async function list(family: RequestFamily, { request, deps }: HandlerInput) {
   requireAdmin(request, deps, 'read');
-  const params = new URL(request.url).searchParams;
-  const paged = params.has('limit') || params.has('cursor');
-  const query = validate(PageQuerySchema, {
-    limit: params.get('limit') ?? undefined,
-    cursor: params.get('cursor') || undefined,
-  });
-  const page = await deps.repository.listPage(family.key, {
-    limit: query.limit,
-    cursor: query.cursor ?? null,
-  });
-  // Unparameterised, the answer keeps the spec's shape: `data` is the array (newest first).
-  return ok(page.items, paged ? { extra: { nextCursor: page.nextCursor } } : {});
+  const query = listQuery(family, request);
+  if (!query.paged) {
+    // Unparameterised, the answer keeps the spec's shape: `data` is every request (newest first), in full.
+    return ok((await allRequests(deps.repository, family)).map(forAdmin));
+  }
+  const page = await findRequests(deps.repository, family, query.filter, query);
+  return ok(page.items.map(forAdmin), { extra: { nextCursor: page.nextCursor } });
+}
+
+async function patch(family: RequestFamily, { request, deps }: HandlerInput, id: string) {
+  requireAdmin(request, deps, 'write');
+  const { status, note } = validate(family.patchSchema, await readJson(request)) as {
+    status?: string;
+    note?: string;
+  };
+  const fields: Record<string, unknown> = {};
+  if (status !== undefined) fields.status = status;
+  // An empty note removes it.
+  if (note !== undefined) fields.note = note.trim() === '' ? undefined : note;
+  const result = await deps.repository.update(family.key, id, fields);
+  if (!result) return notFound();
+  return ok(forAdmin(result.item), { message: ENQUIRY.updated });
 }
 
 async function remove(family: RequestFamily, { request, deps }: HandlerInput, id: string) {
   requireAdmin(request, deps, 'write');
-  const removed = await deps.repository.delete(family.key, id);
+  // To the trash like every delete (restorable for TRASH_RETENTION_DAYS, then purged).
+  const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
   if (!removed) return notFound();
-  return ok({ _id: removed._id }, { message: family.messages.deleted });
+  return ok({ _id: removed.item._id }, { message: family.messages.deleted });
 }
 
+/** The CSV of what the list shows: the same filters apply, every matching request (not one page). */
 async function exportCsv(family: RequestFamily, { request, deps }: HandlerInput) {
   requireAdmin(request, deps, 'read');
-  const rows: StoredItem[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < EXPORT_MAX_PAGES; page += 1) {
-    const result = await deps.repository.listPage(family.key, { limit: REQUEST_LIST_MAX_LIMIT, cursor });
-    rows.push(...result.items);
-    cursor = result.nextCursor;
-    if (!cursor) break;
-  }
-  const date = deps.now().toISOString().slice(0, 10);
-  return new Response(toCsv(family.csvFields, rows), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${family.key}-${date}.csv"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  // Every matching request, whatever page the screen shows: paging parameters are not the export's business.
+  const { filter } = listQuery(family, request, { paging: false });
+  const rows = await allRequests(deps.repository, family, filter);
+  return csvResponse(family.key, family.csvFields, rows, deps.now());
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
 /** GET /uploads/{folder}/{file}: our processed images, immutable (names are content hashes). */
-import type { ImageFolder } from '../../lib/collections.ts';
+import { isImageFolder } from '../../lib/families.ts';
 import { API } from '../../lib/messages.ts';
 import { cacheHeaders } from '../http/cache-policy.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
@@ -8,7 +8,6 @@ import { dispatch } from '../http/route.ts';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
-const FOLDERS: readonly ImageFolder[] = ['content', 'services', 'careers'];
 /** Our own names only (hash, optional width, extension): no dots to climb out, no slashes. */
 const FILE_NAME = /^[a-z0-9][a-z0-9_-]{0,127}\.(?:webp|jpe?g|png|gif|avif)$/i;
 
@@ -19,7 +18,8 @@ async function serve({ request, deps }: HandlerInput) {
   const path = new URL(request.url).pathname;
   if (!path.startsWith(UPLOADS_PREFIX)) return notFound(API.notFoundRoute);
   const [folder, file, ...rest] = path.slice(UPLOADS_PREFIX.length).split('/');
-  if (rest.length > 0 || !isFolder(folder) || !file || !FILE_NAME.test(file)) return notFound();
+  if (rest.length > 0 || !folder || !isImageFolder(folder) || !file || !FILE_NAME.test(file))
+    return notFound();
   const image = await deps.images.read(folder, file);
   if (!image) return notFound();
   return new Response(image.body, {
@@ -30,5 +30,3 @@ async function serve({ request, deps }: HandlerInput) {
     },
   });
 }
-
-const isFolder = (value: string | undefined): value is ImageFolder => FOLDERS.includes(value as ImageFolder);

@@ -27,17 +27,26 @@ const tooLarge = (limit: number) =>
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return new Uint8Array();
+  return readStreamLimited(request.body, limit, () => tooLarge(limit));
+}
+
+/** Reads a whole stream, cancelling it and throwing `tooLarge()` as soon as it passes `limit` bytes. */
+export async function readStreamLimited(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body.getReader();
+  const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
     }
     chunks.push(value);
   }

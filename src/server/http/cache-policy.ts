@@ -26,6 +26,8 @@ export function cacheHeaders(policy: CachePolicy): Record<string, string> {
         'Cache-Control': 'public, max-age=0, must-revalidate',
         'Netlify-CDN-Cache-Control': `public, durable, s-maxage=31536000, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`,
         'Netlify-Cache-Tag': policy.tag,
+        // Public content may be shown by other sites and apps; no credentials are ever honoured with it.
+        'Access-Control-Allow-Origin': '*',
       };
     case 'immutable':
       return { 'Cache-Control': 'public, max-age=31536000, immutable' };

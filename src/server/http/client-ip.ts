@@ -1,6 +1,8 @@
 /** What the function runtime tells us about the caller (a subset of Netlify's Context). */
 export interface RequestContext {
   ip?: string;
+  /** Keeps the function alive for work that finishes after the response (Netlify's context.waitUntil). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /**

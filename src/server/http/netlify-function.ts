@@ -14,6 +14,11 @@ export interface HandlerInput {
   deps: Deps;
   /** The caller's address, for rate limits. */
   ip: string;
+  /**
+   * Runs `promise` after the response is sent (Netlify's context.waitUntil). The promise must never reject;
+   * without a platform hook it simply runs on, unawaited.
+   */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 export type RouteHandler = (input: HandlerInput) => Promise<Response>;
@@ -22,7 +27,12 @@ export function netlifyFunction(handler: RouteHandler, deps: () => Deps = getDep
   return async (request: Request, context?: RequestContext): Promise<Response> => {
     let response: Response;
     try {
-      response = await handler({ request, deps: deps(), ip: clientIp(request, context) });
+      response = await handler({
+        request,
+        deps: deps(),
+        ip: clientIp(request, context),
+        waitUntil: context?.waitUntil ?? runDetached,
+      });
     } catch (error) {
       response = errorResponse(error, request);
     }
@@ -31,6 +41,8 @@ export function netlifyFunction(handler: RouteHandler, deps: () => Deps = getDep
     return response;
   };
 }
+
+const runDetached = (promise: Promise<unknown>) => void promise.catch(() => undefined);
 
 export function errorResponse(error: unknown, request: Request): Response {
   if (error instanceof HttpError) return error.response;

@@ -58,6 +58,7 @@ export const badRequest = (message: string, errors?: Record<string, string>) => 
 export const unauthorized = () => failure(401, API.unauthorized);
 export const forbidden = () => failure(403, API.forbiddenOrigin);
 export const notFound = (message: string = API.itemNotFound) => failure(404, message);
+export const conflict = (message: string) => failure(409, message);
 export const methodNotAllowed = (allow: readonly string[]) =>
   failure(405, API.methodNotAllowed, undefined, { Allow: allow.join(', ') });
 export const payloadTooLarge = (message: string) => failure(413, message);

@@ -31,7 +31,7 @@ function decodeURIComponentSafe(value: string): string | null {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the handler for the request's method (HEAD is served as GET), else 405 with `Allow`. */
 export function dispatch(

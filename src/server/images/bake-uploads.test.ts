@@ -36,7 +36,7 @@ describe('bakeReferencedUploads', () => {
       `<img src="/uploads/services/${shown.fileName}" srcset="${srcset}" alt="">`,
     );
     // Named only in an island's props (a slider's later slide): the whole srcset family is still shipped.
-    const slide = await images.store('content', new Blob([await pngWithAlpha(500, 300)]));
+    const slide = await images.store('content', new Blob([await pngWithAlpha(600, 400)]));
     await writePage(
       'nested/page.html',
       `<astro-island props="{&quot;image&quot;:[0,&quot;/uploads/content/${slide.fileName}&quot;]}"></astro-island>`,
@@ -49,6 +49,8 @@ describe('bakeReferencedUploads', () => {
     expect(report.skipped).toEqual([]);
     // A 1000 px picture has no -800 file; the srcset names one anyway and read() answers it with the main file.
     expect(report.copied).toEqual([
+      // A full-width picture's wide file too; the 600 px slide has none, so the main file stands in for it.
+      `/uploads/content/${slideHash}-1920.webp`,
       `/uploads/content/${slideHash}-400.webp`,
       `/uploads/content/${slideHash}-800.webp`,
       `/uploads/content/${slideHash}.webp`,
@@ -70,9 +72,12 @@ describe('bakeReferencedUploads', () => {
       'index.html',
       `<img src="/uploads/content/${missing}"><img src="/uploads/other/${missing}">`,
     );
-    const family = [`${'a'.repeat(32)}-400.webp`, `${'a'.repeat(32)}-800.webp`, missing].map(
-      (name) => `/uploads/content/${name}`,
-    );
+    const family = [
+      `${'a'.repeat(32)}-1920.webp`,
+      `${'a'.repeat(32)}-400.webp`,
+      `${'a'.repeat(32)}-800.webp`,
+      missing,
+    ].map((name) => `/uploads/content/${name}`);
     expect(await referencedUploads(outDir)).toEqual(family);
 
     const report = await bakeReferencedUploads(outDir, images);

@@ -14,10 +14,10 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ImageService } from './port.ts';
 import {
-  SUFFIXED_VARIANT_WIDTHS,
   isImageFolder,
   mainFileName,
   parseImageFileName,
+  suffixedWidthsOf,
   variantFileName,
 } from './image-names.ts';
 
@@ -45,7 +45,7 @@ export async function referencedUploads(outDir: string): Promise<string[]> {
       const parsed = parseImageFileName(fileName);
       if (!isImageFolder(folder) || !parsed) continue;
       found.add(`/uploads/${folder}/${mainFileName(parsed.hash)}`);
-      for (const width of SUFFIXED_VARIANT_WIDTHS)
+      for (const width of suffixedWidthsOf(folder))
         found.add(`/uploads/${folder}/${variantFileName(parsed.hash, width)}`);
     }
   }

@@ -3,8 +3,8 @@
  * `{hash}.webp` (the largest variant), smaller variants are `{hash}-{width}.webp`. Anything else is not ours,
  * and the parsers below are strict because their input comes from URLs and stored item fields.
  */
-import type { ImageFolder } from '../../lib/collections.ts';
-import { IMAGE_VARIANT_WIDTHS } from '../../lib/constants.ts';
+import { IMAGE_FOLDERS, isImageFolder, type ImageFolder, IMAGE_FOLDER_RULES } from '../../lib/families.ts';
+import { IMAGE_VARIANT_WIDTHS, IMAGE_WIDE_VARIANT_WIDTH } from '../../lib/constants.ts';
 
 /** Hex characters of the content hash in a file name (128 bits of SHA-256). */
 export const IMAGE_HASH_LENGTH = 32;
@@ -12,18 +12,23 @@ export const IMAGE_HASH_LENGTH = 32;
 /** Every file under these names is WebP written by the pipeline. */
 export const IMAGE_CONTENT_TYPE = 'image/webp';
 
-export const IMAGE_FOLDERS: readonly ImageFolder[] = ['content', 'services', 'careers'];
+export { IMAGE_FOLDERS, isImageFolder };
 
 /** Widths that get their own `-{width}` file; the largest width is the main file and never has a suffix. */
 export const SUFFIXED_VARIANT_WIDTHS: readonly number[] = IMAGE_VARIANT_WIDTHS.slice(0, -1);
+
+/** The `-{width}` files a folder's pictures can have: full-width folders add the wide one. */
+export const suffixedWidthsOf = (folder: ImageFolder): readonly number[] =>
+  IMAGE_FOLDER_RULES[folder].fullWidth
+    ? [...SUFFIXED_VARIANT_WIDTHS, IMAGE_WIDE_VARIANT_WIDTH]
+    : SUFFIXED_VARIANT_WIDTHS;
+
+const ALL_SUFFIXED_WIDTHS: readonly number[] = [...SUFFIXED_VARIANT_WIDTHS, IMAGE_WIDE_VARIANT_WIDTH];
 
 const FILE_NAME = /^([a-f0-9]{32})(?:-([0-9]{1,5}))?\.webp$/;
 
 export const mainFileName = (hash: string): string => `${hash}.webp`;
 export const variantFileName = (hash: string, width: number): string => `${hash}-${width}.webp`;
-
-export const isImageFolder = (value: string): value is ImageFolder =>
-  (IMAGE_FOLDERS as readonly string[]).includes(value);
 
 /** `{hash, width}` for one of our file names (width null for the main file); null for anything else. */
 export function parseImageFileName(fileName: string): { hash: string; width: number | null } | null {
@@ -33,7 +38,7 @@ export function parseImageFileName(fileName: string): { hash: string; width: num
   if (match[2] === undefined) return { hash, width: null };
   const width = Number(match[2]);
   // Only widths we write: a `-0400` or `-1200` alias would give one image several URLs.
-  if (!SUFFIXED_VARIANT_WIDTHS.includes(width) || String(width) !== match[2]) return null;
+  if (!ALL_SUFFIXED_WIDTHS.includes(width) || String(width) !== match[2]) return null;
   return { hash, width };
 }
 

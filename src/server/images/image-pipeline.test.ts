@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_RESIZE_BOUND_PX } from '../../lib/constants.ts';
+import { IMAGE_FOLDER_RULES } from '../../lib/families.ts';
 import { API } from '../../lib/messages.ts';
 import {
   HTML_AS_JPEG,
@@ -100,6 +101,52 @@ describe('processImage: a phone photo with EXIF orientation, GPS, XMP and ICC', 
     const image = await processImage(await webpImage(300, 200));
     expect({ width: image.width, height: image.height }).toEqual({ width: 300, height: 200 });
     expect(image.variants.map((variant) => variant.fileName)).toEqual([`${image.hash}.webp`]);
+  });
+});
+
+describe('processImage: folder rules', () => {
+  const slider = IMAGE_FOLDER_RULES.content;
+  const card = IMAGE_FOLDER_RULES.services;
+
+  it('refuses a picture whose shorter side is below the minimum with 400 and the minimum in the message', async () => {
+    for (const [input, rule] of [
+      [await webpImage(1, 1), slider],
+      [await webpImage(1600, 319), slider],
+      [await pngWithAlpha(159, 900), card],
+    ] as const) {
+      const error: unknown = await processImage(input, rule).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ImageRejectedError);
+      expect(error).toMatchObject({ status: 400, message: API.imageTooSmall(rule.minShortSidePx) });
+    }
+    expect((await processImage(await webpImage(480, 320), slider)).width).toBe(480);
+    expect((await processImage(await webpImage(160, 160), card)).width).toBe(160);
+  });
+
+  it('gives a full-width picture a 1920 px file beside the 1200 px main one, and other pictures none', async () => {
+    const input = await photoLikeJpeg(2400, 1600);
+    const wide = await processImage(input, slider);
+    expect(wide.variants.map((variant) => [variant.fileName, variant.width, variant.height])).toEqual([
+      [`${wide.hash}-400.webp`, 400, 267],
+      [`${wide.hash}-800.webp`, 800, 533],
+      [`${wide.hash}-1920.webp`, 1920, 1280],
+      [`${wide.hash}.webp`, 1200, 800],
+    ]);
+    expect({ width: wide.width, height: wide.height }).toEqual({ width: 1200, height: 800 });
+    const plain = await processImage(input, card);
+    expect(plain.variants.map((variant) => variant.width)).toEqual([400, 800, 1200]);
+    // Narrower than the main bound: nothing wider to offer.
+    const narrow = await processImage(await webpImage(1000, 700), slider);
+    expect(narrow.variants.map((variant) => variant.width)).toEqual([400, 800, 1000]);
+  });
+
+  it('keeps transparency in every variant, the wide one included', async () => {
+    const image = await processImage(await pngWithAlpha(2000, 1000), slider);
+    expect(image.variants.map((variant) => variant.width)).toEqual([400, 800, 1920, 1200]);
+    for (const variant of image.variants) {
+      const { data, info } = await sharp(variant.bytes).raw().toBuffer({ resolveWithObject: true });
+      expect(info.channels).toBe(4);
+      expect(data[3]).toBeLessThan(255);
+    }
   });
 });
 

@@ -16,10 +16,21 @@
  *   survives: raw pixels carry none, and sharp writes none unless asked.
  * - The name is the SHA-256 of the main WebP output: identical pictures share one name whatever metadata the
  *   upload carried, and the same upload always lands on the same blobs (retries are idempotent).
+ * - Full-width pictures keep up to IMAGE_WIDE_VARIANT_WIDTH in an extra `-{width}` file; the main file stays
+ *   inside IMAGE_RESIZE_BOUND_PX, so its name, size and every existing srcset entry are what they always were.
+ * - Alpha survives: raw pixels keep the input's channels and WebP carries transparency (a logo on the dark site).
+ * - Too small is a 400 with the minimum in the message, checked on the header before decoding: a 1×1 picture
+ *   stretched over the hero is never what the editor meant.
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_INPUT_PIXELS, IMAGE_RESIZE_BOUND_PX } from '../../lib/constants.ts';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_INPUT_PIXELS,
+  IMAGE_RESIZE_BOUND_PX,
+  IMAGE_WIDE_VARIANT_WIDTH,
+} from '../../lib/constants.ts';
+import { type ImageFolderRule } from '../../lib/families.ts';
 import { API } from '../../lib/messages.ts';
 import { IMAGE_HASH_LENGTH, SUFFIXED_VARIANT_WIDTHS, mainFileName, variantFileName } from './image-names.ts';
 import { ImageRejectedError } from './port.ts';
@@ -56,8 +67,14 @@ export interface NormalisedImage {
   /** Size of the main image (fitted inside IMAGE_RESIZE_BOUND_PX, never enlarged). */
   width: number;
   height: number;
-  /** Smallest first; the last one is the main file. */
+  /** The suffixed files (smaller ones, then a full-width picture's wide one); the last is the main file. */
   variants: ImageVariant[];
+}
+
+interface EncodedImage {
+  width: number;
+  height: number;
+  bytes: Uint8Array;
 }
 
 type AcceptedFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
@@ -86,11 +103,17 @@ function rejectionFor(error: unknown): ImageRejectedError {
   return new ImageRejectedError(415, API.notAnImage);
 }
 
+/** No minimum and no wide variant: the pipeline on its own; the image service passes the folder's rule. */
+const NO_RULE: ImageFolderRule = { fullWidth: false, minShortSidePx: 0 };
+
 /**
  * Validates and normalises one upload. Throws ImageRejectedError: 413 over IMAGE_MAX_BYTES, 415 for anything that
- * is not a sound JPEG/PNG/WebP/GIF/AVIF, 400 over IMAGE_MAX_INPUT_PIXELS.
+ * is not a sound JPEG/PNG/WebP/GIF/AVIF, 400 over IMAGE_MAX_INPUT_PIXELS or under the rule's minimum size.
  */
-export async function processImage(bytes: Uint8Array): Promise<NormalisedImage> {
+export async function processImage(
+  bytes: Uint8Array,
+  rule: ImageFolderRule = NO_RULE,
+): Promise<NormalisedImage> {
   if (bytes.byteLength > IMAGE_MAX_BYTES) throw new ImageRejectedError(413, API.payloadTooLarge);
   if (bytes.byteLength === 0) throw new ImageRejectedError(415, API.notAnImage);
   try {
@@ -102,29 +125,41 @@ export async function processImage(bytes: Uint8Array): Promise<NormalisedImage> 
     });
     const metadata = await input.metadata();
     if (acceptedFormat(metadata) === null) throw new ImageRejectedError(415, API.notAnImage);
+    if (Math.min(metadata.width, metadata.height) < rule.minShortSidePx)
+      throw new ImageRejectedError(400, API.imageTooSmall(rule.minShortSidePx));
 
+    const bound = rule.fullWidth ? IMAGE_WIDE_VARIANT_WIDTH : IMAGE_RESIZE_BOUND_PX;
     const { data, info } = await input
-      .resize(IMAGE_RESIZE_BOUND_PX, IMAGE_RESIZE_BOUND_PX, { fit: 'inside', withoutEnlargement: true })
+      .resize(bound, bound, { fit: 'inside', withoutEnlargement: true })
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     const raw = { width: info.width, height: info.height, channels: info.channels };
 
-    const encode = async (width: number): Promise<{ width: number; height: number; bytes: Uint8Array }> => {
+    const encode = async (width: number, height = width): Promise<EncodedImage> => {
       const pipeline = sharp(data, { raw });
-      if (width < raw.width) pipeline.resize({ width });
+      if (width < raw.width || height < raw.height) pipeline.resize(width, height, { fit: 'inside' });
       const output = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
       return { width: output.info.width, height: output.info.height, bytes: new Uint8Array(output.data) };
     };
 
+    // The main file fits the spec's bound; without a wide variant it is the whole decoded picture.
+    const main = await encode(IMAGE_RESIZE_BOUND_PX);
     // A variant as wide as the main image or wider would only duplicate it: the main file stands in for it
     // (image-service.ts serves the main file for a skipped width, so srcsets from image-url.ts stay whole).
-    const smaller = SUFFIXED_VARIANT_WIDTHS.filter((width) => width < raw.width);
-    const [main, ...rest] = await Promise.all([encode(raw.width), ...smaller.map(encode)]);
-    if (!main) throw new Error('unreachable: the main variant is always encoded');
+    const smaller = SUFFIXED_VARIANT_WIDTHS.filter((width) => width < main.width);
+    const wide = rule.fullWidth && raw.width > main.width;
+    const rest = await Promise.all([
+      ...smaller.map((width) => encode(width, bound)),
+      ...(wide ? [encode(raw.width, raw.height)] : []),
+    ]);
 
     const hash = createHash('sha256').update(main.bytes).digest('hex').slice(0, IMAGE_HASH_LENGTH);
+    const suffixes = [...smaller, ...(wide ? [IMAGE_WIDE_VARIANT_WIDTH] : [])];
     const variants: ImageVariant[] = [
-      ...rest.map((variant) => ({ ...variant, fileName: variantFileName(hash, variant.width) })),
+      ...rest.map((variant, index) => ({
+        ...variant,
+        fileName: variantFileName(hash, suffixes[index] as number),
+      })),
       { ...main, fileName: mainFileName(hash) },
     ];
     return { hash, width: main.width, height: main.height, variants };

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startBlobsServer, useImageStore } from '../../../tests/support/blobs-server.ts';
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
+import { IMAGE_FOLDER_RULES } from '../../lib/families.ts';
 import { imageSrcSet } from '../../lib/image-url.ts';
 import { API } from '../../lib/messages.ts';
 import { BLOB_STORES } from '../repository/keys.ts';
@@ -152,7 +153,8 @@ describe('ImageService.remove', () => {
     const left = await keys();
     expect(left.filter((key) => key.startsWith(`services/${removed.fileName.slice(0, 32)}`))).toEqual([]);
     expect(left.filter((key) => key.startsWith(`services/${kept.fileName.slice(0, 32)}`))).toHaveLength(3);
-    expect(left.filter((key) => key.startsWith('content/'))).toHaveLength(2);
+    // 400 px, main (750 px) and the full-width folder's wide file (the 1000 px upright picture).
+    expect(left.filter((key) => key.startsWith('content/'))).toHaveLength(3);
     expect(await images.read('services', removed.fileName)).toBeNull();
   });
 
@@ -208,5 +210,35 @@ describe('ImageService with the store down', () => {
     expect(
       ((await rejectionOf(service.store('careers', asBlob(HTML_AS_JPEG)))) as ImageRejectedError).status,
     ).toBe(415);
+  });
+});
+
+describe('ImageService folder rules', () => {
+  it('refuses a picture below the folder minimum (400, the minimum named) and stores nothing', async () => {
+    const before = await keys();
+    for (const [folder, input] of [
+      ['content', await pngWithAlpha(1, 1)],
+      ['content', await pngWithAlpha(1200, 300)],
+      ['services', await pngWithAlpha(150, 600)],
+    ] as const) {
+      const error: unknown = await images.store(folder, asBlob(input)).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        status: 400,
+        message: API.imageTooSmall(IMAGE_FOLDER_RULES[folder].minShortSidePx),
+      });
+    }
+    expect(await keys()).toEqual(before);
+  });
+
+  it('writes, serves and removes the wide file of full-width pictures only', async () => {
+    const input = await pngWithAlpha(2400, 1200);
+    const slide = await images.store('content', asBlob(input));
+    const hash = slide.fileName.slice(0, 32);
+    const wide = await images.read('content', `${hash}-1920.webp`);
+    expect((await sharp(Buffer.from(wide!.body)).metadata()).width).toBe(1920);
+    const card = await images.store('services', asBlob(input));
+    expect(await images.read('services', `${card.fileName.slice(0, 32)}-1920.webp`)).toBeNull();
+    await images.remove('content', slide.fileName);
+    expect((await keys()).filter((key) => key.startsWith(`content/${hash}`))).toEqual([]);
   });
 });

@@ -12,14 +12,15 @@
 import type { Store } from '@netlify/blobs';
 import type { ImageFolder } from '../../lib/collections.ts';
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
+import { IMAGE_FOLDER_RULES } from '../../lib/families.ts';
 import { API } from '../../lib/messages.ts';
 import {
   IMAGE_CONTENT_TYPE,
-  SUFFIXED_VARIANT_WIDTHS,
   isImageFolder,
   mainFileName,
   ownImageHash,
   parseImageFileName,
+  suffixedWidthsOf,
   variantFileName,
 } from './image-names.ts';
 import { createImageStore, type ImageBlobStore } from './image-store.ts';
@@ -36,13 +37,15 @@ export function createImageService(options: ImageServiceOptions = {}): ImageServ
   const blobs: ImageBlobStore = createImageStore(options.store, { timeoutMs: options.timeoutMs });
 
   return {
+    blobs,
+
     async store(folder: ImageFolder, file: Blob): Promise<ProcessedImage> {
       if (!isImageFolder(folder)) throw new Error(`Unknown image folder: ${String(folder)}`);
       // Checked on the declared size, before reading or decoding anything.
       if (file.size > IMAGE_MAX_BYTES) throw new ImageRejectedError(413, API.payloadTooLarge);
       // sharp (a native library) loads on the first upload only, not in the cold start of every API function.
       const { processImage } = await import('./image-pipeline.ts');
-      const image = await processImage(new Uint8Array(await file.arrayBuffer()));
+      const image = await processImage(new Uint8Array(await file.arrayBuffer()), IMAGE_FOLDER_RULES[folder]);
       await Promise.all(
         image.variants.map((variant) =>
           blobs.put(folder, variant.fileName, variant.bytes, IMAGE_CONTENT_TYPE),
@@ -58,7 +61,7 @@ export function createImageService(options: ImageServiceOptions = {}): ImageServ
       const listed = await blobs.list(folder, hash);
       const main = mainFileName(hash);
       const variants = new Set([
-        ...SUFFIXED_VARIANT_WIDTHS.map((width) => variantFileName(hash, width)),
+        ...suffixedWidthsOf(folder).map((width) => variantFileName(hash, width)),
         // Only names of this hash in our pattern, whatever else the listing holds.
         ...listed.filter((name) => name !== main && isFileOf(hash, name)),
       ]);
@@ -70,7 +73,8 @@ export function createImageService(options: ImageServiceOptions = {}): ImageServ
     async read(folder: ImageFolder, fileName: string) {
       if (!isImageFolder(folder)) return null;
       const parsed = parseImageFileName(fileName);
-      if (!parsed) return null;
+      // A width the folder never writes (the wide one outside full-width folders) would only alias the main file.
+      if (!parsed || (parsed.width !== null && !suffixedWidthsOf(folder).includes(parsed.width))) return null;
       const found =
         (await blobs.get(folder, fileName)) ??
         (parsed.width === null ? null : await blobs.get(folder, mainFileName(parsed.hash)));

@@ -59,8 +59,9 @@ export function createImageStore(store?: Store, options: { timeoutMs?: number } 
   return {
     put: (folder, fileName, bytes, contentType) =>
       guarded('write', async () => {
-        // An exact-length ArrayBuffer copy: a Uint8Array may be a view into a larger (pooled) buffer.
-        const body = bytes.slice().buffer;
+        // An exact-length ArrayBuffer copy: a Uint8Array may be a view into a larger (pooled) buffer, and a
+        // Buffer's own slice() is such a view too, so copy with the typed-array constructor.
+        const body = new Uint8Array(bytes).buffer;
         await blobs().set(imageKey(folder, fileName), body, { metadata: { contentType } });
       }),
 

@@ -2,6 +2,7 @@
  * What handlers need from the image side (implemented in image-service.ts by the image pipeline + Blobs).
  */
 import type { ImageFolder } from '../../lib/collections.ts';
+import type { ImageBlobStore } from './image-store.ts';
 
 export interface ProcessedImage {
   /** Content-addressed main file name, e.g. `3f2a…c1.webp`; variants are `3f2a…c1-400.webp` etc. */
@@ -18,6 +19,8 @@ export interface ImageService {
   store(folder: ImageFolder, file: Blob): Promise<ProcessedImage>;
   /** Deletes the main file and its variants; ignores names that are not ours (external URLs, missing). */
   remove(folder: ImageFolder, storedValue: string | undefined | null): Promise<void>;
+  /** The blobs behind the service, as stored: backups read them and restores write them back unchanged. */
+  readonly blobs: ImageBlobStore;
   /** Reads an upload for GET /uploads/{folder}/{file}; null when missing. */
   read(folder: ImageFolder, fileName: string): Promise<{ body: ArrayBuffer; contentType: string } | null>;
 }

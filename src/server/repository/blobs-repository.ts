@@ -7,16 +7,21 @@
  * atomically; nothing is read-modify-written under an ETag, so no update can be lost to a stale read.
  */
 import { getStore, type Store } from '@netlify/blobs';
-import type { CollectionKey } from '../../lib/collections.ts';
 import { idTime, isId, newId } from './ids.ts';
 import { BLOB_STORES, UNIQUE_FIELDS, blobKeys, normaliseUnique } from './keys.ts';
+import { arrange, isPermutation, newestRevisions, revisionsOfUpdate } from './ordering.ts';
 import {
+  OrderConflictError,
+  REVISIONS_KEPT,
   StoreUnavailableError,
   UniqueConflictError,
   type DocumentKey,
   type Page,
   type Repository,
+  type Revision,
   type StoredItem,
+  type TrashEntry,
+  type CollectionName,
 } from './port.ts';
 
 export interface BlobsConnection {
@@ -42,6 +47,8 @@ export interface BlobsRepositoryOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 8_000;
+/** Tries at claiming the next order generation while other admins reorder the same collection. */
+const ORDER_ATTEMPTS = 8;
 /** A unique-name claim whose item never appeared (a crash between the two writes) is reclaimable after this. */
 const STALE_UNIQUE_CLAIM_MS = 60_000;
 /** Taken-flag markers only guard against a concurrent taker; an hour is far beyond any function's life. */
@@ -88,26 +95,28 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       (await blobs.list({ prefix })).blobs.map((blob) => blob.key.slice(prefix.length)).sort(),
     );
 
-  const itemIds = async (collection: CollectionKey) =>
+  const itemIds = async (collection: CollectionName) =>
     (await listKeys(blobKeys.itemPrefix(collection))).filter(isId);
 
-  async function readItems(collection: CollectionKey, ids: string[]): Promise<StoredItem[]> {
+  async function readItems(collection: CollectionName, ids: string[]): Promise<StoredItem[]> {
     const items = await Promise.all(ids.map((id) => readJSON<StoredItem>(blobKeys.item(collection, id))));
     // An item deleted between the listing and the read is simply gone.
     return items.filter((item): item is StoredItem => item !== null);
   }
 
-  async function get(collection: CollectionKey, id: string): Promise<StoredItem | null> {
+  async function get(collection: CollectionName, id: string): Promise<StoredItem | null> {
     return isId(id) ? readJSON<StoredItem>(blobKeys.item(collection, id)) : null;
   }
 
   /** Claims a unique value for `id`; throws UniqueConflictError when someone else holds it. */
-  async function claimUnique(collection: CollectionKey, field: string, value: unknown, id: string) {
+  async function claimUnique(collection: CollectionName, field: string, value: unknown, id: string) {
     if (normaliseUnique(value) === '') return;
     const key = blobKeys.unique(collection, String(value));
     const claim: UniqueClaim = { id, claimedAt: Date.now() };
     if ((await writeJSON(key, claim, true)).modified) return;
     const holder = await readJSON<UniqueClaim>(key);
+    // Only put() reclaims a value for the id that already holds it (a restore over the same item).
+    if (holder?.id === id) return;
     const orphaned =
       holder !== null &&
       Date.now() - holder.claimedAt > STALE_UNIQUE_CLAIM_MS &&
@@ -119,7 +128,7 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     throw new UniqueConflictError(field);
   }
 
-  async function releaseUnique(collection: CollectionKey, value: unknown, id: string) {
+  async function releaseUnique(collection: CollectionName, value: unknown, id: string) {
     if (normaliseUnique(value) === '') return;
     const key = blobKeys.unique(collection, String(value));
     const holder = await readJSON<UniqueClaim>(key);
@@ -167,6 +176,99 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     return true;
   }
 
+  const orderGenerations = async (collection: CollectionName) =>
+    (await listKeys(blobKeys.orderPrefix(collection))).map(Number).filter(Number.isInteger);
+
+  /** The ids of the newest order document (empty when the collection was never reordered). */
+  async function orderedIds(collection: CollectionName): Promise<string[]> {
+    const latest = (await orderGenerations(collection)).at(-1);
+    if (latest === undefined) return [];
+    return (await readJSON<{ ids: string[] }>(blobKeys.orderGeneration(collection, latest)))?.ids ?? [];
+  }
+
+  /**
+   * A new order is a new generation key written with `onlyIfNew`: of two admins reordering at once both
+   * land, one after the other, and the newest generation is always one complete order (never a mix).
+   */
+  async function reorder(collection: CollectionName, ids: readonly string[]): Promise<StoredItem[]> {
+    for (let attempt = 0; attempt < ORDER_ATTEMPTS; attempt++) {
+      const [generations, current] = await Promise.all([orderGenerations(collection), itemIds(collection)]);
+      if (!isPermutation(ids, current)) throw new OrderConflictError();
+      const latest = generations.at(-1);
+      const next = latest === undefined ? 0 : latest + 1;
+      const won = await writeJSON(blobKeys.orderGeneration(collection, next), { ids }, true);
+      if (!won.modified) continue;
+      // Keep the previous generation, so a late contender that saw it as the latest still collides on `next`.
+      await Promise.all(
+        generations.filter((g) => g < next - 1).map((g) => remove(blobKeys.orderGeneration(collection, g))),
+      );
+      return arrange(await readItems(collection, [...ids]), ids);
+    }
+    throw new StoreUnavailableError('The order kept changing; try again.');
+  }
+
+  async function revisions(collection: CollectionName, id: string): Promise<Revision[]> {
+    if (!isId(id)) return [];
+    const prefix = blobKeys.revisionPrefix(collection, id);
+    const revs = (await listKeys(prefix)).filter(isId).reverse().slice(0, REVISIONS_KEPT);
+    const read = await Promise.all(revs.map((rev) => readJSON<Revision>(prefix + rev)));
+    return newestRevisions(read.filter((revision): revision is Revision => revision !== null));
+  }
+
+  /** Each version is its own key, so concurrent updates of one item both stay in its history. */
+  async function keepRevisions(collection: CollectionName, previous: StoredItem, item: StoredItem) {
+    const prefix = blobKeys.revisionPrefix(collection, item._id);
+    const existing = (await listKeys(prefix)).filter(isId);
+    const added = revisionsOfUpdate(previous, item, existing.length > 0);
+    for (const revision of added)
+      await writeJSON(blobKeys.revision(collection, item._id, revision.rev), revision);
+    const all = [...existing, ...added.map((revision) => revision.rev)].sort();
+    await Promise.all(all.slice(0, -REVISIONS_KEPT).map((rev) => remove(prefix + rev)));
+  }
+
+  /** The item is written to the trash before it leaves its collection: a crash between leaves a copy, never none. */
+  async function trash(collection: CollectionName, id: string, deletedAt: string) {
+    const item = await get(collection, id);
+    if (!item) return null;
+    const entry: TrashEntry = { collection, deletedAt, item };
+    await writeJSON(blobKeys.trash(collection, id), entry);
+    await remove(blobKeys.item(collection, id));
+    const uniqueField = UNIQUE_FIELDS[collection];
+    if (uniqueField) await releaseUnique(collection, item[uniqueField], id);
+    return entry;
+  }
+
+  async function listTrash(): Promise<TrashEntry[]> {
+    const tails = await listKeys(blobKeys.trashPrefix);
+    const entries = await Promise.all(tails.map((tail) => readJSON<TrashEntry>(blobKeys.trashPrefix + tail)));
+    return entries
+      .filter((entry): entry is TrashEntry => entry !== null)
+      .sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : -1));
+  }
+
+  async function restoreFromTrash(collection: CollectionName, id: string): Promise<StoredItem | null> {
+    if (!isId(id)) return null;
+    const entry = await readJSON<TrashEntry>(blobKeys.trash(collection, id));
+    if (!entry) return null;
+    const uniqueField = UNIQUE_FIELDS[collection];
+    if (uniqueField) await claimUnique(collection, uniqueField, entry.item[uniqueField], id);
+    // `onlyIfNew`: of two concurrent restores exactly one writes the item back.
+    const written = await writeJSON(blobKeys.item(collection, id), entry.item, true);
+    if (!written.modified) return null;
+    await remove(blobKeys.trash(collection, id));
+    return entry.item;
+  }
+
+  async function purgeFromTrash(collection: CollectionName, id: string): Promise<TrashEntry | null> {
+    if (!isId(id)) return null;
+    const entry = await readJSON<TrashEntry>(blobKeys.trash(collection, id));
+    if (!entry) return null;
+    await remove(blobKeys.trash(collection, id));
+    const prefix = blobKeys.revisionPrefix(collection, id);
+    await Promise.all((await listKeys(prefix)).map((rev) => remove(prefix + rev)));
+    return entry;
+  }
+
   /**
    * A fixed window with one slot key per allowed hit: a hit claims the first free slot with `onlyIfNew`, so
    * exactly `limit` hits win per window however many arrive at once, and refused hits store nothing.
@@ -195,8 +297,16 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     backend: 'blobs',
 
     async list(collection) {
-      return readItems(collection, await itemIds(collection));
+      const [ids, ordered] = await Promise.all([itemIds(collection), orderedIds(collection)]);
+      return arrange(await readItems(collection, ids), ordered);
     },
+
+    reorder,
+    revisions,
+    trash,
+    listTrash,
+    restoreFromTrash,
+    purgeFromTrash,
 
     async listPage(collection, { limit, cursor }): Promise<Page> {
       const newestFirst = (await itemIds(collection)).reverse();
@@ -228,11 +338,12 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       return item;
     },
 
-    async update(collection, id, fields) {
+    async update(collection, id, fields, options = {}) {
       const previous = await get(collection, id);
       if (!previous) return null;
       const merged = { ...previous, ...fields, _id: previous._id, createdAt: previous.createdAt };
-      const item = { ...withoutUndefined(merged), updatedAt: new Date().toISOString() } as StoredItem;
+      const updatedAt = options.touch === false ? previous.updatedAt : new Date().toISOString();
+      const item = { ...withoutUndefined(merged), updatedAt } as StoredItem;
       const uniqueField = UNIQUE_FIELDS[collection];
       const uniqueChanged =
         uniqueField !== undefined &&
@@ -245,7 +356,27 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
         throw error;
       }
       if (uniqueChanged) await releaseUnique(collection, previous[uniqueField], id);
+      if (options.touch !== false) await keepRevisions(collection, previous, item);
       return { item, previous };
+    },
+
+    async put(collection, given) {
+      if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
+      const item = withoutUndefined(given) as StoredItem;
+      const previous = await get(collection, item._id);
+      const uniqueField = UNIQUE_FIELDS[collection];
+      const uniqueChanged =
+        uniqueField !== undefined &&
+        (previous === null || normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]));
+      if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], item._id);
+      try {
+        await writeJSON(blobKeys.item(collection, item._id), item);
+      } catch (error) {
+        if (uniqueChanged)
+          await releaseUnique(collection, item[uniqueField], item._id).catch(() => undefined);
+        throw error;
+      }
+      if (uniqueChanged && previous) await releaseUnique(collection, previous[uniqueField], item._id);
     },
 
     async delete(collection, id) {
@@ -257,6 +388,17 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       return previous;
     },
 
+    async tally(collections, field, value) {
+      const counts = await Promise.all(
+        collections.map(async (collection) => {
+          const items = await readItems(collection, await itemIds(collection));
+          const matching = items.filter((item) => item[field] === undefined || item[field] === value);
+          return [collection, { total: items.length, matching: matching.length }] as const;
+        }),
+      );
+      return Object.fromEntries(counts);
+    },
+
     getDocument<T>(key: DocumentKey) {
       return readJSON<T>(blobKeys.document(key));
     },
@@ -266,6 +408,17 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     },
 
     acquireLease,
+
+    async releaseLease(leaseName) {
+      // Expire the latest generation rather than delete it: contenders then all race for the same next
+      // generation with `onlyIfNew`, so exactly one of them wins (deleting would let two start from scratch).
+      const latest = (await listKeys(blobKeys.leasePrefix(leaseName)))
+        .map(Number)
+        .filter(Number.isInteger)
+        .at(-1);
+      if (latest !== undefined)
+        await writeJSON(blobKeys.leaseGeneration(leaseName, latest), { expiresAt: 0 });
+    },
 
     async raiseFlag(flagName) {
       await writeJSON(blobKeys.flagRaised(flagName, newId()), {});

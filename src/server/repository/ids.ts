@@ -32,8 +32,22 @@ export function newId(now: number = Date.now()): string {
   return lastTime.toString(36).padStart(TIME_LENGTH, '0') + randomTail();
 }
 
+/**
+ * An id for an item created at `time` (epoch ms) elsewhere: an imported enquiry then sorts among new ones by its
+ * own date. It does not move the process's clock, so ids made by newId() afterwards stay current.
+ */
+export function idAt(time: number): string {
+  if (!Number.isSafeInteger(time) || time < 0 || time >= 36 ** TIME_LENGTH)
+    throw new RangeError(`No id for time ${time}`);
+  return time.toString(36).padStart(TIME_LENGTH, '0') + randomTail();
+}
+
 /** True for strings shaped like our ids; anything else is an unknown id (and never reaches a store key). */
 export const isId = (value: string): boolean => ID_PATTERN.test(value);
 
 /** The creation time (epoch ms) encoded in an id. */
 export const idTime = (id: string): number => parseInt(id.slice(0, TIME_LENGTH), 36);
+
+/** The smallest id of a millisecond: as a cursor (exclusive) it pages from everything created before `ms`. */
+export const idFloor = (ms: number): string =>
+  Math.max(0, Math.floor(ms)).toString(36).padStart(TIME_LENGTH, '0') + '0'.repeat(RANDOM_LENGTH);

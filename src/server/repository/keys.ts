@@ -1,17 +1,18 @@
 /**
  * Every store key and store name has its home here; adapters build keys only through these functions.
  */
-import type { CollectionKey } from '../../lib/collections.ts';
-import type { DocumentKey } from './port.ts';
+import type { CollectionName, DocumentKey } from './port.ts';
 
 /** Netlify Blobs store names. */
 export const BLOB_STORES = {
   content: 'content',
   images: 'images',
+  /** Daily backup archives (src/server/migration/scheduled-backup.ts). */
+  backups: 'backups',
 } as const;
 
 /** Fields that must be unique within their collection (compared trimmed and lower-cased). */
-export const UNIQUE_FIELDS: Partial<Record<CollectionKey, string>> = {
+export const UNIQUE_FIELDS: Partial<Record<CollectionName, string>> = {
   enrollCourse: 'courseName',
 };
 
@@ -22,9 +23,16 @@ export const normaliseUnique = (value: unknown): string =>
 
 /** Redis key prefix so one database can hold several deployments (REDIS_KEY_PREFIX, default 'delta'). */
 export const redisKeys = (prefix: string) => ({
-  items: (collection: CollectionKey) => `${prefix}:items:${collection}`,
-  order: (collection: CollectionKey) => `${prefix}:order:${collection}`,
-  unique: (collection: CollectionKey) => `${prefix}:unique:${collection}`,
+  items: (collection: CollectionName) => `${prefix}:items:${collection}`,
+  order: (collection: CollectionName) => `${prefix}:order:${collection}`,
+  /** The order set by an admin (id → rank); ids missing from it follow in insertion order. */
+  position: (collection: CollectionName) => `${prefix}:position:${collection}`,
+  /** Trash: `{collection}/{id}` → the item's stored JSON, and → its deletion time. */
+  trashItems: `${prefix}:trash:items`,
+  trashDeletedAt: `${prefix}:trash:deletedAt`,
+  /** An item's history: a list of revision JSON, newest first. */
+  revisions: (collection: CollectionName, id: string) => `${prefix}:revisions:${collection}:${id}`,
+  unique: (collection: CollectionName) => `${prefix}:unique:${collection}`,
   document: (key: DocumentKey) => `${prefix}:doc:${key}`,
   lease: (name: string) => `${prefix}:lease:${name}`,
   flag: (name: string) => `${prefix}:flag:${name}`,
@@ -33,11 +41,19 @@ export const redisKeys = (prefix: string) => ({
 
 /** Blob keys inside the content store. */
 export const blobKeys = {
-  item: (collection: CollectionKey, id: string) => `items/${collection}/${id}`,
-  itemPrefix: (collection: CollectionKey) => `items/${collection}/`,
-  unique: (collection: CollectionKey, value: string) =>
+  item: (collection: CollectionName, id: string) => `items/${collection}/${id}`,
+  itemPrefix: (collection: CollectionName) => `items/${collection}/`,
+  unique: (collection: CollectionName, value: string) =>
     `unique/${collection}/${encodeURIComponent(normaliseUnique(value))}`,
   document: (key: DocumentKey) => `docs/${key}`,
+  /** Order documents, one fresh key per generation (written with `onlyIfNew`, like leases). */
+  orderGeneration: (collection: CollectionName, generation: number) =>
+    `order/${collection}/${String(generation).padStart(12, '0')}`,
+  orderPrefix: (collection: CollectionName) => `order/${collection}/`,
+  trash: (collection: CollectionName, id: string) => `trash/${collection}/${id}`,
+  trashPrefix: 'trash/',
+  revision: (collection: CollectionName, id: string, rev: string) => `revisions/${collection}/${id}/${rev}`,
+  revisionPrefix: (collection: CollectionName, id: string) => `revisions/${collection}/${id}/`,
   lease: (name: string) => `leases/${name}`,
   flag: (name: string) => `flags/${name}`,
   rateHit: (bucket: string, identifier: string, window: number) =>
@@ -57,6 +73,9 @@ export const blobKeys = {
   flagTaken: (name: string, id: string) => `flags/${name}/taken/${id}`,
   flagTakenPrefix: (name: string) => `flags/${name}/taken/`,
 };
+
+/** The trash's field for an item (Redis hash field, Blobs key tail). */
+export const trashField = (collection: CollectionName, id: string) => `${collection}/${id}`;
 
 /** Image blob keys inside the images store: `{folder}/{fileName}`. */
 export const imageKey = (folder: string, fileName: string) => `${folder}/${fileName}`;

@@ -3,7 +3,11 @@
  * Two adapters implement it (redis-repository.ts for Upstash Redis, blobs-repository.ts for Netlify Blobs)
  * and both pass the one contract suite in repository.contract.ts against real backends.
  */
-import type { CollectionKey } from '../../lib/collections.ts';
+/**
+ * A collection's name: a registry family's key. Any string, so that a family added to the registry is stored
+ * without touching the adapters.
+ */
+export type CollectionName = string;
 
 /** What every stored item looks like to the repository: the family's fields plus the server's metadata. */
 export interface StoredItem {
@@ -13,10 +17,32 @@ export interface StoredItem {
   [field: string]: unknown;
 }
 
+/** A deleted item kept for restore until the scheduled purge (`deletedAt` + TRASH_RETENTION_DAYS). */
+export interface TrashEntry {
+  collection: CollectionName;
+  deletedAt: string;
+  item: StoredItem;
+}
+
+/** One saved version of an item (update history), newest first; `rev` is time-ordered. */
+export interface Revision {
+  rev: string;
+  savedAt: string;
+  data: StoredItem;
+}
+
+/** How many versions of an item the history keeps. */
+export const REVISIONS_KEPT = 10;
+
 export interface Page {
   items: StoredItem[];
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: string | null;
+}
+
+export interface Tally {
+  total: number;
+  matching: number;
 }
 
 /** Single documents (not collections). */
@@ -25,35 +51,84 @@ export type DocumentKey = 'stats';
 export interface Repository {
   readonly backend: 'redis' | 'blobs';
 
-  /** Every item of a collection in insertion order (oldest first). One store round trip on Redis. */
-  list(collection: CollectionKey): Promise<StoredItem[]>;
+  /**
+   * Every item of a collection in its order: the ids last set by `reorder` that still exist, then every other
+   * item in insertion order (oldest first), so a new item goes last. One store round trip on Redis.
+   */
+  list(collection: CollectionName): Promise<StoredItem[]>;
 
   /** Newest first, `limit` items after `cursor` (exclusive). One store round trip on Redis. */
-  listPage(collection: CollectionKey, options: { limit: number; cursor?: string | null }): Promise<Page>;
+  listPage(collection: CollectionName, options: { limit: number; cursor?: string | null }): Promise<Page>;
 
-  get(collection: CollectionKey, id: string): Promise<StoredItem | null>;
+  get(collection: CollectionName, id: string): Promise<StoredItem | null>;
 
-  count(collection: CollectionKey): Promise<number>;
+  count(collection: CollectionName): Promise<number>;
 
   /**
    * Stores a new item with a fresh time-ordered `_id`, `createdAt` and `updatedAt`.
    * Collections with a unique field (see UNIQUE_FIELDS) reject a duplicate (case-insensitive, trimmed) with
    * UniqueConflictError, atomically with the write.
    */
-  create(collection: CollectionKey, fields: Record<string, unknown>): Promise<StoredItem>;
+  create(collection: CollectionName, fields: Record<string, unknown>): Promise<StoredItem>;
 
   /**
    * Merges `fields` into the item (an `undefined` value removes that field) and bumps `updatedAt`.
    * Returns the stored item and the one it replaced, or null when the id is unknown. Last write wins.
+   * The new version is kept in the item's history (`revisions`); an item's first update also keeps the version
+   * it replaced, so the history always reaches back to what was there before any edit.
+   * `touch: false` keeps `updatedAt` and adds no revision (bookkeeping such as a delivery state is not an edit).
    */
   update(
-    collection: CollectionKey,
+    collection: CollectionName,
     id: string,
     fields: Record<string, unknown>,
+    options?: { touch?: boolean },
   ): Promise<{ item: StoredItem; previous: StoredItem } | null>;
 
+  /**
+   * Writes an item exactly as given, its `_id`, `createdAt` and `updatedAt` included, creating it or replacing the
+   * item with that id: how an import keeps the source's dates and a restore keeps every id. The id must be one of
+   * ours (ids.ts; `idAt` makes one for a past time); anything else is refused with an Error before any write.
+   * A unique value held by another item is refused with UniqueConflictError, atomically with the write.
+   */
+  put(collection: CollectionName, item: StoredItem): Promise<void>;
+
   /** Removes the item (and its unique-index entry); returns what was removed, or null when the id is unknown. */
-  delete(collection: CollectionKey, id: string): Promise<StoredItem | null>;
+  delete(collection: CollectionName, id: string): Promise<StoredItem | null>;
+
+  /**
+   * For each collection: how many items it holds and how many have `field` equal to `value` or lack the field
+   * (so items stored before the field existed count as its default). One store round trip on Redis.
+   */
+  tally(collections: readonly CollectionName[], field: string, value: string): Promise<Record<string, Tally>>;
+
+  /**
+   * Sets the order of a collection in one atomic write. `ids` must be exactly the collection's current ids
+   * (no duplicate, none missing, none unknown), else OrderConflictError and nothing changes. Returns the items
+   * in their new order.
+   */
+  reorder(collection: CollectionName, ids: readonly string[]): Promise<StoredItem[]>;
+
+  /** The item's last REVISIONS_KEPT versions, newest first (empty for an item never updated). */
+  revisions(collection: CollectionName, id: string): Promise<Revision[]>;
+
+  /**
+   * Moves an item to the trash (atomically on Redis): it leaves the collection and its unique claim, and keeps
+   * its id, fields, history and its place in the order. Returns the entry, or null when the id is unknown.
+   */
+  trash(collection: CollectionName, id: string, deletedAt: string): Promise<TrashEntry | null>;
+
+  /** Every trash entry, most recently deleted first. */
+  listTrash(): Promise<TrashEntry[]>;
+
+  /**
+   * Puts a trashed item back under its own id (the one write of an item with a given id). Null when it is not
+   * in the trash; UniqueConflictError when its unique value was taken meanwhile (it then stays in the trash).
+   */
+  restoreFromTrash(collection: CollectionName, id: string): Promise<StoredItem | null>;
+
+  /** Removes a trash entry and its history for good; returns what was removed, or null. */
+  purgeFromTrash(collection: CollectionName, id: string): Promise<TrashEntry | null>;
 
   getDocument<T>(key: DocumentKey): Promise<T | null>;
   setDocument<T>(key: DocumentKey, value: T): Promise<void>;
@@ -63,6 +138,11 @@ export interface Repository {
    * at most one holder per window across all function instances.
    */
   acquireLease(name: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Gives a lease back before it expires. Only its holder calls this, and only after recording the work it did,
+   * so a next holder re-reads what was done instead of redoing it.
+   */
+  releaseLease(name: string): Promise<void>;
   /** Raises a named flag (idempotent). */
   raiseFlag(name: string): Promise<void>;
   /** Lowers a named flag; true when it was raised (exactly one caller sees true per raise). */
@@ -88,6 +168,14 @@ export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
+  }
+}
+
+/** A new order that is not exactly a permutation of the collection's current ids. Handlers answer 409. */
+export class OrderConflictError extends Error {
+  override readonly name = 'OrderConflictError';
+  constructor() {
+    super('The order must list every current item exactly once');
   }
 }
 

@@ -8,10 +8,20 @@
  */
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
-import type { CollectionKey } from '../../lib/collections.ts';
 import { isId, newId } from './ids.ts';
-import { UNIQUE_FIELDS, normaliseUnique, redisKeys } from './keys.ts';
-import { StoreUnavailableError, UniqueConflictError, type Repository, type StoredItem } from './port.ts';
+import { UNIQUE_FIELDS, normaliseUnique, redisKeys, trashField } from './keys.ts';
+import { arrange, revisionsOfUpdate } from './ordering.ts';
+import {
+  OrderConflictError,
+  REVISIONS_KEPT,
+  StoreUnavailableError,
+  UniqueConflictError,
+  type Repository,
+  type Revision,
+  type StoredItem,
+  type TrashEntry,
+  type CollectionName,
+} from './port.ts';
 
 export interface RedisRepositoryOptions {
   url: string;
@@ -30,7 +40,24 @@ redis.call('ZADD', KEYS[2], 0, ARGV[1])
 return 1`;
 
 /**
- * KEYS items, unique · ARGV id, expected json, new json, old unique, new unique
+ * The common start of DELETE and TRASH · KEYS items, order, unique · ARGV id, expected json, unique value:
+ * compare-and-set on the item's JSON, then out of the hash, the page order and the unique index.
+ */
+const TAKE_OUT = `
+local current = redis.call('HGET', KEYS[1], ARGV[1])
+if not current then return -1 end
+if current ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+if ARGV[3] ~= '' and redis.call('HGET', KEYS[3], ARGV[3]) == ARGV[1] then redis.call('HDEL', KEYS[3], ARGV[3]) end`;
+
+/** KEYS items, order, unique · ARGV id, expected json, unique value → 1 deleted, 0 changed meanwhile, -1 gone. */
+const DELETE = `${TAKE_OUT}
+return 1`;
+
+/**
+ * KEYS items, unique, revisions · ARGV id, expected json, new json, old unique, new unique, kept revisions,
+ * previous version's revision, new version's revision, '1' to keep revisions ('0': bookkeeping, no history)
  * → 1 stored, 0 changed meanwhile (retry), -1 gone, -2 unique conflict.
  */
 const UPDATE = `
@@ -42,17 +69,90 @@ if ARGV[5] ~= ARGV[4] then
   if ARGV[4] ~= '' and redis.call('HGET', KEYS[2], ARGV[4]) == ARGV[1] then redis.call('HDEL', KEYS[2], ARGV[4]) end
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+if ARGV[9] == '0' then return 1 end
+if redis.call('LLEN', KEYS[3]) == 0 then redis.call('LPUSH', KEYS[3], ARGV[7]) end
+redis.call('LPUSH', KEYS[3], ARGV[8])
+redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[6]) - 1)
 return 1`;
 
-/** KEYS items, order, unique · ARGV id, expected json, unique value → 1 deleted, 0 changed meanwhile, -1 gone. */
-const DELETE = `
-local current = redis.call('HGET', KEYS[1], ARGV[1])
-if not current then return -1 end
-if current ~= ARGV[2] then return 0 end
-redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-if ARGV[3] ~= '' and redis.call('HGET', KEYS[3], ARGV[3]) == ARGV[1] then redis.call('HDEL', KEYS[3], ARGV[3]) end
+/** KEYS items, position → { count of ordered ids, ordered ids…, id, json, id, json… }. */
+const LIST = `
+local ordered = redis.call('ZRANGE', KEYS[2], 0, -1)
+local out = { #ordered }
+for i = 1, #ordered do out[#out + 1] = ordered[i] end
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all do out[#out + 1] = all[i] end
+return out`;
+
+/**
+ * KEYS items, position · ARGV the new order's ids → { json… } in that order, or 0 when the ids are not exactly
+ * the collection's ids (nothing written).
+ */
+const REORDER = `
+if redis.call('HLEN', KEYS[1]) ~= #ARGV then return 0 end
+local seen = {}
+for i = 1, #ARGV do
+  if seen[ARGV[i]] or redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then return 0 end
+  seen[ARGV[i]] = true
+end
+redis.call('DEL', KEYS[2])
+if #ARGV == 0 then return {} end
+for i = 1, #ARGV do redis.call('ZADD', KEYS[2], i, ARGV[i]) end
+return redis.call('HMGET', KEYS[1], unpack(ARGV))`;
+
+/**
+ * KEYS items, order, unique, trash items, trash deletedAt · ARGV id, expected json, unique value, trash field,
+ * deletedAt → 1 moved to the trash, 0 changed meanwhile, -1 gone. The admin's order keeps the id (restore).
+ */
+const TRASH = `${TAKE_OUT}
+redis.call('HSET', KEYS[4], ARGV[4], current)
+redis.call('HSET', KEYS[5], ARGV[4], ARGV[5])
 return 1`;
+
+/**
+ * KEYS items, order, unique · ARGV id, expected json ('' = absent), new json, old unique, new unique
+ * → 1 stored, 0 changed meanwhile (retry), -2 unique conflict.
+ */
+const PUT = `
+local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
+if current ~= ARGV[2] then return 0 end
+if ARGV[5] ~= '' then
+  local holder = redis.call('HGET', KEYS[3], ARGV[5])
+  if holder and holder ~= ARGV[1] then return -2 end
+  redis.call('HSET', KEYS[3], ARGV[5], ARGV[1])
+end
+if ARGV[4] ~= '' and ARGV[4] ~= ARGV[5] and redis.call('HGET', KEYS[3], ARGV[4]) == ARGV[1] then
+  redis.call('HDEL', KEYS[3], ARGV[4])
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('ZADD', KEYS[2], 0, ARGV[1])
+return 1`;
+
+/**
+ * KEYS items, order, unique, trash items, trash deletedAt · ARGV id, expected json, unique value, trash field
+ * → 1 restored, 0 changed meanwhile, -1 not in the trash, -2 unique conflict, -3 the id is in use.
+ */
+const RESTORE = `
+local entry = redis.call('HGET', KEYS[4], ARGV[4])
+if not entry then return -1 end
+if entry ~= ARGV[2] then return 0 end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return -3 end
+if ARGV[3] ~= '' and redis.call('HSETNX', KEYS[3], ARGV[3], ARGV[1]) == 0 then return -2 end
+redis.call('HSET', KEYS[1], ARGV[1], entry)
+redis.call('ZADD', KEYS[2], 0, ARGV[1])
+redis.call('HDEL', KEYS[4], ARGV[4])
+redis.call('HDEL', KEYS[5], ARGV[4])
+return 1`;
+
+/** KEYS trash items, trash deletedAt, revisions, position · ARGV trash field, id → the item json, or nil. */
+const PURGE = `
+local entry = redis.call('HGET', KEYS[1], ARGV[1])
+if not entry then return nil end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('DEL', KEYS[3])
+redis.call('ZREM', KEYS[4], ARGV[2])
+return entry`;
 
 /** KEYS items, order · ARGV limit, cursor ('' = newest) → { '1' | '0' (more pages), json… } newest first. */
 const PAGE = `
@@ -66,7 +166,36 @@ local values = redis.call('HMGET', KEYS[1], unpack(ids, 1, count))
 for i = 1, count do if values[i] then out[#out + 1] = values[i] end end
 return out`;
 
+/**
+ * KEYS items of each collection · ARGV field, value → { total, matching, total, matching, … } in KEYS order.
+ * Counted inside Redis, so the sidebar's badges cost one round trip however many requests there are.
+ */
+const TALLY = `
+local out = {}
+for _, key in ipairs(KEYS) do
+  local values = redis.call('HVALS', key)
+  local matching = 0
+  for _, json in ipairs(values) do
+    local found = cjson.decode(json)[ARGV[1]]
+    if found == nil or found == ARGV[2] then matching = matching + 1 end
+  end
+  out[#out + 1] = #values
+  out[#out + 1] = matching
+end
+return out`;
+
 const CAS_ATTEMPTS = 5;
+
+/** HGETALL without automatic deserialisation answers a flat [field, value, field, value, …] list. */
+function pairsOf(reply: unknown): Map<string, string> {
+  const pairs = new Map<string, string>();
+  if (Array.isArray(reply)) {
+    for (let i = 0; i + 1 < reply.length; i += 2) pairs.set(String(reply[i]), String(reply[i + 1]));
+  } else if (reply && typeof reply === 'object') {
+    for (const [field, value] of Object.entries(reply)) pairs.set(field, String(value));
+  }
+  return pairs;
+}
 
 const withoutUndefined = (item: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
@@ -96,17 +225,23 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
   const script = (source: string, scriptKeys: string[], args: Array<string | number>) =>
     call(() => redis.eval<Array<string | number>, unknown>(source, scriptKeys, args));
   const parse = (json: string) => JSON.parse(json) as StoredItem;
-  const uniqueValue = (collection: CollectionKey, item: Record<string, unknown> | null) => {
+  const uniqueValue = (collection: CollectionName, item: Record<string, unknown> | null) => {
     const field = UNIQUE_FIELDS[collection];
     return field && item ? normaliseUnique(item[field]) : '';
   };
 
-  async function readRaw(collection: CollectionKey, id: string): Promise<string | null> {
+  async function readRaw(collection: CollectionName, id: string): Promise<string | null> {
     if (!isId(id)) return null;
     return call(() => redis.hget<string>(keys.items(collection), id));
   }
 
-  const conflict = (collection: CollectionKey) =>
+  const trashKeys = (collection: CollectionName) => [
+    keys.items(collection),
+    keys.order(collection),
+    keys.unique(collection),
+  ];
+
+  const conflict = (collection: CollectionName) =>
     new UniqueConflictError(UNIQUE_FIELDS[collection] ?? 'unknown');
 
   function limiter(bucket: string, limit: number, windowSeconds: number): Ratelimit {
@@ -131,11 +266,91 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
     backend: 'redis',
 
     async list(collection) {
-      // Without automatic deserialisation HGETALL answers the flat [id, json, id, json, …] reply.
-      const flat = (await call(() => redis.hgetall(keys.items(collection)))) as unknown as string[] | null;
-      const pairs: Array<[string, string]> = [];
-      for (let i = 0; flat && i + 1 < flat.length; i += 2) pairs.push([String(flat[i]), String(flat[i + 1])]);
-      return pairs.sort(([a], [b]) => (a < b ? -1 : 1)).map(([, json]) => parse(json));
+      const reply = (await script(LIST, [keys.items(collection), keys.position(collection)], [])) as Array<
+        string | number
+      >;
+      const orderedCount = Number(reply[0]);
+      const ordered = reply.slice(1, 1 + orderedCount).map(String);
+      const flat = reply.slice(1 + orderedCount).map(String);
+      const items: StoredItem[] = [];
+      for (let i = 0; i + 1 < flat.length; i += 2) items.push(parse(flat[i + 1] as string));
+      return arrange(items, ordered);
+    },
+
+    async reorder(collection, ids) {
+      if (!ids.every(isId)) throw new OrderConflictError();
+      const reply = await script(REORDER, [keys.items(collection), keys.position(collection)], [...ids]);
+      if (!Array.isArray(reply)) throw new OrderConflictError();
+      return (reply as string[]).map(parse);
+    },
+
+    async revisions(collection, id) {
+      if (!isId(id)) return [];
+      const raw = await call(() =>
+        redis.lrange<string>(keys.revisions(collection, id), 0, REVISIONS_KEPT - 1),
+      );
+      return raw.map((json) => JSON.parse(json) as Revision);
+    },
+
+    async trash(collection, id, deletedAt) {
+      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+        const raw = await readRaw(collection, id);
+        if (raw === null) return null;
+        const item = parse(raw);
+        const outcome = await script(
+          TRASH,
+          [...trashKeys(collection), keys.trashItems, keys.trashDeletedAt],
+          [id, raw, uniqueValue(collection, item), trashField(collection, id), deletedAt],
+        );
+        if (outcome === 1) return { collection, deletedAt, item };
+        if (outcome === -1) return null;
+      }
+      throw new StoreUnavailableError('The item kept changing; try again.');
+    },
+
+    async listTrash() {
+      const [items, deletedAt] = await Promise.all([
+        call(() => redis.hgetall(keys.trashItems)),
+        call(() => redis.hgetall(keys.trashDeletedAt)),
+      ]);
+      const times = pairsOf(deletedAt);
+      return [...pairsOf(items)]
+        .map(([field, json]): TrashEntry => {
+          const collection = field.slice(0, field.lastIndexOf('/'));
+          return { collection, deletedAt: times.get(field) ?? '', item: parse(json) };
+        })
+        .sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : -1));
+    },
+
+    async restoreFromTrash(collection, id) {
+      if (!isId(id)) return null;
+      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+        const field = trashField(collection, id);
+        const raw = await call(() => redis.hget<string>(keys.trashItems, field));
+        if (raw === null) return null;
+        const item = parse(raw);
+        const outcome = await script(
+          RESTORE,
+          [...trashKeys(collection), keys.trashItems, keys.trashDeletedAt],
+          [id, raw, uniqueValue(collection, item), field],
+        );
+        if (outcome === 1) return item;
+        if (outcome === -1 || outcome === -3) return null;
+        if (outcome === -2) throw conflict(collection);
+      }
+      throw new StoreUnavailableError('The item kept changing; try again.');
+    },
+
+    async purgeFromTrash(collection, id) {
+      if (!isId(id)) return null;
+      const field = trashField(collection, id);
+      const deletedAt = await call(() => redis.hget<string>(keys.trashDeletedAt, field));
+      const raw = (await script(
+        PURGE,
+        [keys.trashItems, keys.trashDeletedAt, keys.revisions(collection, id), keys.position(collection)],
+        [field, id],
+      )) as string | null;
+      return raw === null ? null : { collection, deletedAt: deletedAt ?? '', item: parse(raw) };
     },
 
     async listPage(collection, { limit, cursor }) {
@@ -171,20 +386,57 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
       return item;
     },
 
-    async update(collection, id, fields) {
+    async update(collection, id, fields, options = {}) {
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const raw = await readRaw(collection, id);
         if (raw === null) return null;
         const previous = parse(raw);
         const merged = { ...previous, ...fields, _id: previous._id, createdAt: previous.createdAt };
-        const item = { ...withoutUndefined(merged), updatedAt: new Date().toISOString() } as StoredItem;
+        const quiet = options.touch === false;
+        const updatedAt = quiet ? previous.updatedAt : new Date().toISOString();
+        const item = { ...withoutUndefined(merged), updatedAt } as StoredItem;
+        // The script keeps the first revision only when the item has no history yet.
+        const [old, current] = revisionsOfUpdate(previous, item, false) as [Revision, Revision];
         const outcome = await script(
           UPDATE,
-          [keys.items(collection), keys.unique(collection)],
-          [id, raw, JSON.stringify(item), uniqueValue(collection, previous), uniqueValue(collection, item)],
+          [keys.items(collection), keys.unique(collection), keys.revisions(collection, id)],
+          [
+            id,
+            raw,
+            JSON.stringify(item),
+            uniqueValue(collection, previous),
+            uniqueValue(collection, item),
+            REVISIONS_KEPT,
+            JSON.stringify(old),
+            JSON.stringify(current),
+            quiet ? '0' : '1',
+          ],
         );
         if (outcome === 1) return { item, previous };
         if (outcome === -1) return null;
+        if (outcome === -2) throw conflict(collection);
+      }
+      throw new StoreUnavailableError('The item kept changing; try again.');
+    },
+
+    async put(collection, given) {
+      if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
+      const item = withoutUndefined(given) as StoredItem;
+      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+        const raw = await readRaw(collection, item._id);
+        const previous = raw === null ? null : parse(raw);
+        const outcome = await script(
+          PUT,
+          [keys.items(collection), keys.order(collection), keys.unique(collection)],
+          [
+            item._id,
+            raw ?? '',
+            JSON.stringify(item),
+            uniqueValue(collection, previous),
+            uniqueValue(collection, item),
+          ],
+        );
+        if (outcome === 1) return;
         if (outcome === -2) throw conflict(collection);
       }
       throw new StoreUnavailableError('The item kept changing; try again.');
@@ -206,6 +458,20 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
       throw new StoreUnavailableError('The item kept changing; try again.');
     },
 
+    async tally(collections, field, value) {
+      const flat = (await script(
+        TALLY,
+        collections.map((collection) => keys.items(collection)),
+        [field, value],
+      )) as number[];
+      return Object.fromEntries(
+        collections.map((collection, i) => [
+          collection,
+          { total: Number(flat[2 * i]), matching: Number(flat[2 * i + 1]) },
+        ]),
+      );
+    },
+
     async getDocument<T>(key: Parameters<Repository['getDocument']>[0]) {
       const raw = await call(() => redis.get<string>(keys.document(key)));
       return raw === null ? null : (JSON.parse(raw) as T);
@@ -220,6 +486,10 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         redis.set(keys.lease(name), newId(), { nx: true, px: Math.max(1, ttlMs) }),
       );
       return taken === 'OK';
+    },
+
+    async releaseLease(name) {
+      await call(() => redis.del(keys.lease(name)));
     },
 
     async raiseFlag(name) {

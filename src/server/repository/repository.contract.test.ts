@@ -71,10 +71,34 @@ describe('Upstash Redis adapter specifics', () => {
     expect(second.items[0]!._id < first.items[2]!._id).toBe(true);
   });
 
+  it('tallies both request families in one round trip', async () => {
+    const repo = createRedisRepository({ url: backend.url, token: backend.token, keyPrefix: 'tally' });
+    await repo.create('contact', { name: 'a', status: 'new' });
+    await repo.create('enroll', { name: 'b', status: 'declined' });
+    backend.requests.length = 0;
+    expect(await repo.tally(['contact', 'enroll'], 'status', 'new')).toEqual({
+      contact: { total: 1, matching: 1 },
+      enroll: { total: 1, matching: 0 },
+    });
+    expect(backend.requests).toHaveLength(1);
+  });
+
   it('creates with a unique name in one atomic round trip', async () => {
     const repo = createRedisRepository({ url: backend.url, token: backend.token, keyPrefix: 'atomic' });
     backend.requests.length = 0;
     await repo.create('enrollCourse', { courseName: 'Networking' });
+    expect(backend.requests).toHaveLength(1);
+  });
+
+  it('reorders in one atomic round trip (one Lua script)', async () => {
+    const repo = createRedisRepository({ url: backend.url, token: backend.token, keyPrefix: 'reorder' });
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push((await repo.create('homeService', { title: `s${i}` }))._id);
+    backend.requests.length = 0;
+    await repo.reorder('homeService', [...ids].reverse());
+    expect(backend.requests).toHaveLength(1);
+    backend.requests.length = 0;
+    expect((await repo.list('homeService')).map((item) => item._id)).toEqual([...ids].reverse());
     expect(backend.requests).toHaveLength(1);
   });
 

@@ -3,7 +3,14 @@
  * repository.contract.test.ts runs it for Netlify Blobs and for Upstash Redis.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { StoreUnavailableError, UniqueConflictError, type Repository } from './port.ts';
+import { idAt } from './ids.ts';
+import {
+  OrderConflictError,
+  REVISIONS_KEPT,
+  StoreUnavailableError,
+  UniqueConflictError,
+  type Repository,
+} from './port.ts';
 
 export interface ContractBackend {
   /** A new, empty repository on the running backend (isolated from every other one). */
@@ -129,6 +136,60 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       );
     });
 
+    it('puts an item verbatim (id and dates kept), ordered by its id among created ones, and replaces it', async () => {
+      const fresh = await repo.create('contact', { name: 'today' });
+      const old = {
+        _id: idAt(Date.parse('2023-04-05T06:07:08.000Z')),
+        createdAt: '2023-04-05T06:07:08.000Z',
+        updatedAt: '2023-04-06T00:00:00.000Z',
+        name: 'Priya',
+        note: undefined,
+      };
+      await repo.put('contact', old);
+      const { note: _dropped, ...stored } = old;
+      expect(await repo.get('contact', old._id)).toEqual(stored);
+      expect((await repo.list('contact')).map((item) => item._id)).toEqual([old._id, fresh._id]);
+      expect((await repo.listPage('contact', { limit: 10 })).items.map((item) => item.name)).toEqual([
+        'today',
+        'Priya',
+      ]);
+      expect(await repo.count('contact')).toBe(2);
+      await repo.put('contact', { ...stored, name: 'Priya S.' });
+      expect(await repo.get('contact', old._id)).toEqual({ ...stored, name: 'Priya S.' });
+      expect(await repo.count('contact')).toBe(2);
+      // A newId() after idAt() for a past time is still current.
+      const later = await repo.create('contact', { name: 'later' });
+      expect(later._id > fresh._id).toBe(true);
+      await expect(repo.put('contact', { ...stored, _id: '../docs/stats' })).rejects.toThrow(
+        /Not an item id/,
+      );
+      expect(await repo.count('contact')).toBe(3);
+    });
+
+    it('put keeps unique values unique: refused when another item holds one, moved on rename', async () => {
+      const java = await repo.create('enrollCourse', { courseName: 'Java' });
+      const at = '2022-01-01T00:00:00.000Z';
+      const python = { _id: idAt(Date.parse(at)), createdAt: at, updatedAt: at, courseName: 'Python' };
+      await repo.put('enrollCourse', python);
+      await repo.put('enrollCourse', python);
+      await expect(repo.create('enrollCourse', { courseName: 'PYTHON' })).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
+      await expect(repo.put('enrollCourse', { ...python, courseName: ' java ' })).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
+      const other = { ...python, _id: idAt(Date.parse(at)), courseName: 'java' };
+      await expect(repo.put('enrollCourse', other)).rejects.toBeInstanceOf(UniqueConflictError);
+      expect(await repo.list('enrollCourse')).toEqual([python, java]);
+      await repo.put('enrollCourse', { ...python, courseName: 'Python 3' });
+      await repo.create('enrollCourse', { courseName: 'python' });
+      await expect(repo.create('enrollCourse', { courseName: 'python 3' })).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
+      await repo.delete('enrollCourse', python._id);
+      expect((await repo.create('enrollCourse', { courseName: 'Python 3' })).courseName).toBe('Python 3');
+    });
+
     it('lets exactly one of many concurrent creators of the same unique name win', async () => {
       const results = await Promise.allSettled(
         Array.from({ length: 8 }, () => repo.create('enrollCourse', { courseName: 'Cyber Security' })),
@@ -137,6 +198,57 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       for (const r of rejected) expect(r.reason).toBeInstanceOf(UniqueConflictError);
       expect(await repo.count('enrollCourse')).toBe(1);
+    });
+
+    it('updates without touching updatedAt when asked (bookkeeping is not an edit)', async () => {
+      const created = await repo.create('contact', { name: 'Asha', status: 'new' });
+      await sleep(5);
+      const quiet = await repo.update(
+        'contact',
+        created._id,
+        { outbox: { email: { state: 'sent' } } },
+        { touch: false },
+      );
+      expect(quiet?.item.updatedAt).toBe(created.updatedAt);
+      expect(quiet?.item.outbox).toEqual({ email: { state: 'sent' } });
+      const edited = await repo.update('contact', created._id, { status: 'replied' });
+      expect(edited!.item.updatedAt > created.updatedAt).toBe(true);
+      expect(edited?.item).toMatchObject({ status: 'replied', outbox: { email: { state: 'sent' } } });
+    });
+
+    it('tallies totals and items with a value (or without the field) per collection', async () => {
+      expect(await repo.tally(['contact', 'enroll'], 'status', 'new')).toEqual({
+        contact: { total: 0, matching: 0 },
+        enroll: { total: 0, matching: 0 },
+      });
+      await repo.create('contact', { name: 'a', status: 'new' });
+      await repo.create('contact', { name: 'b', status: 'replied' });
+      await repo.create('contact', { name: 'c' });
+      // A message that merely mentions the value does not count.
+      await repo.create('enroll', { name: 'd', status: 'enrolled', message: '"status":"new"' });
+      const second = await repo.create('enroll', { name: 'e', status: 'new' });
+      expect(await repo.tally(['contact', 'enroll'], 'status', 'new')).toEqual({
+        contact: { total: 3, matching: 2 },
+        enroll: { total: 2, matching: 1 },
+      });
+      await repo.update('enroll', second._id, { status: 'contacted' });
+      await repo.delete('contact', (await repo.list('contact'))[0]!._id);
+      expect(await repo.tally(['contact', 'enroll'], 'status', 'new')).toEqual({
+        contact: { total: 2, matching: 1 },
+        enroll: { total: 2, matching: 0 },
+      });
+    });
+
+    it('hands a released lease to exactly one next acquirer', async () => {
+      expect(await repo.acquireLease('notify-x', 60_000)).toBe(true);
+      expect(await repo.acquireLease('notify-x', 60_000)).toBe(false);
+      await repo.releaseLease('notify-x');
+      await repo.releaseLease('never-taken');
+      const contenders = await Promise.all(
+        Array.from({ length: 6 }, () => repo.acquireLease('notify-x', 60_000)),
+      );
+      expect(contenders.filter(Boolean)).toHaveLength(1);
+      expect(await repo.acquireLease('never-taken', 60_000)).toBe(true);
     });
 
     it('stores documents', async () => {
@@ -199,6 +311,163 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       expect((await repo.list('homeService')).map((item) => item.title)).toEqual(
         items.map((_, i) => `updated ${i}`),
       );
+    });
+
+    it('reorders atomically, lists in that order and puts new items last', async () => {
+      const [a, b, c] = [
+        await repo.create('homeService', { title: 'a' }),
+        await repo.create('homeService', { title: 'b' }),
+        await repo.create('homeService', { title: 'c' }),
+      ] as const;
+      const reordered = await repo.reorder('homeService', [c._id, a._id, b._id]);
+      expect(reordered.map((item) => item.title)).toEqual(['c', 'a', 'b']);
+      expect((await repo.list('homeService')).map((item) => item.title)).toEqual(['c', 'a', 'b']);
+      await repo.create('homeService', { title: 'd' });
+      expect((await repo.list('homeService')).map((item) => item.title)).toEqual(['c', 'a', 'b', 'd']);
+      // Other collections keep insertion order.
+      await repo.create('career', { title: 'x' });
+      expect((await repo.list('career')).map((item) => item.title)).toEqual(['x']);
+    });
+
+    it('refuses an order that is not exactly a permutation of the current ids, changing nothing', async () => {
+      const items = [];
+      for (const title of ['a', 'b', 'c']) items.push(await repo.create('homeCourse', { title }));
+      const [a, b, c] = items.map((item) => item._id) as [string, string, string];
+      await repo.reorder('homeCourse', [b, a, c]);
+      const unknown = '0000000000aaaaaaaaaa';
+      for (const ids of [[b, a], [b, a, c, c], [b, a, c, unknown], [b, a, unknown], [], ['../x', a, c]]) {
+        await expect(repo.reorder('homeCourse', ids)).rejects.toBeInstanceOf(OrderConflictError);
+      }
+      expect((await repo.list('homeCourse')).map((item) => item.title)).toEqual(['b', 'a', 'c']);
+      expect(await repo.reorder('homeContent', [])).toEqual([]);
+    });
+
+    it('two admins reordering the same family at once: both land, the result is one whole order', async () => {
+      const items = [];
+      for (let i = 0; i < 6; i++) items.push(await repo.create('homeService', { title: `s${i}` }));
+      const ids = items.map((item) => item._id);
+      const first = [...ids].reverse();
+      const second = [ids[2], ids[0], ids[5], ids[1], ids[4], ids[3]] as string[];
+      const results = await Promise.allSettled([
+        repo.reorder('homeService', first),
+        repo.reorder('homeService', second),
+        repo.reorder('homeService', first),
+        repo.reorder('homeService', second),
+      ]);
+      expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
+      const final = (await repo.list('homeService')).map((item) => item._id);
+      expect([first, second]).toContainEqual(final);
+    });
+
+    it('a reorder racing creates and deletes loses no item and lists none twice', async () => {
+      const items = [];
+      for (let i = 0; i < 5; i++) items.push(await repo.create('homeCourse', { title: `c${i}` }));
+      const ids = items.map((item) => item._id);
+      const outcomes = await Promise.allSettled([
+        repo.reorder('homeCourse', [...ids].reverse()),
+        repo.create('homeCourse', { title: 'new' }),
+        repo.trash('homeCourse', ids[0]!, new Date().toISOString()),
+      ]);
+      expect(outcomes[1]?.status).toBe('fulfilled');
+      const listed = (await repo.list('homeCourse')).map((item) => item.title);
+      expect(new Set(listed).size).toBe(listed.length);
+      expect([...listed].sort()).toEqual(['c1', 'c2', 'c3', 'c4', 'new']);
+    });
+
+    it('moves deleted items to the trash and restores them with the same id, fields and place', async () => {
+      const a = await repo.create('homeService', { title: 'a', image: 'x.webp' });
+      const b = await repo.create('homeService', { title: 'b' });
+      const c = await repo.create('homeService', { title: 'c' });
+      await repo.reorder('homeService', [c._id, b._id, a._id]);
+      const deletedAt = '2025-01-02T03:04:05.000Z';
+      const entry = await repo.trash('homeService', b._id, deletedAt);
+      expect(entry).toEqual({ collection: 'homeService', deletedAt, item: b });
+      expect(await repo.trash('homeService', b._id, deletedAt)).toBeNull();
+      expect(await repo.get('homeService', b._id)).toBeNull();
+      expect(await repo.count('homeService')).toBe(2);
+      expect((await repo.list('homeService')).map((item) => item.title)).toEqual(['c', 'a']);
+      expect(await repo.listTrash()).toEqual([entry]);
+
+      expect(await repo.restoreFromTrash('homeService', b._id)).toEqual(b);
+      expect(await repo.restoreFromTrash('homeService', b._id)).toBeNull();
+      expect(await repo.listTrash()).toEqual([]);
+      expect(await repo.get('homeService', b._id)).toEqual(b);
+      expect((await repo.list('homeService')).map((item) => item.title)).toEqual(['c', 'b', 'a']);
+      expect(await repo.restoreFromTrash('homeService', '0000000000aaaaaaaaaa')).toBeNull();
+      expect(await repo.restoreFromTrash('career', b._id)).toBeNull();
+    });
+
+    it('trashes request items too, out of their pages, and lists the trash newest deletion first', async () => {
+      const older = await repo.create('contact', { name: 'one' });
+      const newer = await repo.create('contact', { name: 'two' });
+      await repo.trash('contact', older._id, '2025-01-01T00:00:00.000Z');
+      await repo.trash('contact', newer._id, '2025-01-03T00:00:00.000Z');
+      expect((await repo.listPage('contact', { limit: 5 })).items).toEqual([]);
+      expect((await repo.listTrash()).map((entry) => entry.item._id)).toEqual([newer._id, older._id]);
+      await repo.restoreFromTrash('contact', older._id);
+      expect((await repo.listPage('contact', { limit: 5 })).items).toEqual([older]);
+    });
+
+    it('frees a trashed unique name, and refuses a restore whose name was taken meanwhile', async () => {
+      const course = await repo.create('enrollCourse', { courseName: 'Forensics' });
+      await repo.trash('enrollCourse', course._id, new Date().toISOString());
+      const again = await repo.create('enrollCourse', { courseName: 'FORENSICS' });
+      await expect(repo.restoreFromTrash('enrollCourse', course._id)).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
+      expect(await repo.list('enrollCourse')).toEqual([again]);
+      expect(await repo.listTrash()).toHaveLength(1);
+      await repo.trash('enrollCourse', again._id, new Date().toISOString());
+      expect(await repo.restoreFromTrash('enrollCourse', course._id)).toEqual(course);
+      await expect(repo.create('enrollCourse', { courseName: 'forensics' })).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
+    });
+
+    it('purges trash entries for good, with their history', async () => {
+      const item = await repo.create('career', { title: 'v1' });
+      await repo.update('career', item._id, { title: 'v2' });
+      await repo.trash('career', item._id, new Date().toISOString());
+      expect(await repo.revisions('career', item._id)).toHaveLength(2);
+      const purged = await repo.purgeFromTrash('career', item._id);
+      expect(purged?.item).toMatchObject({ _id: item._id, title: 'v2' });
+      expect(await repo.purgeFromTrash('career', item._id)).toBeNull();
+      expect(await repo.listTrash()).toEqual([]);
+      expect(await repo.revisions('career', item._id)).toEqual([]);
+      expect(await repo.restoreFromTrash('career', item._id)).toBeNull();
+    });
+
+    it('keeps the last versions of an item, newest first, reaching back to before the first edit', async () => {
+      const item = await repo.create('homeCourse', { title: 'v0', description: 'd' });
+      expect(await repo.revisions('homeCourse', item._id)).toEqual([]);
+      for (let i = 1; i <= 12; i++) {
+        await sleep(2);
+        await repo.update('homeCourse', item._id, { title: `v${i}` });
+      }
+      const revisions = await repo.revisions('homeCourse', item._id);
+      expect(revisions).toHaveLength(REVISIONS_KEPT);
+      expect(revisions.map((revision) => revision.data.title)).toEqual(
+        Array.from({ length: REVISIONS_KEPT }, (_, i) => `v${12 - i}`),
+      );
+      expect(revisions[0]?.savedAt).toBe(revisions[0]?.data.updatedAt);
+      const once = await repo.create('homeCourse', { title: 'first' });
+      await repo.update('homeCourse', once._id, { title: 'second' });
+      expect((await repo.revisions('homeCourse', once._id)).map((r) => r.data.title)).toEqual([
+        'second',
+        'first',
+      ]);
+      expect(await repo.revisions('homeCourse', 'nope')).toEqual([]);
+    });
+
+    it('two admins editing one item at once: every saved version is in its history', async () => {
+      const item = await repo.create('career', { title: 'start', description: 'd' });
+      await Promise.all([
+        repo.update('career', item._id, { title: 'from admin A' }),
+        repo.update('career', item._id, { title: 'from admin B' }),
+      ]);
+      const titles = (await repo.revisions('career', item._id)).map((revision) => revision.data.title);
+      expect(titles).toEqual(expect.arrayContaining(['from admin A', 'from admin B', 'start']));
+      expect(['from admin A', 'from admin B']).toContain((await repo.get('career', item._id))?.title);
     });
 
     it('answers ping while up, and StoreUnavailableError for everything once the backend is down', async () => {

@@ -1,0 +1,10 @@
+import type { Config } from '@netlify/functions';
+import { runScheduledPurge } from '../../src/server/rebuild/scheduled.ts';
+
+/** Purges trash entries older than their retention and frees their pictures (see src/server/handlers/trash-handler.ts). */
+export default async () => {
+  await runScheduledPurge();
+  return new Response(null, { status: 204 });
+};
+
+export const config: Config = { schedule: '@daily' };

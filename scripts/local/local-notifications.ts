@@ -1,0 +1,56 @@
+/**
+ * Notifications with no accounts for `npm start`: unless SMTP_URL is set, a real SMTP server on loopback
+ * becomes the default (mail-catcher.ts), each mail it receives is one console line, and `GET /__local/mail`
+ * (loopback only) lists them as JSON, newest first. Scheduled functions do not run locally, so the runner also
+ * ticks the pipeline's scheduled work (notification retries, retention) the way Netlify's scheduler would.
+ */
+import type http from 'node:http';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
+
+export const LOCAL_MAIL_PATH = '/__local/mail';
+const TICK_MS = 15_000;
+
+const isLoopback = (address: string | undefined) => /^(::1|127\.|::ffff:127\.)/.test(address ?? '');
+
+export interface LocalNotifications {
+  /** Answers `GET /__local/mail`; false for every other request. */
+  handle(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  stop(): Promise<void>;
+}
+
+export async function startLocalNotifications(log: (line: string) => void): Promise<LocalNotifications> {
+  let catcher: MailCatcher | null = null;
+  if (!process.env.SMTP_URL) {
+    catcher = await startMailCatcher({
+      onMail: (mail) => log(`mail to ${mail.to.join(', ')}: ${mail.subject} (${LOCAL_MAIL_PATH})`),
+    });
+    process.env.SMTP_URL = catcher.url;
+    process.env.NOTIFY_EMAIL_TO ??= 'enquiries@deltasecure.local';
+    process.env.NOTIFY_EMAIL_FROM ??= 'DeltaSecure website <website@deltasecure.local>';
+    log(`notification e-mails go to a local SMTP server (${catcher.url}); see ${LOCAL_MAIL_PATH}`);
+  }
+
+  const { runScheduledEnquiries } = await import('../../src/server/enquiries/scheduled.ts');
+  let ticking = false;
+  const ticker = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    runScheduledEnquiries().finally(() => (ticking = false));
+  }, TICK_MS);
+
+  return {
+    handle(req, res) {
+      if (!catcher || new URL(req.url ?? '/', 'http://local').pathname !== LOCAL_MAIL_PATH) return false;
+      if (!isLoopback(req.socket.remoteAddress)) res.writeHead(403).end();
+      else
+        res
+          .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+          .end(JSON.stringify(catcher.mails()));
+      return true;
+    },
+    async stop() {
+      clearInterval(ticker);
+      await catcher?.stop();
+    },
+  };
+}

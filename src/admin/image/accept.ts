@@ -1,0 +1,22 @@
+/**
+ * Which picked files the admin sends at all (issue 10.15): the formats the server's image pipeline takes
+ * (src/server/images/image-pipeline.ts) and, for a family whose pictures are sent as picked, the server's size
+ * limit. A refused file is explained at once, in the server's own words, instead of failing on Save.
+ */
+import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
+import { API } from '../../lib/messages.ts';
+
+export const ACCEPTED_IMAGE_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+];
+
+/** Why a file is refused, or null when it can be sent. Downscaled pictures are shrunk first, so size is moot. */
+export function imageRefusal(file: File, options: { downscaled: boolean }): string | null {
+  if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) return API.notAnImage;
+  if (!options.downscaled && file.size > IMAGE_MAX_BYTES) return API.payloadTooLarge;
+  return null;
+}

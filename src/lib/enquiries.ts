@@ -1,0 +1,155 @@
+/**
+ * The follow-up pipeline of contact messages and enrolment requests (issue 11): statuses, the staff note, list
+ * filters and the notification delivery state. Plain data and schemas, shared by the API and the admin screens.
+ */
+import { z } from 'zod';
+import { ENQUIRY, VALIDATION } from './messages.ts';
+import { API_PREFIX, MAX_LENGTH, REQUEST_LIST_DEFAULT_LIMIT, REQUEST_LIST_MAX_LIMIT } from './constants.ts';
+import type { RequestFamilyKey } from './families.ts';
+
+/** Every family's statuses, in the order staff move through them; the first is where a submission starts. */
+export const REQUEST_STATUSES = {
+  contact: ['new', 'replied', 'closed'],
+  enroll: ['new', 'contacted', 'enrolled', 'declined'],
+} as const satisfies Record<RequestFamilyKey, readonly [string, ...string[]]>;
+
+export type RequestStatus<K extends RequestFamilyKey = RequestFamilyKey> =
+  (typeof REQUEST_STATUSES)[K][number];
+
+/** Where every submission starts; items stored before statuses existed count as this too. */
+export const INITIAL_STATUS = 'new';
+
+export const NOTE_MAX_LENGTH = 2_000;
+
+/** Reads an item's status, treating a missing one (stored before statuses existed) as new. */
+export const statusOf = (item: Readonly<Record<string, unknown>>): string =>
+  typeof item.status === 'string' ? item.status : INITIAL_STATUS;
+
+const statusSchema = (statuses: readonly string[]) =>
+  z
+    .string({ error: ENQUIRY.statusInvalid })
+    .refine((value) => statuses.includes(value), ENQUIRY.statusInvalid);
+
+/** `PATCH /api/v1/{contact|enroll}/:id`: a new status, a new note (empty clears it), or both. */
+export const requestPatchSchema = (statuses: readonly string[]) =>
+  z
+    .strictObject({
+      status: statusSchema(statuses).optional(),
+      note: z
+        .string({ error: VALIDATION.tooLong(NOTE_MAX_LENGTH) })
+        .max(NOTE_MAX_LENGTH, VALIDATION.tooLong(NOTE_MAX_LENGTH))
+        .optional(),
+    })
+    .refine((patch) => patch.status !== undefined || patch.note !== undefined, {
+      message: ENQUIRY.nothingToUpdate,
+      path: ['status'],
+    });
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ENQUIRY.dateInvalid)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), ENQUIRY.dateInvalid);
+
+/** The list filters of `GET /api/v1/{contact|enroll}` (every parameter optional; all of them AND together). */
+export const requestListQuerySchema = (statuses: readonly string[]) =>
+  z
+    .object({
+      status: statusSchema(statuses).optional(),
+      q: z.string().trim().max(MAX_LENGTH.name, VALIDATION.tooLong(MAX_LENGTH.name)).optional(),
+      from: isoDay.optional(),
+      to: isoDay.optional(),
+      course: z
+        .string()
+        .trim()
+        .max(MAX_LENGTH.courseName, VALIDATION.tooLong(MAX_LENGTH.courseName))
+        .optional(),
+      limit: z.coerce
+        .number({ error: ENQUIRY.limitInvalid })
+        .int(ENQUIRY.limitInvalid)
+        .min(1, ENQUIRY.limitInvalid)
+        .max(REQUEST_LIST_MAX_LIMIT, ENQUIRY.limitInvalid)
+        .default(REQUEST_LIST_DEFAULT_LIMIT),
+      cursor: z
+        .string()
+        .max(200, ENQUIRY.cursorInvalid)
+        .regex(/^[\w.:-]*$/, ENQUIRY.cursorInvalid)
+        .optional(),
+    })
+    .refine((query) => !query.from || !query.to || query.from <= query.to, {
+      message: ENQUIRY.dateRange,
+      path: ['from'],
+    });
+
+export type RequestListQuery = z.output<ReturnType<typeof requestListQuerySchema>>;
+
+/** The query parameters the list endpoint reads; any of them present switches the answer to the paged shape. */
+export const REQUEST_LIST_PARAMS = ['status', 'q', 'from', 'to', 'course', 'limit', 'cursor'] as const;
+
+/** India Standard Time: UTC+05:30 all year (no daylight saving), the company's business day. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** The first millisecond of an IST calendar day (YYYY-MM-DD), as epoch ms. */
+export const istDayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
+/** The last millisecond of an IST calendar day. */
+export const istDayEnd = (day: string): number => istDayStart(day) + 86_400_000 - 1;
+
+/** A time as staff read it: "12 Mar 2026, 3:04 pm IST". */
+export function formatIst(iso: string): string {
+  const text = new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+  return `${text} IST`;
+}
+
+/** Notification channels; each stored request keeps one outbox entry per channel that was on at submission. */
+export const NOTIFY_CHANNELS = ['email', 'webhook'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+
+/** One channel's outbox entry, kept on the request it notifies about (see docs/decisions.md). */
+export interface OutboxEntry {
+  state: 'pending' | 'sent' | 'failed';
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the next attempt is due (ISO); meaningless once sent or failed. */
+  nextAttemptAt: string;
+  sentAt?: string;
+  /** The last failure, in words that hold no personal data (an SMTP status, an HTTP status, a timeout). */
+  lastError?: string;
+}
+
+export type Outbox = Partial<Record<NotifyChannel, OutboxEntry>>;
+
+/** What the admin shows per request: nothing when notifications were off for it. */
+export type DeliveryState = 'pending' | 'sent' | 'retrying' | 'failed';
+
+export function deliveryState(outbox: Outbox | undefined): DeliveryState | undefined {
+  const entries = Object.values(outbox ?? {});
+  if (entries.length === 0) return undefined;
+  if (entries.some((entry) => entry.state === 'failed')) return 'failed';
+  if (entries.every((entry) => entry.state === 'sent')) return 'sent';
+  return entries.some((entry) => entry.attempts > 0) ? 'retrying' : 'pending';
+}
+
+/** `GET /api/v1/requests/summary`: the sidebar's badges. */
+export interface RequestsSummary {
+  contact: { new: number; total: number };
+  enroll: { new: number; total: number };
+}
+
+/** The admin screens of the two families (src/admin/stores/router.ts), for links in notifications. */
+export const ADMIN_REQUEST_PATHS = {
+  contact: '/deltaadmin/contact-data',
+  enroll: '/deltaadmin/enroll-data',
+} as const satisfies Record<RequestFamilyKey, string>;
+
+/** The admin endpoints of the pipeline beside the two families' own paths. */
+export const ENQUIRY_PATHS = {
+  summary: `${API_PREFIX}/requests/summary`,
+  privacyErase: `${API_PREFIX}/privacy/erase`,
+  privacyExport: `${API_PREFIX}/privacy/export`,
+} as const;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryState, formatIst, istDayEnd, istDayStart, type Outbox } from '../../lib/enquiries.ts';
+import { composeNotification } from './compose.ts';
+import { webhookSignature } from './notifier.ts';
+import { backoffMs } from './outbox.ts';
+
+const item = {
+  _id: '00mwtarciub53eukxjaq',
+  createdAt: '2026-03-14T18:45:00.000Z',
+  updatedAt: '2026-03-14T18:45:00.000Z',
+  name: 'Asha Rao',
+  email: 'asha@example.in',
+  phone: '+91 98765 43210',
+  message: 'Line one\nLine two',
+};
+
+describe('notification text', () => {
+  it('names the kind and the person, lists every field, the IST time and the admin link', () => {
+    const contact = composeNotification('contact', item, 'https://delta.example');
+    expect(contact.subject).toBe('New contact message: Asha Rao');
+    expect(contact.text).toBe(
+      [
+        'Name: Asha Rao',
+        'Email: asha@example.in',
+        'Phone: +91 98765 43210',
+        'Message:\nLine one\nLine two',
+        '',
+        // 18:45 UTC is 00:15 the next day in India.
+        'Received: 15 Mar 2026, 12:15 am IST',
+        'Open in the admin: https://delta.example/deltaadmin/contact-data?q=00mwtarciub53eukxjaq',
+        '',
+      ].join('\n'),
+    );
+    expect(contact.payload).not.toHaveProperty('course');
+    const enrol = composeNotification('enroll', { ...item, course: 'Cloud Computing' }, null);
+    expect(enrol.subject).toBe('New enrolment: Asha Rao — Cloud Computing');
+    expect(enrol.text).toContain('Course: Cloud Computing');
+    expect(enrol.payload).toMatchObject({ type: 'enroll', course: 'Cloud Computing', id: item._id });
+    expect(enrol.payload.text).toContain('/deltaadmin/enroll-data?q=');
+  });
+
+  it('formats IST and bounds IST days', () => {
+    expect(formatIst('2026-01-01T00:00:00Z')).toBe('1 Jan 2026, 5:30 am IST');
+    expect(new Date(istDayStart('2026-03-15')).toISOString()).toBe('2026-03-14T18:30:00.000Z');
+    expect(new Date(istDayEnd('2026-03-15')).toISOString()).toBe('2026-03-15T18:29:59.999Z');
+  });
+
+  it('signs the exact body with HMAC-SHA256 (a known vector)', () => {
+    // RFC 4231 test case 2.
+    expect(webhookSignature('Jefe', 'what do ya want for nothing?')).toBe(
+      'sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
+  });
+
+  it('backs off 1, 2, 4 … minutes up to 3 hours', () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(backoffMs(20)).toBe(3 * 60 * 60_000);
+  });
+
+  it('sums up delivery per request', () => {
+    const entry = (state: 'pending' | 'sent' | 'failed', attempts: number) => ({
+      state,
+      attempts,
+      nextAttemptAt: '',
+    });
+    const cases: [Outbox | undefined, string | undefined][] = [
+      [undefined, undefined],
+      [{}, undefined],
+      [{ email: entry('pending', 0) }, 'pending'],
+      [{ email: entry('sent', 1), webhook: entry('pending', 2) }, 'retrying'],
+      [{ email: entry('sent', 1), webhook: entry('sent', 3) }, 'sent'],
+      [{ email: entry('failed', 15), webhook: entry('sent', 1) }, 'failed'],
+    ];
+    for (const [outbox, expected] of cases) expect(deliveryState(outbox)).toBe(expected);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * What a notification says about one stored request: the e-mail's subject and text (every field, the time in
+ * IST, a link to the request in the admin) and the webhook's JSON.
+ */
+import { ADMIN_REQUEST_PATHS, formatIst } from '../../lib/enquiries.ts';
+import type { RequestFamilyKey } from '../../lib/families.ts';
+import { NOTIFY } from '../../lib/messages.ts';
+import type { StoredItem } from '../repository/port.ts';
+
+export interface WebhookPayload {
+  type: RequestFamilyKey;
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  course?: string;
+  message: string;
+  createdAt: string;
+  /** A one-line summary: Slack and Teams incoming webhooks show `text`, Discord shows `content`. */
+  text: string;
+  content: string;
+}
+
+export interface Notification {
+  subject: string;
+  text: string;
+  payload: WebhookPayload;
+}
+
+const FIELDS = ['name', 'email', 'phone', 'course', 'message'] as const;
+
+/** The admin link that opens the request: its list, searched by the request's id. */
+export const adminLink = (family: RequestFamilyKey, id: string, siteOrigin: string | null) =>
+  `${siteOrigin ?? ''}${ADMIN_REQUEST_PATHS[family]}?q=${encodeURIComponent(id)}`;
+
+export function composeNotification(
+  family: RequestFamilyKey,
+  item: StoredItem,
+  siteOrigin: string | null,
+): Notification {
+  const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
+  const subject =
+    family === 'enroll'
+      ? NOTIFY.enrollSubject(text('name'), text('course'))
+      : NOTIFY.contactSubject(text('name'));
+  const link = adminLink(family, item._id, siteOrigin);
+  const lines = FIELDS.filter((field) => field !== 'course' || family === 'enroll').map((field) =>
+    field === 'message'
+      ? `${NOTIFY.fieldLabels[field]}:\n${text(field)}`
+      : `${NOTIFY.fieldLabels[field]}: ${text(field)}`,
+  );
+  const summary = `${subject} · ${link}`;
+  return {
+    subject,
+    text: [...lines, '', NOTIFY.received(formatIst(item.createdAt)), NOTIFY.openInAdmin(link), ''].join('\n'),
+    payload: {
+      type: family,
+      id: item._id,
+      name: text('name'),
+      email: text('email'),
+      phone: text('phone'),
+      ...(family === 'enroll' ? { course: text('course') } : {}),
+      message: text('message'),
+      createdAt: item.createdAt,
+      text: summary,
+      content: summary,
+    },
+  };
+}

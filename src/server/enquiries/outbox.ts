@@ -1,0 +1,152 @@
+/**
+ * The notification outbox. A request is stored together with one outbox entry per configured channel (one
+ * atomic write: a stored request can never lack its notifications), then delivery is attempted right after the
+ * response and retried by the scheduled function with exponential backoff until OUTBOX_RETRY_WINDOW_MS after
+ * the submission, when the entry is marked failed. An attempt holds a per-request lease and re-reads the request
+ * under it, and records each channel's outcome before the next send, so a notification the server accepted is
+ * never sent again by another worker (docs/decisions.md, "Outbox").
+ */
+import { NOTIFY_CHANNELS, type NotifyChannel, type Outbox, type OutboxEntry } from '../../lib/enquiries.ts';
+import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/families.ts';
+import type { Deps } from '../deps.ts';
+import { idTime } from '../repository/ids.ts';
+import type { StoredItem } from '../repository/port.ts';
+import { composeNotification } from './compose.ts';
+import { SEND_TIMEOUT_MS, SendError } from './notifier.ts';
+
+/** Retries stop this long after the submission. */
+export const OUTBOX_RETRY_WINDOW_MS = 24 * 60 * 60_000;
+const BACKOFF_FIRST_MS = 60_000;
+const BACKOFF_MAX_MS = 3 * 60 * 60_000;
+/** Longer than every channel's send timeout together: the lease outlives any attempt that holds it. */
+const ATTEMPT_LEASE_MS = (NOTIFY_CHANNELS.length + 1) * SEND_TIMEOUT_MS + 30_000;
+/** The scheduled run stops starting new attempts after this, well inside a scheduled function's 30 s. */
+const SCHEDULED_BUDGET_MS = 20_000;
+const SCAN_PAGE = 200;
+
+/** Wait after the `attempts`-th failure: 1 min, 2, 4, … up to 3 h. */
+export const backoffMs = (attempts: number) =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+
+/** The outbox a new request is stored with: one pending entry per channel configured now. */
+export function newOutbox(channels: readonly NotifyChannel[], now: Date): Outbox | undefined {
+  if (channels.length === 0) return undefined;
+  const entry: OutboxEntry = { state: 'pending', attempts: 0, nextAttemptAt: now.toISOString() };
+  return Object.fromEntries(channels.map((channel) => [channel, { ...entry }]));
+}
+
+const outboxOf = (item: StoredItem) => (item.outbox ?? {}) as Outbox;
+
+const dueChannels = (item: StoredItem, now: Date) =>
+  NOTIFY_CHANNELS.filter((channel) => {
+    const entry = outboxOf(item)[channel];
+    return entry?.state === 'pending' && Date.parse(entry.nextAttemptAt) <= now.getTime();
+  });
+
+export type AttemptOutcome = { sent: number; failed: number; retrying: number } | 'busy' | 'gone';
+
+const leaseName = (id: string) => `notify-${id}`;
+
+/**
+ * Attempts every due channel of one request. Never throws: a store or network failure is recorded (or, when
+ * the store itself is down, left for the next scheduled run).
+ */
+export async function attemptDelivery(
+  deps: Deps,
+  family: RequestFamilyKey,
+  id: string,
+): Promise<AttemptOutcome> {
+  const { repository } = deps;
+  if (!(await repository.acquireLease(leaseName(id), ATTEMPT_LEASE_MS))) return 'busy';
+  const outcome = { sent: 0, failed: 0, retrying: 0 };
+  try {
+    // Re-read under the lease: another worker may have delivered since this one decided to try.
+    const item = await repository.get(family, id);
+    if (!item) return 'gone';
+    let outbox = outboxOf(item);
+    for (const channel of dueChannels(item, deps.now())) {
+      const previous = outbox[channel] as OutboxEntry;
+      const attempts = previous.attempts + 1;
+      let entry: OutboxEntry;
+      try {
+        await deps.notifier.send(channel, composeNotification(family, item, deps.env.siteOrigin));
+        entry = {
+          state: 'sent',
+          attempts,
+          nextAttemptAt: previous.nextAttemptAt,
+          sentAt: deps.now().toISOString(),
+        };
+        outcome.sent += 1;
+      } catch (error) {
+        const lastError = error instanceof SendError ? error.message : 'failed';
+        const next = deps.now().getTime() + backoffMs(attempts);
+        const giveUp = next > Date.parse(item.createdAt) + OUTBOX_RETRY_WINDOW_MS;
+        entry = {
+          state: giveUp ? 'failed' : 'pending',
+          attempts,
+          nextAttemptAt: new Date(next).toISOString(),
+          lastError,
+        };
+        if (giveUp) outcome.failed += 1;
+        else outcome.retrying += 1;
+      }
+      outbox = { ...outbox, [channel]: entry };
+      // Recorded before the next channel is tried, so a crash between them never repeats this one.
+      if (!(await repository.update(family, id, { outbox }, { touch: false }))) return 'gone';
+    }
+    return outcome;
+  } finally {
+    await repository.releaseLease(leaseName(id)).catch(() => undefined);
+  }
+}
+
+/** Delivery right after a submission was answered; failures only ever become outbox state or a log line. */
+export async function deliverAfterResponse(deps: Deps, family: RequestFamilyKey, id: string): Promise<void> {
+  try {
+    await attemptDelivery(deps, family, id);
+  } catch (error) {
+    // The store went away mid-attempt: the entry is still pending and the scheduled run picks it up.
+    console.warn(
+      `[notify] delivery deferred for ${family}: ${error instanceof Error ? error.name : 'error'}`,
+    );
+  }
+}
+
+export interface OutboxRun {
+  attempted: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * The scheduled retry: every request younger than the retry window with a channel due now. Requests are
+ * scanned newest first and the scan stops at the window's edge (ids are time-ordered), so its cost follows
+ * the last day's submissions, not the whole history.
+ */
+export async function retryOutbox(deps: Deps): Promise<OutboxRun> {
+  const run: OutboxRun = { attempted: 0, sent: 0, retrying: 0, failed: 0 };
+  const started = Date.now();
+  const now = deps.now();
+  // An hour of slack: an entry's last retry can fall a little after its request's 24th hour.
+  const oldest = now.getTime() - OUTBOX_RETRY_WINDOW_MS - 60 * 60_000;
+  for (const family of REQUEST_FAMILY_KEYS) {
+    let cursor: string | null = null;
+    scan: do {
+      const page = await deps.repository.listPage(family, { limit: SCAN_PAGE, cursor });
+      for (const item of page.items) {
+        if (idTime(item._id) < oldest) break scan;
+        if (dueChannels(item, now).length === 0) continue;
+        if (Date.now() - started > SCHEDULED_BUDGET_MS) return run;
+        const outcome = await attemptDelivery(deps, family, item._id);
+        if (typeof outcome === 'string') continue;
+        run.attempted += 1;
+        run.sent += outcome.sent;
+        run.retrying += outcome.retrying;
+        run.failed += outcome.failed;
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+  return run;
+}

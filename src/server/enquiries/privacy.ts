@@ -1,0 +1,94 @@
+/**
+ * Data-principal rights (India's DPDP Act 2023) and storage limitation: everything held about one e-mail
+ * address, its erasure (outbox entries live on the request, so they go with it), and the retention purge.
+ * Logs carry counts only, never personal data.
+ */
+import { requestFamilies } from '../../lib/collections.ts';
+import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/families.ts';
+import type { Deps } from '../deps.ts';
+import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
+
+type PerFamily<T> = Record<RequestFamilyKey, T>;
+
+const sameEmail = (value: unknown, email: string) =>
+  typeof value === 'string' && value.trim().toLocaleLowerCase('en') === email.trim().toLocaleLowerCase('en');
+
+/** Every request whose e-mail is `email` (case-insensitive), oldest first, per family; the trash too. */
+export async function requestsByEmail(
+  repository: Repository,
+  email: string,
+): Promise<PerFamily<StoredItem[]> & { trash: TrashEntry[] }> {
+  const [found, trash] = await Promise.all([
+    Promise.all(
+      REQUEST_FAMILY_KEYS.map(async (family) =>
+        (await repository.list(requestFamilies[family].key)).filter((item) => sameEmail(item.email, email)),
+      ),
+    ),
+    trashedByEmail(repository, email),
+  ]);
+  return {
+    ...(Object.fromEntries(REQUEST_FAMILY_KEYS.map((family, i) => [family, found[i] ?? []])) as PerFamily<
+      StoredItem[]
+    >),
+    trash,
+  };
+}
+
+const isRequestFamily = (collection: string): collection is RequestFamilyKey =>
+  (REQUEST_FAMILY_KEYS as readonly string[]).includes(collection);
+
+async function trashedByEmail(repository: Repository, email: string): Promise<TrashEntry[]> {
+  return (await repository.listTrash()).filter(
+    (entry) => isRequestFamily(entry.collection) && sameEmail(entry.item.email, email),
+  );
+}
+
+/**
+ * Removes a request for good: through the trash and out of it, so its revisions (history) go with it; a plain
+ * delete would leave earlier versions behind.
+ */
+async function destroy(repository: Repository, family: RequestFamilyKey, id: string, at: string) {
+  if (!(await repository.trash(family, id, at))) return false;
+  await repository.purgeFromTrash(family, id);
+  return true;
+}
+
+/** Deletes every request from `email`, live or in the trash; answers how many of each family went. */
+export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily<number>> {
+  const { repository } = deps;
+  const found = await requestsByEmail(repository, email);
+  const erased = { contact: 0, enroll: 0 } satisfies PerFamily<number>;
+  const at = deps.now().toISOString();
+  for (const family of REQUEST_FAMILY_KEYS) {
+    for (const item of found[family])
+      if (await destroy(repository, family, item._id, at)) erased[family] += 1;
+  }
+  for (const entry of found.trash) {
+    if (
+      isRequestFamily(entry.collection) &&
+      (await repository.purgeFromTrash(entry.collection, entry.item._id))
+    )
+      erased[entry.collection] += 1;
+  }
+  console.info(`[privacy] erased ${erased.contact} contact and ${erased.enroll} enrolment requests`);
+  return erased;
+}
+
+/** Deletes requests older than REQUEST_RETENTION_DAYS; answers how many of each family went. */
+export async function purgeExpiredRequests(deps: Deps): Promise<PerFamily<number>> {
+  const days = deps.env.REQUEST_RETENTION_DAYS;
+  const cutoff = deps.now().getTime() - days * 86_400_000;
+  const purged = { contact: 0, enroll: 0 } satisfies PerFamily<number>;
+  for (const family of REQUEST_FAMILY_KEYS) {
+    // Oldest first: stop at the first request young enough to keep.
+    for (const item of await deps.repository.list(family)) {
+      if (Date.parse(item.createdAt) >= cutoff) break;
+      if (await destroy(deps.repository, family, item._id, deps.now().toISOString())) purged[family] += 1;
+    }
+  }
+  if (purged.contact + purged.enroll > 0)
+    console.info(
+      `[retention] deleted ${purged.contact} contact and ${purged.enroll} enrolment requests older than ${days} days`,
+    );
+  return purged;
+}

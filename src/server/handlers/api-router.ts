@@ -1,0 +1,76 @@
+/**
+ * The one API function's route table, generated from the collections registry: every family's base path goes to
+ * its family's handler, `auth/*` to sign-in, anything else under /api/v1 to the JSON not-found answer. Matching is
+ * case-insensitive, as Netlify's router is, so `/api/v1/homecontent` and `/api/v1/homeContent` are one route.
+ */
+import {
+  contentFamilies,
+  enrollCourseFamily,
+  TRASH_PATH,
+  requestFamilies,
+  statsFamily,
+  type ContentFamily,
+  type RequestFamily,
+} from '../../lib/collections.ts';
+import { API_PREFIX } from '../../lib/constants.ts';
+import type { RouteHandler } from '../http/netlify-function.ts';
+import { authHandler } from './auth-handler.ts';
+import { backupHandler, BACKUP_SEGMENT } from './backup-handler.ts';
+import { contentHandler } from './content-handler.ts';
+import { enrollCourseHandler } from './enroll-course-handler.ts';
+import { notFoundHandler } from './not-found-handler.ts';
+import { privacyHandler } from './privacy-handler.ts';
+import { requestHandler } from './request-handler.ts';
+import { requestsSummaryHandler } from './requests-summary-handler.ts';
+import { statsHandler } from './stats-handler.ts';
+import { trashHandler } from './trash-handler.ts';
+
+export interface ApiRegistry {
+  content: readonly ContentFamily[];
+  requests: readonly RequestFamily[];
+}
+
+export const REGISTRY: ApiRegistry = {
+  content: Object.values(contentFamilies),
+  requests: Object.values(requestFamilies),
+};
+
+/** The handler of each first path segment under /api/v1, lower-cased. */
+export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteHandler> {
+  const segment = (path: string) => path.slice(API_PREFIX.length + 1).toLowerCase();
+  const entries: [string, RouteHandler][] = [
+    ...registry.content.map((family): [string, RouteHandler] => [
+      segment(family.path),
+      contentHandler(family),
+    ]),
+    ...registry.requests.map((family): [string, RouteHandler] => [
+      segment(family.path),
+      requestHandler(family),
+    ]),
+    [segment(enrollCourseFamily.path), enrollCourseHandler],
+    [segment(statsFamily.path), statsHandler],
+    [segment(TRASH_PATH), trashHandler(registry, TRASH_PATH)],
+    ['auth', authHandler],
+    // The enquiry pipeline's admin endpoints beside the families (issue 11).
+    ['requests', requestsSummaryHandler],
+    ['privacy', privacyHandler],
+    [BACKUP_SEGMENT, backupHandler],
+  ];
+  const table = new Map<string, RouteHandler>();
+  for (const [key, handler] of entries) {
+    if (table.has(key)) throw new Error(`Two API routes claim /${key}`);
+    table.set(key, handler);
+  }
+  return table;
+}
+
+/** The API as one route handler: the first segment picks the family's handler, which routes the rest. */
+export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
+  const table = routeTable(registry);
+  return async (input) => {
+    const path = new URL(input.request.url).pathname.toLowerCase();
+    const prefix = `${API_PREFIX}/`.toLowerCase();
+    const first = path.startsWith(prefix) ? (path.slice(prefix.length).split('/')[0] ?? '') : '';
+    return (table.get(first) ?? notFoundHandler)(input);
+  };
+}

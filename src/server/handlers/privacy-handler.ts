@@ -1,0 +1,40 @@
+/**
+ * Data-principal rights (admin only): `POST /api/v1/privacy/erase` `{email}` deletes every request from that
+ * address; `GET /api/v1/privacy/export?email=` answers everything stored about it.
+ */
+import { ENQUIRY_PATHS } from '../../lib/enquiries.ts';
+import { API, PRIVACY } from '../../lib/messages.ts';
+import { PrivacyEmailSchema } from '../../lib/schemas.ts';
+import { requireAdmin } from '../auth/guard.ts';
+import { eraseByEmail, requestsByEmail } from '../enquiries/privacy.ts';
+import { readJson } from '../http/body.ts';
+import type { RouteHandler } from '../http/netlify-function.ts';
+import { notFound, ok } from '../http/respond.ts';
+import { dispatch } from '../http/route.ts';
+import { validate } from '../http/validate.ts';
+import { isPath } from './sub-path.ts';
+
+export const privacyHandler: RouteHandler = async ({ request, deps }) => {
+  if (isPath(request, ENQUIRY_PATHS.privacyErase)) {
+    return dispatch(request, {
+      POST: async () => {
+        requireAdmin(request, deps, 'write');
+        const { email } = validate(PrivacyEmailSchema, await readJson(request));
+        const erased = await eraseByEmail(deps, email);
+        return ok(erased, { message: PRIVACY.erased(erased.contact, erased.enroll) });
+      },
+    });
+  }
+  if (isPath(request, ENQUIRY_PATHS.privacyExport)) {
+    return dispatch(request, {
+      GET: async () => {
+        requireAdmin(request, deps, 'read');
+        const email = new URL(request.url).searchParams.get('email') ?? undefined;
+        const query = validate(PrivacyEmailSchema, { email });
+        const found = await requestsByEmail(deps.repository, query.email);
+        return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found });
+      },
+    });
+  }
+  return notFound(API.notFoundRoute);
+};

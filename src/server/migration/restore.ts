@@ -1,0 +1,248 @@
+/**
+ * Restores a backup (backup.ts) into either store kind. Everything is checked before the first write: the archive
+ * reads completely, the manifest is a known format and version, every entry it lists is present with its size
+ * and SHA-256, nothing unlisted is present, every item passes its family's stored schema with a valid id, course
+ * names are unique, and the counts match. Any failure throws RestoreRefusedError and the store is untouched.
+ *
+ * Then the store is made equal to the backup: per collection, items absent from the backup are deleted and every
+ * backed-up item is written with its own id and dates (Repository.put); the stats document is set; pictures are
+ * written as stored and pictures the backup does not hold are deleted. One publish (CDN purge + rebuild) follows.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  allFamilies,
+  COLLECTION_KEYS,
+  contentFamilies,
+  enrollCourseFamily,
+  requestFamilies,
+  statsFamily,
+  type CollectionKey,
+} from '../../lib/collections.ts';
+import { IMAGE_FOLDERS, isImageFolder } from '../../lib/families.ts';
+import type { ImageBlobStore } from '../images/image-store.ts';
+import { isId } from '../repository/ids.ts';
+import { normaliseUnique, UNIQUE_FIELDS } from '../repository/keys.ts';
+import type { Repository, StoredItem } from '../repository/port.ts';
+import { ArchiveReadError, unpackArchive } from './archive.ts';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  collectionPath,
+  DOCUMENT_KEYS,
+  documentPath,
+  MANIFEST_PATH,
+  type BackupManifest,
+} from './backup.ts';
+import { mapPool } from './pool.ts';
+
+const WRITE_CONCURRENCY = 8;
+
+export class RestoreRefusedError extends Error {
+  override readonly name = 'RestoreRefusedError';
+}
+
+const ManifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.number().int().min(1),
+  createdAt: z.string(),
+  backend: z.enum(['redis', 'blobs']),
+  counts: z.object({
+    collections: z.record(z.string(), z.number().int().min(0)),
+    documents: z.number().int().min(0),
+    images: z.number().int().min(0),
+  }),
+  entries: z.array(
+    z.object({
+      path: z.string(),
+      size: z.number().int().min(0),
+      sha256: z.string().regex(/^[a-f0-9]{64}$/),
+      contentType: z.string().max(200).optional(),
+    }),
+  ),
+});
+
+const itemSchemaOf = (key: CollectionKey): z.ZodType =>
+  key === 'enrollCourse'
+    ? enrollCourseFamily.itemSchema
+    : key in contentFamilies
+      ? contentFamilies[key as keyof typeof contentFamilies].itemSchema
+      : requestFamilies[key as keyof typeof requestFamilies].itemSchema;
+
+/** An image file name as our stores hold them: one path segment, no traversal. */
+const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+export interface VerifiedBackup {
+  manifest: BackupManifest;
+  collections: Record<CollectionKey, StoredItem[]>;
+  documents: Record<(typeof DOCUMENT_KEYS)[number], unknown>;
+  images: { folder: (typeof IMAGE_FOLDERS)[number]; fileName: string; bytes: Buffer; contentType: string }[];
+}
+
+const refuse = (message: string): never => {
+  throw new RestoreRefusedError(message);
+};
+
+function parseJson(bytes: Buffer, path: string): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    return refuse(`${path} is not valid JSON`);
+  }
+}
+
+/** Reads and checks a whole archive; throws RestoreRefusedError naming the first problem found. */
+export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup> {
+  let files: Map<string, Buffer>;
+  try {
+    files = await unpackArchive(archive);
+  } catch (error) {
+    if (error instanceof ArchiveReadError)
+      refuse(`The archive is damaged or truncated (${error.message}); nothing was restored.`);
+    throw error;
+  }
+  const manifestBytes = files.get(MANIFEST_PATH) ?? refuse(`The archive has no ${MANIFEST_PATH}.`);
+  const parsed = ManifestSchema.safeParse(parseJson(manifestBytes, MANIFEST_PATH));
+  if (!parsed.success) refuse(`${MANIFEST_PATH} is not a ${BACKUP_FORMAT} manifest.`);
+  const manifest = parsed.data as BackupManifest;
+  if (manifest.version > BACKUP_VERSION)
+    refuse(`The backup is format version ${manifest.version}; this version reads up to ${BACKUP_VERSION}.`);
+
+  const listed = new Set<string>([MANIFEST_PATH]);
+  for (const entry of manifest.entries) {
+    if (listed.has(entry.path)) refuse(`${entry.path} is listed twice in the manifest.`);
+    listed.add(entry.path);
+    const bytes = files.get(entry.path) ?? refuse(`${entry.path} is listed in the manifest but missing.`);
+    if (bytes.length !== entry.size || createHash('sha256').update(bytes).digest('hex') !== entry.sha256)
+      refuse(`${entry.path} does not match its checksum: the archive was altered or damaged.`);
+  }
+  for (const path of files.keys()) if (!listed.has(path)) refuse(`${path} is not listed in the manifest.`);
+
+  const collections = {} as VerifiedBackup['collections'];
+  for (const key of COLLECTION_KEYS) {
+    const path = collectionPath(key);
+    const bytes = files.get(path) ?? refuse(`${path} is missing.`);
+    const items = parseJson(bytes, path);
+    if (!Array.isArray(items)) return refuse(`${path} is not a list of items.`);
+    const schema = itemSchemaOf(key);
+    const seen = new Set<string>();
+    const unique = UNIQUE_FIELDS[key];
+    const uniqueValues = new Set<string>();
+    items.forEach((item: unknown, index) => {
+      const checked = schema.safeParse(item);
+      if (!checked.success) refuse(`${path} item ${index + 1} is not a valid ${key} item.`);
+      const stored = item as StoredItem;
+      if (!isId(stored._id) || seen.has(stored._id))
+        refuse(`${path} item ${index + 1} has a bad or repeated id.`);
+      seen.add(stored._id);
+      if (unique) {
+        const value = normaliseUnique(stored[unique]);
+        if (uniqueValues.has(value)) refuse(`${path} holds "${String(stored[unique])}" twice.`);
+        uniqueValues.add(value);
+      }
+    });
+    if (manifest.counts.collections[key] !== items.length)
+      refuse(`${path} holds ${items.length} items; the manifest says ${manifest.counts.collections[key]}.`);
+    collections[key] = items as StoredItem[];
+  }
+
+  const documents = {} as VerifiedBackup['documents'];
+  for (const key of DOCUMENT_KEYS) {
+    const path = documentPath(key);
+    const value = parseJson(files.get(path) ?? refuse(`${path} is missing.`), path);
+    if (value !== null && !statsFamily.itemSchema.safeParse(value).success)
+      refuse(`${path} is not a valid ${key} document.`);
+    documents[key] = value;
+  }
+
+  const images: VerifiedBackup['images'] = [];
+  for (const entry of manifest.entries) {
+    if (!entry.path.startsWith('images/')) continue;
+    const [, folder, fileName, ...rest] = entry.path.split('/');
+    if (!folder || !isImageFolder(folder) || !fileName || !SAFE_FILE_NAME.test(fileName) || rest.length > 0)
+      refuse(`${entry.path} is not a picture path this site uses.`);
+    images.push({
+      folder: folder as VerifiedBackup['images'][number]['folder'],
+      fileName: fileName as string,
+      bytes: files.get(entry.path) as Buffer,
+      contentType: entry.contentType ?? 'application/octet-stream',
+    });
+  }
+  if (images.length !== manifest.counts.images)
+    refuse(`The archive holds ${images.length} pictures; the manifest says ${manifest.counts.images}.`);
+  const known = new Set([
+    ...COLLECTION_KEYS.map(collectionPath),
+    ...DOCUMENT_KEYS.map(documentPath),
+    ...images.map((image) => `images/${image.folder}/${image.fileName}`),
+  ]);
+  for (const entry of manifest.entries)
+    if (!known.has(entry.path)) refuse(`${entry.path} is not part of this format.`);
+  return { manifest, collections, documents, images };
+}
+
+export interface RestoreRow {
+  name: string;
+  inBackup: number;
+  /** Items (or pictures) in the store before the restore. */
+  before: number;
+  /** Of those, how many the restore deletes (absent from the backup). */
+  removed: number;
+}
+
+export interface RestoreReport {
+  dryRun: boolean;
+  manifest: BackupManifest;
+  rows: RestoreRow[];
+}
+
+export interface RestoreOptions {
+  repository: Repository;
+  images: ImageBlobStore;
+  dryRun?: boolean;
+  /** Called once after a restore that wrote, with every family's cache tag. */
+  publish?: (cacheTags: string[]) => Promise<void>;
+}
+
+export async function restoreBackup(archive: Uint8Array, options: RestoreOptions): Promise<RestoreReport> {
+  const backup = await verifyBackup(archive);
+  const { repository, images } = options;
+  const dryRun = options.dryRun ?? false;
+  const rows: RestoreRow[] = [];
+
+  for (const key of COLLECTION_KEYS) {
+    const wanted = backup.collections[key];
+    const keep = new Set(wanted.map((item) => item._id));
+    const present = await repository.list(key);
+    const stale = present.filter((item) => !keep.has(item._id));
+    rows.push({ name: key, inBackup: wanted.length, before: present.length, removed: stale.length });
+    if (dryRun) continue;
+    // Deletes first: a course name may move from a stale item to a restored one.
+    for (const item of stale) await repository.delete(key, item._id);
+    await mapPool(wanted, WRITE_CONCURRENCY, (item) => repository.put(key, item));
+  }
+  if (!dryRun) for (const key of DOCUMENT_KEYS) await repository.setDocument(key, backup.documents[key]);
+
+  const keepImages = new Set(backup.images.map((image) => `${image.folder}/${image.fileName}`));
+  let imagesBefore = 0;
+  const staleImages: { folder: (typeof IMAGE_FOLDERS)[number]; fileName: string }[] = [];
+  for (const folder of IMAGE_FOLDERS) {
+    const names = await images.list(folder, '');
+    imagesBefore += names.length;
+    for (const fileName of names)
+      if (!keepImages.has(`${folder}/${fileName}`)) staleImages.push({ folder, fileName });
+  }
+  rows.push({
+    name: 'pictures (files)',
+    inBackup: backup.images.length,
+    before: imagesBefore,
+    removed: staleImages.length,
+  });
+  if (!dryRun) {
+    await mapPool(backup.images, WRITE_CONCURRENCY, (image) =>
+      images.put(image.folder, image.fileName, image.bytes, image.contentType),
+    );
+    await mapPool(staleImages, WRITE_CONCURRENCY, (image) => images.delete(image.folder, image.fileName));
+    await options.publish?.(allFamilies.map((family) => family.cacheTag));
+  }
+  return { dryRun, manifest: backup.manifest, rows };
+}

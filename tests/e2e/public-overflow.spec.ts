@@ -1,0 +1,105 @@
+/**
+ * No public page scrolls sideways at 320–1,440 px, whatever the content: a 450-character word and a long URL
+ * in every family's text (created through the admin API, removed afterwards), and the carousel's side slides.
+ * Also: a carousel title stays inside its card.
+ */
+import sharp from 'sharp';
+import { MAX_LENGTH } from '../../src/lib/constants.ts';
+import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
+import { expect, test } from './fixtures.ts';
+import { skipSplash } from './public-helpers.ts';
+
+const WIDTHS = [320, 390, 768, 1366, 1440];
+const PAGES = ['/', '/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy'];
+
+const marker = `overflow${Date.now()}`;
+const longWord = (length: number) => `${marker}${'W'.repeat(length - marker.length)}`;
+const longUrl = `https://example.com/${'security-assessment-report/'.repeat(12)}${marker}?download=true`;
+const longText = `Read ${longUrl} and ${longWord(450)} before applying.`;
+const points = JSON.stringify([longWord(450), longUrl, 'Third point', 'Fourth point']);
+
+test('no public page scrolls sideways at 320–1,440 px with long words and URLs in the content', async ({
+  page,
+  adminApi,
+  request,
+}) => {
+  // 35 page loads and a rebuild: generous for a loaded 2-core machine.
+  test.setTimeout(480_000);
+  const image = {
+    name: 'wide.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0a5' } })
+      .jpeg()
+      .toBuffer(),
+  };
+  const title = longWord(MAX_LENGTH.title);
+  const created: string[] = [];
+  const create = async (path: string, body: { multipart?: object; data?: object }) => {
+    const response = await adminApi.post(path, body as never);
+    expect(response.status(), await response.text()).toBe(201);
+    created.push(`${path}/${((await response.json()) as { data: { _id: string } }).data._id}`);
+  };
+  try {
+    await create(PUBLIC_PATHS.homeContent, { multipart: { title, image } });
+    await create(PUBLIC_PATHS.homeService, { multipart: { title, description: longText, image } });
+    await create(PUBLIC_PATHS.homeCourse, { data: { title, description: longText } });
+    await create(PUBLIC_PATHS.serviceContent, {
+      multipart: { title, description: longText, points, image },
+    });
+    await create(PUBLIC_PATHS.career, { multipart: { title, description: longText, points } });
+    // The career page is static: wait for the rebuild that bakes the new career in.
+    await expect
+      .poll(async () => (await (await request.get('/career')).text()).includes(marker), {
+        timeout: 90_000,
+        intervals: [1_000],
+      })
+      .toBe(true);
+
+    await skipSplash(page);
+    const overflows: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of PAGES) {
+        await page.goto(path);
+        // Bring lazy islands (client:visible) in, then measure the page as a visitor would scroll it.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(300);
+        const sizes = await page.evaluate(() => ({
+          scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+          clientWidth: document.documentElement.clientWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (sizes.scrollWidth > Math.min(sizes.clientWidth, sizes.innerWidth))
+          overflows.push(`${path} at ${width} px: ${sizes.scrollWidth} px wide`);
+      }
+    }
+    expect(overflows).toEqual([]);
+  } finally {
+    for (const path of created) await adminApi.delete(path);
+  }
+});
+
+test('every carousel title stays inside its card, on a phone and on a desktop', async ({ page }) => {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/services');
+    const slides = page.locator('.carousel__slide');
+    await expect(slides.first()).toBeVisible();
+    const escapes = await slides.evaluateAll((cards) =>
+      cards.flatMap((card) => {
+        const title = card.querySelector('.carousel__title');
+        if (!title) return [];
+        const outer = card.getBoundingClientRect();
+        const inner = title.getBoundingClientRect();
+        const inside =
+          inner.left >= outer.left &&
+          inner.right <= outer.right &&
+          inner.top >= outer.top &&
+          inner.bottom <= outer.bottom &&
+          title.scrollWidth <= title.clientWidth;
+        return inside ? [] : [title.textContent ?? ''];
+      }),
+    );
+    expect(escapes, `at ${width} px`).toEqual([]);
+  }
+});
