@@ -1,6 +1,6 @@
 /**
  * Labels of the admin app that the spec does not fix (headings, buttons, field labels). Every error, empty,
- * success and confirmation string of the spec comes from src/lib/messages.ts instead.
+ * success and confirmation string of the spec comes from src/lib/messages.ts or staff-messages.ts instead.
  */
 import { brandName, siteConfig } from '../lib/site-config.ts';
 

@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../lib/api-client.ts';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../lib/collections.ts';
-import { ADMIN } from '../lib/messages.ts';
+import { ADMIN } from '../lib/staff-messages.ts';
 
 export interface ContentScreenConfig {
   family: ContentFamily;

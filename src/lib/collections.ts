@@ -35,7 +35,8 @@ import {
   type ItemSchemaOf,
 } from './fields.ts';
 import { REQUEST_STATUSES, requestListQuerySchema, requestPatchSchema } from './enquiries.ts';
-import { ADMIN, CONFIRM, VALIDATION } from './messages.ts';
+import { VALIDATION } from './messages.ts';
+import { ADMIN, CONFIRM } from './staff-messages.ts';
 import {
   ContactInputSchema,
   ContactSchema,

@@ -3,7 +3,8 @@
  * filters and the notification delivery state. Plain data and schemas, shared by the API and the admin screens.
  */
 import { z } from 'zod';
-import { ENQUIRY, VALIDATION } from './messages.ts';
+import { VALIDATION } from './messages.ts';
+import { ENQUIRY } from './staff-messages.ts';
 import { API_PREFIX, MAX_LENGTH, REQUEST_LIST_DEFAULT_LIMIT, REQUEST_LIST_MAX_LIMIT } from './constants.ts';
 import type { RequestFamilyKey } from './families.ts';
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ImageFolder } from './families.ts';
 import { MAX_LENGTH } from './constants.ts';
-import { API } from './messages.ts';
+import { API } from './api-messages.ts';
 import { optionalText, pointsSchema, requiredText, StoredMetaSchema } from './schemas.ts';
 
 export interface TextField<N extends string = string> {

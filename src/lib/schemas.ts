@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
-import { AUTH, VALIDATION } from './messages.ts';
+import { VALIDATION } from './messages.ts';
+import { AUTH } from './staff-messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
 // browser that probe is reported as a CSP violation on every admin load. The interpreted parsers are fast enough.

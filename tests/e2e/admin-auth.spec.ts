@@ -4,7 +4,7 @@
  * rest of the suite shares one session (fixtures.ts).
  */
 import { FORM } from '../../src/admin/admin-copy.ts';
-import { AUTH } from '../../src/lib/messages.ts';
+import { AUTH } from '../../src/lib/staff-messages.ts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env.ts';
 import { expect, expectNoAxeViolations, signInPage, test } from './fixtures.ts';
 import { openScreen } from './admin-support.ts';

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CONFIRM } from '../../src/lib/messages.ts';
+import { CONFIRM } from '../../src/lib/staff-messages.ts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -6,7 +6,8 @@
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
-import { ADMIN, VALIDATION } from '../../src/lib/messages.ts';
+import { VALIDATION } from '../../src/lib/messages.ts';
+import { ADMIN } from '../../src/lib/staff-messages.ts';
 import { answerDialogs, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 

@@ -13,7 +13,9 @@ import { SCREENS, screenHref, type ScreenRoute } from '../../src/admin/stores/ro
 import { requestFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
-import { ADMIN, API, GENERIC, PUBLIC } from '../../src/lib/messages.ts';
+import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { ADMIN } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
 import { storeUnavailable } from '../../src/server/http/respond.ts';

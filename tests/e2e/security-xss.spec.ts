@@ -7,7 +7,6 @@
  */
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { z } from 'zod';
 import { SCREENS, screenHref, type ScreenRoute } from '../../src/admin/stores/router.ts';
 import {
   contentFamilies,
@@ -19,6 +18,7 @@ import {
   type RequestFamilyKey,
 } from '../../src/lib/collections.ts';
 import { SERVICE_POINTS_MIN } from '../../src/lib/constants.ts';
+import { ALT_FIELD, valueFields } from '../../src/lib/fields.ts';
 import { expect, projectBaseURL, test, useAdminSession } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 import { hydrateAllIslands, probeSecurity, PUBLIC_PAGES, type SecurityProbe } from './security-probes.ts';
@@ -127,24 +127,29 @@ test.describe('stored XSS payloads', () => {
       const { data } = (await answer.json()) as { data: { _id: string } };
       cleanups.push(() => api.delete(`${path}/${data._id}`));
     };
-    // Every field of every content family's input schema, so a new text field is covered without editing this.
+    // Every text field of every content family, so a new text field is covered without editing this.
     const writes = Object.values(contentFamilies).map((family) => {
       const body = Object.fromEntries(
-        Object.keys((family.inputSchema as z.ZodObject).shape).map((field) => [
-          field,
-          field === 'points' ? Array.from({ length: SERVICE_POINTS_MIN }, payload) : payload(),
+        valueFields(family.fields).map((field) => [
+          field.name,
+          field.kind === 'points' ? Array.from({ length: SERVICE_POINTS_MIN }, payload) : payload(),
         ]),
       );
       shown[family.key] = Object.values(body).flat();
+      // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
+      const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
       const multipart = {
         ...Object.fromEntries(
-          Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]),
+          Object.entries(planted).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]),
         ),
         ...(family.image?.requiredOnCreate
           ? { image: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: image } }
           : {}),
       };
-      return created(family.path, api.post(family.path, family.multipart ? { multipart } : { data: body }));
+      return created(
+        family.path,
+        api.post(family.path, family.multipart ? { multipart } : { data: planted }),
+      );
     });
     const courseName = payload();
     shown.enrollCourse = [courseName];

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, requestFamilies } from '../../src/lib/collections.ts';
 import { LOGIN_RATE_LIMIT, SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../src/lib/constants.ts';
-import { API, AUTH } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { ADMIN_PASSWORD, body, SESSION_SECRET, startApi, type Api } from './api-harness.ts';
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
-import { API, VALIDATION } from '../../src/lib/messages.ts';
+import { VALIDATION } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { enrollCourseFamily, exportPath, requestFamilies } from '../../src/lib/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
 import { ENQUIRY_PATHS, NOTE_MAX_LENGTH, type Outbox } from '../../src/lib/enquiries.ts';
-import { ENQUIRY, PRIVACY, VALIDATION, API } from '../../src/lib/messages.ts';
+import { VALIDATION } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { ENQUIRY, DATA_RIGHTS } from '../../src/lib/staff-messages.ts';
 import { attemptDelivery, backoffMs, OUTBOX_RETRY_WINDOW_MS } from '../../src/server/enquiries/outbox.ts';
 import { runScheduledEnquiries } from '../../src/server/enquiries/scheduled.ts';
 import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
@@ -461,7 +463,7 @@ describe.each(['blobs', 'redis'] as const)('enquiries on %s', (backend) => {
       expect(await body(erased)).toEqual({
         success: true,
         data: { contact: 2, enroll: 1 },
-        message: PRIVACY.erased(2, 1),
+        message: DATA_RIGHTS.erased(2, 1),
       });
       expect((await api.repository.listTrash()).map((entry) => entry.item._id)).not.toContain(deleted._id);
       expect(await api.repository.revisions('contact', contact._id)).toEqual([]);

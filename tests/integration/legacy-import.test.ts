@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import type { Store } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API, VALIDATION } from '../../src/lib/messages.ts';
+import { VALIDATION } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import { IMAGE_MAX_BYTES } from '../../src/lib/constants.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
 import type { ImageService } from '../../src/server/images/port.ts';

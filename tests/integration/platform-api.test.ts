@@ -7,7 +7,7 @@ import {
   exportPath,
   requestFamilies,
 } from '../../src/lib/collections.ts';
-import { API } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
 import type { Repository } from '../../src/server/repository/port.ts';
 import { body, FUNCTIONS, functionsFor, startApi, type Api } from './api-harness.ts';

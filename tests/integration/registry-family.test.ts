@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, contentFamily, csvPath, requestFamilies } from '../../src/lib/collections.ts';
 import { imageField, textField } from '../../src/lib/fields.ts';
-import { API } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 

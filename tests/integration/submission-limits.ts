@@ -12,7 +12,7 @@ import {
   SUBMISSION_RATE_LIMIT,
   SUBMISSION_SENDER_RATE_LIMIT,
 } from '../../src/lib/constants.ts';
-import { API } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import { body, type Api } from './api-harness.ts';
 
 export const CLASSROOM = 30;

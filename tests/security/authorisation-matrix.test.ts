@@ -23,7 +23,8 @@ import {
 } from '../../src/lib/collections.ts';
 import { BACKUP_PATH, SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../src/lib/constants.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
-import { API, AUTH } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';

@@ -16,7 +16,7 @@ import {
   statsFamily,
   type CollectionKey,
 } from '../../src/lib/collections.ts';
-import { API } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import { STORE_RETRY_AFTER_SECONDS } from '../../src/server/http/respond.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';

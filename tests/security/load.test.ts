@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, enrollCourseFamily, requestFamilies } from '../../src/lib/collections.ts';
 import { REQUEST_LIST_MAX_LIMIT } from '../../src/lib/constants.ts';
-import { API } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import type { StoredItem } from '../../src/server/repository/port.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';

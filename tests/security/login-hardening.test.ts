@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, requestFamilies } from '../../src/lib/collections.ts';
 import { LOGIN_RATE_LIMIT } from '../../src/lib/constants.ts';
-import { AUTH } from '../../src/lib/messages.ts';
+import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import { E2E_ADMIN_PASSWORD } from '../e2e/e2e-env.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentFamilies, type ContentFamily, type ImageRule } from '../../src/lib/collections.ts';
 import { IMAGE_MAX_BYTES } from '../../src/lib/constants.ts';
 import { imageSrcSet, resolveImageUrl } from '../../src/lib/image-url.ts';
-import { API } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import {
   HTML_AS_JPEG,
   MARKERS,

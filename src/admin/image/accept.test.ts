@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { imageRefusal } from './accept.ts';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });

@@ -4,7 +4,7 @@
  * limit. A refused file is explained at once, in the server's own words, instead of failing on Save.
  */
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 
 export const ACCEPTED_IMAGE_TYPES: readonly string[] = [
   'image/jpeg',

@@ -3,7 +3,7 @@
  * streams, with the session cookie the API checks. rel=external keeps the admin router from treating it as a page.
  */
 import { BACKUP_PATH } from '../../lib/constants.ts';
-import { BACKUP_COPY } from '../../lib/messages.ts';
+import { BACKUP_COPY } from '../../lib/staff-messages.ts';
 
 export function BackupDownload() {
   return (

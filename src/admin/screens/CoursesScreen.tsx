@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { enrollCourseFamily } from '../../lib/collections.ts';
 import { MAX_LENGTH } from '../../lib/constants.ts';
-import { ADMIN } from '../../lib/messages.ts';
+import { ADMIN } from '../../lib/staff-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { COURSES, FORM } from '../admin-copy.ts';
 import { FieldError } from '../parts/FieldError.tsx';

@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { AUTH } from '../../lib/messages.ts';
+import { AUTH } from '../../lib/staff-messages.ts';
 import { LOGIN } from '../admin-copy.ts';
 import { redirectAfterSignIn } from '../stores/router.ts';
 import { $login, $sessionExpired, clearLoginError, signIn } from '../stores/session.ts';

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { statsFamily } from '../../lib/collections.ts';
-import { CONFIRM } from '../../lib/messages.ts';
+import { CONFIRM } from '../../lib/staff-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { FORM, STATS } from '../admin-copy.ts';
 import { BackupDownload } from '../parts/BackupDownload.tsx';

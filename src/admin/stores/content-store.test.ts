@@ -4,7 +4,8 @@
  * XMLHttpRequest path, and a session that expires in the middle of the work.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API, GENERIC, VALIDATION } from '../../lib/messages.ts';
+import { GENERIC, VALIDATION } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { SESSION_TTL_SECONDS } from '../../lib/constants.ts';
 import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
 import {

@@ -3,7 +3,8 @@
  * the server's field message, delete, and the spec's texts.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, GENERIC, VALIDATION } from '../../lib/messages.ts';
+import { GENERIC, VALIDATION } from '../../lib/messages.ts';
+import { ADMIN } from '../../lib/staff-messages.ts';
 import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
 import { installAdminBrowser, type AdminBrowser } from '../../../tests/support/admin-browser.ts';
 import { createEnrollCourseStore } from './enroll-course-store.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_TTL_SECONDS } from '../../lib/constants.ts';
-import { AUTH } from '../../lib/messages.ts';
+import { AUTH } from '../../lib/staff-messages.ts';
 import { ADMIN_PASSWORD, startApi, type Api } from '../../../tests/integration/api-harness.ts';
 import { installAdminBrowser, type AdminBrowser } from '../../../tests/support/admin-browser.ts';
 import { $adminLoggedIn, $loggingOut, $login, signIn, signOut, verifySession } from './session.ts';

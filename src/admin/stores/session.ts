@@ -7,7 +7,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { ApiError, apiRequest, userMessage } from '../../lib/api-client.ts';
 import { AUTH_PATHS } from '../../lib/constants.ts';
-import { AUTH } from '../../lib/messages.ts';
+import { AUTH } from '../../lib/staff-messages.ts';
 
 /** The spec's flag: the string 'true' when signed in; the key is removed when signed out. */
 export const $adminLoggedIn = persistentAtom<string | undefined>('adminLoggedIn', undefined);

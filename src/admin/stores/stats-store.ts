@@ -10,7 +10,7 @@ import {
   ADMIN_STATS_RETRY_DELAY_MS,
   ADMIN_STATS_RETRY_MAX,
 } from '../../lib/constants.ts';
-import { ADMIN } from '../../lib/messages.ts';
+import { ADMIN } from '../../lib/staff-messages.ts';
 import { adminRequest } from '../api/admin-api.ts';
 import { createTimedNotice } from './timed-notice.ts';
 

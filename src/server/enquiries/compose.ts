@@ -4,7 +4,7 @@
  */
 import { ADMIN_REQUEST_PATHS, formatIst } from '../../lib/enquiries.ts';
 import type { RequestFamilyKey } from '../../lib/families.ts';
-import { NOTIFY } from '../../lib/messages.ts';
+import { NOTIFY } from '../../lib/staff-messages.ts';
 import type { StoredItem } from '../repository/port.ts';
 
 export interface WebhookPayload {

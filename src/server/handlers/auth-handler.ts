@@ -4,7 +4,8 @@
  */
 import { AUTH_PATHS } from '../../lib/collections.ts';
 import { LOGIN_RATE_LIMIT } from '../../lib/constants.ts';
-import { API, AUTH } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
+import { AUTH } from '../../lib/staff-messages.ts';
 import { LoginInputSchema } from '../../lib/schemas.ts';
 import { hasSession, refuseCrossOrigin, requireSameOrigin } from '../auth/guard.ts';
 import { verifyPassword } from '../auth/password.ts';

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { API_PREFIX, BACKUP_PATH } from '../../lib/constants.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { notFound } from '../http/respond.ts';

@@ -6,7 +6,8 @@
 import { contentFamilies, CSV_EXPORT_NAME, type ContentFamily } from '../../lib/collections.ts';
 import { ALT_FIELD } from '../../lib/fields.ts';
 import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
-import { API, VALIDATION } from '../../lib/messages.ts';
+import { VALIDATION } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { publishChange } from '../cdn/publish-change.ts';

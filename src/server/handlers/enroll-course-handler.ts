@@ -4,7 +4,9 @@
  * leaves them readable.
  */
 import { enrollCourseFamily } from '../../lib/collections.ts';
-import { ADMIN, API, VALIDATION } from '../../lib/messages.ts';
+import { VALIDATION } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
+import { ADMIN } from '../../lib/staff-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { readJson } from '../http/body.ts';

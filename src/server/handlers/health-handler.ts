@@ -1,5 +1,5 @@
 /** GET /health: `{ status, store, time }`, 503 when the store does not answer (for uptime monitors). */
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { jsonResponse, notFound, STORE_RETRY_AFTER_SECONDS } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';

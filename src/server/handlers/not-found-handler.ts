@@ -1,5 +1,5 @@
 /** Unknown /api/v1 routes answer JSON, never the site's HTML redirect. */
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
 import { notFound } from '../http/respond.ts';
 

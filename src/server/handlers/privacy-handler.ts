@@ -3,7 +3,8 @@
  * address; `GET /api/v1/privacy/export?email=` answers everything stored about it.
  */
 import { ENQUIRY_PATHS } from '../../lib/enquiries.ts';
-import { API, PRIVACY } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
+import { DATA_RIGHTS } from '../../lib/staff-messages.ts';
 import { PrivacyEmailSchema } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { eraseByEmail, requestsByEmail } from '../enquiries/privacy.ts';
@@ -21,7 +22,7 @@ export const privacyHandler: RouteHandler = async ({ request, deps }) => {
         requireAdmin(request, deps, 'write');
         const { email } = validate(PrivacyEmailSchema, await readJson(request));
         const erased = await eraseByEmail(deps, email);
-        return ok(erased, { message: PRIVACY.erased(erased.contact, erased.enroll) });
+        return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll) });
       },
     });
   }

@@ -10,7 +10,8 @@ import {
   SUBMISSION_SENDER_RATE_LIMIT,
 } from '../../lib/constants.ts';
 import { INITIAL_STATUS, REQUEST_LIST_PARAMS } from '../../lib/enquiries.ts';
-import { API, ENQUIRY } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
+import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { createHash } from 'node:crypto';
 import { refuseCrossOrigin, requireAdmin } from '../auth/guard.ts';
 import { csvResponse } from '../csv.ts';

@@ -1,6 +1,7 @@
 /** Stats: one document; public read (0 until an admin sets it), admin update. */
 import { statsFamily } from '../../lib/collections.ts';
-import { ADMIN, API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
+import { ADMIN } from '../../lib/staff-messages.ts';
 import { StatsSchema, type Stats } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { publishChange } from '../cdn/publish-change.ts';

@@ -3,7 +3,7 @@
  * `GET /api/v1/trash` lists it, `POST /api/v1/trash/{family}/{id}/restore` puts an item back under its id.
  */
 import { TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';

@@ -1,6 +1,6 @@
 /** GET /uploads/{folder}/{file}: our processed images, immutable (names are content hashes). */
 import { isImageFolder } from '../../lib/families.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { cacheHeaders } from '../http/cache-policy.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { notFound } from '../http/respond.ts';

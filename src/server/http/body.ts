@@ -2,7 +2,7 @@
  * Request bodies: content type checked (415), size bounded before and while reading (413), JSON parsed (400),
  * multipart read through the platform's own FormData parser.
  */
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from './respond.ts';
 
 /** JSON payloads are small text (the longest is a 5,000-character description with ten points). */

@@ -2,7 +2,7 @@
  * The response kit (STYLE.md practice 4): one envelope, one way to say each status.
  * Success: `{ success: true, data, message? }`; failure: `{ success: false, message, errors? }`.
  */
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { cacheHeaders, NO_STORE, type CachePolicy } from './cache-policy.ts';
 
 /** Seconds a client should wait before retrying after a store outage. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { badRequest, HttpError } from './respond.ts';
 

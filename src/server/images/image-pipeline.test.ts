@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_RESIZE_BOUND_PX } from '../../lib/constants.ts';
 import { IMAGE_FOLDER_RULES } from '../../lib/families.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import {
   HTML_AS_JPEG,
   MARKERS,

@@ -31,7 +31,7 @@ import {
   IMAGE_WIDE_VARIANT_WIDTH,
 } from '../../lib/constants.ts';
 import { type ImageFolderRule } from '../../lib/families.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { IMAGE_HASH_LENGTH, SUFFIXED_VARIANT_WIDTHS, mainFileName, variantFileName } from './image-names.ts';
 import { ImageRejectedError } from './port.ts';
 

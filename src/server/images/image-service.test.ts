@@ -5,7 +5,7 @@ import { startBlobsServer, useImageStore } from '../../../tests/support/blobs-se
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
 import { IMAGE_FOLDER_RULES } from '../../lib/families.ts';
 import { imageSrcSet } from '../../lib/image-url.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import { BLOB_STORES } from '../repository/keys.ts';
 import { StoreUnavailableError } from '../repository/port.ts';
 import {

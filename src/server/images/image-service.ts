@@ -13,7 +13,7 @@ import type { Store } from '@netlify/blobs';
 import type { ImageFolder } from '../../lib/collections.ts';
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
 import { IMAGE_FOLDER_RULES } from '../../lib/families.ts';
-import { API } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import {
   IMAGE_CONTENT_TYPE,
   isImageFolder,

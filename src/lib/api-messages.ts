@@ -1,0 +1,40 @@
+/**
+ * The message catalogue, API half: the reasons the API answers with (refusals, conflicts, confirmations).
+ * Visitors and staff see them when a page shows the server's reason; they live apart from messages.ts so the
+ * public pages' JavaScript does not carry them.
+ */
+import { GENERIC } from './messages.ts';
+
+/** Server-side messages that the spec does not name but a caller must understand (API contract). */
+export const API = {
+  notFoundRoute: 'Not found',
+  itemNotFound: GENERIC.notFound,
+  methodNotAllowed: 'Method not allowed',
+  unauthorized: GENERIC.unauthorized,
+  forbiddenOrigin: GENERIC.forbidden,
+  validation: GENERIC.validation,
+  invalidJson: 'The request body is not valid JSON',
+  unsupportedContentType: 'Unsupported content type',
+  payloadTooLarge: 'The file is too large (max 5 MB)',
+  requestTooLarge: 'The request is too large',
+  invalidForm: 'The form data could not be read',
+  notAnImage: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
+  imageTooManyPixels: 'The image has too many pixels',
+  /** Says when to retry (the Retry-After seconds), so a refused visitor knows how long to wait. */
+  rateLimited: (seconds: number) =>
+    `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  imageTooSmall: (minShortSidePx: number) =>
+    `The image is too small: its shorter side must be at least ${minShortSidePx} pixels`,
+  storeUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  unexpected: GENERIC.unexpected,
+  contactReceived: 'Message sent successfully!',
+  enrollReceived: "Enrollment submitted successfully! We'll contact you soon.",
+  orderConflict: 'The order must list every current item exactly once. Reload the list and try again.',
+  orderSaved: 'Order saved',
+  orderInvalid: 'Send the new order as {"ids": [...]}',
+  restored: 'Restored',
+  restoreConflict: 'The item cannot be restored: its name is in use by another item.',
+  revisionRestored: 'Version restored',
+  courseUpdated: 'Course updated successfully!',
+  publishedInvalid: 'Published must be true or false',
+} as const;

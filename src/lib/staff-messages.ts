@@ -1,0 +1,170 @@
+/**
+ * The message catalogue, staff half: what only staff see (sign-in, admin screens, confirmations, enquiry
+ * follow-up, notifications, data-rights tools, backups). Visitor-facing strings are in messages.ts; the split
+ * keeps these out of the public pages' JavaScript. Strings are verbatim from the spec (section 8 and section 5).
+ */
+
+/** Admin sign-in (spec section 2 and 8). */
+export const AUTH = {
+  invalidPassword: 'Invalid password. Please try again.',
+  passwordRequired: 'Password is required',
+  /** Beyond the spec: the server gate the spec lacked (ARCHITECTURE.md "Admin authentication"). */
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  notConfigured: 'Admin login is not configured on this server. Set ADMIN_PASSWORD_HASH and SESSION_SECRET.',
+  signedOut: 'Signed out',
+  /** Beyond the spec: shown on the login page when a request found the session gone (issue 10.11). */
+  sessionExpired: 'Your session has expired — sign in again',
+} as const;
+
+/** Delete confirmations (spec section 5), shown with the browser's confirm(). */
+export const CONFIRM = {
+  content: 'Are you sure you want to delete this content?',
+  service: 'Are you sure you want to delete this service?',
+  career: 'Are you sure you want to delete this career?',
+  course: 'Are you sure you want to delete this course?',
+  /** Beyond the spec: an empty or non-numeric stats value is saved as 0 (spec section 5), so ask first. */
+  statsZero: (current: number) => `This sets the total courses from ${current} to 0. Save 0?`,
+} as const;
+
+/** Admin success, failure and empty-state messages (spec section 8 "Admin", "Success", "Admin empty states"). */
+export const ADMIN = {
+  homeContent: {
+    fetchServerError: 'Server error occurred',
+    noResponse: 'No response from server. Please check your connection.',
+    fetchFailed: 'Failed to fetch content',
+    saveFailed: 'Error processing your request',
+    imageFailed: 'Error processing image',
+    deleteFailed: 'Failed to delete content',
+    added: 'Content added successfully',
+    updated: 'Content updated successfully',
+    deleted: 'Content deleted successfully!',
+    empty: 'No content added yet',
+  },
+  homeCourse: {
+    fetchFailed: 'Failed to fetch courses',
+    addFailed: 'Failed to add course',
+    updateFailed: 'Failed to update course',
+    deleteFailed: 'Failed to delete course',
+    added: 'Course added successfully!',
+    updated: 'Course updated successfully!',
+    deleted: 'Course deleted successfully!',
+    empty: 'No courses available',
+  },
+  homeService: {
+    invalidData: 'Invalid data format received',
+    fetchFailed: 'Failed to fetch services',
+    imageFailed: 'Error processing image. Please try again.',
+    saveFailed: 'Failed to process your request',
+    deleteFailed: 'Failed to delete service',
+    added: 'Service added successfully!',
+    updated: 'Service updated successfully!',
+    deleted: 'Service deleted successfully!',
+    empty: 'No services available. Add your first service above.',
+    imageHint: 'Supports: JPG, PNG, GIF (Max: 5MB)',
+  },
+  serviceContent: {
+    invalidData: 'Invalid data format received',
+    fetchFailed: 'Failed to fetch contents',
+    updateFailed: 'Failed to update content',
+    addFailed: 'Failed to add content',
+    deleteFailed: 'Failed to delete content',
+    added: 'Content added successfully',
+    updated: 'Content updated successfully',
+    deleted: 'Content deleted successfully!',
+    empty: 'No service contents found',
+  },
+  career: {
+    fetchFailed: 'Failed to fetch careers',
+    updateFailed: 'Failed to update career',
+    addFailed: 'Failed to add career',
+    deleteFailed: 'Failed to delete career',
+    added: 'Career added successfully!',
+    updated: 'Career updated successfully!',
+    deleted: 'Career deleted successfully!',
+    empty: 'No careers available',
+  },
+  contact: {
+    fetchFailed: 'Failed to fetch contacts',
+    deleteFailed: 'Failed to delete contact',
+    deleted: 'Contact deleted successfully!',
+    empty: 'No contact requests available',
+  },
+  enroll: {
+    fetchFailed: 'Failed to fetch enrollments',
+    deleteFailed: 'Failed to delete enrollment',
+    deleted: 'Enrollment deleted successfully!',
+    empty: 'No enrollment requests available',
+  },
+  enrollCourse: {
+    fetchFailed: 'Failed to load courses',
+    addFailed: 'Failed to add course. Please try again.',
+    deleteFailed: 'Failed to delete course',
+    added: 'Course added successfully!',
+    deleted: 'Course deleted successfully!',
+    empty: 'No courses available. Add your first course above.',
+    listTitle: (count: number) => `Available Courses (${count})`,
+  },
+  stats: {
+    fetchFailed: 'Failed to fetch stats. Please try again later.',
+    updateFailed: 'Failed to update stats. Please try again.',
+    updated: 'Stats updated successfully',
+  },
+} as const;
+
+/** The follow-up pipeline of requests (issue 11): statuses, notes, filters, badges and notifications. */
+export const ENQUIRY = {
+  statusInvalid: 'Please choose one of the listed statuses',
+  nothingToUpdate: 'Send a status or a note to update',
+  dateInvalid: 'Please enter a date as YYYY-MM-DD',
+  dateRange: 'The start date must not be after the end date',
+  limitInvalid: 'The page size must be a whole number from 1 to 500',
+  cursorInvalid: 'The page cursor is not valid',
+  updated: 'Request updated',
+  updateFailed: 'Failed to update the request',
+  statusLabels: {
+    new: 'New',
+    replied: 'Replied',
+    closed: 'Closed',
+    contacted: 'Contacted',
+    enrolled: 'Enrolled',
+    declined: 'Declined',
+  } as Record<string, string>,
+  deliveryLabels: {
+    pending: 'Sending',
+    sent: 'Notified',
+    retrying: 'Retrying',
+    failed: 'Not delivered',
+  } as Record<string, string>,
+} as const;
+
+/** Notifications to staff about a stored submission (e-mail subject and text, webhook summary). */
+export const NOTIFY = {
+  contactSubject: (name: string) => `New contact message: ${name}`,
+  enrollSubject: (name: string, course: string) => `New enrolment: ${name} — ${course}`,
+  received: (when: string) => `Received: ${when}`,
+  openInAdmin: (url: string) => `Open in the admin: ${url}`,
+  fieldLabels: {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    course: 'Course',
+    message: 'Message',
+  } as Record<string, string>,
+} as const;
+
+/** Data-principal rights (DPDP Act 2023): erase and export everything held about one e-mail address. */
+export const DATA_RIGHTS = {
+  emailRequired: 'Email is required',
+  erased: (contact: number, enroll: number) =>
+    `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}`,
+  eraseFailed: 'Failed to erase the data',
+  exportFailed: 'Failed to export the data',
+  confirmErase: (email: string) =>
+    `Erase every contact message and enrolment request from ${email}? This cannot be undone.`,
+} as const;
+
+/** The owner's backup download in the admin (issue 14). */
+export const BACKUP_COPY = {
+  download: 'Download backup',
+  hint: 'One archive of all content, enquiries and pictures. Keep it somewhere safe: it holds personal data.',
+} as const;
