@@ -12,6 +12,8 @@ export const SHELL = {
   logout: 'Logout',
   loggingOut: 'Logging out...',
   navLabel: 'Admin sections',
+  /** The navigation of the screens beyond the spec's nine (trash, site settings, privacy, account …). */
+  toolsNavLabel: 'Staff tools',
   loading: 'Loading...',
   skipToContent: 'Skip to content',
   dismiss: 'Dismiss message',

@@ -1,29 +1,46 @@
 import { SHELL } from '../admin-copy.ts';
-import { SCREENS, screenHref, type ScreenRoute } from '../stores/router.ts';
+import { SCREENS, screenHref, type ScreenGroup, type ScreenRoute } from '../stores/router.ts';
 
-/** Nine links, one per screen; the title collapses to one letter at 768 px or less (CSS). */
-export function Sidebar({ current }: { current: ScreenRoute }) {
+function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRoute }) {
   return (
-    <nav className="admin-sidebar" aria-label={SHELL.navLabel}>
+    <ul className="admin-nav">
+      {SCREENS.filter((screen: { group: ScreenGroup }) => screen.group === group).map((screen) => (
+        <li key={screen.route}>
+          <a
+            href={screenHref(screen.path)}
+            className="admin-nav-link"
+            aria-current={screen.route === current ? 'page' : undefined}
+          >
+            {screen.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The spec's nine links, one per section; the title collapses to one letter at 768 px or less (CSS). Screens
+ * beyond the spec (router.ts, group 'tool') get a navigation of their own below, so the nine stay nine.
+ */
+export function Sidebar({ current }: { current: ScreenRoute }) {
+  const hasTools = SCREENS.some((screen: { group: ScreenGroup }) => screen.group === 'tool');
+  return (
+    <div className="admin-sidebar">
       <p className="admin-brand">
         <span className="admin-brand-full">{SHELL.title}</span>
         <span className="admin-brand-short" aria-hidden="true">
           {SHELL.titleShort}
         </span>
       </p>
-      <ul className="admin-nav">
-        {SCREENS.map((screen) => (
-          <li key={screen.route}>
-            <a
-              href={screenHref(screen.path)}
-              className="admin-nav-link"
-              aria-current={screen.route === current ? 'page' : undefined}
-            >
-              {screen.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+      <nav aria-label={SHELL.navLabel}>
+        <ScreenLinks group="section" current={current} />
+      </nav>
+      {hasTools && (
+        <nav aria-label={SHELL.toolsNavLabel} className="admin-tools-nav">
+          <ScreenLinks group="tool" current={current} />
+        </nav>
+      )}
+    </div>
   );
 }

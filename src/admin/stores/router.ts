@@ -1,24 +1,30 @@
 /**
- * Admin routing (spec section 2 "Admin routes") on @nanostores/router. The nine screens are listed once here;
- * the route table, the sidebar and the screen table (AdminApp) are derived from or checked against this list.
+ * Admin routing (spec section 2 "Admin routes") on @nanostores/router. Every screen is listed once here; the
+ * route table, the sidebar and the screen table (AdminApp) are derived from or checked against this list.
  */
 import { createRouter, redirectPage } from '@nanostores/router';
 import { takeTab, writeTab } from './tab-storage.ts';
 
 export const ADMIN_BASE = '/deltaadmin';
 
-/** The nine sub-routes, in sidebar order, with their sidebar labels. */
+export type ScreenGroup = 'section' | 'tool';
+
+/**
+ * The sub-routes, in sidebar order, with their sidebar labels. `section` screens are the spec's nine sidebar
+ * links ("Admin sections"); `tool` screens, added beyond the spec, are listed in a second navigation below them,
+ * so the spec's sidebar stays exactly nine links.
+ */
 export const SCREENS = [
-  { route: 'homeContent', path: 'home-content', label: 'Home Content' },
-  { route: 'homeServices', path: 'home-services', label: 'Home Services' },
-  { route: 'homeCourses', path: 'home-courses', label: 'Home Courses' },
-  { route: 'serviceContent', path: 'service-content', label: 'Service Content' },
-  { route: 'career', path: 'career', label: 'Career' },
-  { route: 'contactData', path: 'contact-data', label: 'Contact Requests' },
-  { route: 'enrollData', path: 'enroll-data', label: 'Enrollment Requests' },
-  { route: 'courses', path: 'courses', label: 'Courses' },
-  { route: 'stats', path: 'stats', label: 'Stats' },
-] as const;
+  { route: 'homeContent', path: 'home-content', label: 'Home Content', group: 'section' },
+  { route: 'homeServices', path: 'home-services', label: 'Home Services', group: 'section' },
+  { route: 'homeCourses', path: 'home-courses', label: 'Home Courses', group: 'section' },
+  { route: 'serviceContent', path: 'service-content', label: 'Service Content', group: 'section' },
+  { route: 'career', path: 'career', label: 'Career', group: 'section' },
+  { route: 'contactData', path: 'contact-data', label: 'Contact Requests', group: 'section' },
+  { route: 'enrollData', path: 'enroll-data', label: 'Enrollment Requests', group: 'section' },
+  { route: 'courses', path: 'courses', label: 'Courses', group: 'section' },
+  { route: 'stats', path: 'stats', label: 'Stats', group: 'section' },
+] as const satisfies readonly { route: string; path: string; label: string; group: ScreenGroup }[];
 
 type Screen = (typeof SCREENS)[number];
 export type ScreenRoute = Screen['route'];
