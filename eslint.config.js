@@ -50,6 +50,18 @@ export default tseslint.config(
     },
   },
   {
+    // A switch over a union must name every member (or say `default`), so a new family, field kind or status
+    // cannot fall through silently. Type-aware, so limited to the code the compiler checks.
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.mts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
@@ -58,7 +70,7 @@ export default tseslint.config(
     },
   },
   {
-    // The walls of ARCHITECTURE.md: browser code never imports server code.
+    // The walls of docs/design.md (Architecture): browser code never imports server code.
     files: [
       'src/islands/**',
       'src/admin/**',

@@ -17,7 +17,7 @@ import type { Row } from './support/table.ts';
 
 const DURATION_S = Number(process.env.BENCH_API_SECONDS ?? 5);
 const CONNECTIONS = 10;
-/** QUALITY.md measures the read with 50 items in the family. */
+/** docs/design.md (Quality) measures the read with 50 items in the family. */
 export const ITEMS_FOR_READ = 50;
 
 const READ_PATH = contentFamilies.homeService.path;

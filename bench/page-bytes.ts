@@ -11,7 +11,7 @@ import type { Benchmark } from './support/context.ts';
 import { PUBLIC_PAGES } from './support/pages.ts';
 import type { Row } from './support/table.ts';
 
-/** QUALITY.md: pages with React islands ≤ 80 KB of JS, the two without ≤ 5 KB; CSS ≤ 20 KB (all gzip). */
+/** docs/design.md (Quality): pages with React islands ≤ 80 KB of JS, the two without ≤ 5 KB; CSS ≤ 20 KB (all gzip). */
 const JS_BUDGET_KB: Record<string, number> = {
   '/': 80,
   '/services': 80,

@@ -103,7 +103,7 @@ async function main() {
   const report = [
     '# Benchmark results',
     '',
-    `Produced by \`npm run bench\`${only.length ? ` --only ${only.join(',')}` : ''} (bench/run.ts). Targets: shared/design/QUALITY.md "Performance".`,
+    `Produced by \`npm run bench\`${only.length ? ` --only ${only.join(',')}` : ''} (bench/run.ts). Targets: docs/design.md (Quality) "Performance".`,
     '',
     ...facts.map((fact) => `- ${fact}`),
     `- Shared machine: other work (builds, tests of other sessions) may run at the same time on these cores; timed figures show min / median / max and the load average is recorded above and below.`,

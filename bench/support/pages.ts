@@ -1,5 +1,5 @@
 import { CHROMIUM_OFFLINE_FLAGS } from '../../scripts/dev/chromium.ts';
-/** The six public pages QUALITY.md measures, with the file each is built to in dist/. */
+/** The six public pages docs/design.md (Quality) measures, with the file each is built to in dist/. */
 export const PUBLIC_PAGES = [
   { path: '/', file: 'index.html' },
   { path: '/about', file: 'about.html' },
@@ -23,5 +23,5 @@ export const isFunctionResponse = (pathname: string, headers: Record<string, str
 /** Lighthouse's default mobile device (moto g power), used for page views too so both see the same first view. */
 export const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75 } as const;
 
-/** Debian Chromium offline: no background traffic, no component or sync downloads (PLATFORM-NOTES.md). */
+/** Debian Chromium offline: no background traffic, no component or sync downloads (docs/design.md (Platform notes)). */
 export const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_OFFLINE_FLAGS, '--disable-dev-shm-usage'];

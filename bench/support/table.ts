@@ -11,7 +11,7 @@ export interface Row {
   /** A timed (repeated) figure, or a single value. */
   value: Spread | number | string;
   unit?: string;
-  /** The QUALITY.md target in words, e.g. '≤ 80'. */
+  /** The docs/design.md (Quality) target in words, e.g. '≤ 80'. */
   target?: string;
   /** Whether the figure meets the target; undefined when there is none. */
   ok?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Makes the inner pages' hero picture (VISUAL.md: a photo under a dark overlay): a dark, out-of-focus circuit
+ * Makes the inner pages' hero picture (docs/design.md (Visual): a photo under a dark overlay): a dark, out-of-focus circuit
  * board with the accent's glow, drawn as SVG and rendered by sharp into small WebP files under public/images/.
  * Generated rather than a stock photo: no licence to track, and nobody's face on the site. The files are
  * committed (the build only copies them); run `node scripts/assets/hero-image.ts` after changing the drawing.

@@ -12,7 +12,7 @@ export interface ListState<T> {
 export type ListLoader<T> = (signal: AbortSignal, onRetry: () => void) => Promise<T[]>;
 
 /**
- * Baked data first, then the API (ARCHITECTURE.md "Public pages"): with baked items the first paint is real
+ * Baked data first, then the API (docs/design.md (Architecture) "Public pages"): with baked items the first paint is real
  * content and a refresh replaces it only when it succeeds; without them the spec's loading → error / empty /
  * loaded states run. `reload` is the Retry button's action.
  */

@@ -118,7 +118,7 @@ export const LoginInputSchema = z.strictObject({
   password: z.string({ error: AUTH.passwordRequired }).min(1, AUTH.passwordRequired).max(1_000),
 });
 
-/** Fields every stored item carries (ARCHITECTURE.md "API contract"). */
+/** Fields every stored item carries (docs/design.md (Architecture) "API contract"). */
 export const StoredMetaSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),

@@ -8,7 +8,7 @@
 export const AUTH = {
   invalidPassword: 'Invalid password. Please try again.',
   passwordRequired: 'Password is required',
-  /** Beyond the spec: the server gate the spec lacked (ARCHITECTURE.md "Admin authentication"). */
+  /** Beyond the spec: the server gate the spec lacked (docs/design.md (Architecture) "Admin authentication"). */
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   notConfigured: 'Admin login is not configured on this server. Set ADMIN_PASSWORD_HASH and SESSION_SECRET.',
   signedOut: 'Signed out',

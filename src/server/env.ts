@@ -1,5 +1,5 @@
 /**
- * The server's environment, read and validated once (STYLE.md practice 5). A bad value fails loudly with the
+ * The server's environment, read and validated once (docs/design.md (Style) practice 5). A bad value fails loudly with the
  * variable's name; optional features (login, build hook, CDN purge, Redis) are simply off when unset.
  */
 import { z } from 'zod';

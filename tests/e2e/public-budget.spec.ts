@@ -1,12 +1,12 @@
 /**
- * The JavaScript and CSS budgets of QUALITY.md, measured over the built dist/ (gzip): pages with React islands
+ * The JavaScript and CSS budgets of docs/design.md (Quality), measured over the built dist/ (gzip): pages with React islands
  * at most 80 KB of JS (React's runtime is ~66 KB of it), /about and /career at most 5 KB, CSS at most 20 KB.
  */
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { measurePage } from './public-dist-budget.ts';
 
-/** QUALITY.md's KB, as the bench counts it (bench/page-bytes.ts): 1000 bytes, the stricter reading. */
+/** The KB of docs/design.md (Quality), as the bench counts it (bench/page-bytes.ts): 1000 bytes, the stricter reading. */
 const KB = 1000;
 const DIST = join(process.cwd(), 'dist');
 const BUDGETS = [

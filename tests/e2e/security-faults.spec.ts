@@ -1,5 +1,5 @@
 /**
- * A store outage as a person sees it (QUALITY.md "Faults"). The server side — a real redis stopped mid-run, the
+ * A store outage as a person sees it (docs/design.md (Quality) "Faults"). The server side — a real redis stopped mid-run, the
  * API answering 503 JSON with Retry-After — is tests/security/faults.test.ts; here every /api/v1 call of the real
  * built site gets that very answer (the server's own storeUnavailable()) or no answer at all, and the browser
  * must cope: public pages keep their baked content, forms say what the spec says and keep what was typed, admin

@@ -1,5 +1,5 @@
 /**
- * Stored XSS (QUALITY.md "Reliability and security"): script and event-handler payloads saved through the API —
+ * Stored XSS (docs/design.md (Quality) "Reliability and security"): script and event-handler payloads saved through the API —
  * in every text field of one item of every content family, a course, a contact message and an enrolment — render
  * as inert text on every public page (rebuilt, islands hydrated) and on every admin screen, and the CSV export
  * keeps them as data. No input schema has a URL field (images are uploads), so there is no `javascript:` link

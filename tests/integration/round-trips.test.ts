@@ -1,5 +1,5 @@
 /**
- * Budget (QUALITY.md "Performance"): a public GET costs exactly one store round trip, however many items a
+ * Budget (docs/design.md (Quality) "Performance"): a public GET costs exactly one store round trip, however many items a
  * family holds. Counted at the Upstash gateway (one HTTP request = one round trip to Redis), with the real
  * @upstash/redis client, through the function files' handlers.
  */
@@ -15,7 +15,7 @@ import { demoContent, demoEnrollCourses, demoStats } from '../../scripts/seed/de
 import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
 import { body, startApi, type Api } from './api-harness.ts';
 
-/** The QUALITY.md benchmark size: 50 items per family. */
+/** The docs/design.md (Quality) benchmark size: 50 items per family. */
 const ITEMS_PER_FAMILY = 50;
 
 let redis: RedisWithGateway;

@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix (QUALITY.md "Authorisation matrix"), generated from the collections registry: every
+ * The authorisation matrix (docs/design.md (Quality) "Authorisation matrix"), generated from the collections registry: every
  * admin route × method, against a seeded store, with every kind of bad credential and every kind of foreign
  * request, on both backends. A refusal is 401/403 with the generic message, and the store (every collection,
  * the stats document and the image blobs) is exactly as before.

@@ -1,5 +1,5 @@
 /**
- * Faults (QUALITY.md "Faults"): a real redis-server crashes mid-run (SIGKILL) and comes back with its
+ * Faults (docs/design.md (Quality) "Faults"): a real redis-server crashes mid-run (SIGKILL) and comes back with its
  * append-only file; a real Blobs server holding the images stops and starts again; an image store that accepts
  * connections and never answers. Through all of it the API answers 503 JSON with Retry-After and no internals,
  * no write is left half-done, and everything works again once the backend is back.

@@ -1,5 +1,5 @@
 /**
- * Property-based bad input (QUALITY.md "Bad input"): whatever JSON, form, content type, id or query arrives at
+ * Property-based bad input (docs/design.md (Quality) "Bad input"): whatever JSON, form, content type, id or query arrives at
  * any endpoint, the API answers a clear JSON client error (`{ success: false, message }`), never a 5xx; the store
  * is unchanged after every rejection; and Object.prototype is never polluted.
  *

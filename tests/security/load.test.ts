@@ -1,5 +1,5 @@
 /**
- * Load, nothing lost (QUALITY.md): 200 concurrent contact and enrolment submissions are each stored exactly
+ * Load, nothing lost (docs/design.md (Quality)): 200 concurrent contact and enrolment submissions are each stored exactly
  * once; concurrent admin edits of different items are all kept; concurrent edits of one item end with exactly
  * one writer's complete item (last write wins, never a mix of two writes). On both backends.
  */

@@ -1,5 +1,5 @@
 /**
- * Login hardening (QUALITY.md "Login"): attempts are rate-limited per client on both backends, the password
+ * Login hardening (docs/design.md (Quality) "Login"): attempts are rate-limited per client on both backends, the password
  * check is constant-time, a server without a configured hash has no way in at all, and no password or hash
  * ships in the repository (the built site is scanned after its build: tests/e2e/security-dist.spec.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Upload attacks through the HTTP handlers (QUALITY.md "Uploads"), for every family of the registry that takes
+ * Upload attacks through the HTTP handlers (docs/design.md (Quality) "Uploads"), for every family of the registry that takes
  * an image: hostile files are refused with the right status and leave no item and no blob; stored output
  * carries no metadata; replacing or deleting an item leaves no orphaned image blob.
  */

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// An unexpected console.error is a defect: fail the test that caused it (STYLE.md practice 9).
+// An unexpected console.error is a defect: fail the test that caused it (docs/design.md (Style) practice 9).
 // A test that expects one spies on console.error itself (vi.spyOn(...).mockImplementation(...)).
 const original = console.error;
 let logged: unknown[][] = [];

@@ -1,5 +1,5 @@
 /**
- * The admin session (ARCHITECTURE.md "Admin authentication"): the spec's browser flag `adminLoggedIn = 'true'`
+ * The admin session (docs/design.md (Architecture) "Admin authentication"): the spec's browser flag `adminLoggedIn = 'true'`
  * drives routing, while the server decides through an HttpOnly cookie. Components read these atoms and call
  * these actions; they never set the atoms themselves.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin sign-in (ARCHITECTURE.md "Admin authentication"): login checks the password against the hash from the
+ * Admin sign-in (docs/design.md (Architecture) "Admin authentication"): login checks the password against the hash from the
  * environment (rate-limited per client), sets the signed session cookie; logout clears it; session reports it.
  */
 import { AUTH_PATHS } from '../../lib/collections.ts';

@@ -1,5 +1,5 @@
 /**
- * The response kit (STYLE.md practice 4): one envelope, one way to say each status.
+ * The response kit (docs/design.md (Style) practice 4): one envelope, one way to say each status.
  * Success: `{ success: true, data, message? }`; failure: `{ success: false, message, errors? }`.
  */
 import { API } from '../../lib/api-messages.ts';

@@ -1,5 +1,5 @@
 /**
- * The image pipeline (ARCHITECTURE.md "Images"): untrusted upload bytes in, normalised WebP variants out.
+ * The image pipeline (docs/design.md (Architecture) "Images"): untrusted upload bytes in, normalised WebP variants out.
  * The only module that imports sharp.
  *
  * Decisions:
