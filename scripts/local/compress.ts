@@ -113,6 +113,11 @@ export async function sendFetchResponse(
     const etag = response.headers.get('etag');
     if (etag && !etag.startsWith('W/')) headers.etag = `W/${etag}`;
   }
+  // The client left while the response was made (a closed tab, an aborted fetch): nothing to send it.
+  if (res.destroyed) {
+    body?.destroy();
+    return;
+  }
   res.writeHead(response.status, headers);
   if (!body) {
     res.end();
