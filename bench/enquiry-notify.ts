@@ -21,6 +21,7 @@ import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
 import type { NotifyHostMessage } from './support/notify-host-main.ts';
 import { startStoreHost } from './support/store-host.ts';
 import { spread } from './support/stats.ts';
+import { writeStandaloneReport } from './support/standalone-report.ts';
 import { renderTable, type Row } from './support/table.ts';
 
 const ROUNDS = Number(process.env.BENCH_NOTIFY_ROUNDS ?? 5);
@@ -33,6 +34,7 @@ const percentile = (values: readonly number[], p: number) => {
 };
 
 async function main() {
+  const startedAt = performance.now();
   const store = await startStoreHost();
   // The receivers live in a child process, as they would on other machines.
   const host = fork(fileURLToPath(new URL('./support/notify-host-main.ts', import.meta.url)), [], {
@@ -155,11 +157,20 @@ async function main() {
   ]);
   host.send({ type: 'counts' });
   const counts = await next('counts');
-  console.log(renderTable(rows));
-  console.log(
-    `\n${ROUNDS} rounds × ${PER_ROUND} sequential submissions per scenario (after 10 warm-up each); ` +
+  const body = [
+    renderTable(rows),
+    '',
+    `${ROUNDS} rounds × ${PER_ROUND} sequential submissions per scenario (after 10 warm-up each); ` +
       `${counts.mails} e-mails and ${counts.hooks} webhooks delivered in the two "on" scenarios.`,
-  );
+  ].join('\n');
+  console.log(body);
+  await writeStandaloneReport({
+    file: 'RESULTS-notify.md',
+    title: 'Submission latency with notifications (issue 11)',
+    command: 'node bench/enquiry-notify.ts',
+    body,
+    startedAt,
+  });
   host.send({ type: 'stop' });
   await store.stop();
 }

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { writeStandaloneReport } from './support/standalone-report.ts';
 
 const ITEMS = {
   homecontents: 50,
@@ -173,6 +174,7 @@ function runPhase(
 }
 
 async function parent(backends: string[]) {
+  const startedAt = performance.now();
   const work = await mkdtemp(join(tmpdir(), 'bench-migration-'));
   const dir = join(work, 'export');
   await mkdir(dir);
@@ -248,10 +250,21 @@ async function parent(backends: string[]) {
   }
   const { formatTable } = await import('../src/server/migration/legacy-import.ts');
   const items = Object.values(ITEMS).reduce((total, count) => total + count, 0);
-  console.log(
-    `Migration: ${items} records, ${PICTURES} pictures (${(pictureBytes / 1048576).toFixed(1)} MB of JPEG), node ${process.version}\n`,
-  );
-  console.log(formatTable(['store', 'phase', 'time s', 'peak RSS MB', 'RSS growth MB', 'what'], rows));
+  const body = [
+    `Migration: ${items} records, ${PICTURES} pictures (${(pictureBytes / 1048576).toFixed(1)} MB of JPEG), node ${process.version}`,
+    '',
+    '```',
+    formatTable(['store', 'phase', 'time s', 'peak RSS MB', 'RSS growth MB', 'what'], rows),
+    '```',
+  ].join('\n');
+  console.log(body);
+  await writeStandaloneReport({
+    file: 'RESULTS-migration.md',
+    title: 'Import, backup and restore (issue 14)',
+    command: `node bench/migration.ts --backends ${backends.join(',')}`,
+    body,
+    startedAt,
+  });
 }
 
 const { values } = parseArgs({
