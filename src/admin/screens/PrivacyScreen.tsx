@@ -38,7 +38,7 @@ export default function PrivacyScreen() {
       </h1>
       <StoredCounts />
       <form className="panel" onSubmit={onExport} noValidate>
-        <p className="field-hint">{PRIVACY.intro}</p>
+        <p className="field-hint privacy-intro">{PRIVACY.intro}</p>
         <div className="field">
           <label htmlFor={`${id}-email`}>{PRIVACY.emailLabel}</label>
           <input
