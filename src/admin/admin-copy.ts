@@ -20,6 +20,8 @@ export const SHELL = {
   /** Each screen's document title, e.g. 'Career | Admin | DeltaSecure'. */
   documentTitle: (screen: string) => `${screen} | Admin | ${brandName}`,
   loginTitle: 'Login',
+  /** A sidebar badge's words (the number alone is what shows): the link's own name stays the screen's label. */
+  newRequests: (count: number) => `${count} new`,
 } as const;
 
 export const LOGIN = {
@@ -73,6 +75,49 @@ export const REQUESTS = {
   showLess: 'Show less',
   /** Times are shown in India Standard Time, where the company works. */
   timeZoneLabel: 'IST',
+  filters: 'Filter requests',
+  search: 'Search',
+  searchHint: 'Name, e-mail, phone or message',
+  status: 'Status',
+  anyStatus: 'All statuses',
+  from: 'From',
+  to: 'To',
+  anyCourse: 'All courses',
+  sort: 'Sort by date',
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  clearFilters: 'Clear filters',
+  person: 'Person',
+  courseAndMessage: 'Course and message',
+  statusOf: (name: string) => `Status of ${name}`,
+  delivery: 'Notification',
+  note: 'Note',
+  noteFor: (name: string) => `Note for ${name}`,
+  addNote: 'Add note',
+  editNote: 'Edit note',
+  saveNote: 'Save note',
+  saving: 'Saving...',
+  noteLength: (length: number, max: number) => `${length} / ${max} characters`,
+  shown: (count: number, more: boolean) =>
+    `Showing ${count} request${count === 1 ? '' : 's'}${more ? ' (more to load)' : ''}`,
+} as const;
+
+export const PRIVACY = {
+  heading: 'Privacy',
+  intro:
+    'Export or erase everything stored about one person (India’s DPDP Act 2023): their contact messages and enrolment requests, including any in the trash.',
+  emailLabel: 'E-mail address',
+  export: 'Export data (JSON)',
+  exporting: 'Exporting...',
+  erase: 'Erase data',
+  erasing: 'Erasing...',
+  held: 'Stored now',
+  contactCount: 'Contact messages',
+  enrollCount: 'Enrolment requests',
+  trashCount: 'In the trash',
+  exported: (email: string) => `Exported for ${email}`,
+  erasedFor: (email: string) => `Erased for ${email}`,
+  fileName: (day: string) => `personal-data-${day}.json`,
 } as const;
 
 export const COURSES = {

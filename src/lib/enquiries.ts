@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages.ts';
 import { ENQUIRY } from './staff-messages.ts';
-import { API_PREFIX, MAX_LENGTH, REQUEST_LIST_DEFAULT_LIMIT, REQUEST_LIST_MAX_LIMIT } from './constants.ts';
+import { MAX_LENGTH, REQUEST_LIST_DEFAULT_LIMIT, REQUEST_LIST_MAX_LIMIT } from './constants.ts';
 import type { RequestFamilyKey } from './families.ts';
 
 /** Every family's statuses, in the order staff move through them; the first is where a submission starts. */
@@ -142,15 +142,4 @@ export interface RequestsSummary {
   enroll: { new: number; total: number };
 }
 
-/** The admin screens of the two families (src/admin/stores/router.ts), for links in notifications. */
-export const ADMIN_REQUEST_PATHS = {
-  contact: '/deltaadmin/contact-data',
-  enroll: '/deltaadmin/enroll-data',
-} as const satisfies Record<RequestFamilyKey, string>;
-
-/** The admin endpoints of the pipeline beside the two families' own paths. */
-export const ENQUIRY_PATHS = {
-  summary: `${API_PREFIX}/requests/summary`,
-  privacyErase: `${API_PREFIX}/privacy/erase`,
-  privacyExport: `${API_PREFIX}/privacy/export`,
-} as const;
+export { ADMIN_REQUEST_PATHS, ENQUIRY_PATHS } from './enquiry-paths.ts';

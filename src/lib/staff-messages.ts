@@ -121,6 +121,8 @@ export const ENQUIRY = {
   cursorInvalid: 'The page cursor is not valid',
   updated: 'Request updated',
   updateFailed: 'Failed to update the request',
+  /** The list is empty because of the filters, not because there are no requests (spec empty texts are for that). */
+  noMatches: 'No requests match these filters',
   statusLabels: {
     new: 'New',
     replied: 'Replied',
@@ -159,6 +161,7 @@ export const DATA_RIGHTS = {
     `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}`,
   eraseFailed: 'Failed to erase the data',
   exportFailed: 'Failed to export the data',
+  summaryFailed: 'Failed to load the request counts',
   confirmErase: (email: string) =>
     `Erase every contact message and enrolment request from ${email}? This cannot be undone.`,
 } as const;

@@ -7,7 +7,7 @@
  * and a request that failed before going through is stored once.
  */
 import type { Locator, Page } from '@playwright/test';
-import { FORM, COURSES, STATS } from '../../src/admin/admin-copy.ts';
+import { FORM, COURSES, PRIVACY, STATS } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
 import { SCREENS, screenHref, type ScreenRoute } from '../../src/admin/stores/router.ts';
 import { requestFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
@@ -15,7 +15,7 @@ import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ADMIN } from '../../src/lib/staff-messages.ts';
+import { ADMIN, DATA_RIGHTS } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
 import { storeUnavailable } from '../../src/server/http/respond.ts';
@@ -304,6 +304,19 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
       button: STATS.update,
       // Only after the spec's three retries on 503, so this one can take a few seconds.
       failed: always(ADMIN.stats.updateFailed),
+    },
+  },
+  // The stored counts load on opening; the export is the action (erasing asks first).
+  privacy: {
+    loadFailed: always(DATA_RIGHTS.summaryFailed),
+    ready: (page) => page.getByTestId('stored-counts'),
+    save: {
+      fields: (page, text) => [
+        [page.getByLabel(PRIVACY.emailLabel, { exact: true }), `${text.replace(/\W+/g, '-')}@example.com`],
+      ],
+      image: false,
+      button: PRIVACY.export,
+      failed: { unavailable: API.storeUnavailable, offline: DATA_RIGHTS.exportFailed },
     },
   },
 };

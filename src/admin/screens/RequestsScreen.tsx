@@ -1,30 +1,59 @@
 /**
- * Contact requests and enrollment requests (spec section 2): a read-only list, newest first, with delete (no
- * confirmation), US numeric dates, "Load more" through long lists and a CSV export.
+ * Contact requests and enrollment requests (spec section 2): the list, newest first, with delete (no
+ * confirmation), US numeric dates, "Load more" through long lists and a CSV export — and the follow-up of issue
+ * 11: filters the server applies (search, status, IST date range, course), the order by date, a status menu, a
+ * note and the notification's delivery state per request. A table on wider screens, cards at 576 px or less.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { exportPath, requestFamilies, type RequestFamilyKey } from '../../lib/collections.ts';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { extractList } from '../../lib/api-client.ts';
+import {
+  enrollCourseFamily,
+  exportPath,
+  requestFamilies,
+  type RequestFamily,
+  type RequestFamilyKey,
+} from '../../lib/collections.ts';
+import { NOTE_MAX_LENGTH, statusOf } from '../../lib/enquiries.ts';
+import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { FORM, REQUESTS } from '../admin-copy.ts';
+import { adminRequest } from '../api/admin-api.ts';
 import { istDateTime, telHref } from '../format/ist.ts';
+import { FieldError } from '../parts/FieldError.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
-import { createRequestStore, type RequestItem } from '../stores/request-store.ts';
+import {
+  createRequestStore,
+  exportHref,
+  isFiltered,
+  type RequestFilters,
+  type RequestItem,
+  type RowState,
+} from '../stores/request-store.ts';
 
 const HEADINGS: Record<RequestFamilyKey, string> = {
   contact: 'Contact Requests',
   enroll: 'Enrollment Requests',
 };
 
+/** How long typing in the search box pauses before the list reloads. */
+const SEARCH_PAUSE_MS = 300;
+
+type RequestStore = ReturnType<typeof createRequestStore>;
+
 export default function RequestsScreen({ family: key }: { family: RequestFamilyKey }) {
   const family = requestFamilies[key];
   const store = useMemo(() => createRequestStore(family), [family]);
   const list = useStore(store.$list);
+  const filters = useStore(store.$filters);
   const notice = useStore(store.$notice);
   const deleting = useStore(store.$deleting);
+  const rows = useStore(store.$rows);
 
   useEffect(() => {
     void store.load();
   }, [store]);
+
+  const filtered = isFiltered(filters);
 
   return (
     <section aria-labelledby="screen-title">
@@ -33,10 +62,16 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
           {HEADINGS[key]}
         </h1>
         {/* rel=external keeps the router from treating the export as an admin page. */}
-        <a className="btn btn-outline btn-small" href={exportPath(key)} rel="external" download>
+        <a
+          className="btn btn-outline btn-small"
+          href={exportHref(exportPath(key), filters)}
+          rel="external"
+          download
+        >
           {REQUESTS.exportCsv}
         </a>
       </div>
+      <FilterBar family={family} store={store} items={list.items} />
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {list.status === 'loading' && <p className="alert alert-info">{FORM.loading}</p>}
       {list.status === 'error' && (
@@ -48,29 +83,36 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
         </div>
       )}
       {list.status === 'ready' && list.items.length === 0 && (
-        <p className="alert alert-info">{family.messages.empty}</p>
+        <p className="alert alert-info">{filtered ? ENQUIRY.noMatches : family.messages.empty}</p>
       )}
       {list.status === 'ready' && list.items.length > 0 && (
         <>
-          <ul className="item-list">
-            {list.items.map((item) => (
-              <li key={item._id} className="item-card" data-item-id={item._id}>
-                <h2 className="panel-title">{item.name}</h2>
-                <RequestFields family={key} item={item} />
-                <div className="item-actions">
-                  <button
-                    type="button"
-                    className="btn btn-danger btn-small"
-                    disabled={deleting !== null}
-                    onClick={() => void store.remove(item._id)}
-                  >
-                    {deleting === item._id ? FORM.deleting : FORM.delete}
-                    <span className="visually-hidden"> {item.name}</span>
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <p className="request-count" role="status">
+            {REQUESTS.shown(list.items.length, list.nextCursor !== null)}
+          </p>
+          <div className={`request-table request-table-${key}`}>
+            {/* The column headings are for the eye; each cell carries its own label for assistive technology. */}
+            <div className="request-head" aria-hidden="true">
+              <span className="cell-date">{REQUESTS.date}</span>
+              <span className="cell-person">{REQUESTS.person}</span>
+              <span className="cell-request">
+                {family.courseFilter ? REQUESTS.courseAndMessage : REQUESTS.message}
+              </span>
+              <span className="cell-follow">{REQUESTS.status}</span>
+            </div>
+            <ul className="item-list request-rows">
+              {list.items.map((item) => (
+                <RequestRow
+                  key={item._id}
+                  family={family}
+                  item={item}
+                  store={store}
+                  row={rows[item._id]}
+                  deleting={deleting}
+                />
+              ))}
+            </ul>
+          </div>
           {list.nextCursor && (
             <div className="load-more">
               <button
@@ -89,40 +131,359 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
   );
 }
 
-function RequestFields({ family, item }: { family: RequestFamilyKey; item: RequestItem }) {
+/** The filters: applied as they change (the search after a pause in typing, or at once with Enter). */
+function FilterBar({
+  family,
+  store,
+  items,
+}: {
+  family: RequestFamily;
+  store: RequestStore;
+  items: RequestItem[];
+}) {
+  const id = useId();
+  const filters = useStore(store.$filters);
+  const errors = useStore(store.$filterErrors);
+  const [query, setQuery] = useState(filters.q);
+  const courses = useCourseNames(family, items, filters.course);
+
+  useEffect(() => {
+    if (query === store.$filters.get().q) return;
+    const timer = setTimeout(() => void store.setFilters({ q: query }), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [query, store]);
+
+  const apply = (change: Partial<RequestFilters>) => void store.setFilters(change);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (query !== filters.q) apply({ q: query });
+  };
+  const clear = () => {
+    setQuery('');
+    apply({ q: '', status: '', from: '', to: '', course: '' });
+  };
+  const describedBy = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
+
   return (
-    <dl className="request-fields">
-      <dt>{REQUESTS.email}</dt>
-      <dd>
-        <a href={`mailto:${item.email}`} rel="external">
-          {item.email}
-        </a>
-      </dd>
-      <dt>{REQUESTS.phone}</dt>
-      <dd>
-        <a href={telHref(item.phone)} rel="external">
-          {item.phone}
-        </a>
-      </dd>
-      {family === 'enroll' && (
-        <>
-          <dt>{REQUESTS.course}</dt>
-          <dd>{'course' in item ? item.course : undefined}</dd>
-        </>
+    <form role="search" aria-label={REQUESTS.filters} className="request-filters" onSubmit={submit}>
+      <div className="field field-search">
+        <label htmlFor={`${id}-q`}>{REQUESTS.search}</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={query}
+          placeholder={REQUESTS.searchHint}
+          aria-invalid={errors.q ? true : undefined}
+          aria-describedby={describedBy('q')}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <FieldError id={`${id}-q-error`} message={errors.q} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-status`}>{REQUESTS.status}</label>
+        <select
+          id={`${id}-status`}
+          value={filters.status}
+          aria-invalid={errors.status ? true : undefined}
+          aria-describedby={describedBy('status')}
+          onChange={(event) => apply({ status: event.target.value })}
+        >
+          <option value="">{REQUESTS.anyStatus}</option>
+          {family.statuses.map((status) => (
+            <option key={status} value={status}>
+              {ENQUIRY.statusLabels[status] ?? status}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-status-error`} message={errors.status} />
+      </div>
+      {family.courseFilter && (
+        <div className="field">
+          <label htmlFor={`${id}-course`}>{REQUESTS.course}</label>
+          <select
+            id={`${id}-course`}
+            value={filters.course}
+            aria-invalid={errors.course ? true : undefined}
+            aria-describedby={describedBy('course')}
+            onChange={(event) => apply({ course: event.target.value })}
+          >
+            <option value="">{REQUESTS.anyCourse}</option>
+            {courses.map((course) => (
+              <option key={course} value={course}>
+                {course}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-course-error`} message={errors.course} />
+        </div>
       )}
-      {(family === 'contact' || item.message) && (
-        <>
-          <dt>{REQUESTS.message}</dt>
+      {(['from', 'to'] as const).map((name) => (
+        <div className="field field-date" key={name}>
+          <label htmlFor={`${id}-${name}`}>{REQUESTS[name]}</label>
+          <input
+            id={`${id}-${name}`}
+            type="date"
+            value={filters[name]}
+            min={name === 'to' ? filters.from || undefined : undefined}
+            max={name === 'from' ? filters.to || undefined : undefined}
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={describedBy(name)}
+            onChange={(event) => apply({ [name]: event.target.value })}
+          />
+          <FieldError id={`${id}-${name}-error`} message={errors[name]} />
+        </div>
+      ))}
+      <div className="field">
+        <label htmlFor={`${id}-sort`}>{REQUESTS.sort}</label>
+        <select
+          id={`${id}-sort`}
+          value={filters.sort}
+          onChange={(event) => apply({ sort: event.target.value === 'oldest' ? 'oldest' : 'newest' })}
+        >
+          <option value="newest">{REQUESTS.newest}</option>
+          <option value="oldest">{REQUESTS.oldest}</option>
+        </select>
+      </div>
+      {isFiltered(filters) && (
+        <div className="field field-action">
+          <button type="button" className="btn btn-outline btn-small" onClick={clear}>
+            {REQUESTS.clearFilters}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/**
+ * The courses to filter by: those offered now, those the loaded requests name (a course since renamed or
+ * removed still finds its requests) and the one chosen. A failed course list leaves the other two.
+ */
+function useCourseNames(family: RequestFamily, items: RequestItem[], chosen: string): string[] {
+  const [offered, setOffered] = useState<string[]>([]);
+  useEffect(() => {
+    if (!family.courseFilter) return;
+    let live = true;
+    adminRequest(enrollCourseFamily.path)
+      .then((body) => {
+        const names = extractList<{ courseName?: unknown }>(body)
+          .map((course) => course.courseName)
+          .filter((name): name is string => typeof name === 'string');
+        if (live) setOffered(names);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [family]);
+  return useMemo(() => {
+    const seen = items.map((item) => ('course' in item ? item.course : '')).filter(Boolean);
+    const names = new Set([...offered, ...seen, ...(chosen ? [chosen] : [])]);
+    return [...names].sort((a, b) => a.localeCompare(b, 'en'));
+  }, [offered, items, chosen]);
+}
+
+function RequestRow({
+  family,
+  item,
+  store,
+  row,
+  deleting,
+}: {
+  family: RequestFamily;
+  item: RequestItem;
+  store: RequestStore;
+  row: RowState | undefined;
+  deleting: string | null;
+}) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const noteButton = useRef<HTMLButtonElement>(null);
+  const status = statusOf(item);
+  const saving = row?.saving ?? null;
+  const errors = row?.errors ?? {};
+
+  const closeEditor = () => {
+    setEditing(false);
+    store.clearRowErrors(item._id);
+    // Back to the button that opened the editor, once it is rendered again.
+    requestAnimationFrame(() => noteButton.current?.focus());
+  };
+
+  return (
+    <li className="item-card request-row" data-item-id={item._id}>
+      <div className="cell cell-person">
+        <h2 className="panel-title request-name">{item.name}</h2>
+        <dl className="request-fields">
+          <dt>{REQUESTS.email}</dt>
           <dd>
-            <ClampedText text={item.message ?? ''} />
+            <a href={`mailto:${item.email}`} rel="external">
+              {item.email}
+            </a>
           </dd>
-        </>
+          <dt>{REQUESTS.phone}</dt>
+          <dd>
+            <a href={telHref(item.phone)} rel="external">
+              {item.phone}
+            </a>
+          </dd>
+        </dl>
+      </div>
+      <dl className="request-fields cell cell-date">
+        <dt>{REQUESTS.date}</dt>
+        <dd>
+          <time dateTime={item.createdAt}>{istDateTime(item.createdAt)}</time>
+        </dd>
+      </dl>
+      <dl className="request-fields cell cell-request">
+        {family.courseFilter && (
+          <>
+            <dt>{REQUESTS.course}</dt>
+            <dd>{'course' in item ? item.course : undefined}</dd>
+          </>
+        )}
+        {(family.key === 'contact' || item.message) && (
+          <>
+            <dt>{REQUESTS.message}</dt>
+            <dd>
+              <ClampedText text={item.message ?? ''} />
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="cell cell-follow">
+        <label className="visually-hidden" htmlFor={`${id}-status`}>
+          {REQUESTS.statusOf(item.name)}
+        </label>
+        <select
+          id={`${id}-status`}
+          className="status-select"
+          value={status}
+          disabled={saving !== null}
+          aria-invalid={errors.status ? true : undefined}
+          aria-describedby={errors.status ? `${id}-status-error` : undefined}
+          onChange={(event) => void store.setStatus(item._id, event.target.value)}
+        >
+          {family.statuses.map((value) => (
+            <option key={value} value={value}>
+              {ENQUIRY.statusLabels[value] ?? value}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-status-error`} message={errors.status} />
+        <DeliveryBadge state={item.delivery} />
+        {item.note && !editing && (
+          <p className="request-note">
+            <span className="visually-hidden">{REQUESTS.note}: </span>
+            {item.note}
+          </p>
+        )}
+        <div className="item-actions">
+          {!editing && (
+            <button
+              ref={noteButton}
+              type="button"
+              className="btn btn-outline btn-small"
+              onClick={() => setEditing(true)}
+            >
+              {item.note ? REQUESTS.editNote : REQUESTS.addNote}
+              <span className="visually-hidden"> {item.name}</span>
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-danger btn-small"
+            disabled={deleting !== null}
+            onClick={() => void store.remove(item._id)}
+          >
+            {deleting === item._id ? FORM.deleting : FORM.delete}
+            <span className="visually-hidden"> {item.name}</span>
+          </button>
+        </div>
+      </div>
+      {editing && (
+        <NoteEditor
+          name={item.name}
+          note={item.note ?? ''}
+          saving={saving === 'note'}
+          error={errors.note}
+          onCancel={closeEditor}
+          onSave={async (note) => {
+            if (await store.saveNote(item._id, note)) closeEditor();
+          }}
+        />
       )}
-      <dt>{REQUESTS.date}</dt>
-      <dd>
-        <time dateTime={item.createdAt}>{istDateTime(item.createdAt)}</time>
-      </dd>
-    </dl>
+    </li>
+  );
+}
+
+/** The notification's state: shown only for requests that had notifications on when they arrived. */
+function DeliveryBadge({ state }: { state: string | undefined }) {
+  if (!state) return null;
+  return (
+    <p className={`delivery-badge delivery-${state}`}>
+      <span className="visually-hidden">{REQUESTS.delivery}: </span>
+      {ENQUIRY.deliveryLabels[state] ?? state}
+    </p>
+  );
+}
+
+function NoteEditor({
+  name,
+  note,
+  saving,
+  error,
+  onCancel,
+  onSave,
+}: {
+  name: string;
+  note: string;
+  saving: boolean;
+  error: string | undefined;
+  onCancel: () => void;
+  onSave: (note: string) => Promise<void>;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(note);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  const over = draft.length > NOTE_MAX_LENGTH;
+
+  return (
+    <form
+      className="cell cell-note"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave(draft);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-note`}>{REQUESTS.noteFor(name)}</label>
+        <textarea
+          ref={field}
+          id={`${id}-note`}
+          value={draft}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <p id={`${id}-count`} className={over ? 'field-error' : 'field-hint'}>
+          {REQUESTS.noteLength(draft.length, NOTE_MAX_LENGTH)}
+        </p>
+        <FieldError id={`${id}-error`} message={error} />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary btn-small" disabled={saving}>
+          {saving ? REQUESTS.saving : REQUESTS.saveNote}
+        </button>
+        <button type="button" className="btn btn-outline btn-small" disabled={saving} onClick={onCancel}>
+          {FORM.cancel}
+        </button>
+      </div>
+    </form>
   );
 }
 

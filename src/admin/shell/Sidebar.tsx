@@ -1,30 +1,63 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import type { RequestFamilyKey } from '../../lib/families.ts';
 import { SHELL } from '../admin-copy.ts';
 import { SCREENS, screenHref, type ScreenGroup, type ScreenRoute } from '../stores/router.ts';
+import { $requestsSummary, refreshSummary } from '../stores/summary-store.ts';
+
+/** The screens whose link carries a badge of new requests, and the family it counts. */
+const BADGES: Partial<Record<ScreenRoute, RequestFamilyKey>> = {
+  contactData: 'contact',
+  enrollData: 'enroll',
+};
 
 function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRoute }) {
+  const summary = useStore($requestsSummary).data;
   return (
     <ul className="admin-nav">
-      {SCREENS.filter((screen: { group: ScreenGroup }) => screen.group === group).map((screen) => (
-        <li key={screen.route}>
-          <a
-            href={screenHref(screen.path)}
-            className="admin-nav-link"
-            aria-current={screen.route === current ? 'page' : undefined}
-          >
-            {screen.label}
-          </a>
-        </li>
-      ))}
+      {SCREENS.filter((screen: { group: ScreenGroup }) => screen.group === group).map((screen) => {
+        const family = BADGES[screen.route];
+        const count = family && summary ? summary[family].new : 0;
+        const badgeId = `nav-badge-${screen.route}`;
+        return (
+          <li key={screen.route} className="admin-nav-item">
+            <a
+              href={screenHref(screen.path)}
+              className="admin-nav-link"
+              aria-current={screen.route === current ? 'page' : undefined}
+              // The count describes the link and stays out of its name, which is the screen's label.
+              aria-describedby={count > 0 ? badgeId : undefined}
+            >
+              {screen.label}
+            </a>
+            {count > 0 && (
+              <span id={badgeId} className="nav-badge" data-testid={badgeId}>
+                <span aria-hidden="true">{count}</span>
+                <span className="visually-hidden">{SHELL.newRequests(count)}</span>
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 /**
  * The spec's nine links, one per section; the title collapses to one letter at 768 px or less (CSS). Screens
- * beyond the spec (router.ts, group 'tool') get a navigation of their own below, so the nine stay nine.
+ * beyond the spec (router.ts, group 'tool') get a navigation of their own below, so the nine stay nine. The
+ * request links show how many requests are new (refreshed on opening a request screen and after a change).
  */
 export function Sidebar({ current }: { current: ScreenRoute }) {
   const hasTools = SCREENS.some((screen: { group: ScreenGroup }) => screen.group === 'tool');
+  const onRequests = current in BADGES;
+  const opened = useRef(false);
+  useEffect(() => {
+    // Once when the admin opens, and on each request screen: other screens change no count.
+    if (opened.current && !onRequests) return;
+    opened.current = true;
+    void refreshSummary();
+  }, [onRequests, current]);
   return (
     <div className="admin-sidebar">
       <p className="admin-brand">

@@ -1,14 +1,18 @@
 /**
  * The request lists' store (contact messages, enrolments) against the real API handlers: newest first, paged
- * with the server's cursor, delete in place, the spec's texts, and a session that has ended.
+ * with the server's cursor, delete in place, the spec's texts, and a session that has ended; filters, the CSV
+ * link, oldest first, status and note with the server's reasons, and the sidebar's count (issue 11).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { requestFamilies } from '../../lib/collections.ts';
-import { GENERIC } from '../../lib/messages.ts';
+import { exportPath, requestFamilies } from '../../lib/collections.ts';
+import { NOTE_MAX_LENGTH } from '../../lib/enquiries.ts';
+import { GENERIC, VALIDATION } from '../../lib/messages.ts';
+import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
 import { installAdminBrowser, type AdminBrowser } from '../../../tests/support/admin-browser.ts';
-import { createRequestStore, REQUEST_PAGE_SIZE } from './request-store.ts';
+import { createRequestStore, exportHref, NO_FILTERS, REQUEST_PAGE_SIZE } from './request-store.ts';
 import { $adminLoggedIn } from './session.ts';
+import { $requestsSummary, refreshSummary } from './summary-store.ts';
 
 let api: Api;
 let browser: AdminBrowser;
@@ -94,5 +98,123 @@ describe('request lists', () => {
     await store.load();
     expect(store.$list.get()).toMatchObject({ status: 'error', error: enroll.messages.fetchFailed });
     expect($adminLoggedIn.get()).toBeUndefined();
+  });
+});
+
+describe('the follow-up pipeline (issue 11)', () => {
+  const tag = 'Pipeline Case';
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    for (const [key, email, status] of [
+      ['one', 'asha@example.in', 'new'],
+      ['two', 'ravi@example.in', 'replied'],
+      ['three', 'meera@example.in', 'new'],
+    ] as const) {
+      api.clock.advance(1000);
+      const item = await api.repository.create('contact', {
+        name: `${tag} ${key}`,
+        email,
+        phone: '+91 98765 00000',
+        message: `About ${key}`,
+        status,
+      });
+      ids[key] = item._id;
+    }
+  });
+
+  it('filters on the server by search and status; the CSV link exports exactly what the list shows', async () => {
+    const store = createRequestStore(contact);
+    await store.setFilters({ q: tag.toUpperCase() });
+    expect(store.$list.get().items.map((item) => item.name)).toEqual([
+      `${tag} three`,
+      `${tag} two`,
+      `${tag} one`,
+    ]);
+    await store.setFilters({ status: 'new' });
+    expect(store.$list.get().items.map((item) => item.name)).toEqual([`${tag} three`, `${tag} one`]);
+    expect(browser.sent.at(-1)).toBe(
+      `GET ${contact.path}?q=PIPELINE+CASE&status=new&limit=${REQUEST_PAGE_SIZE}`,
+    );
+
+    const href = exportHref(exportPath('contact'), store.$filters.get());
+    expect(href).toBe(`${exportPath('contact')}?q=PIPELINE+CASE&status=new`);
+    const csv = await (await api.admin(href)).text();
+    const names = csv
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((row) => row.split(',')[1]);
+    expect(names).toEqual([`${tag} three`, `${tag} one`]);
+    expect(exportHref(exportPath('contact'), NO_FILTERS)).toBe(exportPath('contact'));
+  });
+
+  it('shows the server’s reasons for bad filters beside them, and an empty list', async () => {
+    const store = createRequestStore(contact);
+    await store.setFilters({ from: '2025-02-01', to: '2025-01-01' });
+    expect(store.$filterErrors.get()).toEqual({ from: ENQUIRY.dateRange });
+    expect(store.$list.get()).toMatchObject({ status: 'ready', items: [], nextCursor: null });
+    await store.setFilters({ from: '', to: '' });
+    expect(store.$filterErrors.get()).toEqual({});
+    expect(store.$list.get().items.length).toBeGreaterThan(0);
+  });
+
+  it('oldest first reaches every request, a page at a time', async () => {
+    const store = createRequestStore(contact);
+    await store.setFilters({ sort: 'oldest' });
+    const all = await api.repository.list('contact');
+    expect(store.$list.get().items[0]?.name).toBe('Person 1');
+    expect(store.$list.get().items).toHaveLength(REQUEST_PAGE_SIZE);
+    while (store.$list.get().nextCursor) await store.loadMore();
+    const shown = store.$list.get().items.map((item) => item._id);
+    expect(shown).toEqual(all.map((item) => item._id));
+    expect(store.$list.get().items.at(-1)?.name).toBe(`${tag} three`);
+  });
+
+  it('sets a status and a note; the sidebar count follows the status', async () => {
+    const store = createRequestStore(contact);
+    await store.setFilters({ q: tag });
+    await refreshSummary();
+    const before = $requestsSummary.get().data!.contact.new;
+
+    expect(await store.setStatus(ids.one!, 'replied')).toBe(true);
+    const item = store.$list.get().items.find((entry) => entry._id === ids.one);
+    expect(item?.status).toBe('replied');
+    expect(store.$notice.get()).toEqual({ kind: 'success', text: ENQUIRY.updated });
+    expect($requestsSummary.get()).toMatchObject({ status: 'ready', data: { contact: { new: before - 1 } } });
+    expect((await api.repository.get('contact', ids.one!))?.status).toBe('replied');
+
+    expect(await store.saveNote(ids.one!, 'Called back on Monday.')).toBe(true);
+    expect(store.$list.get().items.find((entry) => entry._id === ids.one)?.note).toBe(
+      'Called back on Monday.',
+    );
+    expect(store.$rows.get()[ids.one!]).toEqual({ saving: null, errors: {} });
+  });
+
+  it('shows the server’s field reason beside an over-long note and keeps the saved one', async () => {
+    const store = createRequestStore(contact);
+    await store.setFilters({ q: tag });
+    await store.saveNote(ids.two!, 'Kept.');
+    expect(await store.saveNote(ids.two!, 'x'.repeat(NOTE_MAX_LENGTH + 1))).toBe(false);
+    expect(store.$rows.get()[ids.two!]).toEqual({
+      saving: null,
+      errors: { note: VALIDATION.tooLong(NOTE_MAX_LENGTH) },
+    });
+    // Shown beside the note, so no second notice.
+    expect(store.$notice.get()).toBeNull();
+    expect(store.$list.get().items.find((entry) => entry._id === ids.two)?.note).toBe('Kept.');
+
+    expect(await store.setStatus('no-such-request', 'closed')).toBe(false);
+    expect(store.$notice.get()).toEqual({ kind: 'error', text: GENERIC.notFound });
+  });
+
+  it('opens on the request a notification links to (?q=<id>)', async () => {
+    browser.uninstall();
+    browser = installAdminBrowser(api, { page: `/deltaadmin/contact-data?q=${ids.three}` });
+    browser.signIn();
+    const store = createRequestStore(contact);
+    expect(store.$filters.get().q).toBe(ids.three);
+    await store.load();
+    expect(store.$list.get().items.map((item) => item._id)).toEqual([ids.three]);
   });
 });

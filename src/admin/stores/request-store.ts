@@ -1,14 +1,18 @@
 /**
- * State of a personal-data request list (contact messages, enrolments): newest first, paged with the server's
- * cursor ("Load more"), delete without confirmation (spec section 5) that takes the entry off at once, success
- * or failure notice.
+ * State of a personal-data request list (contact messages, enrolments): filtered on the server (search, status,
+ * IST date range, course), newest first and paged with the server's cursor ("Load more"), or oldest first; a
+ * status and a note per request (PATCH, with the server's field errors); delete without confirmation (spec
+ * section 5) that takes the entry off at once; success or failure notice.
  */
 import { atom } from 'nanostores';
 import type { z } from 'zod';
 import { ApiError, extractList } from '../../lib/api-client.ts';
 import type { RequestFamily, RequestFamilyKey, requestFamilies } from '../../lib/collections.ts';
+import { REQUEST_LIST_MAX_LIMIT } from '../../lib/constants.ts';
+import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { adminRequest } from '../api/admin-api.ts';
 import { failureText, itemPath, withoutItem, type Notice } from './content-store.ts';
+import { refreshSummary } from './summary-store.ts';
 
 /** Requests per page: enough for a day's worth at a glance, small enough to load fast on a phone. */
 export const REQUEST_PAGE_SIZE = 50;
@@ -24,6 +28,45 @@ export interface RequestListState {
   loadingMore: boolean;
 }
 
+export type RequestSort = 'newest' | 'oldest';
+
+/** What the list shows: the server's filters (empty strings are "any") and the order. */
+export interface RequestFilters {
+  q: string;
+  status: string;
+  /** IST days, YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+  course: string;
+  sort: RequestSort;
+}
+
+export const NO_FILTERS: RequestFilters = { q: '', status: '', from: '', to: '', course: '', sort: 'newest' };
+
+/** The filter parameters the server reads (list and CSV alike); the order is the browser's business. */
+export function filterQuery(filters: RequestFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const name of ['q', 'status', 'from', 'to', 'course'] as const) {
+    const value = filters[name].trim();
+    if (value !== '') query[name] = value;
+  }
+  return query;
+}
+
+export const isFiltered = (filters: RequestFilters) => Object.keys(filterQuery(filters)).length > 0;
+
+/** The CSV export of what the list shows: the same filters, every matching request. */
+export function exportHref(path: string, filters: RequestFilters): string {
+  const query = new URLSearchParams(filterQuery(filters)).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Per-request editing state: a status or note being saved, and the server's reasons per field. */
+export interface RowState {
+  saving: 'status' | 'note' | null;
+  errors: Record<string, string>;
+}
+
 const isItem = (value: unknown): value is RequestItem =>
   typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string';
 
@@ -34,6 +77,12 @@ function readPage(body: unknown): { items: RequestItem[]; nextCursor: string | n
   return { items, nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null };
 }
 
+/** A filter the notification e-mail's admin link carries (`?q=<request id>`), so the link opens that request. */
+function filtersFromLocation(): RequestFilters {
+  const q = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('q');
+  return { ...NO_FILTERS, q: q ?? '' };
+}
+
 export function createRequestStore(family: RequestFamily) {
   const $list = atom<RequestListState>({
     status: 'loading',
@@ -42,15 +91,65 @@ export function createRequestStore(family: RequestFamily) {
     nextCursor: null,
     loadingMore: false,
   });
+  const $filters = atom<RequestFilters>(filtersFromLocation());
+  /** The server's reasons for refusing the filters (a bad date, a start after the end), by parameter. */
+  const $filterErrors = atom<Record<string, string>>({});
   const $notice = atom<Notice>(null);
   const $deleting = atom<string | null>(null);
+  const $rows = atom<Record<string, RowState>>({});
+
+  /** Oldest first: every match is read once (newest first, as the store keeps them) and shown a page at a time. */
+  let older: RequestItem[] = [];
+  /** Only the latest load may write the list: filters change faster than a slow answer arrives. */
+  let generation = 0;
+
+  const pageQuery = (cursor: string | null, limit = REQUEST_PAGE_SIZE) => ({
+    ...filterQuery($filters.get()),
+    limit,
+    cursor: cursor ?? undefined,
+  });
+
+  async function readAll(): Promise<RequestItem[]> {
+    const items: RequestItem[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = readPage(
+        await adminRequest(family.path, { query: pageQuery(cursor, REQUEST_LIST_MAX_LIMIT) }),
+      );
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  }
+
+  function showOldest(all: RequestItem[]) {
+    const ascending = [...all].reverse();
+    const shown = ascending.slice(0, REQUEST_PAGE_SIZE);
+    older = ascending.slice(REQUEST_PAGE_SIZE);
+    // The cursor of a local page is the last shown id: what "Load more" continues after.
+    return { items: shown, nextCursor: older.length > 0 ? (shown.at(-1)?._id ?? null) : null };
+  }
 
   async function load(): Promise<void> {
+    const call = ++generation;
+    older = [];
     $list.set({ status: 'loading', items: [], error: null, nextCursor: null, loadingMore: false });
     try {
-      const page = readPage(await adminRequest(family.path, { query: { limit: REQUEST_PAGE_SIZE } }));
+      const page =
+        $filters.get().sort === 'oldest'
+          ? showOldest(await readAll())
+          : readPage(await adminRequest(family.path, { query: pageQuery(null) }));
+      if (call !== generation) return;
+      $filterErrors.set({});
       $list.set({ status: 'ready', error: null, loadingMore: false, ...page });
-    } catch {
+    } catch (error) {
+      if (call !== generation) return;
+      if (error instanceof ApiError && error.status === 400 && error.errors) {
+        // The filters are wrong, not the list: say so beside them and show nothing.
+        $filterErrors.set(error.errors);
+        $list.set({ status: 'ready', items: [], error: null, nextCursor: null, loadingMore: false });
+        return;
+      }
       $list.set({
         status: 'error',
         items: [],
@@ -64,11 +163,21 @@ export function createRequestStore(family: RequestFamily) {
   async function loadMore(): Promise<void> {
     const current = $list.get();
     if (!current.nextCursor || current.loadingMore) return;
+    if ($filters.get().sort === 'oldest') {
+      const next = older.slice(0, REQUEST_PAGE_SIZE);
+      older = older.slice(REQUEST_PAGE_SIZE);
+      $list.set({
+        ...current,
+        items: [...current.items, ...next],
+        nextCursor: older.length > 0 ? (next.at(-1)?._id ?? null) : null,
+      });
+      return;
+    }
+    const call = generation;
     $list.set({ ...current, loadingMore: true });
     try {
-      const page = readPage(
-        await adminRequest(family.path, { query: { limit: REQUEST_PAGE_SIZE, cursor: current.nextCursor } }),
-      );
+      const page = readPage(await adminRequest(family.path, { query: pageQuery(current.nextCursor) }));
+      if (call !== generation) return;
       const known = new Set($list.get().items.map((item) => item._id));
       $list.set({
         ...$list.get(),
@@ -77,9 +186,16 @@ export function createRequestStore(family: RequestFamily) {
         loadingMore: false,
       });
     } catch {
+      if (call !== generation) return;
       $list.set({ ...$list.get(), loadingMore: false });
       $notice.set({ kind: 'error', text: family.messages.fetchFailed });
     }
+  }
+
+  /** Changes some filters and reloads from the first page. */
+  function setFilters(change: Partial<RequestFilters>): Promise<void> {
+    $filters.set({ ...$filters.get(), ...change });
+    return load();
   }
 
   /** Removed in place at once (the pages already loaded stay as they are), put back if the server refuses. */
@@ -90,6 +206,7 @@ export function createRequestStore(family: RequestFamily) {
     try {
       await adminRequest(itemPath(family.path, id), { method: 'DELETE' });
       $notice.set({ kind: 'success', text: family.messages.deleted });
+      await refreshSummary({ changed: true });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) restore();
       $notice.set({ kind: 'error', text: failureText(error, family.messages.deleteFailed) });
@@ -98,5 +215,54 @@ export function createRequestStore(family: RequestFamily) {
     }
   }
 
-  return { $list, $notice, $deleting, load, loadMore, remove, clearNotice: () => $notice.set(null) };
+  const setRow = (id: string, row: RowState) => $rows.set({ ...$rows.get(), [id]: row });
+
+  /**
+   * `PATCH {path}/:id` with a new status or note. The item in the list becomes the server's answer; a refusal
+   * leaves it as it was, with the server's reasons by field. Answers whether the change was saved.
+   */
+  async function update(id: string, change: { status: string } | { note: string }): Promise<boolean> {
+    const field = 'status' in change ? 'status' : 'note';
+    setRow(id, { saving: field, errors: {} });
+    $notice.set(null);
+    try {
+      const body = await adminRequest(itemPath(family.path, id), { method: 'PATCH', json: change });
+      const saved = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : null;
+      const current = $list.get();
+      $list.set({
+        ...current,
+        items: current.items.map((item) =>
+          item._id === id ? (isItem(saved) ? saved : { ...item, ...change }) : item,
+        ),
+      });
+      setRow(id, { saving: null, errors: {} });
+      $notice.set({ kind: 'success', text: ENQUIRY.updated });
+      // The sidebar's "new" badge counts statuses.
+      if (field === 'status') await refreshSummary({ changed: true });
+      return true;
+    } catch (error) {
+      const errors = error instanceof ApiError && error.errors ? error.errors : {};
+      setRow(id, { saving: null, errors });
+      // A reason shown beside its field is not repeated in the notice.
+      if (!errors[field]) $notice.set({ kind: 'error', text: failureText(error, ENQUIRY.updateFailed) });
+      return false;
+    }
+  }
+
+  return {
+    $list,
+    $filters,
+    $filterErrors,
+    $notice,
+    $deleting,
+    $rows,
+    load,
+    loadMore,
+    setFilters,
+    remove,
+    setStatus: (id: string, status: string) => update(id, { status }),
+    saveNote: (id: string, note: string) => update(id, { note }),
+    clearRowErrors: (id: string) => setRow(id, { saving: null, errors: {} }),
+    clearNotice: () => $notice.set(null),
+  };
 }
