@@ -15,6 +15,8 @@ import {
 } from './constants.ts';
 import {
   familyPath,
+  SETTINGS_KEY,
+  SETTINGS_PATH,
   type CollectionKey,
   type ContentFamilyKey,
   type ImageFolder,
@@ -49,6 +51,12 @@ import {
   StatsSchema,
   StoredMetaSchema,
 } from './schemas.ts';
+import {
+  SETTING_FIELDS,
+  SiteSettingsInputSchema,
+  SiteSettingsItemSchema,
+  SiteSettingsSchema,
+} from './site-settings.ts';
 
 export { AUTH_PATHS };
 export type { CollectionKey, ContentFamilyKey, ImageFolder, ImageRule, RequestFamilyKey };
@@ -295,6 +303,24 @@ export const statsFamily = {
   itemSchema: StatsSchema,
 } as const;
 
+/**
+ * Site settings (issue 12.7): one stored item, public read, admin update, with a history like content items.
+ * `valuesSchema` is what the API answers and the build reads; `itemSchema` the stored item with its metadata.
+ */
+export const settingsFamily = {
+  key: SETTINGS_KEY,
+  kind: 'settings',
+  path: SETTINGS_PATH,
+  cacheTag: SETTINGS_KEY,
+  fields: SETTING_FIELDS,
+  inputSchema: SiteSettingsInputSchema,
+  valuesSchema: SiteSettingsSchema,
+  itemSchema: SiteSettingsItemSchema,
+} as const;
+/** The settings' history and the restore of one earlier version. */
+export const settingsRevisionsPath = `${SETTINGS_PATH}/revisions`;
+export const settingsRevisionRestorePath = (rev: string) => `${settingsRevisionsPath}/${rev}/restore`;
+
 /** Every family whose deletes go to the trash, by key (the trash names an entry's family by its key). */
 export const trashableFamilies = [
   ...Object.values(contentFamilies),
@@ -317,6 +343,7 @@ export const allFamilies = [
   ...Object.values(requestFamilies),
   enrollCourseFamily,
   statsFamily,
+  settingsFamily,
 ] as const;
 
 /** The admin's CSV export of a family's items: every request family and every content family. */
