@@ -4,6 +4,9 @@
  */
 import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { storedImageValue } from '../../src/lib/image-url.ts';
+import { SETTINGS_KEY } from '../../src/lib/families.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
+import { SINGLETON_ID } from '../../src/server/repository/keys.ts';
 import type { ImageService } from '../../src/server/images/port.ts';
 import type { Repository } from '../../src/server/repository/port.ts';
 import { demoContent, demoEnrollCourses, demoStats, type DemoItem } from './demo-content.ts';
@@ -47,5 +50,13 @@ export async function seedDemoContent(repository: Repository, images: ImageServi
     created += 1;
   }
   await repository.setDocument('stats', demoStats);
-  return created;
+  // Today's site settings, stored: the admin's Site settings screen and its history start from them.
+  const now = new Date().toISOString();
+  await repository.put(SETTINGS_KEY, {
+    _id: SINGLETON_ID,
+    createdAt: now,
+    updatedAt: now,
+    ...SITE_SETTINGS_SEED,
+  });
+  return created + 1;
 }
