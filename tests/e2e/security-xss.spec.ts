@@ -52,6 +52,7 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   enrollData: 'enroll',
   courses: 'enrollCourse',
   stats: null,
+  siteSettings: null,
 };
 
 /** The stored values each kind displays, filled by beforeAll. */
