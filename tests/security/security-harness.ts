@@ -16,8 +16,11 @@ import {
   contentFamilies,
   enrollCourseFamily,
   requestFamilies,
+  settingsFamily,
+  settingsRevisionsPath,
   statsFamily,
 } from '../../src/lib/collections.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { BLOB_STORES } from '../../src/server/repository/keys.ts';
 import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { startUpstashGateway, type UpstashGateway } from '../../scripts/dev/upstash-gateway.ts';
@@ -34,7 +37,7 @@ export async function snapshotStore(repository: Repository) {
   for (const key of COLLECTION_KEYS) {
     collections[key] = await repository.list(key);
     // Content histories and the trash are stored state too (issue 12): a refused request changes neither.
-    if (key in contentFamilies)
+    if (key in contentFamilies || key === settingsFamily.key)
       for (const item of collections[key]) revisions[item._id] = await repository.revisions(key, item._id);
   }
   return {
@@ -56,6 +59,8 @@ export interface SeededIds {
   revisions: Record<keyof typeof contentFamilies, string>;
   /** An item in the trash. */
   trashed: { family: string; id: string };
+  /** A restorable earlier version of the site settings (issue 12.7). */
+  settingsRevision: string;
 }
 
 /** One item of every family (with images where the family has them), so every guarded route has a target. */
@@ -115,7 +120,16 @@ export async function seedEveryFamily(api: Api): Promise<SeededIds> {
   expect(
     (await api.admin(`${contentFamilies.homeCourse.path}/${trashed.id}`, { method: 'DELETE' })).status,
   ).toBe(200);
-  return { content, requests, enrollCourse, revisions, trashed };
+  // Site settings saved once: stored, with the seed as a restorable earlier version.
+  const settings = await api.admin(settingsFamily.path, {
+    method: 'PUT',
+    json: { ...SITE_SETTINGS_SEED, phone: '+91 91234 56789' },
+  });
+  expect(settings.status).toBe(200);
+  const versions = (await body(await api.admin(settingsRevisionsPath))).data as { rev: string }[];
+  const settingsRevision = versions.at(-1)?.rev;
+  if (!settingsRevision) throw new Error('seeding the site settings kept no history');
+  return { content, requests, enrollCourse, revisions, trashed, settingsRevision };
 }
 
 /** Asserts the failure envelope: JSON `{ success: false, message }`, no stack or internals in the text. */
