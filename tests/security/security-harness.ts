@@ -30,21 +30,33 @@ import { freePort } from '../../scripts/dev/ports.ts';
 import { answersPing } from '../support/redis-server.ts';
 import { sampleInput } from '../support/family-samples.ts';
 
-/** Every collection in full (in order), content histories, the trash and the stats document: equal snapshots mean nothing was written. */
+/**
+ * Every collection in full (in order), content histories, the trash, the stats document and the site settings
+ * with their history: equal snapshots mean nothing was written. The settings (issue 12.7) appear only once
+ * stored, so a snapshot of a store without them reads exactly as before they existed.
+ */
 export async function snapshotStore(repository: Repository) {
   const collections: Record<string, StoredItem[]> = {};
   const revisions: Record<string, unknown> = {};
   for (const key of COLLECTION_KEYS) {
+    if (key === settingsFamily.key) continue;
     collections[key] = await repository.list(key);
     // Content histories and the trash are stored state too (issue 12): a refused request changes neither.
-    if (key in contentFamilies || key === settingsFamily.key)
+    if (key in contentFamilies)
       for (const item of collections[key]) revisions[item._id] = await repository.revisions(key, item._id);
   }
+  const settings = await Promise.all(
+    (await repository.list(settingsFamily.key)).map(async (item) => ({
+      item,
+      revisions: await repository.revisions(settingsFamily.key, item._id),
+    })),
+  );
   return {
     collections,
     revisions,
     trash: await repository.listTrash(),
     stats: await repository.getDocument('stats'),
+    ...(settings.length > 0 ? { settings } : {}),
   };
 }
 
