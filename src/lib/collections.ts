@@ -15,8 +15,6 @@ import {
 } from './constants.ts';
 import {
   familyPath,
-  SETTINGS_KEY,
-  SETTINGS_PATH,
   type CollectionKey,
   type ContentFamilyKey,
   type ImageFolder,
@@ -308,17 +306,18 @@ export const statsFamily = {
  * `valuesSchema` is what the API answers and the build reads; `itemSchema` the stored item with its metadata.
  */
 export const settingsFamily = {
-  key: SETTINGS_KEY,
+  key: 'siteSettings',
   kind: 'settings',
-  path: SETTINGS_PATH,
-  cacheTag: SETTINGS_KEY,
+  // Not its key: the settings are one thing, not a list.
+  path: `${API_PREFIX}/settings`,
+  cacheTag: 'siteSettings',
   fields: SETTING_FIELDS,
   inputSchema: SiteSettingsInputSchema,
   valuesSchema: SiteSettingsSchema,
   itemSchema: SiteSettingsItemSchema,
 } as const;
 /** The settings' history and the restore of one earlier version. */
-export const settingsRevisionsPath = `${SETTINGS_PATH}/revisions`;
+export const settingsRevisionsPath = `${settingsFamily.path}/revisions`;
 export const settingsRevisionRestorePath = (rev: string) => `${settingsRevisionsPath}/${rev}/restore`;
 
 /** Every family whose deletes go to the trash, by key (the trash names an entry's family by its key). */

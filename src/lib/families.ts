@@ -15,17 +15,12 @@ export const CONTENT_FAMILY_KEYS = [
 ] as const;
 /** Personal-data requests: public create, admin list, delete and CSV. */
 export const REQUEST_FAMILY_KEYS = ['contact', 'enroll'] as const;
-/**
- * The site settings (issue 12.7): a collection holding one item, so it has a history like every content item.
- * Its API path is `/api/v1/settings` (SETTINGS_PATH), not its key.
- */
-export const SETTINGS_KEY = 'siteSettings';
-export const SETTINGS_PATH = `${API_PREFIX}/settings`;
 
 export type ContentFamilyKey = (typeof CONTENT_FAMILY_KEYS)[number];
 export type RequestFamilyKey = (typeof REQUEST_FAMILY_KEYS)[number];
 /** Every stored collection of items (stats is a single document, not a collection). */
-export type CollectionKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse' | typeof SETTINGS_KEY;
+/** `siteSettings` (issue 12.7) holds one item, so the site settings have a history like every content item. */
+export type CollectionKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse' | 'siteSettings';
 /** Every family with an API path. */
 export type FamilyKey = CollectionKey | 'stats';
 
@@ -59,5 +54,5 @@ export const COLLECTION_KEYS: readonly CollectionKey[] = [
   ...CONTENT_FAMILY_KEYS,
   ...REQUEST_FAMILY_KEYS,
   'enrollCourse',
-  SETTINGS_KEY,
+  'siteSettings',
 ];

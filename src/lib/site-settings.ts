@@ -10,7 +10,6 @@
 import { z } from 'zod';
 import { ABOUT_STATIC, MAX_LENGTH } from './constants.ts';
 import { PUBLIC, VALIDATION } from './messages.ts';
-import { HOME } from './public-copy.ts';
 import { optionalText, requiredText, StoredMetaSchema } from './schemas.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from './site-config.ts';
 import { SETTINGS } from './staff-messages.ts';
@@ -248,8 +247,11 @@ export const SiteSettingsItemSchema = StoredMetaSchema.extend(shapeOf(storedShap
 
 /** Today's values: what the site showed before settings were stored, and what it shows while none are. */
 export const SITE_SETTINGS_SEED: SiteSettings = {
-  aboutDescription1: HOME.about.description1,
-  aboutDescription2: HOME.about.description2Lead,
+  aboutDescription1:
+    'We are a cybersecurity, web-development and training company. Our team finds and fixes weaknesses in networks and applications before attackers do, through penetration testing, vulnerability assessment and bug hunting.',
+  // The page follows it with HOME.about.projectsDelivered(totalProjects).
+  aboutDescription2:
+    'We also build secure web applications, AI/ML and cloud solutions, and train the next generation of security professionals.',
   totalProjects: ABOUT_STATIC.totalProjects,
   happyCustomers: ABOUT_STATIC.happyCustomers,
   address: [...siteConfig.address],
