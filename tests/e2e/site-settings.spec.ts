@@ -10,7 +10,7 @@ import { settingsFamily } from '../../src/lib/collections.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
 import { telHref, type SiteSettings } from '../../src/lib/site-settings.ts';
 import { SETTINGS } from '../../src/lib/staff-messages.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const storedSettings = async (api: APIRequestContext) =>
   ((await (await api.get(settingsFamily.path)).json()) as { data: SiteSettings }).data;
@@ -33,7 +33,7 @@ async function openSiteSettings(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: SITE_SETTINGS.heading })).toBeVisible();
 }
 
-test('a refused save says why beside the field, focuses it and stores nothing', async ({
+test('the form has no axe violations; a refused save says why beside the field, focuses it and stores nothing', async ({
   adminPage: page,
   adminApi,
 }) => {
@@ -41,11 +41,13 @@ test('a refused save says why beside the field, focuses it and stores nothing', 
   await openSiteSettings(page);
   const email = page.getByLabel('Company e-mail', { exact: true });
   await expect(email).toHaveValue(before.email);
+  await expectNoAxeViolations(page);
   await email.fill('not an e-mail');
   await page.getByRole('button', { name: SITE_SETTINGS.save, exact: true }).click();
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(VALIDATION.emailInvalid, { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
   expect(await storedSettings(adminApi)).toEqual(before);
 });
 
