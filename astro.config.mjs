@@ -4,9 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { siteConfig } from './src/lib/site-config.ts';
-
-const mapOrigin = new URL(siteConfig.mapEmbedUrl).origin;
+import { MAP_EMBED_ORIGINS, siteConfig } from './src/lib/site-config.ts';
 
 /**
  * The src/lib modules the public islands reach, following their relative imports (type-only imports cost nothing
@@ -102,7 +100,8 @@ export default defineConfig({
         "img-src 'self' data: https:",
         "connect-src 'self'",
         "font-src 'self'",
-        `frame-src ${mapOrigin}`,
+        // The map on /contact: any origin Site settings accept for it.
+        `frame-src ${MAP_EMBED_ORIGINS.join(' ')}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

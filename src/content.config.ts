@@ -6,8 +6,16 @@
  */
 import { defineCollection } from 'astro:content';
 import type { CollectionConfig } from 'astro/content/config';
-import { contentFamilies, enrollCourseFamily, statsFamily, type CollectionKey } from './lib/collections.ts';
+import {
+  contentFamilies,
+  enrollCourseFamily,
+  settingsFamily,
+  statsFamily,
+  type CollectionKey,
+} from './lib/collections.ts';
+import { resolveSettings } from './lib/site-settings.ts';
 import { getRepository } from './server/repository/index.ts';
+import { SINGLETON_ID } from './server/repository/keys.ts';
 
 /**
  * A content family as visitors see it: in the admin's order (the repository lists it so), drafts left out, each
@@ -50,5 +58,15 @@ export const collections = {
       return stats ? [{ ...stats, id: 'stats' }] : [];
     },
     schema: statsFamily.itemSchema,
+  }),
+  /** One entry: the stored site settings over their seed (src/lib/site-settings.ts), so never missing. */
+  siteSettings: defineCollection({
+    loader: async () => [
+      {
+        ...resolveSettings(await getRepository().get(settingsFamily.key, SINGLETON_ID)),
+        id: settingsFamily.key,
+      },
+    ],
+    schema: settingsFamily.valuesSchema,
   }),
 };

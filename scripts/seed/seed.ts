@@ -2,8 +2,10 @@
  * Seeds the demo content into an empty store through the same repository and image service the API uses,
  * so what a fresh `npm start` shows is exactly what the API would have stored.
  */
-import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
+import { contentFamilies, settingsFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { storedImageValue } from '../../src/lib/image-url.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
+import { SINGLETON_ID } from '../../src/server/repository/keys.ts';
 import type { ImageService } from '../../src/server/images/port.ts';
 import type { Repository } from '../../src/server/repository/port.ts';
 import { demoContent, demoEnrollCourses, demoStats, type DemoItem } from './demo-content.ts';
@@ -47,5 +49,13 @@ export async function seedDemoContent(repository: Repository, images: ImageServi
     created += 1;
   }
   await repository.setDocument('stats', demoStats);
-  return created;
+  // Today's site settings, stored: the admin's Site settings screen and its history start from them.
+  const now = new Date().toISOString();
+  await repository.put(settingsFamily.key, {
+    _id: SINGLETON_ID,
+    createdAt: now,
+    updatedAt: now,
+    ...SITE_SETTINGS_SEED,
+  });
+  return created + 1;
 }

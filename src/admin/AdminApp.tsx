@@ -23,6 +23,7 @@ const RequestsScreen = lazy(() => import('./screens/RequestsScreen.tsx'));
 const CoursesScreen = lazy(() => import('./screens/CoursesScreen.tsx'));
 const StatsScreen = lazy(() => import('./screens/StatsScreen.tsx'));
 const PrivacyScreen = lazy(() => import('./screens/PrivacyScreen.tsx'));
+const SiteSettingsScreen = lazy(() => import('./screens/SiteSettingsScreen.tsx'));
 
 /**
  * The view of every screen route: the compiler checks the table against SCREENS (router.ts), so a route without
@@ -40,6 +41,7 @@ const SCREEN_VIEWS = {
   courses: () => <CoursesScreen />,
   stats: () => <StatsScreen />,
   privacy: () => <PrivacyScreen />,
+  siteSettings: () => <SiteSettingsScreen />,
 } satisfies Record<ScreenRoute, () => ReactNode>;
 
 export default function AdminApp() {

@@ -133,3 +133,24 @@ export const STATS = {
   inputLabel: 'Total courses',
   update: 'Update Stats',
 } as const;
+
+/** The Site settings screen (issue 12.7): a staff tool beyond the spec's nine sections. */
+export const SITE_SETTINGS = {
+  heading: 'Site settings',
+  intro:
+    'The About text and figures, the contact details, the map, the certificate link and the footer line. A save rebuilds the public pages.',
+  groups: {
+    about: 'About section',
+    contact: 'Contact details',
+    map: 'Map on the Contact page',
+    site: 'Navigation and footer',
+  },
+  save: 'Save settings',
+  saving: 'Saving...',
+  history: 'Earlier versions',
+  historyEmpty: 'No earlier versions yet.',
+  savedAt: (when: string) => `Saved ${when}`,
+  current: (when: string) => `Saved ${when} (current)`,
+  restore: 'Restore',
+  restoreLabel: (when: string) => `Restore the version saved ${when}`,
+} as const;

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import {
-  ABOUT_STATIC,
   COUNTER_COURSES_DURATION_MS,
   COUNTER_CUSTOMERS_DURATION_MS,
   COUNTER_START_DELAY_MS,
@@ -24,6 +23,8 @@ function Counter({ label, value, final, id }: { label: string; value: number; fi
 
 interface Props {
   initialTotalCourses: number;
+  /** The "Happy Customers" figure of Site settings, read at build time. */
+  happyCustomers: number;
   labels: { totalCourses: string; happyCustomers: string };
 }
 
@@ -31,13 +32,13 @@ interface Props {
  * The two counters of the About section (spec section 2 "Home", section 9 timings). They watch the enclosing
  * section; the About text around them is static HTML.
  */
-export default function StatsBanner({ initialTotalCourses, labels }: Props) {
+export default function StatsBanner({ initialTotalCourses, happyCustomers, labels }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const visible = useInView(root, COUNTER_VISIBILITY_THRESHOLD);
   const totalCourses = useTotalCourses(initialTotalCourses, visible);
   const courses = useCounter(totalCourses, visible, COUNTER_START_DELAY_MS, COUNTER_COURSES_DURATION_MS);
   const customers = useCounter(
-    ABOUT_STATIC.happyCustomers,
+    happyCustomers,
     visible,
     COUNTER_START_DELAY_MS,
     COUNTER_CUSTOMERS_DURATION_MS,
@@ -46,12 +47,7 @@ export default function StatsBanner({ initialTotalCourses, labels }: Props) {
   return (
     <div ref={root} className="counters">
       <Counter id="courses" label={labels.totalCourses} value={courses} final={totalCourses} />
-      <Counter
-        id="customers"
-        label={labels.happyCustomers}
-        value={customers}
-        final={ABOUT_STATIC.happyCustomers}
-      />
+      <Counter id="customers" label={labels.happyCustomers} value={customers} final={happyCustomers} />
     </div>
   );
 }

@@ -49,6 +49,12 @@ import {
   StatsSchema,
   StoredMetaSchema,
 } from './schemas.ts';
+import {
+  SETTING_FIELDS,
+  SiteSettingsInputSchema,
+  SiteSettingsItemSchema,
+  SiteSettingsSchema,
+} from './site-settings.ts';
 
 export { AUTH_PATHS };
 export type { CollectionKey, ContentFamilyKey, ImageFolder, ImageRule, RequestFamilyKey };
@@ -295,6 +301,25 @@ export const statsFamily = {
   itemSchema: StatsSchema,
 } as const;
 
+/**
+ * Site settings (issue 12.7): one stored item, public read, admin update, with a history like content items.
+ * `valuesSchema` is what the API answers and the build reads; `itemSchema` the stored item with its metadata.
+ */
+export const settingsFamily = {
+  key: 'siteSettings',
+  kind: 'settings',
+  // Not its key: the settings are one thing, not a list.
+  path: `${API_PREFIX}/settings`,
+  cacheTag: 'siteSettings',
+  fields: SETTING_FIELDS,
+  inputSchema: SiteSettingsInputSchema,
+  valuesSchema: SiteSettingsSchema,
+  itemSchema: SiteSettingsItemSchema,
+} as const;
+/** The settings' history and the restore of one earlier version. */
+export const settingsRevisionsPath = `${settingsFamily.path}/revisions`;
+export const settingsRevisionRestorePath = (rev: string) => `${settingsRevisionsPath}/${rev}/restore`;
+
 /** Every family whose deletes go to the trash, by key (the trash names an entry's family by its key). */
 export const trashableFamilies = [
   ...Object.values(contentFamilies),
@@ -317,6 +342,7 @@ export const allFamilies = [
   ...Object.values(requestFamilies),
   enrollCourseFamily,
   statsFamily,
+  settingsFamily,
 ] as const;
 
 /** The admin's CSV export of a family's items: every request family and every content family. */

@@ -19,7 +19,8 @@ export const REQUEST_FAMILY_KEYS = ['contact', 'enroll'] as const;
 export type ContentFamilyKey = (typeof CONTENT_FAMILY_KEYS)[number];
 export type RequestFamilyKey = (typeof REQUEST_FAMILY_KEYS)[number];
 /** Every stored collection of items (stats is a single document, not a collection). */
-export type CollectionKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse';
+/** `siteSettings` (issue 12.7) holds one item, so the site settings have a history like every content item. */
+export type CollectionKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse' | 'siteSettings';
 /** Every family with an API path. */
 export type FamilyKey = CollectionKey | 'stats';
 
@@ -53,4 +54,5 @@ export const COLLECTION_KEYS: readonly CollectionKey[] = [
   ...CONTENT_FAMILY_KEYS,
   ...REQUEST_FAMILY_KEYS,
   'enrollCourse',
+  'siteSettings',
 ];

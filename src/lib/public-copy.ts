@@ -2,8 +2,6 @@
  * Static copy of the public pages (spec section 2): headings, labels and the fixed sections. Error, empty and
  * success strings live in messages.ts; this file holds the prose the pages show around them.
  */
-import { ABOUT_STATIC } from './constants.ts';
-
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About' },
@@ -44,9 +42,12 @@ export const ISLAND_COPY = {
 export const HOME = {
   about: {
     heading: 'About Us',
-    description1:
-      'We are a cybersecurity, web-development and training company. Our team finds and fixes weaknesses in networks and applications before attackers do, through penetration testing, vulnerability assessment and bug hunting.',
-    description2: `We also build secure web applications, AI/ML and cloud solutions, and train the next generation of security professionals. ${ABOUT_STATIC.totalProjects}+ projects delivered so far.`,
+    /**
+     * The sentence the "projects delivered" figure of Site settings is shown in, after the second About paragraph;
+     * the paragraphs themselves are Site settings (src/lib/site-settings.ts). Nothing here may read another
+     * module's values: the islands chunk carries this module, and a pure object literal is dropped from it.
+     */
+    projectsDelivered: (count: number) => `${count}+ projects delivered so far.`,
   },
   counters: { totalCourses: 'Total Courses', happyCustomers: 'Happy Customers' },
   servicesHeading: ISLAND_COPY.servicesHeading,

@@ -1,6 +1,8 @@
 /**
  * Site settings the spec leaves open. Placeholders the company fills in; every field can be overridden at
  * build time through the PUBLIC_* environment variable named beside it. No real personal data here.
+ * The company details among them (e-mail, phones, address, map, certificate link) are only the seed of the
+ * stored Site settings (src/lib/site-settings.ts), which staff edit in the admin: pages read those.
  */
 import { REQUEST_RETENTION_DAYS } from './constants.ts';
 
@@ -57,6 +59,19 @@ export const siteConfig: SiteConfig = {
   siteUrl: pick('SITE_URL', 'http://localhost:8888'),
   requestRetentionDays: Number(pick('REQUEST_RETENTION_DAYS', String(REQUEST_RETENTION_DAYS))),
 };
+
+/**
+ * Where an embedded map may come from: the pages' Content-Security-Policy allows these frames (astro.config.mjs),
+ * and Site settings refuse a map address from anywhere else, so a saved map never shows as a blocked frame.
+ */
+export const MAP_EMBED_ORIGINS = [
+  ...new Set([
+    'https://www.openstreetmap.org',
+    'https://www.google.com',
+    'https://maps.google.com',
+    new URL(siteConfig.mapEmbedUrl).origin,
+  ]),
+];
 
 export const brandName = `${siteConfig.brandFirst}${siteConfig.brandSecond}`;
 

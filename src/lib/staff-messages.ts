@@ -171,3 +171,17 @@ export const BACKUP_COPY = {
   download: 'Download backup',
   hint: 'One archive of all content, enquiries and pictures. Keep it somewhere safe: it holds personal data.',
 } as const;
+
+/** Site settings (issue 12.7): the company details, About text, figures and footer line staff edit. */
+export const SETTINGS = {
+  updated: 'Site settings saved. The public pages show them after the next rebuild.',
+  updateFailed: 'Failed to save the site settings',
+  fetchFailed: 'Failed to load the site settings',
+  restored: 'Earlier site settings restored. The public pages show them after the next rebuild.',
+  restoreFailed: 'Failed to restore the earlier site settings',
+  required: (label: string) => `${label} is required`,
+  countInvalid: 'Must be a whole number from 0 to 1,000,000',
+  urlInvalid: 'Please enter a full web address starting with https://',
+  mapOriginInvalid: (origins: string) => `The map must be an embed address from one of: ${origins}`,
+  linesInvalid: (min: number, max: number) => `Please enter ${min} to ${max} lines`,
+} as const;

@@ -7,7 +7,7 @@
  * and a request that failed before going through is stored once.
  */
 import type { Locator, Page } from '@playwright/test';
-import { FORM, COURSES, PRIVACY, STATS } from '../../src/admin/admin-copy.ts';
+import { FORM, COURSES, PRIVACY, STATS, SITE_SETTINGS } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
 import { SCREENS, screenHref, type ScreenRoute } from '../../src/admin/stores/router.ts';
 import { requestFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
@@ -15,7 +15,7 @@ import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ADMIN, DATA_RIGHTS } from '../../src/lib/staff-messages.ts';
+import { ADMIN, DATA_RIGHTS, SETTINGS } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
 import { storeUnavailable } from '../../src/server/http/respond.ts';
@@ -318,6 +318,12 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
       button: PRIVACY.export,
       failed: { unavailable: API.storeUnavailable, offline: DATA_RIGHTS.exportFailed },
     },
+  },
+  // Issue 12.7: the form shows only once the settings are loaded, so there is no save to try while down.
+  siteSettings: {
+    loadFailed: { unavailable: API.storeUnavailable, offline: SETTINGS.fetchFailed },
+    ready: (page) => page.getByRole('button', { name: SITE_SETTINGS.save, exact: true }),
+    save: null,
   },
 };
 

@@ -53,6 +53,7 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   courses: 'enrollCourse',
   stats: null,
   privacy: null,
+  siteSettings: null,
 };
 
 /** The stored values each kind displays, filled by beforeAll. */

@@ -17,6 +17,9 @@ import {
   requestFamilies,
   revisionRestorePath,
   revisionsPath,
+  settingsFamily,
+  settingsRevisionRestorePath,
+  settingsRevisionsPath,
   statsFamily,
   TRASH_PATH,
   trashRestorePath,
@@ -24,6 +27,7 @@ import {
 import { BACKUP_PATH, SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../../src/lib/constants.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { API } from '../../src/lib/api-messages.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
@@ -147,6 +151,15 @@ function adminRoutes(ids: SeededIds): Route[] {
     // The owner's backup download holds every enquiry: a personal-data read (issue 14).
     { method: 'GET', path: BACKUP_PATH, access: 'read' },
     { method: 'HEAD', path: BACKUP_PATH, access: 'read' },
+    // Site settings (issue 12.7): save, history, restore of an earlier version.
+    {
+      method: 'PUT',
+      path: settingsFamily.path,
+      access: 'write',
+      payload: async () => ({ json: { ...SITE_SETTINGS_SEED, phone: '+91 99999 00000' } }),
+    },
+    { method: 'GET', path: settingsRevisionsPath, access: 'read' },
+    { method: 'POST', path: settingsRevisionRestorePath(ids.settingsRevision), access: 'write' },
   );
   return routes;
 }
@@ -233,9 +246,16 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     // requests: 8 reads + delete + PATCH each (filters and PATCH are issue 11, docs/decisions.md 20);
     // courses: 4 (rename and drafts list are issue 12's); stats: 1; trash: list and restore;
     // the request summary, privacy export and privacy erase: 3; the backup download: GET and HEAD (issue 14,
-    // docs/decisions.md 21).
+    // docs/decisions.md 21); site settings: save, history and version restore (issue 12.7, docs/decisions.md 24).
     expect(routes).toHaveLength(
-      Object.keys(contentFamilies).length * 9 + Object.keys(requestFamilies).length * 10 + 4 + 1 + 2 + 3 + 2,
+      Object.keys(contentFamilies).length * 9 +
+        Object.keys(requestFamilies).length * 10 +
+        4 +
+        1 +
+        2 +
+        3 +
+        2 +
+        3,
     );
   });
 

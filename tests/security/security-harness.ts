@@ -16,8 +16,11 @@ import {
   contentFamilies,
   enrollCourseFamily,
   requestFamilies,
+  settingsFamily,
+  settingsRevisionsPath,
   statsFamily,
 } from '../../src/lib/collections.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { BLOB_STORES } from '../../src/server/repository/keys.ts';
 import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { startUpstashGateway, type UpstashGateway } from '../../scripts/dev/upstash-gateway.ts';
@@ -27,21 +30,33 @@ import { freePort } from '../../scripts/dev/ports.ts';
 import { answersPing } from '../support/redis-server.ts';
 import { sampleInput } from '../support/family-samples.ts';
 
-/** Every collection in full (in order), content histories, the trash and the stats document: equal snapshots mean nothing was written. */
+/**
+ * Every collection in full (in order), content histories, the trash, the stats document and the site settings
+ * with their history: equal snapshots mean nothing was written. The settings (issue 12.7) appear only once
+ * stored, so a snapshot of a store without them reads exactly as before they existed.
+ */
 export async function snapshotStore(repository: Repository) {
   const collections: Record<string, StoredItem[]> = {};
   const revisions: Record<string, unknown> = {};
   for (const key of COLLECTION_KEYS) {
+    if (key === settingsFamily.key) continue;
     collections[key] = await repository.list(key);
     // Content histories and the trash are stored state too (issue 12): a refused request changes neither.
     if (key in contentFamilies)
       for (const item of collections[key]) revisions[item._id] = await repository.revisions(key, item._id);
   }
+  const settings = await Promise.all(
+    (await repository.list(settingsFamily.key)).map(async (item) => ({
+      item,
+      revisions: await repository.revisions(settingsFamily.key, item._id),
+    })),
+  );
   return {
     collections,
     revisions,
     trash: await repository.listTrash(),
     stats: await repository.getDocument('stats'),
+    ...(settings.length > 0 ? { settings } : {}),
   };
 }
 
@@ -56,6 +71,8 @@ export interface SeededIds {
   revisions: Record<keyof typeof contentFamilies, string>;
   /** An item in the trash. */
   trashed: { family: string; id: string };
+  /** A restorable earlier version of the site settings (issue 12.7). */
+  settingsRevision: string;
 }
 
 /** One item of every family (with images where the family has them), so every guarded route has a target. */
@@ -115,7 +132,16 @@ export async function seedEveryFamily(api: Api): Promise<SeededIds> {
   expect(
     (await api.admin(`${contentFamilies.homeCourse.path}/${trashed.id}`, { method: 'DELETE' })).status,
   ).toBe(200);
-  return { content, requests, enrollCourse, revisions, trashed };
+  // Site settings saved once: stored, with the seed as a restorable earlier version.
+  const settings = await api.admin(settingsFamily.path, {
+    method: 'PUT',
+    json: { ...SITE_SETTINGS_SEED, phone: '+91 91234 56789' },
+  });
+  expect(settings.status).toBe(200);
+  const versions = (await body(await api.admin(settingsRevisionsPath))).data as { rev: string }[];
+  const settingsRevision = versions.at(-1)?.rev;
+  if (!settingsRevision) throw new Error('seeding the site settings kept no history');
+  return { content, requests, enrollCourse, revisions, trashed, settingsRevision };
 }
 
 /** Asserts the failure envelope: JSON `{ success: false, message }`, no stack or internals in the text. */

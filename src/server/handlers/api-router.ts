@@ -8,6 +8,7 @@ import {
   enrollCourseFamily,
   TRASH_PATH,
   requestFamilies,
+  settingsFamily,
   statsFamily,
   type ContentFamily,
   type RequestFamily,
@@ -22,6 +23,7 @@ import { notFoundHandler } from './not-found-handler.ts';
 import { privacyHandler } from './privacy-handler.ts';
 import { requestHandler } from './request-handler.ts';
 import { requestsSummaryHandler } from './requests-summary-handler.ts';
+import { settingsHandler } from './settings-handler.ts';
 import { statsHandler } from './stats-handler.ts';
 import { trashHandler } from './trash-handler.ts';
 
@@ -49,6 +51,7 @@ export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteH
     ]),
     [segment(enrollCourseFamily.path), enrollCourseHandler],
     [segment(statsFamily.path), statsHandler],
+    [segment(settingsFamily.path), settingsHandler],
     [segment(TRASH_PATH), trashHandler(registry, TRASH_PATH)],
     ['auth', authHandler],
     // The enquiry pipeline's admin endpoints beside the families (issue 11).

@@ -16,6 +16,7 @@ import {
   contentFamilies,
   enrollCourseFamily,
   requestFamilies,
+  settingsFamily,
   statsFamily,
   type CollectionKey,
 } from '../../lib/collections.ts';
@@ -65,9 +66,17 @@ const ManifestSchema = z.object({
 const itemSchemaOf = (key: CollectionKey): z.ZodType =>
   key === 'enrollCourse'
     ? enrollCourseFamily.itemSchema
-    : key in contentFamilies
-      ? contentFamilies[key as keyof typeof contentFamilies].itemSchema
-      : requestFamilies[key as keyof typeof requestFamilies].itemSchema;
+    : key === settingsFamily.key
+      ? settingsFamily.itemSchema
+      : key in contentFamilies
+        ? contentFamilies[key as keyof typeof contentFamilies].itemSchema
+        : requestFamilies[key as keyof typeof requestFamilies].itemSchema;
+
+/**
+ * Collections that backups taken before them do not hold (the site settings, issue 12.7). Such a backup is of a
+ * site that showed the settings' seed, so restoring it leaves none stored: the site shows the seed again.
+ */
+const ADDED_LATER = new Set<CollectionKey>([settingsFamily.key]);
 
 /** An image file name as our stores hold them: one path segment, no traversal. */
 const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -121,6 +130,10 @@ export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup>
   const collections = {} as VerifiedBackup['collections'];
   for (const key of COLLECTION_KEYS) {
     const path = collectionPath(key);
+    if (ADDED_LATER.has(key) && !files.has(path) && manifest.counts.collections[key] === undefined) {
+      collections[key] = [];
+      continue;
+    }
     const bytes = files.get(path) ?? refuse(`${path} is missing.`);
     const items = parseJson(bytes, path);
     if (!Array.isArray(items)) return refuse(`${path} is not a list of items.`);

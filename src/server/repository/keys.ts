@@ -11,6 +11,12 @@ export const BLOB_STORES = {
   backups: 'backups',
 } as const;
 
+/**
+ * The id of a collection's only item (the site settings): one fixed, well-formed id (ids.ts), so every writer
+ * addresses the same item and its history, whatever the store. Time 0 sorts it before any real item.
+ */
+export const SINGLETON_ID = '0000000000singleton0';
+
 /** Fields that must be unique within their collection (compared trimmed and lower-cased). */
 export const UNIQUE_FIELDS: Partial<Record<CollectionName, string>> = {
   enrollCourse: 'courseName',

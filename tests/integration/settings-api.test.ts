@@ -1,0 +1,265 @@
+/**
+ * Issue 12.7: the site settings through the API function, on both stores (Netlify's local Blobs server; a real
+ * redis-server behind the Upstash gateway). The seed when nothing is stored, a validated save with its purge and
+ * rebuild, the history and its restore, and every refusal leaving the store as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  settingsFamily,
+  settingsRevisionRestorePath,
+  settingsRevisionsPath,
+} from '../../src/lib/collections.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { VALIDATION } from '../../src/lib/messages.ts';
+import { SITE_SETTINGS_SEED, type SiteSettings } from '../../src/lib/site-settings.ts';
+import { MAP_EMBED_ORIGINS, siteConfig } from '../../src/lib/site-config.ts';
+import { SETTINGS } from '../../src/lib/staff-messages.ts';
+import { createImageStore } from '../../src/server/images/image-store.ts';
+import { backupBuffer, collectBackup, collectionPath } from '../../src/server/migration/backup.ts';
+import { restoreBackup } from '../../src/server/migration/restore.ts';
+import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
+import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
+import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
+import { body, startApi, type Api } from './api-harness.ts';
+
+const path = settingsFamily.path;
+
+describe.each(['blobs', 'redis'] as const)('site settings on %s', (backend) => {
+  let api: Api;
+  let redis: RedisWithGateway | undefined;
+  const purged: string[][] = [];
+  let rebuilds = 0;
+
+  beforeAll(async () => {
+    if (backend === 'redis') redis = await startRedisWithGateway();
+    const env = redis
+      ? {
+          UPSTASH_REDIS_REST_URL: redis.url,
+          UPSTASH_REDIS_REST_TOKEN: redis.token,
+          REDIS_KEY_PREFIX: 'settings',
+        }
+      : {};
+    api = await startApi({
+      env,
+      ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}),
+      deps: {
+        purgeCache: async (tags) => {
+          purged.push(tags);
+        },
+        rebuild: {
+          request: async (): Promise<RebuildOutcome> => {
+            rebuilds += 1;
+            return 'built';
+          },
+          followUp: async (): Promise<RebuildOutcome> => 'idle',
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await api?.stop();
+    await redis?.stop();
+  });
+
+  const stored = async () => ({
+    items: await api.repository.list(settingsFamily.key),
+    revisions: await Promise.all(
+      (await api.repository.list(settingsFamily.key)).map((item) =>
+        api.repository.revisions(settingsFamily.key, item._id),
+      ),
+    ),
+  });
+  const current = async () => (await body(await api.call(path))).data as SiteSettings;
+  const edited = (changes: Partial<SiteSettings>): SiteSettings => ({ ...SITE_SETTINGS_SEED, ...changes });
+
+  it("answers today's values while nothing is stored, publicly and cacheable like the other public reads", async () => {
+    const response = await api.call(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('netlify-cache-tag')).toBe(settingsFamily.cacheTag);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const data = (await body(response)).data as SiteSettings;
+    expect(data).toEqual(SITE_SETTINGS_SEED);
+    // The seed is what the site showed before settings existed.
+    expect(data).toMatchObject({
+      phone: siteConfig.phone,
+      email: siteConfig.email,
+      certificateUrl: siteConfig.certificateUrl,
+      totalProjects: 51,
+      happyCustomers: 21,
+    });
+    const history = await api.admin(settingsRevisionsPath);
+    expect(history.status).toBe(200);
+    expect((await body(history)).data).toEqual([]);
+    expect((await stored()).items).toEqual([]);
+  });
+
+  it('refuses a save without a session (401) and from another origin (403), storing nothing', async () => {
+    const before = await stored();
+    const json = edited({ phone: '+91 98765 43210' });
+    const anonymous = await api.call(path, { method: 'PUT', json });
+    expect(anonymous.status).toBe(401);
+    expect(await body(anonymous)).toEqual({ success: false, message: API.unauthorized });
+    for (const origin of ['https://evil.example', null]) {
+      const foreign = await api.admin(path, { method: 'PUT', json, origin });
+      expect(foreign.status, String(origin)).toBe(403);
+      expect(await body(foreign)).toEqual({ success: false, message: API.forbiddenOrigin });
+    }
+    expect((await api.call(settingsRevisionsPath)).status).toBe(401);
+    expect((await api.admin(settingsRevisionsPath, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(await stored()).toEqual(before);
+    expect(purged).toEqual([]);
+  });
+
+  it('answers 400 with a reason per field and changes nothing', async () => {
+    const before = await stored();
+    const response = await api.admin(path, {
+      method: 'PUT',
+      json: {
+        ...SITE_SETTINGS_SEED,
+        aboutDescription1: '   ',
+        totalProjects: -1,
+        happyCustomers: 2.5,
+        address: [' ', ''],
+        email: 'not-an-email',
+        phone: 'call us',
+        phoneSecondary: 'x',
+        mapEmbedUrl: 'https://maps.evil.example/embed',
+        mapLinkUrl: 'javascript:alert(1)',
+        certificateUrl: 'http://certificates.example.com',
+        footerTagline: 'x'.repeat(201),
+      },
+    });
+    expect(response.status).toBe(400);
+    const answer = await body(response);
+    expect(answer.success).toBe(false);
+    expect(answer.errors).toEqual({
+      aboutDescription1: SETTINGS.required('About text, first paragraph'),
+      totalProjects: SETTINGS.countInvalid,
+      happyCustomers: SETTINGS.countInvalid,
+      address: SETTINGS.linesInvalid(1, 4),
+      email: VALIDATION.emailInvalid,
+      phone: VALIDATION.phoneInvalid,
+      phoneSecondary: VALIDATION.phoneInvalid,
+      mapEmbedUrl: SETTINGS.mapOriginInvalid(MAP_EMBED_ORIGINS.join(', ')),
+      mapLinkUrl: SETTINGS.urlInvalid,
+      certificateUrl: SETTINGS.urlInvalid,
+      footerTagline: VALIDATION.tooLong(200),
+    });
+    expect(answer.message).toBe(SETTINGS.required('About text, first paragraph'));
+    // Unknown fields, a missing field and a body that is not JSON are refused too.
+    for (const json of [{ ...SITE_SETTINGS_SEED, extra: 1 }, { ...SITE_SETTINGS_SEED, phone: undefined }, []])
+      expect((await api.admin(path, { method: 'PUT', json })).status).toBe(400);
+    const broken = await api.admin(path, {
+      method: 'PUT',
+      body: '{',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect(await stored()).toEqual(before);
+    expect(await current()).toEqual(SITE_SETTINGS_SEED);
+    expect(purged).toEqual([]);
+    expect(rebuilds).toBe(0);
+  });
+
+  it('saves trimmed values, purges the settings tag and asks for a rebuild, and keeps the seed as the first version', async () => {
+    const response = await api.admin(path, {
+      method: 'PUT',
+      json: edited({
+        phone: '  +91 98765 43210 ',
+        phoneSecondary: '',
+        address: [' Floor 3 ', '', 'Mumbai 400001'],
+        happyCustomers: 140,
+      }),
+    });
+    expect(response.status).toBe(200);
+    const answer = await body(response);
+    expect(answer.message).toBe(SETTINGS.updated);
+    const saved = edited({
+      phone: '+91 98765 43210',
+      phoneSecondary: '',
+      address: ['Floor 3', 'Mumbai 400001'],
+      happyCustomers: 140,
+    });
+    expect(answer.data).toEqual(saved);
+    expect(await current()).toEqual(saved);
+    expect(purged).toEqual([[settingsFamily.cacheTag]]);
+    expect(rebuilds).toBe(1);
+
+    const history = (await body(await api.admin(settingsRevisionsPath))).data as {
+      rev: string;
+      savedAt: string;
+      data: SiteSettings;
+    }[];
+    expect(history.map((version) => version.data)).toEqual([saved, SITE_SETTINGS_SEED]);
+    // One stored item, whatever the number of saves.
+    api.clock.advance(1_000);
+    await api.admin(path, { method: 'PUT', json: edited({ phone: '+91 90000 11111' }) });
+    expect((await stored()).items).toHaveLength(1);
+  });
+
+  it('restores an earlier version as a new one, with the same purge and rebuild; an unknown version is 404', async () => {
+    const history = (await body(await api.admin(settingsRevisionsPath))).data as {
+      rev: string;
+      data: SiteSettings;
+    }[];
+    const seedVersion = history.find((version) => version.data.phone === SITE_SETTINGS_SEED.phone);
+    expect(seedVersion).toBeDefined();
+    const purgesBefore = purged.length;
+
+    const before = await stored();
+    expect((await api.call(settingsRevisionRestorePath(seedVersion!.rev), { method: 'POST' })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await api.admin(settingsRevisionRestorePath(seedVersion!.rev), {
+          method: 'POST',
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
+    const unknown = await api.admin(settingsRevisionRestorePath('0000000000nosuchrev0'), { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await stored()).toEqual(before);
+
+    const restored = await api.admin(settingsRevisionRestorePath(seedVersion!.rev), { method: 'POST' });
+    expect(restored.status).toBe(200);
+    expect(await body(restored)).toMatchObject({ data: SITE_SETTINGS_SEED, message: SETTINGS.restored });
+    expect(await current()).toEqual(SITE_SETTINGS_SEED);
+    expect(purged.slice(purgesBefore)).toEqual([[settingsFamily.cacheTag]]);
+    const after = (await body(await api.admin(settingsRevisionsPath))).data as { data: SiteSettings }[];
+    expect(after).toHaveLength(history.length + 1);
+    expect(after[0]?.data).toEqual(SITE_SETTINGS_SEED);
+  });
+
+  it('travels in backups; a backup taken before settings existed restores the seed', async () => {
+    await api.admin(path, { method: 'PUT', json: edited({ phone: '+91 95555 12345' }) });
+    const images = createImageStore(api.blobs.getStore(`settings-images-${backend}`));
+    const contents = await collectBackup(api.repository, images, api.clock.now);
+    expect(contents.manifest.counts.collections[settingsFamily.key]).toBe(1);
+    const settingsFile = collectionPath(settingsFamily.key);
+    const { [settingsFamily.key]: _left, ...olderCounts } = contents.manifest.counts.collections;
+    const older = {
+      manifest: {
+        ...contents.manifest,
+        counts: {
+          ...contents.manifest.counts,
+          collections: olderCounts as typeof olderCounts & { siteSettings: number },
+        },
+        entries: contents.manifest.entries.filter((entry) => entry.path !== settingsFile),
+      },
+      files: contents.files.filter((file) => file.path !== settingsFile),
+    };
+    await restoreBackup(await backupBuffer(older), { repository: api.repository, images });
+    expect(await current()).toEqual(SITE_SETTINGS_SEED);
+    expect((await stored()).items).toEqual([]);
+    await restoreBackup(await backupBuffer(contents), { repository: api.repository, images });
+    expect((await current()).phone).toBe('+91 95555 12345');
+  });
+
+  it('answers only its own routes and methods', async () => {
+    expect((await api.admin(path, { method: 'DELETE' })).status).toBe(405);
+    expect((await api.admin(path, { method: 'POST', json: SITE_SETTINGS_SEED })).status).toBe(405);
+    expect((await api.admin(`${path}/anything/else`)).status).toBe(404);
+  });
+});
