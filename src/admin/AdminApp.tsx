@@ -22,6 +22,7 @@ const ContentScreen = lazy(() => import('./screens/ContentScreen.tsx'));
 const RequestsScreen = lazy(() => import('./screens/RequestsScreen.tsx'));
 const CoursesScreen = lazy(() => import('./screens/CoursesScreen.tsx'));
 const StatsScreen = lazy(() => import('./screens/StatsScreen.tsx'));
+const TrashScreen = lazy(() => import('./screens/TrashScreen.tsx'));
 
 /**
  * The view of every screen route: the compiler checks the table against SCREENS (router.ts), so a route without
@@ -38,6 +39,7 @@ const SCREEN_VIEWS = {
   enrollData: () => <RequestsScreen family="enroll" />,
   courses: () => <CoursesScreen />,
   stats: () => <StatsScreen />,
+  trash: () => <TrashScreen />,
 } satisfies Record<ScreenRoute, () => ReactNode>;
 
 export default function AdminApp() {

@@ -15,7 +15,7 @@ import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ADMIN } from '../../src/lib/staff-messages.ts';
+import { ADMIN, WORKFLOW } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
 import { storeUnavailable } from '../../src/server/http/respond.ts';
@@ -305,6 +305,13 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
       // Only after the spec's three retries on 503, so this one can take a few seconds.
       failed: always(ADMIN.stats.updateFailed),
     },
+  },
+  // Beyond the spec (issue 12): the trash lists with the server's reason when it gave one.
+  trash: {
+    loadFailed: { unavailable: API.storeUnavailable, offline: WORKFLOW.trashFetchFailed },
+    ready: (page) =>
+      page.getByText(WORKFLOW.trashEmpty, { exact: true }).or(page.locator('li.item-card').first()),
+    save: null,
   },
 };
 

@@ -24,6 +24,7 @@ export const SCREENS = [
   { route: 'enrollData', path: 'enroll-data', label: 'Enrollment Requests', group: 'section' },
   { route: 'courses', path: 'courses', label: 'Courses', group: 'section' },
   { route: 'stats', path: 'stats', label: 'Stats', group: 'section' },
+  { route: 'trash', path: 'trash', label: 'Trash', group: 'tool' },
 ] as const satisfies readonly { route: string; path: string; label: string; group: ScreenGroup }[];
 
 type Screen = (typeof SCREENS)[number];
