@@ -2,7 +2,8 @@
  * Build-time content: every public collection is read from the store through the repository (the same code
  * the API uses) and validated with the registry's item schema. A store that cannot be reached throws, which
  * fails the build loudly so the live site keeps its last good deploy; an empty collection is fine.
- * Pages read this data only through astro:content.
+ * Pages read this data only through astro:content; content families through src/content-order.ts, which keeps
+ * the admin's order (Astro's data store sorts entries by id).
  */
 import { defineCollection } from 'astro:content';
 import type { CollectionConfig } from 'astro/content/config';
@@ -18,8 +19,9 @@ import { getRepository } from './server/repository/index.ts';
 import { SINGLETON_ID } from './server/repository/keys.ts';
 
 /**
- * A content family as visitors see it: in the admin's order (the repository lists it so), drafts left out, each
- * item with its position. Astro's loader keeps this order, so pages iterate in it.
+ * A content family as visitors see it: drafts left out, each item with its position in the admin's order (the
+ * repository lists it so). Astro's data store does not keep the loader's order (it sorts entries by id), so pages
+ * sort by that position (src/content-order.ts).
  */
 const publishedLoader = (key: CollectionKey) => async () => {
   const items = await getRepository().list(key);

@@ -24,6 +24,7 @@ const CoursesScreen = lazy(() => import('./screens/CoursesScreen.tsx'));
 const StatsScreen = lazy(() => import('./screens/StatsScreen.tsx'));
 const PrivacyScreen = lazy(() => import('./screens/PrivacyScreen.tsx'));
 const SiteSettingsScreen = lazy(() => import('./screens/SiteSettingsScreen.tsx'));
+const TrashScreen = lazy(() => import('./screens/TrashScreen.tsx'));
 
 /**
  * The view of every screen route: the compiler checks the table against SCREENS (router.ts), so a route without
@@ -42,6 +43,7 @@ const SCREEN_VIEWS = {
   stats: () => <StatsScreen />,
   privacy: () => <PrivacyScreen />,
   siteSettings: () => <SiteSettingsScreen />,
+  trash: () => <TrashScreen />,
 } satisfies Record<ScreenRoute, () => ReactNode>;
 
 export default function AdminApp() {

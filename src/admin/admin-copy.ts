@@ -2,6 +2,7 @@
  * Labels of the admin app that the spec does not fix (headings, buttons, field labels). Every error, empty,
  * success and confirmation string of the spec comes from src/lib/messages.ts or staff-messages.ts instead.
  */
+import { TRASH_RETENTION_DAYS } from '../lib/constants.ts';
 import { brandName, siteConfig } from '../lib/site-config.ts';
 
 export const SHELL = {
@@ -153,4 +154,34 @@ export const SITE_SETTINGS = {
   current: (when: string) => `Saved ${when} (current)`,
   restore: 'Restore',
   restoreLabel: (when: string) => `Restore the version saved ${when}`,
+} as const;
+
+/** The content workflow's controls (issue 12): order, drafts, alt text, undo, history and the trash. */
+export const WORKFLOW_COPY = {
+  altLabel: 'Alt text',
+  altHint: 'Describes the picture for people who cannot see it. Leave empty to use the title.',
+  saveAsDraft: 'Save as draft (hidden from the public site until published)',
+  draft: 'Draft',
+  publish: 'Publish',
+  unpublish: 'Unpublish',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  dragHandle: 'Drag to reorder',
+  undo: 'Undo',
+  history: 'History',
+  historyTitle: (title: string) => `History of ${title}`,
+  close: 'Close',
+  restore: 'Restore',
+  restoring: 'Restoring...',
+  savedAt: (when: string) => `Saved ${when}`,
+  currentVersion: 'Same as the current version',
+  differsIn: 'This version had:',
+  emptyValue: '(empty)',
+  otherPicture: 'a different picture',
+  status: 'Status',
+  publishedState: 'Published',
+  trashHeading: 'Trash',
+  trashHint: `Deleted items stay here for ${TRASH_RETENTION_DAYS} days; then they and their pictures are removed for good.`,
+  family: 'Section',
+  deletedAt: 'Deleted',
 } as const;

@@ -68,6 +68,8 @@ export const MAX_LENGTH = {
 
 /** Deleted items stay restorable this long; the scheduled purge then removes them and frees their pictures. */
 export const TRASH_RETENTION_DAYS = 30;
+/** How long the admin's delete notice offers Undo (issue 12). */
+export const UNDO_WINDOW_MS = 10_000;
 
 /** Personal-data lists page server-side; an unparameterised GET returns up to this many, newest first. */
 export const REQUEST_LIST_DEFAULT_LIMIT = 500;

@@ -185,3 +185,23 @@ export const SETTINGS = {
   mapOriginInvalid: (origins: string) => `The map must be an embed address from one of: ${origins}`,
   linesInvalid: (min: number, max: number) => `Please enter ${min} to ${max} lines`,
 } as const;
+
+/** The content workflow in the admin (issue 12): order, drafts, undo, trash and history. */
+export const WORKFLOW = {
+  /** Announced to screen readers after a move (and shown to no one else). */
+  moved: (title: string, position: number, count: number) =>
+    `Moved ${title} to position ${position} of ${count}`,
+  orderFailed: 'Failed to save the new order',
+  /** A 409 on a reorder: the list changed under the admin (another admin added or deleted an item). */
+  orderReloaded:
+    'The list changed meanwhile (another change was saved first); it has been reloaded. Try again.',
+  published: (title: string) => `${title} is published`,
+  unpublished: (title: string) => `${title} is now a draft, hidden from the public site`,
+  publishFailed: 'Failed to change the draft state',
+  restored: (title: string) => `${title} restored`,
+  restoreFailed: 'Failed to restore',
+  historyFailed: 'Failed to load the history',
+  historyEmpty: 'No earlier versions yet: the history starts with the first update.',
+  trashFetchFailed: 'Failed to load the trash',
+  trashEmpty: 'The trash is empty',
+} as const;

@@ -15,7 +15,7 @@ import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ADMIN, DATA_RIGHTS, SETTINGS } from '../../src/lib/staff-messages.ts';
+import { ADMIN, DATA_RIGHTS, SETTINGS, WORKFLOW } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
 import { storeUnavailable } from '../../src/server/http/respond.ts';
@@ -323,6 +323,13 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   siteSettings: {
     loadFailed: { unavailable: API.storeUnavailable, offline: SETTINGS.fetchFailed },
     ready: (page) => page.getByRole('button', { name: SITE_SETTINGS.save, exact: true }),
+    save: null,
+  },
+  // Beyond the spec (issue 12): the trash lists with the server's reason when it gave one.
+  trash: {
+    loadFailed: { unavailable: API.storeUnavailable, offline: WORKFLOW.trashFetchFailed },
+    ready: (page) =>
+      page.getByText(WORKFLOW.trashEmpty, { exact: true }).or(page.locator('li.item-card').first()),
     save: null,
   },
 };

@@ -1,24 +1,37 @@
 /**
  * The one screen for every content family (home content, home services, home courses, service content,
  * careers, and any family added to the registry): an add/edit form and the list with edit and delete (spec
- * section 2 "Admin screens", 4, 5 and 8). Both are derived from the family's fields, in their order; only the
- * heading, noun, layout and error policy come from the screen's config (content-screens.ts).
+ * section 2 "Admin screens", 4, 5 and 8), and the content workflow (issue 12): alt text beside the picture,
+ * drafts, reordering by buttons and by drag and drop, Undo after a delete, and each item's history. All of it
+ * is derived from the family's fields, in their order; only the heading, noun, layout and error policy come
+ * from the screen's config (content-screens.ts).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import type { ContentFamilyKey, ContentItem } from '../../lib/collections.ts';
-import { valueFields, type Field, type TextField } from '../../lib/fields.ts';
+import { MAX_LENGTH } from '../../lib/constants.ts';
+import { ALT_FIELD, valueFields, type Field, type TextField } from '../../lib/fields.ts';
 import { resolveImageUrl } from '../../lib/image-url.ts';
 import { VALIDATION } from '../../lib/messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
-import { FORM } from '../admin-copy.ts';
+import { FORM, WORKFLOW_COPY } from '../admin-copy.ts';
 import { CONTENT_SCREENS, type ContentScreenConfig } from '../content-screens.ts';
 import { FieldError } from '../parts/FieldError.tsx';
 import { ImagePicker } from '../parts/ImagePicker.tsx';
 import { ItemImage } from '../parts/ItemImage.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { PointsEditor } from '../parts/PointsEditor.tsx';
-import { createContentStore, type ContentStore } from '../stores/content-store.ts';
+import { createContentStore, isDraft, type ContentStore } from '../stores/content-store.ts';
+import { HistoryDialog } from '../parts/HistoryDialog.tsx';
 import { keepDraft, takeDraft } from '../stores/draft.ts';
 import { scrollToTop } from '../stores/router.ts';
 
@@ -34,16 +47,21 @@ function focusItem(id: string | null): void {
   target?.focus();
 }
 
-const emptyValues = (fields: readonly Field[]): FormValues =>
-  Object.fromEntries(
+/** A family with a picture also has its alt text in the form (issue 12). */
+const hasAlt = (fields: readonly Field[]) => fields.some((field) => field.kind === 'image');
+
+const emptyValues = (fields: readonly Field[]): FormValues => ({
+  ...Object.fromEntries(
     valueFields(fields).map((field) => [
       field.name,
       field.kind === 'points' ? Array.from({ length: field.initial }, () => '') : '',
     ]),
-  );
+  ),
+  ...(hasAlt(fields) ? { [ALT_FIELD]: '' } : {}),
+});
 
-const valuesOf = (fields: readonly Field[], item: ContentItem): FormValues =>
-  Object.fromEntries(
+const valuesOf = (fields: readonly Field[], item: ContentItem): FormValues => ({
+  ...Object.fromEntries(
     valueFields(fields).map((field) => {
       const value = item[field.name];
       if (field.kind !== 'points') return [field.name, typeof value === 'string' ? value : ''];
@@ -51,7 +69,9 @@ const valuesOf = (fields: readonly Field[], item: ContentItem): FormValues =>
       while (points.length < field.initial) points.push('');
       return [field.name, points];
     }),
-  );
+  ),
+  ...(hasAlt(fields) ? { [ALT_FIELD]: typeof item[ALT_FIELD] === 'string' ? item[ALT_FIELD] : '' } : {}),
+});
 
 const textOf = (item: ContentItem, name: string) => {
   const value = item[name];
@@ -77,7 +97,18 @@ export function ContentScreen({ screen }: { screen: ContentScreenConfig }) {
       </h1>
       <ContentForm config={screen} store={store} />
       <ContentList config={screen} store={store} />
+      <Announcer store={store} />
     </section>
+  );
+}
+
+/** A polite live region for what changes without a notice: an item moved in the order. */
+function Announcer({ store }: { store: ContentStore }) {
+  const announcement = useStore(store.$announcement);
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {announcement}
+    </p>
   );
 }
 
@@ -97,6 +128,8 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
     ...(draft?.editingId === null ? draft.values : {}),
   }));
   const [file, setFile] = useState<File | null>(null);
+  const [saveAsDraft, setSaveAsDraft] = useState(false);
+  const undo = useStore(store.$undo);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const titleRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -114,6 +147,7 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
     const base = editing ? valuesOf(family.fields, editing) : emptyValues(family.fields);
     setValues(restored ? { ...base, ...kept.values } : base);
     setFile(null);
+    setSaveAsDraft(editing ? isDraft(editing) : false);
     setErrors({});
     if (editing) {
       scrollToTop();
@@ -146,7 +180,7 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (working) return;
-    const parsed = family.inputSchema.safeParse(values);
+    const parsed = family.inputSchema.safeParse({ ...values, published: !saveAsDraft });
     const found = parsed.success ? {} : fieldErrors(parsed.error);
     if (!editing && family.image?.requiredOnCreate && !file) found.image = VALIDATION.imageRequired;
     setErrors(found);
@@ -162,6 +196,7 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
       // Adding leaves add mode unchanged, so the form is emptied here; after an update the effect does it.
       setValues(emptyValues(family.fields));
       setFile(null);
+      setSaveAsDraft(false);
       // Ready for the next item, or on the card just updated.
       focus(editingId ? { item: editingId } : 'title');
       return;
@@ -205,10 +240,30 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
     );
   };
 
+  const altInput = (
+    <div className="field" key={ALT_FIELD}>
+      <label htmlFor={`${id}-${ALT_FIELD}`}>{WORKFLOW_COPY.altLabel}</label>
+      <input
+        id={`${id}-${ALT_FIELD}`}
+        type="text"
+        value={typeof values[ALT_FIELD] === 'string' ? values[ALT_FIELD] : ''}
+        maxLength={MAX_LENGTH.alt}
+        aria-invalid={errors[ALT_FIELD] ? true : undefined}
+        aria-describedby={[`${id}-${ALT_FIELD}-hint`, describe(ALT_FIELD)].filter(Boolean).join(' ')}
+        disabled={working}
+        onChange={(event) => set(ALT_FIELD, event.target.value)}
+      />
+      <p id={`${id}-${ALT_FIELD}-hint`} className="field-hint">
+        {WORKFLOW_COPY.altHint}
+      </p>
+      <FieldError id={`${id}-${ALT_FIELD}-error`} message={errors[ALT_FIELD]} />
+    </div>
+  );
+
   const controlOf = (field: Field): ReactNode => {
     switch (field.kind) {
       case 'image':
-        return (
+        return [
           <ImagePicker
             key={field.name}
             id={`${id}-${field.name}`}
@@ -226,8 +281,9 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
             progress={progress}
             disabled={working}
             required={field.requiredOnCreate && !editing}
-          />
-        );
+          />,
+          altInput,
+        ];
       case 'points':
         return (
           <PointsEditor
@@ -258,9 +314,34 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
         {editing ? `${FORM.update} ${config.noun}` : `${FORM.add} ${config.noun}`}
       </h2>
       {editing && <p className="field-hint">{FORM.editing(textOf(editing, family.titleField))}</p>}
-      <NoticeArea notice={notice} onDismiss={store.clearNotice} />
+      <NoticeArea
+        notice={notice}
+        onDismiss={store.clearNotice}
+        action={
+          undo
+            ? {
+                label: WORKFLOW_COPY.undo,
+                disabled: working,
+                run: () =>
+                  void store.undoDelete().then((restored) => {
+                    if (restored) requestAnimationFrame(() => focusItem(undo.id));
+                  }),
+              }
+            : null
+        }
+      />
       <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
         {family.fields.map(controlOf)}
+        <div className="field field-check">
+          <input
+            id={`${id}-draft`}
+            type="checkbox"
+            checked={saveAsDraft}
+            disabled={working}
+            onChange={(event) => setSaveAsDraft(event.target.checked)}
+          />
+          <label htmlFor={`${id}-draft`}>{WORKFLOW_COPY.saveAsDraft}</label>
+        </div>
         <div className="form-actions">
           <button ref={submitRef} type="submit" className="btn btn-primary" disabled={working}>
             {saving ? FORM.processing : `${editing ? FORM.update : FORM.add} ${config.noun}`}
@@ -290,6 +371,7 @@ function ItemFields({ config, item }: { config: ContentScreenConfig; item: Conte
       {family.image && (config.layout === 'grid' || image) && (
         <ItemImage value={image} folder={family.image.folder} />
       )}
+      {isDraft(item) && <span className="badge badge-draft">{WORKFLOW_COPY.draft}</span>}
       <h3>{textOf(item, family.titleField)}</h3>
       {rest.map((field) => {
         if (field.kind !== 'points') {
@@ -310,10 +392,24 @@ function ItemFields({ config, item }: { config: ContentScreenConfig; item: Conte
   );
 }
 
+/** After a move the card's DOM node may have been re-inserted: focus goes back to the button pressed (or its twin at an end). */
+function focusMoveButton(id: string, direction: 'up' | 'down'): void {
+  const card = document.querySelector(`[data-item-id="${CSS.escape(id)}"]`);
+  const wanted = card?.querySelector<HTMLButtonElement>(`button[data-move="${direction}"]`);
+  const other = card?.querySelector<HTMLButtonElement>(
+    `button[data-move="${direction === 'up' ? 'down' : 'up'}"]`,
+  );
+  (wanted && !wanted.disabled ? wanted : other)?.focus();
+}
+
 export function ContentList({ config, store }: { config: ContentScreenConfig; store: ContentStore }) {
   const { family } = config;
   const list = useStore(store.$list);
   const busy = useStore(store.$busy);
+  const [historyOf, setHistoryOf] = useState<ContentItem | null>(null);
+  /** The card being dragged by its handle, and the card it would land on. */
+  const dragged = useRef<string | null>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
 
   if (list.status === 'loading') return <p className="alert alert-info">{FORM.loading}</p>;
   if (list.status === 'error') {
@@ -339,37 +435,157 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
     requestAnimationFrame(() => focusItem(removed ? (neighbour?._id ?? null) : item._id));
   }
 
+  function onMove(item: ContentItem, index: number, direction: 'up' | 'down') {
+    void store.move(item._id, direction === 'up' ? index - 1 : index + 1);
+    requestAnimationFrame(() => focusMoveButton(item._id, direction));
+  }
+
+  const cardAt = (event: DragEvent) =>
+    (event.target as Element).closest<HTMLElement>('[data-item-id]')?.dataset.itemId ?? null;
+
+  function onDragOver(event: DragEvent<HTMLUListElement>) {
+    if (!dragged.current) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    setDropTarget(cardAt(event));
+  }
+
+  function onDrop(event: DragEvent<HTMLUListElement>) {
+    const id = dragged.current;
+    const target = cardAt(event);
+    dragged.current = null;
+    setDropTarget(null);
+    if (!id || !target) return;
+    event.preventDefault();
+    const to = list.items.findIndex((item) => item._id === target);
+    if (to >= 0) void store.move(id, to);
+  }
+
+  const last = list.items.length - 1;
   return (
-    <ul className={config.layout === 'grid' ? 'card-grid' : 'item-list'}>
-      {list.items.map((item) => {
-        const deleting = busy?.action === 'deleting' && busy.id === item._id;
-        const name = textOf(item, family.titleField);
-        return (
-          <li key={item._id} className="item-card" data-item-id={item._id}>
-            <ItemFields config={config} item={item} />
-            <div className="item-actions">
-              <button
-                type="button"
-                className="btn btn-outline btn-small"
-                disabled={busy !== null}
-                onClick={() => store.startEdit(item)}
-              >
-                {FORM.edit}
-                <span className="visually-hidden"> {name}</span>
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger btn-small"
-                disabled={busy !== null}
-                onClick={() => void onDelete(item)}
-              >
-                {deleting ? FORM.deleting : FORM.delete}
-                <span className="visually-hidden"> {name}</span>
-              </button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul
+        className={config.layout === 'grid' ? 'card-grid' : 'item-list'}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+        onDragLeave={(event) => {
+          if (event.target === event.currentTarget) setDropTarget(null);
+        }}
+      >
+        {list.items.map((item, index) => {
+          const deleting = busy?.action === 'deleting' && busy.id === item._id;
+          const name = textOf(item, family.titleField);
+          const draft = isDraft(item);
+          return (
+            <li
+              key={item._id}
+              className={dropTarget === item._id ? 'item-card is-drop-target' : 'item-card'}
+              data-item-id={item._id}
+            >
+              <ItemFields config={config} item={item} />
+              <div className="item-actions">
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  disabled={busy !== null}
+                  onClick={() => store.startEdit(item)}
+                >
+                  {FORM.edit}
+                  <span className="visually-hidden"> {name}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-small"
+                  disabled={busy !== null}
+                  onClick={() => void onDelete(item)}
+                >
+                  {deleting ? FORM.deleting : FORM.delete}
+                  <span className="visually-hidden"> {name}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  disabled={busy !== null}
+                  onClick={() => void store.setPublished(item, draft)}
+                >
+                  {draft ? WORKFLOW_COPY.publish : WORKFLOW_COPY.unpublish}
+                  <span className="visually-hidden"> {name}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  data-history
+                  onClick={() => setHistoryOf(item)}
+                >
+                  {WORKFLOW_COPY.history}
+                  <span className="visually-hidden"> {name}</span>
+                </button>
+              </div>
+              <div className="item-order">
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  data-move="up"
+                  disabled={index === 0}
+                  onClick={() => onMove(item, index, 'up')}
+                >
+                  <span aria-hidden="true">↑ </span>
+                  {WORKFLOW_COPY.moveUp}
+                  <span className="visually-hidden"> {name}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  data-move="down"
+                  disabled={index === last}
+                  onClick={() => onMove(item, index, 'down')}
+                >
+                  <span aria-hidden="true">↓ </span>
+                  {WORKFLOW_COPY.moveDown}
+                  <span className="visually-hidden"> {name}</span>
+                </button>
+                {/* Mouse and touch-pad dragging; the buttons beside it are the keyboard's way. */}
+                <span
+                  className="drag-handle"
+                  draggable
+                  aria-hidden="true"
+                  title={WORKFLOW_COPY.dragHandle}
+                  onDragStart={(event) => {
+                    dragged.current = item._id;
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', item._id);
+                    const card = event.currentTarget.closest('li');
+                    if (card) event.dataTransfer.setDragImage(card, 16, 16);
+                  }}
+                  onDragEnd={() => {
+                    dragged.current = null;
+                    setDropTarget(null);
+                  }}
+                >
+                  ⠿
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {historyOf && (
+        <HistoryDialog
+          config={config}
+          store={store}
+          item={list.items.find((item) => item._id === historyOf._id) ?? historyOf}
+          onClose={() => {
+            const id = historyOf._id;
+            setHistoryOf(null);
+            // Back to the History button that opened the panel.
+            requestAnimationFrame(() =>
+              document
+                .querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"] button[data-history]`)
+                ?.focus(),
+            );
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,11 +1,22 @@
 /**
  * State of one content screen (home content, home services, home courses, service content, careers): the
- * list lifecycle (loading → error, empty or loaded), the running request, upload progress and the notice.
+ * list lifecycle (loading → error, empty or loaded), the running request, upload progress and the notice, and
+ * the content workflow (issue 12): drafts, order, undo of a delete and the item's history.
  * One factory for every content family, configured from the registry; screens read the atoms and call the actions.
  */
 import { atom, type WritableAtom } from 'nanostores';
 import { ApiError, extractList } from '../../lib/api-client.ts';
-import type { ContentItem } from '../../lib/collections.ts';
+import {
+  orderPath,
+  revisionRestorePath,
+  revisionsPath,
+  trashRestorePath,
+  type ContentItem,
+} from '../../lib/collections.ts';
+import { API } from '../../lib/api-messages.ts';
+import { UNDO_WINDOW_MS } from '../../lib/constants.ts';
+import { ALT_FIELD, valueFields } from '../../lib/fields.ts';
+import { WORKFLOW } from '../../lib/staff-messages.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { adminRequest, uploadForm } from '../api/admin-api.ts';
 import { downscaleImage } from '../image/downscale.ts';
@@ -19,7 +30,32 @@ export interface ListState<T> {
 }
 
 export type Notice = { kind: 'success' | 'error'; text: string } | null;
-export type Busy = { action: 'saving' } | { action: 'deleting'; id: string } | null;
+export type Busy =
+  | { action: 'saving' }
+  | { action: 'deleting'; id: string }
+  | { action: 'restoring' }
+  | { action: 'publishing'; id: string }
+  | null;
+
+/** A delete that can still be taken back from the notice (for UNDO_WINDOW_MS). */
+export interface UndoOffer {
+  id: string;
+  title: string;
+}
+
+/** One saved version of an item, newest first (GET …/{id}/revisions). */
+export interface Revision {
+  rev: string;
+  savedAt: string;
+  data: ContentItem;
+}
+
+const isRevision = (value: unknown): value is Revision =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { rev?: unknown }).rev === 'string' &&
+  typeof (value as { savedAt?: unknown }).savedAt === 'string' &&
+  isItem((value as { data?: unknown }).data);
 
 export interface SaveInput {
   /** null adds, an id updates. */
@@ -38,6 +74,9 @@ const isItem = (value: unknown): value is ContentItem =>
   typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string';
 
 export const itemPath = (basePath: string, id: string) => `${basePath}/${encodeURIComponent(id)}`;
+
+/** A draft is an item stored with `published: false`; anything else (older items too) is public. */
+export const isDraft = (item: ContentItem): boolean => item.published === false;
 
 /**
  * The message for a failed save or delete: the server's own reason when it sent one ("The file is too large
@@ -80,17 +119,39 @@ export function createContentStore(config: ContentScreenConfig) {
   const $progress = atom<number | null>(null);
   /** The item being edited; null in add mode. */
   const $editing = atom<ContentItem | null>(null);
+  /** The last delete, while its notice still offers Undo. */
+  const $undo = atom<UndoOffer | null>(null);
+  /** What a polite live region tells screen readers about a move (the list itself changes silently). */
+  const $announcement = atom('');
   let latestLoad = 0;
+  let undoTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Order saves run one after another, each sending the list's order at the time it runs. */
+  let orderQueue: Promise<unknown> = Promise.resolve();
 
-  const fieldNames = new Set(family.fields.map((field) => field.name));
+  const fieldNames = new Set([...family.fields.map((field) => field.name), ALT_FIELD]);
+  const titleOf = (item: ContentItem) => {
+    const value = item[family.titleField];
+    return typeof value === 'string' ? value : '';
+  };
 
-  /** Loads the list. A reload after a change keeps the current items on screen until the new ones arrive. */
+  function withdrawUndo(): void {
+    clearTimeout(undoTimer);
+    $undo.set(null);
+  }
+
+  /** A new notice replaces the old one, and with it any Undo the old one offered. */
+  function notify(notice: Notice): void {
+    withdrawUndo();
+    $notice.set(notice);
+  }
+
+  /** Loads the list, drafts included. A reload after a change keeps the current items on screen until the new ones arrive. */
   async function load(): Promise<void> {
     const ticket = ++latestLoad;
     const current = $list.get();
     if (current.status !== 'ready') $list.set({ status: 'loading', items: [], error: null });
     try {
-      const items = extractList(await adminRequest(family.path)).filter(isItem);
+      const items = extractList(await adminRequest(family.path, { query: { drafts: 1 } })).filter(isItem);
       if (ticket === latestLoad) $list.set({ status: 'ready', items, error: null });
     } catch (error) {
       if (ticket === latestLoad) $list.set({ status: 'error', items: [], error: config.fetchError(error) });
@@ -104,13 +165,13 @@ export function createContentStore(config: ContentScreenConfig) {
 
   async function save(input: SaveInput): Promise<SaveResult> {
     $busy.set({ action: 'saving' });
-    $notice.set(null);
+    notify(null);
     let file: File | null;
     try {
       file = await prepareFile(input.file);
     } catch {
       $busy.set(null);
-      $notice.set({ kind: 'error', text: config.imageFailed });
+      notify({ kind: 'error', text: config.imageFailed });
       return { ok: false, fieldErrors: {} };
     }
     const path = input.id ? itemPath(family.path, input.id) : family.path;
@@ -132,7 +193,7 @@ export function createContentStore(config: ContentScreenConfig) {
       } else {
         await adminRequest(path, { method, json: input.fields });
       }
-      $notice.set({ kind: 'success', text: input.id ? family.messages.updated : family.messages.added });
+      notify({ kind: 'success', text: input.id ? family.messages.updated : family.messages.added });
       $editing.set(null);
       void load();
       return { ok: true };
@@ -142,7 +203,7 @@ export function createContentStore(config: ContentScreenConfig) {
       const names = Object.keys(fieldErrors);
       // Reasons the form shows beside its fields need no second, vaguer message (issue 10.10).
       const besideFields = names.length > 0 && names.every((name) => fieldNames.has(name));
-      $notice.set(besideFields ? null : { kind: 'error', text: failureText(error, fallback) });
+      notify(besideFields ? null : { kind: 'error', text: failureText(error, fallback) });
       return isSessionGone(error)
         ? { ok: false, fieldErrors, sessionExpired: true }
         : { ok: false, fieldErrors };
@@ -152,20 +213,130 @@ export function createContentStore(config: ContentScreenConfig) {
     }
   }
 
-  /** Removes the card at once (issue 10.9) and puts it back where it was if the server refuses. */
+  /**
+   * Removes the card at once (issue 10.9) and puts it back where it was if the server refuses. The item went
+   * to the trash, so the success notice offers Undo for UNDO_WINDOW_MS (issue 12).
+   */
   async function remove(id: string): Promise<boolean> {
     $busy.set({ action: 'deleting', id });
-    $notice.set(null);
+    notify(null);
+    const item = $list.get().items.find((candidate) => candidate._id === id);
     const restore = withoutItem($list, id);
     try {
       await adminRequest(itemPath(family.path, id), { method: 'DELETE' });
-      $notice.set({ kind: 'success', text: family.messages.deleted });
+      notify({ kind: 'success', text: family.messages.deleted });
+      $undo.set({ id, title: item ? titleOf(item) : '' });
+      undoTimer = setTimeout(() => $undo.set(null), UNDO_WINDOW_MS);
       void load();
       return true;
     } catch (error) {
       // Not found: someone else deleted it already, so it stays off the list.
       if (!(error instanceof ApiError && error.status === 404)) restore();
-      $notice.set({ kind: 'error', text: failureText(error, family.messages.deleteFailed) });
+      notify({ kind: 'error', text: failureText(error, family.messages.deleteFailed) });
+      return false;
+    } finally {
+      $busy.set(null);
+    }
+  }
+
+  /** Takes the last delete back: the item returns from the trash with its id, fields, picture and place. */
+  async function undoDelete(): Promise<boolean> {
+    const offer = $undo.get();
+    if (!offer) return false;
+    $busy.set({ action: 'restoring' });
+    notify(null);
+    try {
+      await adminRequest(trashRestorePath(family.key, offer.id), { method: 'POST' });
+      notify({ kind: 'success', text: WORKFLOW.restored(offer.title) });
+      await load();
+      return true;
+    } catch (error) {
+      notify({ kind: 'error', text: failureText(error, WORKFLOW.restoreFailed) });
+      return false;
+    } finally {
+      $busy.set(null);
+    }
+  }
+
+  /**
+   * Moves an item to `to` (0-based) in the list at once, tells screen readers, and saves the whole order. A 409
+   * means the list changed on the server meanwhile: it is reloaded and the admin is told why.
+   */
+  function move(id: string, to: number): Promise<boolean> {
+    const state = $list.get();
+    const from = state.items.findIndex((item) => item._id === id);
+    if (from < 0 || to < 0 || to >= state.items.length || to === from) return Promise.resolve(false);
+    const items = [...state.items];
+    const [moved] = items.splice(from, 1);
+    items.splice(to, 0, moved!);
+    $list.set({ ...state, items });
+    $announcement.set(WORKFLOW.moved(titleOf(moved!), to + 1, items.length));
+    const saved = orderQueue.then(saveOrder);
+    orderQueue = saved;
+    return saved;
+  }
+
+  async function saveOrder(): Promise<boolean> {
+    const ids = $list.get().items.map((item) => item._id);
+    try {
+      await adminRequest(orderPath(family), { method: 'PUT', json: { ids } });
+      return true;
+    } catch (error) {
+      const conflict = error instanceof ApiError && error.status === 409;
+      notify({
+        kind: 'error',
+        text: conflict ? WORKFLOW.orderReloaded : failureText(error, WORKFLOW.orderFailed),
+      });
+      await load();
+      return false;
+    }
+  }
+
+  /**
+   * Publishes or unpublishes an item at once. The update is the family's strict input, so every value of the
+   * item is sent back unchanged beside the new `published`.
+   */
+  async function setPublished(item: ContentItem, published: boolean): Promise<boolean> {
+    $busy.set({ action: 'publishing', id: item._id });
+    notify(null);
+    const fields: Record<string, unknown> = { published };
+    for (const field of valueFields(family.fields)) {
+      if (item[field.name] !== undefined) fields[field.name] = item[field.name];
+    }
+    if (family.image && typeof item[ALT_FIELD] === 'string') fields[ALT_FIELD] = item[ALT_FIELD];
+    try {
+      await adminRequest(itemPath(family.path, item._id), { method: 'PUT', json: fields });
+      const title = titleOf(item);
+      notify({ kind: 'success', text: published ? WORKFLOW.published(title) : WORKFLOW.unpublished(title) });
+      await load();
+      return true;
+    } catch (error) {
+      notify({ kind: 'error', text: failureText(error, WORKFLOW.publishFailed) });
+      return false;
+    } finally {
+      $busy.set(null);
+    }
+  }
+
+  /** The item's saved versions, newest first (at most the 10 the server keeps). */
+  async function revisions(id: string): Promise<Revision[]> {
+    return extractList(await adminRequest(revisionsPath(family, encodeURIComponent(id)))).filter(isRevision);
+  }
+
+  /** Makes a saved version current again (itself a new version) and reloads the list. */
+  async function restoreRevision(id: string, rev: string): Promise<boolean> {
+    $busy.set({ action: 'restoring' });
+    notify(null);
+    try {
+      await adminRequest(revisionRestorePath(family, encodeURIComponent(id), encodeURIComponent(rev)), {
+        method: 'POST',
+      });
+      notify({ kind: 'success', text: API.revisionRestored });
+      if ($editing.get()?._id === id) $editing.set(null);
+      await load();
+      return true;
+    } catch (error) {
+      notify({ kind: 'error', text: failureText(error, WORKFLOW.restoreFailed) });
       return false;
     } finally {
       $busy.set(null);
@@ -173,7 +344,7 @@ export function createContentStore(config: ContentScreenConfig) {
   }
 
   function clearNotice(): void {
-    $notice.set(null);
+    notify(null);
   }
 
   function startEdit(item: ContentItem): void {
@@ -192,9 +363,16 @@ export function createContentStore(config: ContentScreenConfig) {
     $busy,
     $progress,
     $editing,
+    $undo,
+    $announcement,
     load,
     save,
     remove,
+    undoDelete,
+    move,
+    setPublished,
+    revisions,
+    restoreRevision,
     startEdit,
     cancelEdit,
     clearNotice,

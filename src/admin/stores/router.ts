@@ -26,6 +26,7 @@ export const SCREENS = [
   { route: 'stats', path: 'stats', label: 'Stats', group: 'section' },
   { route: 'privacy', path: 'privacy', label: 'Privacy', group: 'tool' },
   { route: 'siteSettings', path: 'site-settings', label: 'Site settings', group: 'tool' },
+  { route: 'trash', path: 'trash', label: 'Trash', group: 'tool' },
 ] as const satisfies readonly { route: string; path: string; label: string; group: ScreenGroup }[];
 
 type Screen = (typeof SCREENS)[number];

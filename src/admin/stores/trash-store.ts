@@ -1,0 +1,87 @@
+/**
+ * The Trash screen (issue 12): everything deleted in the last TRASH_RETENTION_DAYS days, newest first, across
+ * the trashable families of the registry (content, requests, courses), each restorable under its own id.
+ */
+import { atom } from 'nanostores';
+import { extractList } from '../../lib/api-client.ts';
+import { TRASH_PATH, trashRestorePath } from '../../lib/collections.ts';
+import { WORKFLOW } from '../../lib/staff-messages.ts';
+import { adminRequest } from '../api/admin-api.ts';
+import { CONTENT_SCREENS } from '../content-screens.ts';
+import { failureText, type ListState, type Notice } from './content-store.ts';
+import { SCREENS } from './router.ts';
+
+export interface TrashEntry {
+  _id: string;
+  /** The family's key in the registry. */
+  family: string;
+  title: string;
+  deletedAt: string;
+}
+
+const isEntry = (value: unknown): value is TrashEntry => {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry._id === 'string' &&
+    typeof entry.family === 'string' &&
+    typeof entry.title === 'string' &&
+    typeof entry.deletedAt === 'string'
+  );
+};
+
+const screenLabel = (route: string) => SCREENS.find((screen) => screen.route === route)?.label;
+
+/** The admin's name for a family: its screen's heading (content), or its sidebar label (the rest). */
+const LABELS: Record<string, string | undefined> = {
+  ...Object.fromEntries(Object.values(CONTENT_SCREENS).map((screen) => [screen.family.key, screen.heading])),
+  contact: screenLabel('contactData'),
+  enroll: screenLabel('enrollData'),
+  enrollCourse: screenLabel('courses'),
+};
+
+export const familyLabel = (key: string): string => LABELS[key] ?? key;
+
+const byNewest = (a: TrashEntry, b: TrashEntry) => (a.deletedAt < b.deletedAt ? 1 : -1);
+
+export function createTrashStore() {
+  const $list = atom<ListState<TrashEntry>>({ status: 'loading', items: [], error: null });
+  const $notice = atom<Notice>(null);
+  /** The entry being restored (`family/id`), or null. */
+  const $restoring = atom<string | null>(null);
+
+  async function load(): Promise<void> {
+    if ($list.get().status !== 'ready') $list.set({ status: 'loading', items: [], error: null });
+    try {
+      const items = extractList(await adminRequest(TRASH_PATH))
+        .filter(isEntry)
+        .sort(byNewest);
+      $list.set({ status: 'ready', items, error: null });
+    } catch (error) {
+      $list.set({ status: 'error', items: [], error: failureText(error, WORKFLOW.trashFetchFailed) });
+    }
+  }
+
+  async function restore(entry: TrashEntry): Promise<boolean> {
+    $restoring.set(`${entry.family}/${entry._id}`);
+    $notice.set(null);
+    try {
+      await adminRequest(trashRestorePath(entry.family, encodeURIComponent(entry._id)), { method: 'POST' });
+      $notice.set({ kind: 'success', text: WORKFLOW.restored(entry.title) });
+      const state = $list.get();
+      $list.set({ ...state, items: state.items.filter((item) => item !== entry) });
+      void load();
+      return true;
+    } catch (error) {
+      $notice.set({ kind: 'error', text: failureText(error, WORKFLOW.restoreFailed) });
+      void load();
+      return false;
+    } finally {
+      $restoring.set(null);
+    }
+  }
+
+  return { $list, $notice, $restoring, load, restore, clearNotice: () => $notice.set(null) };
+}
+
+export type TrashStore = ReturnType<typeof createTrashStore>;
