@@ -14,6 +14,8 @@ export const BLOB_STORES = {
 /** Fields that must be unique within their collection (compared trimmed and lower-cased). */
 export const UNIQUE_FIELDS: Partial<Record<CollectionName, string>> = {
   enrollCourse: 'courseName',
+  /** Staff accounts (issue 13): one account per user ID. */
+  accounts: 'userId',
 };
 
 export const normaliseUnique = (value: unknown): string =>
