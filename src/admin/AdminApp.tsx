@@ -22,6 +22,9 @@ const ContentScreen = lazy(() => import('./screens/ContentScreen.tsx'));
 const RequestsScreen = lazy(() => import('./screens/RequestsScreen.tsx'));
 const CoursesScreen = lazy(() => import('./screens/CoursesScreen.tsx'));
 const StatsScreen = lazy(() => import('./screens/StatsScreen.tsx'));
+const AccountScreen = lazy(() => import('./screens/AccountScreen.tsx'));
+const TeamScreen = lazy(() => import('./screens/TeamScreen.tsx'));
+const ActivityScreen = lazy(() => import('./screens/ActivityScreen.tsx'));
 
 /**
  * The view of every screen route: the compiler checks the table against SCREENS (router.ts), so a route without
@@ -38,6 +41,9 @@ const SCREEN_VIEWS = {
   enrollData: () => <RequestsScreen family="enroll" />,
   courses: () => <CoursesScreen />,
   stats: () => <StatsScreen />,
+  account: () => <AccountScreen />,
+  team: () => <TeamScreen />,
+  activity: () => <ActivityScreen />,
 } satisfies Record<ScreenRoute, () => ReactNode>;
 
 export default function AdminApp() {

@@ -68,7 +68,7 @@ export function userMessage(error: unknown): string {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON body (sent with Content-Type: application/json). */
   json?: unknown;
   /** A multipart body. */

@@ -39,6 +39,13 @@ export const IDENTITY = {
   passkeyNameRequired: 'Give the passkey a name',
   passkeyFailed: 'The passkey could not be verified. Please try again.',
   passkeyRequiresOne: 'The account has no passkey yet: add one before requiring passkeys',
+  passkeyUnsupported: 'This browser cannot use passkeys',
+  accountLoadFailed: 'Failed to load your account',
+  teamLoadFailed: 'Failed to load the team',
+  activityLoadFailed: 'Failed to load the activity',
+  saveFailed: 'Failed to save. Please try again.',
+  confirmDelete: (userId: string) => `Delete the account ${userId}? They are signed out at once.`,
+  activityEmpty: 'No activity recorded yet',
 } as const;
 
 /** Delete confirmations (spec section 5), shown with the browser's confirm(). */

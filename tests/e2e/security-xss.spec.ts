@@ -52,6 +52,10 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   enrollData: 'enroll',
   courses: 'enrollCourse',
   stats: null,
+  // Issue 13: no stored content is listed on these (the activity log names content by title only as text).
+  account: null,
+  team: null,
+  activity: null,
 };
 
 /** The stored values each kind displays, filled by beforeAll. */

@@ -57,7 +57,7 @@ describe.each(['blobs', 'redis'] as const)('identity on %s', (backend) => {
 
   it('bootstraps the owner from ADMIN_PASSWORD_HASH: the spec login (no user ID) still works', async () => {
     const options = await body(await api.call(ACCOUNT_PATHS.loginOptions));
-    expect(options.data).toEqual({ userIdRequired: false });
+    expect(options.data).toEqual({ userIdRequired: false, passkeys: false });
     const response = await login(undefined, ADMIN_PASSWORD);
     expect(response.status).toBe(200);
     const session = await body(await api.call(AUTH_PATHS.session, { session: tokenOf(response) ?? '' }));
@@ -73,7 +73,10 @@ describe.each(['blobs', 'redis'] as const)('identity on %s', (backend) => {
     const account = (await body(created)).data as AccountView;
     expect(account).toMatchObject({ userId: 'priya', name: 'Priya Nair', role: 'editor', disabled: false });
     expect(JSON.stringify(account)).not.toMatch(/scrypt|passwordHash/);
-    expect((await body(await api.call(ACCOUNT_PATHS.loginOptions))).data).toEqual({ userIdRequired: true });
+    expect((await body(await api.call(ACCOUNT_PATHS.loginOptions))).data).toEqual({
+      userIdRequired: true,
+      passkeys: false,
+    });
 
     const duplicate = await api.admin(USERS_PATH, {
       method: 'POST',

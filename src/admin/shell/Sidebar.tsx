@@ -1,10 +1,20 @@
+import { useStore } from '@nanostores/react';
 import { SHELL } from '../admin-copy.ts';
 import { SCREENS, screenHref, type ScreenGroup, type ScreenRoute } from '../stores/router.ts';
+import { $me } from '../stores/session.ts';
+
+/** Owner-only screens stay out of an editor's navigation (and out of everyone's until the role is known). */
+export const visibleTo = (role: string | undefined) => (screen: { ownerOnly?: boolean }) =>
+  !screen.ownerOnly || role === 'owner';
 
 function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRoute }) {
+  const role = useStore($me)?.role;
   return (
     <ul className="admin-nav">
-      {SCREENS.filter((screen: { group: ScreenGroup }) => screen.group === group).map((screen) => (
+      {SCREENS.filter(
+        (screen: { group: ScreenGroup; ownerOnly?: boolean }) =>
+          screen.group === group && visibleTo(role)(screen),
+      ).map((screen) => (
         <li key={screen.route}>
           <a
             href={screenHref(screen.path)}

@@ -24,7 +24,18 @@ export const SCREENS = [
   { route: 'enrollData', path: 'enroll-data', label: 'Enrollment Requests', group: 'section' },
   { route: 'courses', path: 'courses', label: 'Courses', group: 'section' },
   { route: 'stats', path: 'stats', label: 'Stats', group: 'section' },
-] as const satisfies readonly { route: string; path: string; label: string; group: ScreenGroup }[];
+  // Issue 13: each person's own account, and for owners the team and the audit log.
+  { route: 'account', path: 'account', label: 'Account', group: 'tool' },
+  { route: 'team', path: 'team', label: 'Team', group: 'tool', ownerOnly: true },
+  { route: 'activity', path: 'activity', label: 'Activity', group: 'tool', ownerOnly: true },
+] as const satisfies readonly {
+  route: string;
+  path: string;
+  label: string;
+  group: ScreenGroup;
+  /** Shown to owners only (the API refuses editors anyway). */
+  ownerOnly?: boolean;
+}[];
 
 type Screen = (typeof SCREENS)[number];
 export type ScreenRoute = Screen['route'];

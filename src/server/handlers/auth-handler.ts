@@ -181,11 +181,14 @@ async function session({ request, deps }: HandlerInput) {
 }
 
 /**
- * Whether the login page asks for a user ID: not while the bootstrap owner is the only account (the spec's
- * screen, user ID fixed), as soon as anyone else exists. Says nothing about who.
+ * Whether the login page asks for a user ID (not while the bootstrap owner is the only account: the spec's screen
+ * with the user ID fixed; as soon as anyone else exists) and offers passkeys (once anyone has one). Names nobody.
  */
 async function loginOptions({ deps }: HandlerInput) {
   const accounts = await listAccounts(deps);
   const onlyBootstrap = accounts.length <= 1 && accounts.every((a) => a.userId === BOOTSTRAP_USER_ID);
-  return ok({ userIdRequired: !onlyBootstrap });
+  return ok({
+    userIdRequired: !onlyBootstrap,
+    passkeys: accounts.some((account) => !account.disabled && account.passkeys.length > 0),
+  });
 }
