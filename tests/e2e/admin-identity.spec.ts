@@ -27,7 +27,10 @@ test('an editor signs in with a password and a passkey, stays out of Team and Ac
   browser,
 }, testInfo) => {
   const baseURL = projectBaseURL(testInfo.project.use);
-  const userId = unique('editor').toLowerCase().replace(/[^a-z0-9.-]/g, '-').slice(0, 40);
+  const userId = unique('editor')
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]/g, '-')
+    .slice(0, 40);
   const context = await browser.newContext({ baseURL });
   try {
     // The owner adds the editor on the Team screen.

@@ -2,7 +2,7 @@
  * The audit log for owners (issue 13): newest first, filtered by person or action, a page at a time. Targets are
  * ids (and a content title); nothing an enquirer wrote is ever in the log.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../lib/identity.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { ACTIVITY, FORM } from '../admin-copy.ts';
@@ -22,22 +22,25 @@ export default function ActivityScreen() {
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
 
-  const load = useCallback(
-    (from: string | null, wanted: typeof filters) =>
-      loadActivity({ ...wanted, cursor: from }).then(
-        (page) => {
-          setEntries((shown) => (from ? [...(shown ?? []), ...page.entries] : page.entries));
-          setCursor(page.nextCursor);
-          setFailed(false);
-          setLoading(false);
-        },
-        () => {
-          setFailed(true);
-          setLoading(false);
-        },
-      ),
-    [],
-  );
+  // Only the latest request may fill the list: a slow unfiltered page must not land after a filtered one.
+  const latest = useRef(0);
+  const load = useCallback((from: string | null, wanted: typeof filters) => {
+    const ticket = ++latest.current;
+    return loadActivity({ ...wanted, cursor: from }).then(
+      (page) => {
+        if (ticket !== latest.current) return;
+        setEntries((shown) => (from ? [...(shown ?? []), ...page.entries] : page.entries));
+        setCursor(page.nextCursor);
+        setFailed(false);
+        setLoading(false);
+      },
+      () => {
+        if (ticket !== latest.current) return;
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+  }, []);
 
   useEffect(() => {
     void load(null, filters);
