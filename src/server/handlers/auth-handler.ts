@@ -150,13 +150,15 @@ async function logout({ request, deps, ip }: HandlerInput) {
   requireSameOrigin(request, deps);
   const found = await sessionOf(request, deps);
   if (found) {
-    await endSession(deps, found.session._id);
-    await recordAudit(deps, {
-      actor: found.account.userId,
-      action: 'sign-out',
-      target: { family: 'auth', id: found.account._id },
-      ip,
-    });
+    await Promise.all([
+      endSession(deps, found.session._id),
+      recordAudit(deps, {
+        actor: found.account.userId,
+        action: 'sign-out',
+        target: { family: 'auth', id: found.account._id },
+        ip,
+      }),
+    ]);
   }
   return ok(
     { authenticated: false },
