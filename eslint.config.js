@@ -59,6 +59,8 @@ export default tseslint.config(
         'error',
         { considerDefaultExhaustiveForUnions: true },
       ],
+      // An un-awaited check (`requireAdmin(…)` without await) passes every request: never let a promise float.
+      '@typescript-eslint/no-floating-promises': 'error',
     },
   },
   {

@@ -35,7 +35,10 @@ export async function startLocalNotifications(log: (line: string) => void): Prom
   const ticker = setInterval(() => {
     if (ticking) return;
     ticking = true;
-    runScheduledEnquiries().finally(() => (ticking = false));
+    // A failed tick (the store restarting, say) is logged; an unhandled rejection would stop the runner.
+    runScheduledEnquiries()
+      .catch((error: unknown) => log(`scheduled enquiry work failed: ${String(error)}`))
+      .finally(() => (ticking = false));
   }, TICK_MS);
 
   return {

@@ -25,6 +25,9 @@ const StatsScreen = lazy(() => import('./screens/StatsScreen.tsx'));
 const PrivacyScreen = lazy(() => import('./screens/PrivacyScreen.tsx'));
 const SiteSettingsScreen = lazy(() => import('./screens/SiteSettingsScreen.tsx'));
 const TrashScreen = lazy(() => import('./screens/TrashScreen.tsx'));
+const AccountScreen = lazy(() => import('./screens/AccountScreen.tsx'));
+const TeamScreen = lazy(() => import('./screens/TeamScreen.tsx'));
+const ActivityScreen = lazy(() => import('./screens/ActivityScreen.tsx'));
 
 /**
  * The view of every screen route: the compiler checks the table against SCREENS (router.ts), so a route without
@@ -44,6 +47,9 @@ const SCREEN_VIEWS = {
   privacy: () => <PrivacyScreen />,
   siteSettings: () => <SiteSettingsScreen />,
   trash: () => <TrashScreen />,
+  account: () => <AccountScreen />,
+  team: () => <TeamScreen />,
+  activity: () => <ActivityScreen />,
 } satisfies Record<ScreenRoute, () => ReactNode>;
 
 export default function AdminApp() {

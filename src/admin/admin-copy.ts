@@ -28,12 +28,71 @@ export const SHELL = {
 export const LOGIN = {
   heading: 'Admin Login',
   userIdLabel: 'User ID',
-  /** Fixed and disabled (spec): there is one admin; the server checks only the password. */
+  /**
+   * Fixed and disabled (spec) while the bootstrap owner is the only account; once there are more people the
+   * field is editable and empty (issue 13).
+   */
   userId: `admin@${siteConfig.email.split('@')[1] ?? 'example.com'}`,
   passwordLabel: 'Password',
   passwordPlaceholder: 'Enter your password',
   submit: 'Login',
   submitting: 'Logging in...',
+} as const;
+
+/** The Account, Team and Activity screens (issue 13). */
+export const ACCOUNT = {
+  heading: 'Account',
+  signedInAs: (name: string, userId: string, role: string) => `Signed in as ${name} (${userId}), ${role}`,
+  passwordHeading: 'Password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  newPasswordHint: 'At least 12 characters; not a common password.',
+  changePassword: 'Change password',
+  passkeysHeading: 'Passkeys',
+  passkeyName: 'Passkey name',
+  addPasskey: 'Add a passkey',
+  removePasskey: 'Remove',
+  noPasskeys: 'No passkeys yet.',
+  added: (date: string) => `added ${date}`,
+  sessionsHeading: 'Signed-in devices',
+  thisDevice: 'this device',
+  lastSeen: (date: string) => `last active ${date}`,
+  signOutOthers: 'Sign out other devices',
+} as const;
+
+export const TEAM = {
+  heading: 'Team',
+  addHeading: 'Add a person',
+  userId: 'User ID',
+  name: 'Name',
+  role: 'Role',
+  roles: { owner: 'Owner', editor: 'Editor' },
+  password: 'First password',
+  add: 'Add person',
+  listHeading: (count: number) => `People (${count})`,
+  disable: 'Disable',
+  enable: 'Enable',
+  disabled: 'disabled',
+  requirePasskey: 'Passkeys only',
+  delete: 'Delete',
+  you: 'you',
+} as const;
+
+export const ACTIVITY = {
+  heading: 'Activity',
+  actor: 'Person (user ID)',
+  action: 'Action',
+  anyAction: 'Any action',
+  filter: 'Filter',
+  when: 'When',
+  target: 'Target',
+  address: 'Address',
+  loadMore: 'Load more',
+} as const;
+
+export const PASSKEY_LOGIN = {
+  button: 'Sign in with a passkey',
+  or: 'or',
 } as const;
 
 export const FORM = {

@@ -88,11 +88,15 @@ export const REBUILD_WINDOW_MS = 60_000;
 export const SUBMISSION_RATE_LIMIT = { limit: 60, windowSeconds: 60 } as const;
 /** Public submissions per e-mail address and per phone number: one person resubmitting, never a class. */
 export const SUBMISSION_SENDER_RATE_LIMIT = { limit: 3, windowSeconds: 600 } as const;
-/** Admin login attempts per client IP. */
-export const LOGIN_RATE_LIMIT = { limit: 5, windowSeconds: 300 } as const;
+/**
+ * Failed admin sign-ins per client IP (issue 13: failures only, a success clears them), so colleagues behind one
+ * office address never lock each other out while a guessing loop still stops.
+ */
+export const LOGIN_RATE_LIMIT = { limit: 10, windowSeconds: 900 } as const;
 
 export const SESSION_COOKIE_NAME = 'delta_session';
-export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+/** A session's absolute lifetime (the cookie's Max-Age); it also ends after 12 h idle (identity.ts). */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /** The hidden form field that only bots fill in; a filled one is answered like a success and stored nowhere. */
 export const HONEYPOT_FIELD = 'website';

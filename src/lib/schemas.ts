@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
-import { AUTH } from './staff-messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
 // browser that probe is reported as a CSP violation on every admin load. The interpreted parsers are fast enough.
@@ -112,10 +111,6 @@ export const StatsInputSchema = z.strictObject({
     .int(VALIDATION.totalCoursesInvalid)
     .min(0, VALIDATION.totalCoursesInvalid)
     .max(1_000_000, VALIDATION.totalCoursesInvalid),
-});
-
-export const LoginInputSchema = z.strictObject({
-  password: z.string({ error: AUTH.passwordRequired }).min(1, AUTH.passwordRequired).max(1_000),
 });
 
 /** Fields every stored item carries (docs/design.md (Architecture) "API contract"). */

@@ -16,6 +16,38 @@ export const AUTH = {
   sessionExpired: 'Your session has expired — sign in again',
 } as const;
 
+/** Named accounts, passkeys, sessions and the audit log (issue 13): beyond the spec, staff only. */
+export const IDENTITY = {
+  userIdRequired: 'User ID is required',
+  userIdInvalid: 'Use 2 to 64 lower-case letters, digits, dots, dashes, underscores or @',
+  userIdTaken: 'That user ID is already in use',
+  nameRequired: 'Name is required',
+  roleInvalid: 'Role must be owner or editor',
+  passwordTooShort: (min: number) => `Use at least ${min} characters`,
+  passwordCommon: 'This password is too common or too easy to guess; choose another',
+  passwordCurrentWrong: 'The current password is not correct',
+  passwordChanged: 'Password changed. Your other devices were signed out.',
+  accountCreated: 'Account created',
+  accountUpdated: 'Account updated',
+  accountDeleted: 'Account deleted',
+  accountNotFound: 'Account not found',
+  lastOwner: 'The last owner cannot be removed, disabled or made an editor',
+  notYourself: 'You cannot disable or delete your own account',
+  sessionsEnded: (count: number) => `Signed out ${count} other ${count === 1 ? 'device' : 'devices'}`,
+  passkeyAdded: 'Passkey added',
+  passkeyRemoved: 'Passkey removed',
+  passkeyNameRequired: 'Give the passkey a name',
+  passkeyFailed: 'The passkey could not be verified. Please try again.',
+  passkeyRequiresOne: 'The account has no passkey yet: add one before requiring passkeys',
+  passkeyUnsupported: 'This browser cannot use passkeys',
+  accountLoadFailed: 'Failed to load your account',
+  teamLoadFailed: 'Failed to load the team',
+  activityLoadFailed: 'Failed to load the activity',
+  saveFailed: 'Failed to save. Please try again.',
+  confirmDelete: (userId: string) => `Delete the account ${userId}? They are signed out at once.`,
+  activityEmpty: 'No activity recorded yet',
+} as const;
+
 /** Delete confirmations (spec section 5), shown with the browser's confirm(). */
 export const CONFIRM = {
   content: 'Are you sure you want to delete this content?',

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_PATHS } from '../../src/lib/collections.ts';
+import { SESSION_COOKIE_NAME } from '../../src/lib/constants.ts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env.ts';
 
 export { expect };
@@ -57,6 +58,33 @@ export async function useAdminSession(page: Page, cookies: Cookie[]): Promise<vo
   await page.evaluate(() => localStorage.setItem('adminLoggedIn', 'true'));
 }
 
+/** Signs in again when the shared session has ended, replacing the worker's cookies (and the cache) in place. */
+async function renewIfEnded(
+  playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
+  baseURL: string,
+  cookies: Cookie[],
+): Promise<void> {
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL },
+    storageState: { cookies, origins: [] },
+  });
+  try {
+    const session = (await (await request.get(AUTH_PATHS.session)).json()) as {
+      data?: { authenticated?: boolean };
+    };
+    if (session.data?.authenticated) return;
+    await signInApi(request, baseURL);
+    const fresh = (await request.storageState()).cookies;
+    cookies.splice(0, cookies.length, ...fresh);
+    writeFileSync(sessionCache(baseURL), JSON.stringify(fresh));
+  } finally {
+    await request.dispose();
+  }
+}
+
+const sessionCache = (baseURL: string) => join(tmpdir(), `delta-e2e-session-${new URL(baseURL).port}.json`);
+
 interface WorkerFixtures {
   /** The session cookie of one sign-in through the real login endpoint, shared by the worker's tests. */
   adminCookies: Cookie[];
@@ -77,7 +105,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const baseURL = projectBaseURL(workerInfo.project.use);
       // Kept on disk too: Playwright starts a new worker after every failed test, and a cascade of logins
       // would hit the login rate limit.
-      const cache = join(tmpdir(), `delta-e2e-session-${new URL(baseURL).port}.json`);
+      const cache = sessionCache(baseURL);
       const cached = existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Cookie[]) : null;
       const request = await playwright.request.newContext({
         baseURL,
@@ -120,10 +148,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(request);
     await request.dispose();
   },
-  adminPage: async ({ page, adminCookies }, use) => {
+  adminPage: async ({ page, adminCookies, playwright, baseURL }, use) => {
     await useAdminSession(page, adminCookies);
     await page.goto('/deltaadmin/home-content');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await use(page);
+    // Logout ends the session on the server (issue 13): a test that signed out has ended the worker's shared
+    // session, so the next test gets a new one. Only checked when the page lost its cookie.
+    if (!(await page.context().cookies()).some((cookie) => cookie.name === SESSION_COOKIE_NAME))
+      await renewIfEnded(playwright, projectBaseURL({ baseURL }), adminCookies);
   },
 });

@@ -7,7 +7,7 @@
  * and a request that failed before going through is stored once.
  */
 import type { Locator, Page } from '@playwright/test';
-import { FORM, COURSES, PRIVACY, STATS, SITE_SETTINGS } from '../../src/admin/admin-copy.ts';
+import { FORM, COURSES, PRIVACY, STATS, SITE_SETTINGS, ACCOUNT } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
 import { SCREENS, screenHref, type ScreenRoute } from '../../src/admin/stores/router.ts';
 import { requestFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
@@ -15,7 +15,7 @@ import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ADMIN, DATA_RIGHTS, SETTINGS, WORKFLOW } from '../../src/lib/staff-messages.ts';
+import { ADMIN, DATA_RIGHTS, SETTINGS, WORKFLOW, IDENTITY } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
 import { storeUnavailable } from '../../src/server/http/respond.ts';
@@ -330,6 +330,24 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
     loadFailed: { unavailable: API.storeUnavailable, offline: WORKFLOW.trashFetchFailed },
     ready: (page) =>
       page.getByText(WORKFLOW.trashEmpty, { exact: true }).or(page.locator('li.item-card').first()),
+    save: null,
+  },
+  // Issue 13: the account, team and activity screens say a failed load in their own words.
+  account: {
+    loadFailed: always(IDENTITY.accountLoadFailed),
+    ready: (page) =>
+      page.getByText(ACCOUNT.noPasskeys, { exact: true }).or(page.locator('[data-passkey]').first()),
+    save: null,
+  },
+  team: {
+    loadFailed: always(IDENTITY.teamLoadFailed),
+    ready: (page) => page.getByRole('heading', { name: /^People \(\d+\)$/ }),
+    save: null,
+  },
+  activity: {
+    loadFailed: always(IDENTITY.activityLoadFailed),
+    ready: (page) =>
+      page.locator('table.activity-table').or(page.getByText(IDENTITY.activityEmpty, { exact: true })),
     save: null,
   },
 };

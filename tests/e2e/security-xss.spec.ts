@@ -56,6 +56,10 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   siteSettings: null,
   // The trash shows titles of deleted items; the XSS items are live while the screens are checked.
   trash: null,
+  // Issue 13: no stored content is listed on these (the activity log names content by title only as text).
+  account: null,
+  team: null,
+  activity: null,
 };
 
 /** The stored values each kind displays, filled by beforeAll. */

@@ -6,7 +6,17 @@
 import { expect } from 'vitest';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { SESSION_COOKIE_NAME, TRASH_RETENTION_DAYS } from '../../src/lib/constants.ts';
+import {
+  ACCOUNTS,
+  createAccount,
+  findAccountByUserId,
+  type Account,
+  type NewAccount,
+} from '../../src/server/auth/accounts.ts';
+import { storeSession } from '../../src/server/auth/sessions.ts';
+import { newId } from '../../src/server/repository/ids.ts';
+import { BOOTSTRAP_USER_ID } from '../../src/lib/identity.ts';
+import { SESSION_COOKIE_NAME, SESSION_TTL_SECONDS, TRASH_RETENTION_DAYS } from '../../src/lib/constants.ts';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { apiHandler, REGISTRY, type ApiRegistry } from '../../src/server/handlers/api-router.ts';
 import { purgeTrash } from '../../src/server/handlers/trash-handler.ts';
@@ -15,7 +25,7 @@ import { uploadsHandler } from '../../src/server/handlers/uploads-handler.ts';
 import { netlifyFunction, type RouteHandler } from '../../src/server/http/netlify-function.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
-import type { Repository } from '../../src/server/repository/port.ts';
+import { StoreUnavailableError, type Repository } from '../../src/server/repository/port.ts';
 import { functionRoute, type FunctionRouteConfig } from '../../scripts/dev/function-routes.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
 import * as api from '../../netlify/functions/api.mts';
@@ -62,8 +72,15 @@ export interface Api {
   /** The test clock behind `deps.now`. */
   clock: { now: Date; advance(ms: number): void };
   call(path: string, options?: CallOptions): Promise<Response>;
-  /** A valid session cookie value, signed now. */
-  session(): string;
+  /**
+   * A valid session cookie value, signed now, of the account `userId` (default: the bootstrap owner). The session
+   * is recorded in the store before the next `call` goes out; `idleMs`/`ageMs` date it back (idle, expired).
+   */
+  session(userId?: string, options?: { idleMs?: number; ageMs?: number }): string;
+  /** Resolves once every session handed out by `session()` is recorded (`call` waits for this itself). */
+  ready(): Promise<void>;
+  /** Adds an account through the server's own code (a cheap scrypt cost). */
+  account(input: Partial<NewAccount> & { userId: string }): Promise<Account>;
   admin(path: string, options?: CallOptions): Promise<Response>;
   /** Waits for the work handlers left running after their responses (Netlify's context.waitUntil). */
   settle(): Promise<void>;
@@ -83,7 +100,8 @@ export interface StartOptions {
 
 let storeCounter = 0;
 /** A cheap scrypt cost: tests prove the format and the checks, not the cost. */
-const TEST_HASH = hashPassword(ADMIN_PASSWORD, { N: 1024, r: 8, p: 1 });
+const TEST_COST = { N: 1024, r: 8, p: 1 };
+const TEST_HASH = hashPassword(ADMIN_PASSWORD, TEST_COST);
 
 export async function startApi(options: StartOptions = {}): Promise<Api> {
   const blobs = await startBlobsServer();
@@ -114,7 +132,13 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     const tracked = promise.finally(() => pending.delete(tracked));
     pending.add(tracked);
   };
+  const ownerSession = () => {
+    const now = clock.now.getTime();
+    if (!reused || now < reused.at || now - reused.at > 60_000) reused = { token: session(), at: now };
+    return reused.token;
+  };
   const call = async (path: string, callOptions: CallOptions = {}) => {
+    await Promise.all([...sessionWrites]);
     const url = new URL(path, ORIGIN);
     const method = callOptions.method ?? 'GET';
     const headers = new Headers(callOptions.headers);
@@ -139,7 +163,64 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     return netlifyFunction(handler, () => deps)(request, { ip: callOptions.ip ?? '203.0.113.10', waitUntil });
   };
 
-  const session = () => createSessionToken(SESSION_SECRET, clock.now);
+  const sessionWrites = new Set<Promise<void>>();
+  /**
+   * `admin()` reuses one owner session while the test clock stays within a minute of its sign-in, so a burst of
+   * admin calls costs the store what a person's burst costs it; a clock moved on gets a fresh one.
+   */
+  let reused: { token: string; at: number } | null = null;
+  const accountFor = async (userId: string): Promise<Account> => {
+    const found = await findAccountByUserId(deps, userId);
+    if (found) return found;
+    if (userId !== BOOTSTRAP_USER_ID) throw new Error(`No account ${userId}`);
+    // A server without ADMIN_PASSWORD_HASH has no bootstrap owner; tests of its admin routes still need one.
+    return (await repository.create(ACCOUNTS, {
+      userId,
+      name: 'Owner',
+      role: 'owner',
+      disabled: false,
+      requirePasskey: false,
+      passkeys: [],
+    })) as Account;
+  };
+  const session = (userId: string = BOOTSTRAP_USER_ID, options: { idleMs?: number; ageMs?: number } = {}) => {
+    const now = clock.now.getTime();
+    const createdAt = new Date(now - (options.ageMs ?? options.idleMs ?? 0));
+    const id = newId();
+    const token = createSessionToken(SESSION_SECRET, clock.now, SESSION_TTL_SECONDS, id);
+    const write = (async () => {
+      const account = await accountFor(userId);
+      await storeSession(
+        deps,
+        id,
+        account,
+        { ip: '203.0.113.10', userAgent: 'api-harness' },
+        {
+          createdAt,
+          lastSeenAt: new Date(now - (options.idleMs ?? 0)),
+        },
+      );
+    })().catch((error: unknown) => {
+      // A store that is down records no session; the API then answers 503 to the call, which is what such tests check.
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      if (reused?.token === token) reused = null;
+    });
+    const tracked = write.finally(() => sessionWrites.delete(tracked));
+    sessionWrites.add(tracked);
+    return token;
+  };
+
+  // The owner's account and first session are made now, not inside a test's first call, so a test that times
+  // its first write (rebuild coalescing) measures the write, not the bootstrap.
+  // Best effort: a test that hands in a broken store gets its failure from its own call instead.
+  if (deps.env.ADMIN_PASSWORD_HASH && deps.env.SESSION_SECRET) {
+    try {
+      ownerSession();
+      await Promise.all([...sessionWrites]);
+    } catch {
+      reused = null;
+    }
+  }
 
   return {
     blobs,
@@ -148,7 +229,16 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     clock,
     call,
     session,
-    admin: (path, callOptions = {}) => call(path, { session: session(), ...callOptions }),
+    async ready() {
+      await Promise.all([...sessionWrites]);
+    },
+    account: (input) =>
+      createAccount(
+        deps,
+        { name: input.userId, role: 'editor', password: ADMIN_PASSWORD, ...input },
+        TEST_COST,
+      ),
+    admin: (path, callOptions = {}) => call(path, { session: ownerSession(), ...callOptions }),
     async settle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },

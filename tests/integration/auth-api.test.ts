@@ -48,7 +48,11 @@ describe('login, session, logout', () => {
 
     const token = tokenOf(response) ?? '';
     const session = await api.call(AUTH_PATHS.session, { session: token });
-    expect(await body(session)).toEqual({ success: true, data: { authenticated: true } });
+    // Issue 13: the session also says who is signed in (docs/decisions.md, named accounts).
+    expect(await body(session)).toEqual({
+      success: true,
+      data: { authenticated: true, userId: 'admin', name: 'Owner', role: 'owner' },
+    });
     expect(session.headers.get('cache-control')).toBe('no-store');
     // The cookie opens the admin API.
     expect((await api.call(requestFamilies.contact.path, { session: token })).status).toBe(200);

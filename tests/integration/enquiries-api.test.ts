@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enrollCourseFamily, exportPath, requestFamilies } from '../../src/lib/collections.ts';
+import { AUTH_PATHS, enrollCourseFamily, exportPath, requestFamilies } from '../../src/lib/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
 import { ENQUIRY_PATHS, NOTE_MAX_LENGTH, type Outbox } from '../../src/lib/enquiries.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
@@ -233,6 +233,7 @@ describe.each(['blobs', 'redis'] as const)('enquiries on %s', (backend) => {
   describe('status and note', () => {
     it('PATCH sets status and note, answers the item, and validates', async () => {
       const stored = await submit('contact', { ...CONTACT, name: 'Patch Me' });
+      await api.settle(); // the notification runs after the response; the refusals below must be all that is left
       const path = `${requestFamilies.contact.path}/${stored._id}`;
       api.clock.advance(1000);
       const response = await api.admin(path, {
@@ -388,11 +389,15 @@ describe.each(['blobs', 'redis'] as const)('enquiries on %s', (backend) => {
     });
 
     it('summarises new and total per family in one store round trip', async () => {
+      // Issue 13: every admin call also reads its server-side session and account (two round trips, the session
+      // recorded beforehand); the summary itself is still one (docs/decisions.md, named accounts).
+      const session = api.session();
+      expect((await api.call(AUTH_PATHS.session, { session })).status).toBe(200);
       const read = async () => {
         if (redis) redis.requests.length = 0;
-        const response = await api.admin(ENQUIRY_PATHS.summary);
+        const response = await api.call(ENQUIRY_PATHS.summary, { session });
         expect(response.status).toBe(200);
-        if (redis) expect(redis.requests).toHaveLength(1);
+        if (redis) expect(redis.requests).toHaveLength(1 + 2);
         return (await body(response)).data as {
           contact: { new: number; total: number };
           enroll: { new: number; total: number };

@@ -30,6 +30,9 @@ import { API } from '../../src/lib/api-messages.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
+import { AUDIT_PATH, USERS_PATH, type Role } from '../../src/lib/identity.ts';
+import { updateAccount } from '../../src/server/auth/accounts.ts';
+import { REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
 import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
@@ -202,6 +205,33 @@ const FOREIGN: [string, Pick<CallOptions, 'origin' | 'headers'>][] = [
   ['no Origin but Sec-Fetch-Site: cross-site', { origin: null, headers: { 'Sec-Fetch-Site': 'cross-site' } }],
 ];
 
+/** The routes only owners may use (issue 13): account management and the audit log. */
+function ownerRoutes(accountId: string): (Route & { role: Role })[] {
+  return [
+    { method: 'GET', path: USERS_PATH, access: 'read', role: 'owner' },
+    {
+      method: 'POST',
+      path: USERS_PATH,
+      access: 'write',
+      role: 'owner',
+      payload: async () => ({
+        json: { userId: 'intruder', name: 'Intruder', role: 'owner', password: 'violet-harbour-lantern-42' },
+      }),
+    },
+    {
+      method: 'PATCH',
+      path: `${USERS_PATH}/${accountId}`,
+      access: 'write',
+      role: 'owner',
+      payload: async () => ({ json: { role: 'owner' } }),
+    },
+    { method: 'DELETE', path: `${USERS_PATH}/${accountId}`, access: 'write', role: 'owner' },
+    { method: 'GET', path: AUDIT_PATH, access: 'read', role: 'owner' },
+    { method: 'HEAD', path: AUDIT_PATH, access: 'read', role: 'owner' },
+    { method: 'GET', path: `${AUDIT_PATH}?actor=admin&action=sign-in`, access: 'read', role: 'owner' },
+  ];
+}
+
 const BACKENDS = ['blobs', 'redis'] as const;
 
 describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
@@ -236,7 +266,81 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     await imagesServer?.stop();
   });
 
-  const state = async () => ({ store: await snapshotStore(api.repository), images: await blobKeys(images) });
+  const state = async () => ({
+    store: await snapshotStore(api.repository),
+    images: await blobKeys(images),
+    accounts: await api.repository.list('accounts'),
+  });
+
+  describe('by role and session state (issue 13)', () => {
+    let editorId: string;
+    let every: (Route & { role: Role })[];
+    beforeAll(async () => {
+      const editor = await api.account({ userId: 'matrix-editor', password: 'violet-harbour-lantern-42' });
+      editorId = editor._id;
+      const disabled = await api.account({
+        userId: 'matrix-disabled',
+        password: 'violet-harbour-lantern-42',
+      });
+      await updateAccount(api.deps, disabled._id, { disabled: true });
+      every = [...routes.map((route) => ({ ...route, role: 'editor' as Role })), ...ownerRoutes(editorId)];
+    });
+
+    it('covers every segment of the route table but sign-in (so a new route cannot be forgotten)', () => {
+      const covered = new Set(every.map((route) => route.path.split('?')[0]?.split('/')[3]?.toLowerCase()));
+      for (const segment of routeTable(REGISTRY).keys()) {
+        if (segment !== 'auth') expect(covered, segment).toContain(segment);
+      }
+    });
+
+    it('answers 401 to a revoked session, an idle or expired one and a disabled account, changing nothing', async () => {
+      const revoked = api.session('admin');
+      expect((await api.call(AUTH_PATHS.logout, { method: 'POST', session: revoked })).status).toBe(200);
+      const sessions: [string, string][] = [
+        ['a revoked session', revoked],
+        ['an idle session', api.session('admin', { idleMs: 13 * 3_600_000 })],
+        ['an expired session', api.session('admin', { ageMs: (SESSION_TTL_SECONDS + 60) * 1000 })],
+        ['a disabled account', api.session('matrix-disabled')],
+      ];
+      const before = await state();
+      for (const route of every) {
+        for (const [label, session] of sessions) {
+          const response = await api.call(route.path, {
+            method: route.method,
+            session,
+            ...(await route.payload?.()),
+          });
+          expect(response.status, `${route.method} ${route.path} with ${label}`).toBe(401);
+        }
+      }
+      expect(await state()).toEqual(before);
+    });
+
+    it('answers 403 to an editor on owner routes (changing nothing) and serves editors everything else', async () => {
+      const editor = api.session('matrix-editor');
+      const before = await state();
+      for (const route of every.filter((candidate) => candidate.role === 'owner')) {
+        const response = await api.call(route.path, {
+          method: route.method,
+          session: editor,
+          ...(await route.payload?.()),
+        });
+        expect(response.status, `${route.method} ${route.path} as editor`).toBe(403);
+      }
+      expect(await state()).toEqual(before);
+      for (const route of every.filter(
+        (candidate) => candidate.role === 'editor' && candidate.access === 'read',
+      )) {
+        const response = await api.call(route.path, { method: route.method, session: editor });
+        expect(response.status, `${route.method} ${route.path} as editor`).toBe(200);
+      }
+      for (const route of every.filter(
+        (candidate) => candidate.role === 'owner' && candidate.access === 'read',
+      )) {
+        expect((await api.admin(route.path, { method: route.method })).status, route.path).toBe(200);
+      }
+    });
+  });
 
   it('covers every family of the registry', () => {
     const covered = new Set(routes.map((route) => route.path.split('?')[0]?.split('/')[3]));

@@ -47,6 +47,7 @@ export function installAdminBrowser(api: Api, options: BrowserOptions = {}): Adm
     const body = init.body ?? undefined;
     let response: Response;
     if (custom) {
+      await api.ready();
       const request = new Request(target, {
         method: init.method,
         headers: {

@@ -1,31 +1,53 @@
 /**
- * Admin login (spec section 2 and 4): the user ID is fixed and disabled, the password is required and checked
- * by the server. Success goes to home-content; a failure shows the message and clears the password.
+ * Admin login (spec section 2 and 4): while the bootstrap owner is the only account the user ID is fixed and
+ * disabled and only the password is asked, exactly as the spec shows; once there are more people the user ID is
+ * typed (issue 13), and "Sign in with a passkey" appears once anyone has a passkey. Success goes to home-content;
+ * a failure shows the message and clears the password.
  */
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AUTH } from '../../lib/staff-messages.ts';
-import { LOGIN } from '../admin-copy.ts';
+import { LOGIN, PASSKEY_LOGIN } from '../admin-copy.ts';
 import { redirectAfterSignIn } from '../stores/router.ts';
-import { $login, $sessionExpired, clearLoginError, signIn } from '../stores/session.ts';
+import {
+  $login,
+  $loginOptions,
+  $sessionExpired,
+  clearLoginError,
+  loadLoginOptions,
+  signIn,
+  signInWithPasskey,
+} from '../stores/session.ts';
 
 export function LoginScreen() {
   const { submitting, error } = useStore($login);
   const expired = useStore($sessionExpired);
+  const { userIdRequired, passkeys } = useStore($loginOptions);
+  const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const errorId = `${id}-error`;
 
+  useEffect(() => {
+    void loadLoginOptions();
+  }, []);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await signIn(password)) {
+    if (await signIn(password, userIdRequired ? userId : undefined)) {
       redirectAfterSignIn();
       return;
     }
     setPassword('');
     passwordRef.current?.focus();
   }
+
+  async function onPasskey() {
+    if (await signInWithPasskey()) redirectAfterSignIn();
+  }
+
+  const canUsePasskeys = passkeys && typeof window.PublicKeyCredential === 'function';
 
   return (
     <main className="login-page">
@@ -38,14 +60,32 @@ export function LoginScreen() {
         )}
         <div className="field">
           <label htmlFor={`${id}-user`}>{LOGIN.userIdLabel}</label>
-          <input
-            id={`${id}-user`}
-            type="text"
-            value={LOGIN.userId}
-            disabled
-            readOnly
-            autoComplete="username"
-          />
+          {userIdRequired ? (
+            <input
+              id={`${id}-user`}
+              type="text"
+              name="username"
+              value={userId}
+              autoComplete="username webauthn"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              aria-required="true"
+              onChange={(event) => {
+                setUserId(event.target.value);
+                clearLoginError();
+              }}
+            />
+          ) : (
+            <input
+              id={`${id}-user`}
+              type="text"
+              value={LOGIN.userId}
+              disabled
+              readOnly
+              autoComplete="username"
+            />
+          )}
         </div>
         <div className="field">
           <label htmlFor={`${id}-password`}>{LOGIN.passwordLabel}</label>
@@ -77,6 +117,19 @@ export function LoginScreen() {
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
           {submitting ? LOGIN.submitting : LOGIN.submit}
         </button>
+        {canUsePasskeys && (
+          <>
+            <p className="login-or">{PASSKEY_LOGIN.or}</p>
+            <button
+              type="button"
+              className="btn btn-outline btn-block"
+              disabled={submitting}
+              onClick={() => void onPasskey()}
+            >
+              {PASSKEY_LOGIN.button}
+            </button>
+          </>
+        )}
       </form>
     </main>
   );

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { RequestFamilyKey } from '../../lib/families.ts';
 import { SHELL } from '../admin-copy.ts';
 import { SCREENS, screenHref, type ScreenGroup, type ScreenRoute } from '../stores/router.ts';
+import { $me } from '../stores/session.ts';
 import { $requestsSummary, refreshSummary } from '../stores/summary-store.ts';
 
 /** The screens whose link carries a badge of new requests, and the family it counts. */
@@ -11,11 +12,19 @@ const BADGES: Partial<Record<ScreenRoute, RequestFamilyKey>> = {
   enrollData: 'enroll',
 };
 
+/** Owner-only screens stay out of an editor's navigation (and out of everyone's until the role is known). */
+export const visibleTo = (role: string | undefined) => (screen: { ownerOnly?: boolean }) =>
+  !screen.ownerOnly || role === 'owner';
+
 function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRoute }) {
   const summary = useStore($requestsSummary).data;
+  const role = useStore($me)?.role;
   return (
     <ul className="admin-nav">
-      {SCREENS.filter((screen: { group: ScreenGroup }) => screen.group === group).map((screen) => {
+      {SCREENS.filter(
+        (screen: { group: ScreenGroup; ownerOnly?: boolean }) =>
+          screen.group === group && visibleTo(role)(screen),
+      ).map((screen) => {
         const family = BADGES[screen.route];
         const count = family && summary ? summary[family].new : 0;
         const badgeId = `nav-badge-${screen.route}`;

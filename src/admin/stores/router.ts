@@ -27,7 +27,18 @@ export const SCREENS = [
   { route: 'privacy', path: 'privacy', label: 'Privacy', group: 'tool' },
   { route: 'siteSettings', path: 'site-settings', label: 'Site settings', group: 'tool' },
   { route: 'trash', path: 'trash', label: 'Trash', group: 'tool' },
-] as const satisfies readonly { route: string; path: string; label: string; group: ScreenGroup }[];
+  // Issue 13: each person's own account, and for owners the team and the audit log.
+  { route: 'account', path: 'account', label: 'Account', group: 'tool' },
+  { route: 'team', path: 'team', label: 'Team', group: 'tool', ownerOnly: true },
+  { route: 'activity', path: 'activity', label: 'Activity', group: 'tool', ownerOnly: true },
+] as const satisfies readonly {
+  route: string;
+  path: string;
+  label: string;
+  group: ScreenGroup;
+  /** Shown to owners only (the API refuses editors anyway). */
+  ownerOnly?: boolean;
+}[];
 
 type Screen = (typeof SCREENS)[number];
 export type ScreenRoute = Screen['route'];

@@ -7,7 +7,8 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { ApiError, apiRequest, userMessage } from '../../lib/api-client.ts';
 import { AUTH_PATHS } from '../../lib/constants.ts';
-import { AUTH } from '../../lib/staff-messages.ts';
+import { ACCOUNT_PATHS, type SessionView } from '../../lib/identity.ts';
+import { AUTH, IDENTITY } from '../../lib/staff-messages.ts';
 
 /** The spec's flag: the string 'true' when signed in; the key is removed when signed out. */
 export const $adminLoggedIn = persistentAtom<string | undefined>('adminLoggedIn', undefined);
@@ -24,6 +25,35 @@ export const $loggingOut = atom(false);
 
 export const isSignedIn = (flag: string | undefined) => flag === 'true';
 
+/** Who is signed in (issue 13): name and role, for the shell and the owner-only screens. */
+export const $me = atom<SessionView | null>(null);
+
+/** Whether the login page asks for a user ID (more accounts than the bootstrap owner) and offers passkeys. */
+export const $loginOptions = atom<{ userIdRequired: boolean; passkeys: boolean }>({
+  userIdRequired: false,
+  passkeys: false,
+});
+
+export async function loadLoginOptions(): Promise<void> {
+  try {
+    const body = (await apiRequest(ACCOUNT_PATHS.loginOptions)) as {
+      data?: { userIdRequired?: unknown; passkeys?: unknown };
+    } | null;
+    $loginOptions.set({
+      userIdRequired: body?.data?.userIdRequired === true,
+      passkeys: body?.data?.passkeys === true,
+    });
+  } catch {
+    // Without an answer the spec's screen shows; the login itself then says what is wrong.
+  }
+}
+
+async function loadMe(): Promise<void> {
+  const body = (await apiRequest(AUTH_PATHS.session)) as { data?: SessionView } | null;
+  if (body?.data?.authenticated === false) expireSession();
+  else if (body?.data) $me.set(body.data);
+}
+
 /** The message for a failed sign-in: the spec's text for a wrong password, the server's for the rest. */
 function loginFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return AUTH.invalidPassword;
@@ -32,21 +62,56 @@ function loginFailure(error: unknown): string {
   return userMessage(error);
 }
 
-/** Checks the password on the server. Resolves true when signed in. */
-export async function signIn(password: string): Promise<boolean> {
+function signedIn(): void {
+  $adminLoggedIn.set('true');
+  $sessionExpired.set(false);
+  $login.set({ submitting: false, error: null });
+  void loadMe().catch(() => undefined);
+}
+
+/** Checks the password (and the user ID, once there are several accounts) on the server. True when signed in. */
+export async function signIn(password: string, userId?: string): Promise<boolean> {
+  if (userId !== undefined && userId.trim() === '') {
+    $login.set({ submitting: false, error: IDENTITY.userIdRequired });
+    return false;
+  }
   if (password === '') {
     $login.set({ submitting: false, error: AUTH.passwordRequired });
     return false;
   }
   $login.set({ submitting: true, error: null });
   try {
-    await apiRequest(AUTH_PATHS.login, { method: 'POST', json: { password } });
-    $adminLoggedIn.set('true');
-    $sessionExpired.set(false);
-    $login.set({ submitting: false, error: null });
+    await apiRequest(AUTH_PATHS.login, {
+      method: 'POST',
+      json: userId === undefined ? { password } : { userId: userId.trim(), password },
+    });
+    signedIn();
     return true;
   } catch (error) {
     $login.set({ submitting: false, error: loginFailure(error) });
+    return false;
+  }
+}
+
+/** Signs in with a discoverable passkey (no user ID); loads the WebAuthn helper only now. */
+export async function signInWithPasskey(): Promise<boolean> {
+  $login.set({ submitting: true, error: null });
+  try {
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    const begun = (await apiRequest(ACCOUNT_PATHS.passkeyLoginOptions, { method: 'POST', json: {} })) as {
+      data: { options: Parameters<typeof startAuthentication>[0]['optionsJSON']; challengeId: string };
+    };
+    const response = await startAuthentication({ optionsJSON: begun.data.options });
+    await apiRequest(ACCOUNT_PATHS.passkeyLogin, {
+      method: 'POST',
+      json: { challengeId: begun.data.challengeId, response },
+    });
+    signedIn();
+    return true;
+  } catch (error) {
+    const message =
+      error instanceof ApiError && error.serverMessage ? error.serverMessage : IDENTITY.passkeyFailed;
+    $login.set({ submitting: false, error: message });
     return false;
   }
 }
@@ -65,6 +130,7 @@ export async function signOut(): Promise<void> {
   } finally {
     $loggingOut.set(false);
     $sessionExpired.set(false);
+    $me.set(null);
     $adminLoggedIn.set(undefined);
   }
 }
@@ -78,8 +144,7 @@ export function expireSession(): void {
 /** On start with the flag set, asks the server whether the cookie still holds; a stale flag is cleared. */
 export async function verifySession(): Promise<void> {
   try {
-    const body = (await apiRequest(AUTH_PATHS.session)) as { data?: { authenticated?: unknown } } | null;
-    if (body?.data?.authenticated === false) expireSession();
+    await loadMe();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) expireSession();
   }

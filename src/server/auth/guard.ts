@@ -1,24 +1,69 @@
 /**
- * The admin gate: every admin call needs a valid session cookie (else 401); writes also need a same-origin
- * request, and admin reads refuse a foreign Origin (else 403). Public submissions only refuse a foreign Origin.
+ * The admin gate: every admin call needs a live server-side session of an enabled account (else 401); writes also
+ * need a same-origin request, and admin reads refuse a foreign Origin (else 403); owner-only routes refuse editors
+ * (403). Public submissions only refuse a foreign Origin.
  */
+import type { Role } from '../../lib/identity.ts';
 import type { Deps } from '../deps.ts';
 import { isCrossOriginSubmission, isSameOriginWrite } from '../http/origin.ts';
 import { forbidden, HttpError, unauthorized } from '../http/respond.ts';
-import { readSessionCookie, verifySessionToken } from './session.ts';
+import { activeSession, type ActiveSession } from './sessions.ts';
 
-export function hasSession(request: Request, deps: Deps): boolean {
-  const secret = deps.env.SESSION_SECRET;
-  const token = readSessionCookie(request);
-  return Boolean(secret && token && verifySessionToken(token, secret, deps.now()));
+/** Who is acting: what the audit log records and the role checks read. */
+export interface Actor {
+  accountId: string;
+  userId: string;
+  name: string;
+  role: Role;
+  sessionId: string;
 }
 
-export function requireAdmin(request: Request, deps: Deps, access: 'read' | 'write'): void {
-  if (!hasSession(request, deps)) throw new HttpError(unauthorized());
+const RANK: Record<Role, number> = { editor: 1, owner: 2 };
+
+const lookups = new WeakMap<Request, Promise<ActiveSession | null>>();
+
+/** The request's session, looked up once per request however many checks ask. */
+export function sessionOf(request: Request, deps: Deps): Promise<ActiveSession | null> {
+  let found = lookups.get(request);
+  if (!found) {
+    found = activeSession(request, deps);
+    lookups.set(request, found);
+  }
+  return found;
+}
+
+export const actorOf = ({ session, account }: ActiveSession): Actor => ({
+  accountId: account._id,
+  userId: account.userId,
+  name: account.name,
+  role: account.role,
+  sessionId: session._id,
+});
+
+/** The actor of a request whose session a guard already looked up (for the audit log); null otherwise. */
+export async function checkedActor(request: Request): Promise<Actor | null> {
+  const found = await lookups.get(request)?.catch(() => null);
+  return found ? actorOf(found) : null;
+}
+
+export async function hasSession(request: Request, deps: Deps): Promise<boolean> {
+  return (await sessionOf(request, deps)) !== null;
+}
+
+export async function requireAdmin(
+  request: Request,
+  deps: Deps,
+  access: 'read' | 'write',
+  role: Role = 'editor',
+): Promise<Actor> {
+  const found = await sessionOf(request, deps);
+  if (!found) throw new HttpError(unauthorized());
   if (access === 'write') requireSameOrigin(request, deps);
   // Personal data is never answered to a request that names a foreign origin (a subdomain or a proxy that
   // got hold of the cookie), even though such a page could not read a response without CORS headers.
   else refuseCrossOrigin(request, deps);
+  if (RANK[found.account.role] < RANK[role]) throw new HttpError(forbidden());
+  return actorOf(found);
 }
 
 export function requireSameOrigin(request: Request, deps: Deps): void {

@@ -14,7 +14,12 @@ import {
   type RequestFamily,
 } from '../../lib/collections.ts';
 import { API_PREFIX } from '../../lib/constants.ts';
+import { AUDIT_PATH, USERS_PATH, type Role } from '../../lib/identity.ts';
+import { checkedActor, requireAdmin } from '../auth/guard.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { describeAdminRequest, titleFrom } from '../audit/describe.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
+import { auditHandler } from './audit-handler.ts';
 import { authHandler } from './auth-handler.ts';
 import { backupHandler, BACKUP_SEGMENT } from './backup-handler.ts';
 import { contentHandler } from './content-handler.ts';
@@ -26,6 +31,7 @@ import { requestsSummaryHandler } from './requests-summary-handler.ts';
 import { settingsHandler } from './settings-handler.ts';
 import { statsHandler } from './stats-handler.ts';
 import { trashHandler } from './trash-handler.ts';
+import { usersHandler } from './users-handler.ts';
 
 export interface ApiRegistry {
   content: readonly ContentFamily[];
@@ -58,6 +64,9 @@ export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteH
     ['requests', requestsSummaryHandler],
     ['privacy', privacyHandler],
     [BACKUP_SEGMENT, backupHandler],
+    // Named accounts and the audit log (issue 13): owners only, checked here before the handler runs.
+    [segment(USERS_PATH), only('owner', usersHandler)],
+    [segment(AUDIT_PATH), only('owner', auditHandler)],
   ];
   const table = new Map<string, RouteHandler>();
   for (const [key, handler] of entries) {
@@ -67,6 +76,18 @@ export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteH
   return table;
 }
 
+/**
+ * The routes a role below `role` may not use at all: refused (401 without a session, 403 for a lower role or a
+ * foreign origin) before the handler reads anything.
+ */
+function only(role: Role, handler: RouteHandler): RouteHandler {
+  return async (input) => {
+    const read = input.request.method === 'GET' || input.request.method === 'HEAD';
+    await requireAdmin(input.request, input.deps, read ? 'read' : 'write', role);
+    return handler(input);
+  };
+}
+
 /** The API as one route handler: the first segment picks the family's handler, which routes the rest. */
 export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
   const table = routeTable(registry);
@@ -74,6 +95,20 @@ export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
     const path = new URL(input.request.url).pathname.toLowerCase();
     const prefix = `${API_PREFIX}/`.toLowerCase();
     const first = path.startsWith(prefix) ? (path.slice(prefix.length).split('/')[0] ?? '') : '';
-    return (table.get(first) ?? notFoundHandler)(input);
+    const response = await (table.get(first) ?? notFoundHandler)(input);
+    if (response.ok) await audit(input, response, registry);
+    return response;
   };
+}
+
+/** Logs a successful request of a signed-in person that changed or exported something (describe.ts). */
+async function audit(input: Parameters<RouteHandler>[0], response: Response, registry: ApiRegistry) {
+  const actor = await checkedActor(input.request);
+  if (!actor) return;
+  const described = describeAdminRequest(input.request, registry);
+  if (!described) return;
+  const target = described.fromResponse
+    ? { ...described.target, ...(await titleFrom(response, described.target.family, registry)) }
+    : described.target;
+  await recordAudit(input.deps, { actor: actor.userId, action: described.action, target, ip: input.ip });
 }

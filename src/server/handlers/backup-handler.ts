@@ -22,7 +22,7 @@ export const backupHandler: RouteHandler = async (input) => {
 };
 
 async function download({ request, deps }: HandlerInput): Promise<Response> {
-  requireAdmin(request, deps, 'read');
+  await requireAdmin(request, deps, 'read');
   const now = deps.now();
   const contents = await collectBackup(deps.repository, deps.images.blobs, now);
   const body =

@@ -91,7 +91,7 @@ const wantsDrafts = (request: Request) => new URL(request.url).searchParams.get(
 
 /** The family's items as CSV, one column per field (points one per line, the picture as its URL). */
 async function exportCsv(family: ContentFamily, deps: Deps, request: Request) {
-  requireAdmin(request, deps, 'read');
+  await requireAdmin(request, deps, 'read');
   const items = await deps.repository.list(family.key);
   const columns = ['createdAt', 'updatedAt', ...family.fields.map((field) => field.name)];
   const rows = items.map((item) => {
@@ -109,7 +109,7 @@ async function exportCsv(family: ContentFamily, deps: Deps, request: Request) {
 
 async function list(family: ContentFamily, deps: Deps, request: Request) {
   if (wantsDrafts(request)) {
-    requireAdmin(request, deps, 'read');
+    await requireAdmin(request, deps, 'read');
     return ok(await orderedItems(family, deps));
   }
   const items = (await orderedItems(family, deps)).filter(isPublished);
@@ -118,7 +118,7 @@ async function list(family: ContentFamily, deps: Deps, request: Request) {
 
 async function read(family: ContentFamily, deps: Deps, request: Request, id: string) {
   const drafts = wantsDrafts(request);
-  if (drafts) requireAdmin(request, deps, 'read');
+  if (drafts) await requireAdmin(request, deps, 'read');
   const item = (await orderedItems(family, deps)).find((candidate) => candidate._id === id);
   if (!item || (!drafts && !isPublished(item))) return notFound();
   return drafts ? ok(item) : ok(item, { cache: publicCache(family.cacheTag) });
@@ -143,7 +143,7 @@ async function readInput(family: ContentFamily, request: Request, imageRequired:
 }
 
 async function create(family: ContentFamily, deps: Deps, request: Request) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const { fields, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
   const before = file ? await itemsSharingFolder(family, deps) : [];
@@ -165,7 +165,7 @@ async function create(family: ContentFamily, deps: Deps, request: Request) {
 }
 
 async function update(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const { fields, file } = await readInput(family, request, false);
   // Checked before the image is processed, so an unknown id costs no image work.
   if (!(await deps.repository.get(family.key, id))) return notFound();
@@ -213,7 +213,7 @@ async function writeUpdate(
 
 /** DELETE keeps the spec's answer; the item goes to the trash, restorable for TRASH_RETENTION_DAYS. */
 async function remove(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);
@@ -221,7 +221,7 @@ async function remove(family: ContentFamily, deps: Deps, request: Request, id: s
 }
 
 async function reorder(family: ContentFamily, deps: Deps, request: Request) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const { ids } = validate(OrderSchema, await readJson(request));
   let items: StoredItem[];
   try {
@@ -238,7 +238,7 @@ async function reorder(family: ContentFamily, deps: Deps, request: Request) {
 }
 
 async function listRevisions(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  requireAdmin(request, deps, 'read');
+  await requireAdmin(request, deps, 'read');
   const revisions = await deps.repository.revisions(family.key, id);
   if (revisions.length === 0 && !(await deps.repository.get(family.key, id))) return notFound();
   return ok(revisions.map((revision) => ({ ...revision, data: present(family, revision.data) })));
@@ -249,7 +249,7 @@ async function listRevisions(family: ContentFamily, deps: Deps, request: Request
  * while it is still stored: pictures are freed when no item holds them, and a version is not an item.
  */
 async function restoreRevision(family: ContentFamily, deps: Deps, request: Request, id: string, rev: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const revision = (await deps.repository.revisions(family.key, id)).find(
     (candidate) => candidate.rev === rev,
   );

@@ -38,14 +38,14 @@ export const isActiveCourse = (course: StoredItem) => course.isActive !== false;
 async function list({ request, deps }: HandlerInput) {
   const all = await deps.repository.list(family.key);
   if (new URL(request.url).searchParams.get('drafts') === '1') {
-    requireAdmin(request, deps, 'read');
+    await requireAdmin(request, deps, 'read');
     return ok(all);
   }
   return ok(all.filter(isActiveCourse), { cache: publicCache(family.cacheTag) });
 }
 
 async function update({ request, deps }: HandlerInput, id: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const fields = validate(family.updateSchema, await readJson(request));
   try {
     const result = await deps.repository.update(family.key, id, fields);
@@ -63,7 +63,7 @@ const duplicateAsValidation = (error: unknown) =>
     : error;
 
 async function add({ request, deps }: HandlerInput) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const fields = validate(family.inputSchema, await readJson(request));
   try {
     const item = await deps.repository.create(family.key, fields);
@@ -75,7 +75,7 @@ async function add({ request, deps }: HandlerInput) {
 }
 
 async function remove({ request, deps }: HandlerInput, id: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);

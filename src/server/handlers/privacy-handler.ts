@@ -19,7 +19,7 @@ export const privacyHandler: RouteHandler = async ({ request, deps }) => {
   if (isPath(request, ENQUIRY_PATHS.privacyErase)) {
     return dispatch(request, {
       POST: async () => {
-        requireAdmin(request, deps, 'write');
+        await requireAdmin(request, deps, 'write');
         const { email } = validate(PrivacyEmailSchema, await readJson(request));
         const erased = await eraseByEmail(deps, email);
         return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll) });
@@ -29,7 +29,7 @@ export const privacyHandler: RouteHandler = async ({ request, deps }) => {
   if (isPath(request, ENQUIRY_PATHS.privacyExport)) {
     return dispatch(request, {
       GET: async () => {
-        requireAdmin(request, deps, 'read');
+        await requireAdmin(request, deps, 'read');
         const email = new URL(request.url).searchParams.get('email') ?? undefined;
         const query = validate(PrivacyEmailSchema, { email });
         const found = await requestsByEmail(deps.repository, query.email);

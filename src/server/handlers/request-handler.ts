@@ -146,7 +146,7 @@ function listQuery(family: RequestFamily, request: Request, { paging = true } = 
 }
 
 async function list(family: RequestFamily, { request, deps }: HandlerInput) {
-  requireAdmin(request, deps, 'read');
+  await requireAdmin(request, deps, 'read');
   const query = listQuery(family, request);
   if (!query.paged) {
     // Unparameterised, the answer keeps the spec's shape: `data` is every request (newest first), in full.
@@ -157,7 +157,7 @@ async function list(family: RequestFamily, { request, deps }: HandlerInput) {
 }
 
 async function patch(family: RequestFamily, { request, deps }: HandlerInput, id: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const { status, note } = validate(family.patchSchema, await readJson(request)) as {
     status?: string;
     note?: string;
@@ -172,7 +172,7 @@ async function patch(family: RequestFamily, { request, deps }: HandlerInput, id:
 }
 
 async function remove(family: RequestFamily, { request, deps }: HandlerInput, id: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   // To the trash like every delete (restorable for TRASH_RETENTION_DAYS, then purged).
   const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
   if (!removed) return notFound();
@@ -181,7 +181,7 @@ async function remove(family: RequestFamily, { request, deps }: HandlerInput, id
 
 /** The CSV of what the list shows: the same filters apply, every matching request (not one page). */
 async function exportCsv(family: RequestFamily, { request, deps }: HandlerInput) {
-  requireAdmin(request, deps, 'read');
+  await requireAdmin(request, deps, 'read');
   // Every matching request, whatever page the screen shows: paging parameters are not the export's business.
   const { filter } = listQuery(family, request, { paging: false });
   const rows = await allRequests(deps.repository, family, filter);

@@ -12,7 +12,7 @@ export const requestsSummaryHandler: RouteHandler = async ({ request, deps }) =>
   if (!isPath(request, ENQUIRY_PATHS.summary)) return notFound(API.notFoundRoute);
   return dispatch(request, {
     GET: async () => {
-      requireAdmin(request, deps, 'read');
+      await requireAdmin(request, deps, 'read');
       // One round trip on Redis: both families are counted by one script.
       const tally = await deps.repository.tally(REQUEST_FAMILY_KEYS, 'status', INITIAL_STATUS);
       const summary = Object.fromEntries(

@@ -47,7 +47,7 @@ async function read(deps: Deps) {
 }
 
 async function update(deps: Deps, request: Request) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const settings = validate(family.inputSchema, await readJson(request));
   const saved = await write(deps, settings);
   return ok(saved, { message: SETTINGS.updated });
@@ -74,7 +74,7 @@ async function write(deps: Deps, settings: SiteSettings): Promise<SiteSettings> 
 }
 
 async function listRevisions(deps: Deps, request: Request) {
-  requireAdmin(request, deps, 'read');
+  await requireAdmin(request, deps, 'read');
   const revisions = await deps.repository.revisions(family.key, SINGLETON_ID);
   return ok(
     revisions.map((revision) => ({
@@ -87,7 +87,7 @@ async function listRevisions(deps: Deps, request: Request) {
 
 /** Makes an earlier version current again: itself a save, so it becomes the newest version. */
 async function restoreRevision(deps: Deps, request: Request, rev: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const revision = (await deps.repository.revisions(family.key, SINGLETON_ID)).find(
     (candidate) => candidate.rev === rev,
   );

@@ -26,7 +26,7 @@ async function read({ deps }: HandlerInput) {
 }
 
 async function update({ request, deps }: HandlerInput) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   const stats: Stats = validate(family.inputSchema, await readJson(request));
   await deps.repository.setDocument<Stats>('stats', stats);
   await publishChange(deps, family.cacheTag);

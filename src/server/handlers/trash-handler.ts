@@ -66,7 +66,7 @@ export function trashHandler(registry: ApiRegistry, path: string): RouteHandler 
 }
 
 async function list(families: TrashFamily[], deps: Deps, request: Request) {
-  requireAdmin(request, deps, 'read');
+  await requireAdmin(request, deps, 'read');
   const known = new Map(families.map((family) => [family.key, family]));
   const entries = (await deps.repository.listTrash()).filter((entry) => known.has(entry.collection));
   return ok(
@@ -80,7 +80,7 @@ async function list(families: TrashFamily[], deps: Deps, request: Request) {
 }
 
 async function restoreItem(family: TrashFamily, deps: Deps, request: Request, id: string) {
-  requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write');
   let item: StoredItem | null;
   try {
     item = await deps.repository.restoreFromTrash(family.key, id);

@@ -2,6 +2,8 @@
  * The scheduled follow-up build (netlify/functions/rebuild-scheduler.mts on Netlify; the local runner ticks it
  * itself): sends one build when writes were deferred and the coalescing window is over.
  */
+import { purgeAudit } from '../audit/audit-log.ts';
+import { purgeDeadSessions } from '../auth/sessions.ts';
 import { getDeps, type Deps } from '../deps.ts';
 import { REGISTRY } from '../handlers/api-router.ts';
 import { purgeTrash } from '../handlers/trash-handler.ts';
@@ -11,7 +13,14 @@ export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<Rebui
   return deps.rebuild.followUp();
 }
 
-/** The daily trash purge (netlify/functions/trash-purge.mts): entries past their retention go for good. */
+/**
+ * The daily purge (netlify/functions/trash-purge.mts): trash entries past their retention go for good, and so do
+ * audit entries older than AUDIT_RETENTION_DAYS and records of sessions that can no longer be used (issue 13).
+ * Answers the trash count; the others are logged as counts only.
+ */
 export async function runScheduledPurge(deps: Deps = getDeps()): Promise<number> {
-  return purgeTrash(REGISTRY, deps);
+  const trashed = await purgeTrash(REGISTRY, deps);
+  const [audit, sessions] = await Promise.all([purgeAudit(deps), purgeDeadSessions(deps)]);
+  if (audit || sessions) console.info(`[purge] ${audit} audit entries, ${sessions} ended sessions`);
+  return trashed;
 }

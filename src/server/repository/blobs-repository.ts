@@ -293,8 +293,14 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     };
   }
 
+  async function clearHits(bucket: string, identifier: string) {
+    const prefix = blobKeys.rateHitPrefix(bucket, identifier);
+    await Promise.all((await listKeys(prefix)).map((key) => remove(prefix + key)));
+  }
+
   return {
     backend: 'blobs',
+    clearHits,
 
     async list(collection) {
       const [ids, ordered] = await Promise.all([itemIds(collection), orderedIds(collection)]);

@@ -20,6 +20,8 @@ export const SINGLETON_ID = '0000000000singleton0';
 /** Fields that must be unique within their collection (compared trimmed and lower-cased). */
 export const UNIQUE_FIELDS: Partial<Record<CollectionName, string>> = {
   enrollCourse: 'courseName',
+  /** Staff accounts (issue 13): one account per user ID. */
+  accounts: 'userId',
 };
 
 export const normaliseUnique = (value: unknown): string =>

@@ -159,6 +159,12 @@ export interface Repository {
     windowSeconds: number,
   ): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
 
+  /**
+   * Forgets every hit counted for `identifier` in `bucket` (all windows): a successful sign-in clears the failures
+   * that led up to it (issue 13), so only failures ever count against a limit.
+   */
+  clearHits(bucket: string, identifier: string): Promise<void>;
+
   /** Throws StoreUnavailableError when the backend does not answer. */
   ping(): Promise<void>;
 }

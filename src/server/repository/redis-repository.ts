@@ -509,6 +509,11 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
       };
     },
 
+    async clearHits(bucket, identifier) {
+      // Any limit and window name the same keys: the library resets by prefix and identifier.
+      await call(() => limiter(bucket, 1, 1).resetUsedTokens(identifier));
+    },
+
     async ping() {
       await call(() => redis.ping());
     },

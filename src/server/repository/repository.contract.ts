@@ -292,6 +292,16 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       expect(concurrent.filter((r) => r.allowed)).toHaveLength(4);
     });
 
+    it('clears the hits of one identifier in one bucket only (a successful sign-in clears its failures)', async () => {
+      for (let i = 0; i < 3; i++) await repo.hit('login-clear', '203.0.113.7', 3, 60);
+      await repo.hit('login-clear', '203.0.113.8', 1, 60);
+      expect((await repo.hit('login-clear', '203.0.113.7', 3, 60)).allowed).toBe(false);
+      await repo.clearHits('login-clear', '203.0.113.7');
+      expect((await repo.hit('login-clear', '203.0.113.7', 3, 60)).allowed).toBe(true);
+      expect((await repo.hit('login-clear', '203.0.113.8', 1, 60)).allowed).toBe(false);
+      await repo.clearHits('login-clear', 'never-hit');
+    });
+
     it('keeps all of 50 concurrent creates exactly once', async () => {
       const created = await Promise.all(
         Array.from({ length: 50 }, (_, i) => repo.create('contact', { name: `visitor ${i}` })),
@@ -483,6 +493,7 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
         () => down.acquireLease('rebuild', 1000),
         () => down.takeFlag('pending'),
         () => down.hit('login', 'x', 5, 60),
+        () => down.clearHits('login', 'x'),
       ];
       for (const call of calls) {
         const error = await call().then(

@@ -1,0 +1,201 @@
+/**
+ * The signed-in person's account (issue 13): change the password (other devices are signed out), add, list and
+ * remove passkeys, and see and sign out the other signed-in devices.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../lib/identity.ts';
+import { IDENTITY } from '../../lib/staff-messages.ts';
+import { ACCOUNT, FORM, TEAM } from '../admin-copy.ts';
+import { istDateTime } from '../format/ist.ts';
+import { NoticeArea } from '../parts/NoticeArea.tsx';
+import type { Notice } from '../stores/content-store.ts';
+import {
+  addPasskey,
+  browserSupportsPasskeys,
+  changePassword,
+  loadDevices,
+  loadPasskeys,
+  reasonOf,
+  removePasskey,
+  signOutOtherDevices,
+  type DeviceSession,
+  type PasskeyView,
+} from '../stores/identity-store.ts';
+import { $me } from '../stores/session.ts';
+
+export default function AccountScreen() {
+  const me = useStore($me);
+  const id = useId();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [passkeys, setPasskeys] = useState<PasskeyView[] | null>(null);
+  const [devices, setDevices] = useState<DeviceSession[] | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [passkeyName, setPasskeyName] = useState('');
+
+  const reload = useCallback(
+    () =>
+      Promise.all([loadPasskeys(), loadDevices()]).then(
+        ([keys, sessions]) => {
+          setPasskeys(keys);
+          setDevices(sessions);
+          setLoadFailed(false);
+        },
+        () => setLoadFailed(true),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  async function run(action: () => Promise<string>, fallback: string) {
+    setBusy(true);
+    try {
+      setNotice({ kind: 'success', text: await action() });
+      await reload();
+      return true;
+    } catch (error) {
+      setNotice({ kind: 'error', text: reasonOf(error, fallback) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await run(() => changePassword(currentPassword, newPassword), IDENTITY.saveFailed)) {
+      setCurrentPassword('');
+      setNewPassword('');
+    }
+  }
+
+  async function onPasskey(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!passkeyName.trim()) {
+      setNotice({ kind: 'error', text: IDENTITY.passkeyNameRequired });
+      return;
+    }
+    if (await run(() => addPasskey(passkeyName.trim()), IDENTITY.passkeyFailed)) setPasskeyName('');
+  }
+
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title" className="screen-title">
+        {ACCOUNT.heading}
+      </h1>
+      <NoticeArea notice={notice} onDismiss={() => setNotice(null)} />
+      {me?.userId && (
+        <p data-testid="signed-in-as">
+          {ACCOUNT.signedInAs(me.name ?? me.userId, me.userId, TEAM.roles[me.role ?? 'editor'])}
+        </p>
+      )}
+      {loadFailed && <p className="alert alert-error">{IDENTITY.accountLoadFailed}</p>}
+
+      <form className="panel" onSubmit={(event) => void onPassword(event)} noValidate>
+        <h2 className="panel-title">{ACCOUNT.passwordHeading}</h2>
+        <input type="text" name="username" autoComplete="username" value={me?.userId ?? ''} readOnly hidden />
+        <div className="field">
+          <label htmlFor={`${id}-current`}>{ACCOUNT.currentPassword}</label>
+          <input
+            id={`${id}-current`}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            required
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-new`}>{ACCOUNT.newPassword}</label>
+          <input
+            id={`${id}-new`}
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            value={newPassword}
+            required
+            aria-describedby={`${id}-new-hint`}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
+          <p id={`${id}-new-hint`} className="field-hint">
+            {ACCOUNT.newPasswordHint}
+          </p>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? FORM.processing : ACCOUNT.changePassword}
+        </button>
+      </form>
+
+      <div className="panel">
+        <h2 className="panel-title">{ACCOUNT.passkeysHeading}</h2>
+        {passkeys?.length === 0 && <p>{ACCOUNT.noPasskeys}</p>}
+        <ul className="item-list">
+          {passkeys?.map((key) => (
+            <li key={key.id} className="course-row" data-passkey={key.name}>
+              <span>
+                {key.name} <small>({ACCOUNT.added(istDateTime(key.createdAt))})</small>
+              </span>
+              <button
+                type="button"
+                className="btn btn-danger btn-small"
+                disabled={busy}
+                onClick={() => void run(() => removePasskey(key.id), IDENTITY.saveFailed)}
+              >
+                {ACCOUNT.removePasskey}
+                <span className="visually-hidden"> {key.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {browserSupportsPasskeys() ? (
+          <form className="inline-form" onSubmit={(event) => void onPasskey(event)} noValidate>
+            <div className="field">
+              <label htmlFor={`${id}-passkey`}>{ACCOUNT.passkeyName}</label>
+              <input
+                id={`${id}-passkey`}
+                type="text"
+                maxLength={60}
+                value={passkeyName}
+                onChange={(event) => setPasskeyName(event.target.value)}
+              />
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {ACCOUNT.addPasskey}
+            </button>
+          </form>
+        ) : (
+          <p>{IDENTITY.passkeyUnsupported}</p>
+        )}
+      </div>
+
+      <div className="panel">
+        <h2 className="panel-title">{ACCOUNT.sessionsHeading}</h2>
+        <ul className="item-list">
+          {devices?.map((device) => (
+            <li key={device._id} className="course-row">
+              <span>
+                {device.userAgent || '—'}
+                {device.current ? ` (${ACCOUNT.thisDevice})` : ''}
+              </span>
+              <small>{ACCOUNT.lastSeen(istDateTime(device.lastSeenAt))}</small>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy || (devices?.length ?? 0) < 2}
+          onClick={() => void run(signOutOtherDevices, IDENTITY.saveFailed)}
+        >
+          {ACCOUNT.signOutOthers}
+        </button>
+      </div>
+    </section>
+  );
+}

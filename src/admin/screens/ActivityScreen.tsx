@@ -1,0 +1,128 @@
+/**
+ * The audit log for owners (issue 13): newest first, filtered by person or action, a page at a time. Targets are
+ * ids (and a content title); nothing an enquirer wrote is ever in the log.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { AUDIT_ACTIONS, type AuditEntry } from '../../lib/identity.ts';
+import { IDENTITY } from '../../lib/staff-messages.ts';
+import { ACTIVITY, FORM } from '../admin-copy.ts';
+import { istDateTime } from '../format/ist.ts';
+import { loadActivity } from '../stores/identity-store.ts';
+
+const targetText = ({ target }: AuditEntry) =>
+  [target.family, target.title ? `“${target.title}”` : null, target.id].filter(Boolean).join(' ');
+
+export default function ActivityScreen() {
+  const id = useId();
+  const [actor, setActor] = useState('');
+  const [action, setAction] = useState('');
+  const [filters, setFilters] = useState({ actor: '', action: '' });
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+
+  // Only the latest request may fill the list: a slow unfiltered page must not land after a filtered one.
+  const latest = useRef(0);
+  const load = useCallback((from: string | null, wanted: typeof filters) => {
+    const ticket = ++latest.current;
+    return loadActivity({ ...wanted, cursor: from }).then(
+      (page) => {
+        if (ticket !== latest.current) return;
+        setEntries((shown) => (from ? [...(shown ?? []), ...page.entries] : page.entries));
+        setCursor(page.nextCursor);
+        setFailed(false);
+        setLoading(false);
+      },
+      () => {
+        if (ticket !== latest.current) return;
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    void load(null, filters);
+  }, [load, filters]);
+
+  function loadMore() {
+    setLoading(true);
+    void load(cursor, filters);
+  }
+
+  function onFilter(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setLoading(true);
+    setFilters({ actor: actor.trim().toLowerCase(), action });
+  }
+
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title" className="screen-title">
+        {ACTIVITY.heading}
+      </h1>
+      <form className="panel inline-form" onSubmit={onFilter} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-actor`}>{ACTIVITY.actor}</label>
+          <input
+            id={`${id}-actor`}
+            type="text"
+            value={actor}
+            onChange={(event) => setActor(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-action`}>{ACTIVITY.action}</label>
+          <select id={`${id}-action`} value={action} onChange={(event) => setAction(event.target.value)}>
+            <option value="">{ACTIVITY.anyAction}</option>
+            {AUDIT_ACTIONS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {ACTIVITY.filter}
+        </button>
+      </form>
+      <div aria-live="polite">
+        {failed && <p className="alert alert-error">{IDENTITY.activityLoadFailed}</p>}
+        {entries === null && loading && <p className="alert alert-info">{FORM.loading}</p>}
+        {entries?.length === 0 && <p className="alert alert-info">{IDENTITY.activityEmpty}</p>}
+      </div>
+      {entries && entries.length > 0 && (
+        <div className="panel table-scroll">
+          <table className="activity-table">
+            <thead>
+              <tr>
+                <th scope="col">{ACTIVITY.when}</th>
+                <th scope="col">{ACTIVITY.actor}</th>
+                <th scope="col">{ACTIVITY.action}</th>
+                <th scope="col">{ACTIVITY.target}</th>
+                <th scope="col">{ACTIVITY.address}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry._id} data-action={entry.action}>
+                  <td>{istDateTime(entry.at)}</td>
+                  <td>{entry.actor}</td>
+                  <td>{entry.action}</td>
+                  <td>{targetText(entry)}</td>
+                  <td>{entry.ip}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cursor && (
+        <button type="button" className="btn btn-outline" disabled={loading} onClick={loadMore}>
+          {loading ? FORM.loading : ACTIVITY.loadMore}
+        </button>
+      )}
+    </section>
+  );
+}

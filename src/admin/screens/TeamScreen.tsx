@@ -1,0 +1,197 @@
+/**
+ * Owners manage the team (issue 13): add a person with a first password, change a role, disable or enable an
+ * account (its sessions end at once), require passkeys, delete. The server keeps the last owner and the owner
+ * themselves safe from lock-out and says why when it refuses.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH, ROLES, type AccountView, type Role } from '../../lib/identity.ts';
+import { IDENTITY } from '../../lib/staff-messages.ts';
+import { ACCOUNT, FORM, TEAM } from '../admin-copy.ts';
+import { NoticeArea } from '../parts/NoticeArea.tsx';
+import type { Notice } from '../stores/content-store.ts';
+import { addPerson, changePerson, deletePerson, loadTeam, reasonOf } from '../stores/identity-store.ts';
+import { $me } from '../stores/session.ts';
+
+const EMPTY = { userId: '', name: '', role: 'editor' as Role, password: '' };
+
+export default function TeamScreen() {
+  const me = useStore($me);
+  const id = useId();
+  const [people, setPeople] = useState<AccountView[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState(EMPTY);
+
+  const reload = useCallback(
+    () =>
+      loadTeam().then(
+        (team) => {
+          setPeople(team);
+          setLoadFailed(false);
+        },
+        () => setLoadFailed(true),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  async function run(action: () => Promise<string>) {
+    setBusy(true);
+    try {
+      setNotice({ kind: 'success', text: await action() });
+      await reload();
+      return true;
+    } catch (error) {
+      setNotice({ kind: 'error', text: reasonOf(error, IDENTITY.saveFailed) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onAdd(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await run(() => addPerson(draft))) setDraft(EMPTY);
+  }
+
+  const field = (name: keyof typeof EMPTY) => ({
+    id: `${id}-${name}`,
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  });
+
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title" className="screen-title">
+        {TEAM.heading}
+      </h1>
+      <NoticeArea notice={notice} onDismiss={() => setNotice(null)} />
+      <form className="panel" onSubmit={(event) => void onAdd(event)} noValidate>
+        <h2 className="panel-title">{TEAM.addHeading}</h2>
+        <div className="field">
+          <label htmlFor={`${id}-userId`}>{TEAM.userId}</label>
+          <input
+            type="text"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoComplete="off"
+            {...field('userId')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{TEAM.name}</label>
+          <input type="text" autoComplete="off" {...field('name')} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-role`}>{TEAM.role}</label>
+          <select {...field('role')}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {TEAM.roles[role]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>{TEAM.password}</label>
+          <input
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            aria-describedby={`${id}-password-hint`}
+            {...field('password')}
+          />
+          <p id={`${id}-password-hint`} className="field-hint">
+            {ACCOUNT.newPasswordHint}
+          </p>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? FORM.processing : TEAM.add}
+        </button>
+      </form>
+
+      {loadFailed && <p className="alert alert-error">{IDENTITY.teamLoadFailed}</p>}
+      {people && (
+        <div className="panel">
+          <h2 className="panel-title">{TEAM.listHeading(people.length)}</h2>
+          <ul className="item-list">
+            {people.map((person) => {
+              const self = person.userId === me?.userId;
+              return (
+                <li key={person._id} className="course-row" data-user-id={person.userId}>
+                  <span>
+                    <strong>{person.name}</strong> ({person.userId}){self ? ` — ${TEAM.you}` : ''}
+                    {person.disabled ? ` — ${TEAM.disabled}` : ''}
+                  </span>
+                  <span className="row-actions">
+                    <label className="visually-hidden" htmlFor={`${id}-${person._id}-role`}>
+                      {`${TEAM.role} ${person.userId}`}
+                    </label>
+                    <select
+                      id={`${id}-${person._id}-role`}
+                      value={person.role}
+                      disabled={busy || self}
+                      onChange={(event) =>
+                        void run(() => changePerson(person._id, { role: event.target.value as Role }))
+                      }
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {TEAM.roles[role]}
+                        </option>
+                      ))}
+                    </select>
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={person.requirePasskey}
+                        disabled={busy}
+                        onChange={(event) =>
+                          void run(() => changePerson(person._id, { requirePasskey: event.target.checked }))
+                        }
+                      />{' '}
+                      {TEAM.requirePasskey}
+                      <span className="visually-hidden"> {person.userId}</span>
+                    </label>
+                    {!self && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-small"
+                          disabled={busy}
+                          onClick={() =>
+                            void run(() => changePerson(person._id, { disabled: !person.disabled }))
+                          }
+                        >
+                          {person.disabled ? TEAM.enable : TEAM.disable}
+                          <span className="visually-hidden"> {person.userId}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-small"
+                          disabled={busy}
+                          onClick={() => {
+                            if (window.confirm(IDENTITY.confirmDelete(person.userId)))
+                              void run(() => deletePerson(person._id));
+                          }}
+                        >
+                          {TEAM.delete}
+                          <span className="visually-hidden"> {person.userId}</span>
+                        </button>
+                      </>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The admin's side of named accounts (issue 13): the signed-in person's account (password, passkeys, devices), the
+ * owners' Team screen and the Activity log. Passkey ceremonies load @simplewebauthn/browser on first use only.
+ */
+import { ApiError } from '../../lib/api-client.ts';
+import {
+  ACCOUNT_PATHS,
+  AUDIT_PATH,
+  USERS_PATH,
+  type AccountView,
+  type AuditEntry,
+  type Role,
+} from '../../lib/identity.ts';
+import { adminRequest } from '../api/admin-api.ts';
+
+interface Envelope<T> {
+  data?: T;
+  message?: string;
+  nextCursor?: string | null;
+}
+
+const call = async <T>(path: string, options: Parameters<typeof adminRequest>[1] = {}) =>
+  (await adminRequest(path, options)) as Envelope<T> | null;
+
+export interface DeviceSession {
+  _id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string;
+  current: boolean;
+}
+
+export interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export const loadPasskeys = async () => (await call<PasskeyView[]>(ACCOUNT_PATHS.passkeys))?.data ?? [];
+export const loadDevices = async () => (await call<DeviceSession[]>(ACCOUNT_PATHS.sessions))?.data ?? [];
+
+export const changePassword = async (currentPassword: string, newPassword: string) =>
+  (await call<null>(ACCOUNT_PATHS.password, { method: 'POST', json: { currentPassword, newPassword } }))
+    ?.message ?? '';
+
+export const signOutOtherDevices = async () =>
+  (await call<{ ended: number }>(ACCOUNT_PATHS.sessions, { method: 'DELETE' }))?.message ?? '';
+
+export const browserSupportsPasskeys = () =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
+/** Registers a passkey on this device under `name`; answers the server's message. */
+export async function addPasskey(name: string): Promise<string> {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const begun = await call<{
+    options: Parameters<typeof startRegistration>[0]['optionsJSON'];
+    challengeId: string;
+  }>(ACCOUNT_PATHS.passkeyRegisterOptions, { method: 'POST', json: {} });
+  if (!begun?.data) throw new Error('No registration options');
+  const response = await startRegistration({ optionsJSON: begun.data.options });
+  const done = await call<PasskeyView[]>(ACCOUNT_PATHS.passkeys, {
+    method: 'POST',
+    json: { challengeId: begun.data.challengeId, name, response },
+  });
+  return done?.message ?? '';
+}
+
+export const removePasskey = async (id: string) =>
+  (await call<PasskeyView[]>(`${ACCOUNT_PATHS.passkeys}/${encodeURIComponent(id)}`, { method: 'DELETE' }))
+    ?.message ?? '';
+
+export const loadTeam = async () => (await call<AccountView[]>(USERS_PATH))?.data ?? [];
+
+export const addPerson = async (input: { userId: string; name: string; role: Role; password: string }) =>
+  (await call<AccountView>(USERS_PATH, { method: 'POST', json: input }))?.message ?? '';
+
+export const changePerson = async (
+  id: string,
+  fields: Partial<Pick<AccountView, 'role' | 'disabled' | 'requirePasskey' | 'name'>>,
+) => (await call<AccountView>(`${USERS_PATH}/${id}`, { method: 'PATCH', json: fields }))?.message ?? '';
+
+export const deletePerson = async (id: string) =>
+  (await call<null>(`${USERS_PATH}/${id}`, { method: 'DELETE' }))?.message ?? '';
+
+export async function loadActivity(filters: { actor?: string; action?: string; cursor?: string | null }) {
+  const body = await call<AuditEntry[]>(AUDIT_PATH, {
+    query: {
+      actor: filters.actor || undefined,
+      action: filters.action || undefined,
+      cursor: filters.cursor ?? undefined,
+    },
+  });
+  return { entries: body?.data ?? [], nextCursor: body?.nextCursor ?? null };
+}
+
+/** The server's reason for a refusal, else `fallback` (no answer, or a passkey prompt the person closed). */
+export const reasonOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

@@ -1,0 +1,57 @@
+/** Payloads of sign-in, accounts and passkeys (issue 13), shared by the admin and the server. */
+import { z } from 'zod';
+import { AUTH, IDENTITY } from './staff-messages.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_ID_PATTERN } from './identity.ts';
+
+/** `userId` may be left out while the bootstrap owner is the only account (the spec's fixed user ID). */
+export const LoginInputSchema = z.strictObject({
+  userId: z.string().trim().max(100).optional(),
+  password: z.string({ error: AUTH.passwordRequired }).min(1, AUTH.passwordRequired).max(PASSWORD_MAX_LENGTH),
+});
+
+export const userIdSchema = z
+  .string({ error: IDENTITY.userIdRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, IDENTITY.userIdRequired)
+  .regex(USER_ID_PATTERN, IDENTITY.userIdInvalid);
+
+const nameSchema = z.string({ error: IDENTITY.nameRequired }).trim().min(1, IDENTITY.nameRequired).max(100);
+
+/** A new password's length; whether it is common is checked on the server (password-policy.ts). */
+export const newPasswordSchema = z
+  .string({ error: AUTH.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, IDENTITY.passwordTooShort(PASSWORD_MIN_LENGTH))
+  .max(PASSWORD_MAX_LENGTH);
+
+const roleSchema = z.enum(ROLES, { error: IDENTITY.roleInvalid });
+
+export const NewAccountSchema = z.strictObject({
+  userId: userIdSchema,
+  name: nameSchema,
+  role: roleSchema,
+  password: newPasswordSchema,
+});
+
+export const AccountPatchSchema = z.strictObject({
+  name: nameSchema.optional(),
+  role: roleSchema.optional(),
+  disabled: z.boolean().optional(),
+  requirePasskey: z.boolean().optional(),
+  /** An owner setting a new password for someone who lost theirs (their sessions end). */
+  password: newPasswordSchema.optional(),
+});
+
+export const PasswordChangeSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: AUTH.passwordRequired })
+    .min(1, AUTH.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
+});
+
+export const PasskeyNameSchema = z
+  .string({ error: IDENTITY.passkeyNameRequired })
+  .trim()
+  .min(1, IDENTITY.passkeyNameRequired)
+  .max(60);

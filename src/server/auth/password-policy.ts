@@ -1,0 +1,18 @@
+/**
+ * What a new password must be (issue 13): PASSWORD_MIN_LENGTH characters (the schema checks that) and not common
+ * or easily guessed, judged by zxcvbn-ts with its common-password, name and keyboard-pattern dictionaries and the
+ * account's own user ID and name. Server-only: the dictionaries are large and never reach a browser.
+ */
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import { brandName } from '../../lib/site-config.ts';
+
+/** zxcvbn's 3 = "safely unguessable: moderate protection from offline slow-hash scenario" (about 10^8 guesses). */
+const MIN_SCORE = 3;
+
+let checker: ZxcvbnFactory | null = null;
+
+export function isGuessable(password: string, context: readonly string[] = []): boolean {
+  checker ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+  return checker.check(password, [...context, brandName, 'delta', 'admin', 'deltaadmin']).score < MIN_SCORE;
+}

@@ -1,0 +1,95 @@
+/**
+ * The signed-in person's own account (issue 13): change the password (the other sessions end), list the sessions
+ * and sign out the other devices, and the passkeys (passkey-handler.ts). Any role; same-origin writes.
+ */
+import { API } from '../../lib/api-messages.ts';
+import { ACCOUNT_PATHS } from '../../lib/identity.ts';
+import { PasswordChangeSchema } from '../../lib/identity-schemas.ts';
+import { IDENTITY } from '../../lib/staff-messages.ts';
+import { passwordHashOf, updateAccount } from '../auth/accounts.ts';
+import { requireAdmin, sessionOf } from '../auth/guard.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { isGuessable } from '../auth/password-policy.ts';
+import { endSessionsOf, sessionsOf } from '../auth/sessions.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { readJson } from '../http/body.ts';
+import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
+import { badRequest, HttpError, notFound, ok, unauthorized } from '../http/respond.ts';
+import { dispatch, matchRoute } from '../http/route.ts';
+import { validate } from '../http/validate.ts';
+import { passkeysHandler } from './passkey-handler.ts';
+
+export const isAccountPath = (request: Request) =>
+  [ACCOUNT_PATHS.password, ACCOUNT_PATHS.sessions, ACCOUNT_PATHS.passkeys].some(
+    (path) => matchRoute(request, path) !== null,
+  );
+
+export const accountHandler: RouteHandler = async (input) => {
+  const { request } = input;
+  if (matchRoute(request, ACCOUNT_PATHS.password)?.kind === 'collection')
+    return dispatch(request, { POST: () => changePassword(input) });
+  if (matchRoute(request, ACCOUNT_PATHS.sessions)?.kind === 'collection')
+    return dispatch(request, { GET: () => listSessions(input), DELETE: () => endOtherSessions(input) });
+  if (matchRoute(request, ACCOUNT_PATHS.passkeys)) return passkeysHandler(input);
+  return notFound(API.notFoundRoute);
+};
+
+/** The caller's live session and account (requireAdmin has checked both). */
+async function current(input: HandlerInput) {
+  const found = await sessionOf(input.request, input.deps);
+  if (!found) throw new HttpError(unauthorized());
+  return found;
+}
+
+async function changePassword(input: HandlerInput) {
+  const { request, deps, ip } = input;
+  await requireAdmin(request, deps, 'write');
+  const { account, session } = await current(input);
+  const { currentPassword, newPassword } = validate(PasswordChangeSchema, await readJson(request));
+  const hash = passwordHashOf(account, deps);
+  if (!hash || !(await verifyPassword(currentPassword, hash)))
+    return badRequest(IDENTITY.passwordCurrentWrong, { currentPassword: IDENTITY.passwordCurrentWrong });
+  if (isGuessable(newPassword, [account.userId, account.name]))
+    return badRequest(IDENTITY.passwordCommon, { newPassword: IDENTITY.passwordCommon });
+  await updateAccount(deps, account._id, {
+    passwordHash: await hashPassword(newPassword),
+    passwordFromEnv: false,
+  });
+  await endSessionsOf(deps, account._id, session._id);
+  await recordAudit(deps, {
+    actor: account.userId,
+    action: 'password-change',
+    target: { family: 'account', id: account._id },
+    ip,
+  });
+  return ok(null, { message: IDENTITY.passwordChanged });
+}
+
+async function listSessions(input: HandlerInput) {
+  await requireAdmin(input.request, input.deps, 'read');
+  const { account, session } = await current(input);
+  const sessions = await sessionsOf(input.deps, account._id);
+  return ok(
+    sessions.map((item) => ({
+      _id: item._id,
+      createdAt: item.createdAt,
+      lastSeenAt: item.lastSeenAt,
+      userAgent: item.userAgent,
+      current: item._id === session._id,
+    })),
+  );
+}
+
+async function endOtherSessions(input: HandlerInput) {
+  const { request, deps, ip } = input;
+  await requireAdmin(request, deps, 'write');
+  const { account, session } = await current(input);
+  const ended = await endSessionsOf(deps, account._id, session._id);
+  await recordAudit(deps, {
+    actor: account.userId,
+    action: 'sessions-revoke',
+    target: { family: 'account', id: account._id },
+    ip,
+  });
+  return ok({ ended }, { message: IDENTITY.sessionsEnded(ended) });
+}

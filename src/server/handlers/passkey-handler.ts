@@ -1,0 +1,264 @@
+/**
+ * Passkeys (issue 13) with @simplewebauthn/server: a signed-in person registers passkeys (named, listed,
+ * removable) on their Account screen; anyone signs in with a discoverable credential (no user ID typed). The
+ * relying party is the site's origin (SITE_URL, else Netlify's URL; the request's own origin on this machine).
+ * Each ceremony's challenge is stored server-side for WEBAUTHN_CHALLENGE_SECONDS and consumed once.
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { z } from 'zod';
+import { API } from '../../lib/api-messages.ts';
+import { ACCOUNT_PATHS } from '../../lib/identity.ts';
+import { PasskeyNameSchema } from '../../lib/identity-schemas.ts';
+import { brandName } from '../../lib/site-config.ts';
+import { AUTH, IDENTITY } from '../../lib/staff-messages.ts';
+import {
+  getAccount,
+  listAccounts,
+  updateAccount,
+  type Account,
+  type StoredPasskey,
+} from '../auth/accounts.ts';
+import { refuseCrossOrigin, requireAdmin, requireSameOrigin, sessionOf } from '../auth/guard.ts';
+import { cookieIsSecure } from '../auth/session.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import type { Deps } from '../deps.ts';
+import { readJson } from '../http/body.ts';
+import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
+import {
+  badRequest,
+  created,
+  failure,
+  HttpError,
+  notFound,
+  ok,
+  serviceUnavailable,
+  unauthorized,
+} from '../http/respond.ts';
+import { dispatch, matchRoute } from '../http/route.ts';
+import { validate } from '../http/validate.ts';
+import { clearFailures, enforceLoginLimit, signedIn } from './auth-handler.ts';
+
+const CHALLENGES = 'webauthn-challenges';
+const WEBAUTHN_CHALLENGE_SECONDS = 300;
+
+/** The relying party: the site's public origin, or on this machine the origin the browser is on. */
+function relyingParty(request: Request, deps: Deps): { origin: string; rpID: string } | null {
+  const own = new URL(request.url).origin;
+  const origin = deps.env.siteOrigin ?? (cookieIsSecure(request, deps.env.deployed) ? null : own);
+  return origin ? { origin, rpID: new URL(origin).hostname } : null;
+}
+
+function requireRelyingParty(request: Request, deps: Deps) {
+  const party = relyingParty(request, deps);
+  if (!party) throw new HttpError(serviceUnavailable(AUTH.notConfigured));
+  return party;
+}
+
+async function storeChallenge(
+  deps: Deps,
+  challenge: string,
+  purpose: 'register' | 'login',
+  accountId?: string,
+) {
+  const item = await deps.repository.create(CHALLENGES, {
+    challenge,
+    purpose,
+    accountId: accountId ?? null,
+    expiresAt: new Date(deps.now().getTime() + WEBAUTHN_CHALLENGE_SECONDS * 1000).toISOString(),
+  });
+  return item._id;
+}
+
+/** Takes a challenge out of the store (once: a replayed response finds nothing). */
+async function takeChallenge(deps: Deps, id: string, purpose: 'register' | 'login') {
+  const item = await deps.repository.delete(CHALLENGES, id);
+  if (!item || item.purpose !== purpose) return null;
+  if (new Date(String(item.expiresAt)).getTime() <= deps.now().getTime()) return null;
+  return { challenge: String(item.challenge), accountId: item.accountId ? String(item.accountId) : null };
+}
+
+const CeremonySchema = z.object({
+  challengeId: z.string().min(1).max(64),
+  response: z.looseObject({ id: z.string().min(1).max(1024), type: z.string() }),
+});
+
+const RegisterSchema = CeremonySchema.extend({ name: PasskeyNameSchema });
+
+/** `/api/v1/auth/passkeys[...]`: the signed-in person's passkeys. */
+export const passkeysHandler: RouteHandler = async (input) => {
+  const { request } = input;
+  if (matchRoute(request, ACCOUNT_PATHS.passkeyRegisterOptions)?.kind === 'collection')
+    return dispatch(request, { POST: () => registrationOptions(input) });
+  const route = matchRoute(request, ACCOUNT_PATHS.passkeys);
+  if (route?.kind === 'collection')
+    return dispatch(request, { GET: () => list(input), POST: () => register(input) });
+  if (route?.kind === 'item') return dispatch(request, { DELETE: () => remove(input, route.id) });
+  return notFound(API.notFoundRoute);
+};
+
+async function me(input: HandlerInput, access: 'read' | 'write') {
+  await requireAdmin(input.request, input.deps, access);
+  const found = await sessionOf(input.request, input.deps);
+  if (!found) throw new HttpError(unauthorized());
+  return found.account;
+}
+
+const passkeyViews = (account: Account) =>
+  account.passkeys.map(({ id, name, createdAt }) => ({ id, name, createdAt }));
+
+async function list(input: HandlerInput) {
+  return ok(passkeyViews(await me(input, 'read')));
+}
+
+async function registrationOptions(input: HandlerInput) {
+  const account = await me(input, 'write');
+  const { rpID } = requireRelyingParty(input.request, input.deps);
+  const options = await generateRegistrationOptions({
+    rpName: brandName,
+    rpID,
+    userName: account.userId,
+    userDisplayName: account.name,
+    userID: new TextEncoder().encode(account._id),
+    attestationType: 'none',
+    excludeCredentials: account.passkeys.map(({ id, transports }) => ({
+      id,
+      transports: transports as AuthenticatorTransport[] | undefined,
+    })),
+    // Discoverable: the login page asks for no user ID.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+  const challengeId = await storeChallenge(input.deps, options.challenge, 'register', account._id);
+  return ok({ options, challengeId });
+}
+
+async function register(input: HandlerInput) {
+  const { request, deps, ip } = input;
+  const account = await me(input, 'write');
+  const party = requireRelyingParty(request, deps);
+  const body = validate(RegisterSchema, await readJson(request));
+  const challenge = await takeChallenge(deps, body.challengeId, 'register');
+  if (!challenge || challenge.accountId !== account._id) return badRequest(IDENTITY.passkeyFailed);
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: body.response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: party.origin,
+      expectedRPID: party.rpID,
+      requireUserVerification: false,
+    });
+  } catch {
+    return badRequest(IDENTITY.passkeyFailed);
+  }
+  if (!verification.verified) return badRequest(IDENTITY.passkeyFailed);
+  const { credential } = verification.registrationInfo;
+  const passkey: StoredPasskey = {
+    id: credential.id,
+    name: body.name,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: credential.transports,
+    createdAt: deps.now().toISOString(),
+  };
+  // Re-read: the account may have changed while the person touched their authenticator.
+  const fresh = await getAccount(deps, account._id);
+  if (!fresh) throw new HttpError(unauthorized());
+  const updated = await updateAccount(deps, account._id, {
+    passkeys: [...fresh.passkeys.filter((key) => key.id !== passkey.id), passkey],
+  });
+  await recordAudit(deps, {
+    actor: account.userId,
+    action: 'passkey-add',
+    target: { family: 'account', id: account._id, title: body.name },
+    ip,
+  });
+  return created(updated ? passkeyViews(updated) : [], IDENTITY.passkeyAdded);
+}
+
+async function remove(input: HandlerInput, credentialId: string) {
+  const account = await me(input, 'write');
+  const passkey = account.passkeys.find((key) => key.id === credentialId);
+  if (!passkey) return notFound();
+  if (account.requirePasskey && account.passkeys.length === 1)
+    return failure(409, IDENTITY.passkeyRequiresOne);
+  const updated = await updateAccount(input.deps, account._id, {
+    passkeys: account.passkeys.filter((key) => key.id !== credentialId),
+  });
+  await recordAudit(input.deps, {
+    actor: account.userId,
+    action: 'passkey-remove',
+    target: { family: 'account', id: account._id, title: passkey.name },
+    ip: input.ip,
+  });
+  return ok(updated ? passkeyViews(updated) : [], { message: IDENTITY.passkeyRemoved });
+}
+
+/** `POST /api/v1/auth/passkey/options`: a sign-in challenge for any discoverable passkey of this site. */
+export async function passkeyLoginOptions({ request, deps }: HandlerInput) {
+  requireSameOrigin(request, deps);
+  if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
+  const { rpID } = requireRelyingParty(request, deps);
+  const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
+  const challengeId = await storeChallenge(deps, options.challenge, 'login');
+  return ok({ options, challengeId });
+}
+
+/** `POST /api/v1/auth/passkey`: signs in with a passkey; failures count like wrong passwords. */
+export async function passkeyLogin({ request, deps, ip }: HandlerInput) {
+  refuseCrossOrigin(request, deps);
+  requireSameOrigin(request, deps);
+  if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
+  const party = requireRelyingParty(request, deps);
+  await enforceLoginLimit(deps, ip);
+  const body = validate(CeremonySchema, await readJson(request));
+  const refused = async (actor: string) => {
+    await recordAudit(deps, {
+      actor,
+      action: 'sign-in-failed',
+      target: { family: 'auth', title: 'passkey' },
+      ip,
+    });
+    return failure(401, IDENTITY.passkeyFailed);
+  };
+  const challenge = await takeChallenge(deps, body.challengeId, 'login');
+  if (!challenge) return refused('(unknown passkey)');
+  const response = body.response as unknown as AuthenticationResponseJSON;
+  const accounts = await listAccounts(deps);
+  const account = accounts.find((candidate) => candidate.passkeys.some((key) => key.id === response.id));
+  const passkey = account?.passkeys.find((key) => key.id === response.id);
+  if (!account || !passkey || account.disabled) return refused(account?.userId ?? '(unknown passkey)');
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: party.origin,
+      expectedRPID: party.rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.counter,
+        transports: passkey.transports as AuthenticatorTransport[] | undefined,
+      },
+      requireUserVerification: false,
+    });
+  } catch {
+    return refused(account.userId);
+  }
+  if (!verification.verified) return refused(account.userId);
+  await updateAccount(deps, account._id, {
+    passkeys: account.passkeys.map((key) =>
+      key.id === passkey.id ? { ...key, counter: verification.authenticationInfo.newCounter } : key,
+    ),
+  });
+  await clearFailures(deps, ip, account.userId);
+  return signedIn(request, deps, ip, account, 'passkey');
+}

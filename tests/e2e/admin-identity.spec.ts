@@ -1,0 +1,123 @@
+/**
+ * Named accounts in Chromium (issue 13): the owner adds an editor, who signs in with a password, registers a
+ * passkey on Chromium's virtual authenticator (CDP WebAuthn, not a mock), signs out, signs in with the passkey and
+ * cannot open Team or Activity; the owner sees the editor's edit in Activity and disables the editor, whose open
+ * session is then refused. The editor is deleted at the end, so the login page is the spec's again for the specs
+ * that follow.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { ACCOUNT, ACTIVITY, PASSKEY_LOGIN, TEAM } from '../../src/admin/admin-copy.ts';
+import { contentFamilies } from '../../src/lib/collections.ts';
+import { USERS_PATH, type AccountView } from '../../src/lib/identity.ts';
+import { IDENTITY } from '../../src/lib/staff-messages.ts';
+import { unique } from './admin-support.ts';
+import { expect, projectBaseURL, test } from './fixtures.ts';
+
+const PASSWORD = 'violet-harbour-lantern-42';
+
+async function removeAccount(api: APIRequestContext, userId: string) {
+  const people = ((await (await api.get(USERS_PATH)).json()) as { data: AccountView[] }).data;
+  const person = people.find((candidate) => candidate.userId === userId);
+  if (person) expect((await api.delete(`${USERS_PATH}/${person._id}`)).status()).toBe(200);
+}
+
+test('an editor signs in with a password and a passkey, stays out of Team and Activity, and is shut out when disabled', async ({
+  adminPage: page,
+  adminApi,
+  browser,
+}, testInfo) => {
+  const baseURL = projectBaseURL(testInfo.project.use);
+  const userId = unique('editor')
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]/g, '-')
+    .slice(0, 40);
+  const context = await browser.newContext({ baseURL });
+  try {
+    // The owner adds the editor on the Team screen.
+    await page.goto('/deltaadmin/team');
+    await page.getByLabel(TEAM.userId, { exact: true }).fill(userId);
+    await page.getByLabel(TEAM.name, { exact: true }).fill('E2E Editor');
+    await page.getByLabel(TEAM.role, { exact: true }).selectOption('editor');
+    await page.getByLabel(TEAM.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: TEAM.add, exact: true }).click();
+    await expect(page.locator('[data-notice="success"]')).toHaveText(IDENTITY.accountCreated);
+    await expect(page.locator(`[data-user-id="${userId}"]`)).toBeVisible();
+
+    // The editor, in a browser of their own with a platform authenticator.
+    const editor = await context.newPage();
+    const cdp = await context.newCDPSession(editor);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await editor.goto('/deltaadmin/login');
+    // With two people the user ID is typed (it is fixed and disabled while the owner is alone).
+    await editor.getByLabel('User ID').fill(userId);
+    await editor.getByLabel(/password/i).fill(PASSWORD);
+    await editor.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(editor).toHaveURL(/\/deltaadmin\/home-content$/);
+    await expect(editor.getByRole('navigation', { name: 'Staff tools' }).getByRole('link')).toHaveText([
+      'Account',
+    ]);
+    for (const [path, refusal] of [
+      ['team', IDENTITY.teamLoadFailed],
+      ['activity', IDENTITY.activityLoadFailed],
+    ] as const) {
+      await editor.goto(`/deltaadmin/${path}`);
+      await expect(editor.getByText(refusal, { exact: true })).toBeVisible();
+    }
+
+    await editor.goto('/deltaadmin/account');
+    await editor.getByLabel(ACCOUNT.passkeyName, { exact: true }).fill('E2E laptop');
+    await editor.getByRole('button', { name: ACCOUNT.addPasskey, exact: true }).click();
+    await expect(editor.locator('[data-notice="success"]')).toHaveText(IDENTITY.passkeyAdded);
+    await expect(editor.locator('[data-passkey="E2E laptop"]')).toBeVisible();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]?.isResidentCredential).toBe(true);
+
+    await editor.getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(editor).toHaveURL(/\/deltaadmin\/login$/);
+    await editor.getByRole('button', { name: PASSKEY_LOGIN.button, exact: true }).click();
+    await expect(editor).toHaveURL(/\/deltaadmin\/home-content$/);
+
+    // An edit by the editor, through their own session.
+    const title = unique('Editor course');
+    const created = await context.request.post(contentFamilies.homeCourse.path, {
+      data: { title, description: 'Added by the e2e editor' },
+      headers: { Origin: baseURL },
+    });
+    expect(created.status()).toBe(201);
+    const courseId = ((await created.json()) as { data: { _id: string } }).data._id;
+
+    // The owner sees it in Activity, by the editor's user ID.
+    await page.goto('/deltaadmin/activity');
+    await page.getByLabel(ACTIVITY.actor, { exact: true }).fill(userId);
+    await page.getByRole('button', { name: ACTIVITY.filter, exact: true }).click();
+    await expect(page.locator('tr[data-action="create"]')).toContainText(title);
+    await expect(page.locator('tr[data-action="sign-in"]')).toHaveCount(2);
+
+    // Disabled: the editor's open session is refused on its next request.
+    await page.goto('/deltaadmin/team');
+    await page
+      .locator(`[data-user-id="${userId}"]`)
+      .getByRole('button', { name: `${TEAM.disable} ${userId}` })
+      .click();
+    await expect(page.locator('[data-notice="success"]')).toHaveText(IDENTITY.accountUpdated);
+    expect((await context.request.get(contentFamilies.homeCourse.path + '?drafts=1')).status()).toBe(401);
+    await editor.goto('/deltaadmin/home-courses');
+    await expect(editor).toHaveURL(/\/deltaadmin\/login$/);
+
+    expect((await adminApi.delete(`${contentFamilies.homeCourse.path}/${courseId}`)).status()).toBe(200);
+  } finally {
+    await context.close();
+    await removeAccount(adminApi, userId);
+  }
+});
