@@ -137,6 +137,9 @@ async function main() {
   await netlify.start();
 
   const server = http.createServer(async (req, res) => {
+    // A request still unanswered after this long is named once in the log: a stall is otherwise invisible.
+    const slow = setTimeout(() => log(`slow request: ${req.method} ${req.url} unanswered after 5 s`), 5_000);
+    res.on('close', () => clearTimeout(slow));
     try {
       if (notifications.handle(req, res)) return;
       if (req.url === LOCAL_BUILD_HOOK_PATH && req.method === 'POST') {

@@ -49,7 +49,7 @@ async function changePassword(input: HandlerInput) {
   const hash = passwordHashOf(account, deps);
   if (!hash || !(await verifyPassword(currentPassword, hash)))
     return badRequest(IDENTITY.passwordCurrentWrong, { currentPassword: IDENTITY.passwordCurrentWrong });
-  if (isGuessable(newPassword, [account.userId, account.name]))
+  if (await isGuessable(newPassword, [account.userId, account.name]))
     return badRequest(IDENTITY.passwordCommon, { newPassword: IDENTITY.passwordCommon });
   await updateAccount(deps, account._id, {
     passwordHash: await hashPassword(newPassword),

@@ -4,14 +4,10 @@
  * relying party is the site's origin (SITE_URL, else Netlify's URL; the request's own origin on this machine).
  * Each ceremony's challenge is stored server-side for WEBAUTHN_CHALLENGE_SECONDS and consumed once.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { API } from '../../lib/api-messages.ts';
@@ -45,6 +41,12 @@ import {
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
 import { clearFailures, enforceLoginLimit, signedIn } from './auth-handler.ts';
+
+/**
+ * @simplewebauthn/server costs ~100 ms to load, and the API function is loaded afresh for many invocations: only
+ * a passkey ceremony pays for it.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 const CHALLENGES = 'webauthn-challenges';
 const WEBAUTHN_CHALLENGE_SECONDS = 300;
@@ -121,7 +123,9 @@ async function list(input: HandlerInput) {
 async function registrationOptions(input: HandlerInput) {
   const account = await me(input, 'write');
   const { rpID } = requireRelyingParty(input.request, input.deps);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: brandName,
     rpID,
     userName: account.userId,
@@ -148,7 +152,9 @@ async function register(input: HandlerInput) {
   if (!challenge || challenge.accountId !== account._id) return badRequest(IDENTITY.passkeyFailed);
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: body.response as unknown as RegistrationResponseJSON,
       expectedChallenge: challenge.challenge,
       expectedOrigin: party.origin,
@@ -206,7 +212,9 @@ export async function passkeyLoginOptions({ request, deps }: HandlerInput) {
   requireSameOrigin(request, deps);
   if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
   const { rpID } = requireRelyingParty(request, deps);
-  const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
   const challengeId = await storeChallenge(deps, options.challenge, 'login');
   return ok({ options, challengeId });
 }
@@ -237,7 +245,9 @@ export async function passkeyLogin({ request, deps, ip }: HandlerInput) {
   if (!account || !passkey || account.disabled) return refused(account?.userId ?? '(unknown passkey)');
   let verification;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: party.origin,

@@ -64,7 +64,7 @@ async function list({ request, deps }: HandlerInput) {
 async function create({ request, deps, ip }: HandlerInput) {
   const actor = await requireAdmin(request, deps, 'write', 'owner');
   const input = validate(NewAccountSchema, await readJson(request));
-  if (isGuessable(input.password, [input.userId, input.name]))
+  if (await isGuessable(input.password, [input.userId, input.name]))
     return badRequest(IDENTITY.passwordCommon, { password: IDENTITY.passwordCommon });
   try {
     const account = await createAccount(deps, input);
@@ -96,7 +96,7 @@ async function patch({ request, deps, ip }: HandlerInput, id: string) {
     return conflict(IDENTITY.lastOwner);
   if (input.requirePasskey === true && account.passkeys.length === 0)
     return badRequest(IDENTITY.passkeyRequiresOne, { requirePasskey: IDENTITY.passkeyRequiresOne });
-  if (input.password && isGuessable(input.password, [account.userId, account.name]))
+  if (input.password && (await isGuessable(input.password, [account.userId, account.name])))
     return badRequest(IDENTITY.passwordCommon, { password: IDENTITY.passwordCommon });
   const { password, ...fields } = input;
   const updated = await updateAccount(deps, id, {
