@@ -127,6 +127,9 @@ test('each screen has its own document title (10.14)', async ({ adminPage: page 
   for (const screen of SCREENS) {
     await page.goto(screenHref(screen.path));
     await expect(page).toHaveTitle(SHELL.documentTitle(screen.label));
+    // Let the screen's own requests finish: leaving at once abandons them in the browser but not on the local
+    // runner, whose queue then delays everything after it (each local invocation costs ~0.2 s of CPU).
+    await page.waitForLoadState('networkidle');
   }
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveTitle(SHELL.documentTitle(SHELL.loginTitle));

@@ -6,16 +6,10 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentFamilies, contentFamily, requestFamilies } from '../../lib/collections.ts';
 import { imageField, textField } from '../../lib/fields.ts';
-import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
-import {
-  installAdminBrowser,
-  pictureFile,
-  until,
-  type AdminBrowser,
-} from '../../../tests/support/admin-browser.ts';
+import { pictureFile, until, signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { createContentStore } from '../stores/content-store.ts';
 import { ContentForm, ContentList, ContentScreen } from './ContentScreen.tsx';
@@ -54,23 +48,15 @@ const screen: ContentScreenConfig = {
   fetchError: () => testimonial.messages.fetchFailed,
 };
 
-let api: Api;
-let browser: AdminBrowser;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
-beforeEach(() => {
-  browser = installAdminBrowser(api, {
+signedInAdminPerTest({
+  browser: {
     registry: {
       content: [...Object.values(contentFamilies), testimonial],
       requests: Object.values(requestFamilies),
     },
-  });
-  browser.signIn();
+  },
+  flag: false,
 });
-afterEach(() => browser.uninstall());
 
 const labelled = (html: string, label: string) => {
   const match = new RegExp(`<label for="([^"]+)">${label}</label>`).exec(html);

@@ -3,34 +3,22 @@
  * states, add / update / delete with the spec's messages, the server's field errors, uploads over the admin's
  * XMLHttpRequest path, and a session that expires in the middle of the work.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENERIC, VALIDATION } from '../../lib/messages.ts';
 import { API } from '../../lib/api-messages.ts';
 import { SESSION_TTL_SECONDS } from '../../lib/constants.ts';
-import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
+import { startApi } from '../../../tests/integration/api-harness.ts';
 import {
   installAdminBrowser,
   pictureFile,
   until,
-  type AdminBrowser,
+  signedInAdminPerTest,
 } from '../../../tests/support/admin-browser.ts';
 import { CONTENT_SCREENS } from '../content-screens.ts';
 import { createContentStore } from './content-store.ts';
 import { $adminLoggedIn, $sessionExpired } from './session.ts';
 
-let api: Api;
-let browser: AdminBrowser;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
-beforeEach(() => {
-  browser = installAdminBrowser(api);
-  browser.signIn();
-  $adminLoggedIn.set('true');
-});
-afterEach(() => browser.uninstall());
+const admin = signedInAdminPerTest();
 
 const ready = (state: { status: string }) => state.status === 'ready';
 
@@ -79,11 +67,11 @@ describe('a JSON family (home courses)', () => {
       fieldErrors: { title: VALIDATION.titleRequired, description: VALIDATION.descriptionRequired },
     });
     expect(store.$notice.get()).toBeNull();
-    expect((await api.call(screen.family.path).then((response) => response.json())) as unknown).toMatchObject(
-      {
-        data: [],
-      },
-    );
+    expect(
+      (await admin.api.call(screen.family.path).then((response) => response.json())) as unknown,
+    ).toMatchObject({
+      data: [],
+    });
   });
 
   it("deleting an item that is already gone says the server's reason and keeps the session", async () => {
@@ -96,7 +84,7 @@ describe('a JSON family (home courses)', () => {
   it('an expired session on save signs the admin out (401) and stores nothing', async () => {
     const store = createContentStore(screen);
     await store.load();
-    api.clock.advance((SESSION_TTL_SECONDS + 1) * 1000);
+    admin.api.clock.advance((SESSION_TTL_SECONDS + 1) * 1000);
     try {
       const result = await store.save({
         id: null,
@@ -107,9 +95,9 @@ describe('a JSON family (home courses)', () => {
       expect($adminLoggedIn.get()).toBeUndefined();
       expect($sessionExpired.get()).toBe(true);
     } finally {
-      api.clock.now = new Date();
+      admin.api.clock.now = new Date();
     }
-    const stored = (await (await api.call(screen.family.path)).json()) as { data: { title: string }[] };
+    const stored = (await (await admin.api.call(screen.family.path)).json()) as { data: { title: string }[] };
     expect(stored.data.map((item) => item.title)).not.toContain('Too late');
   });
 });
@@ -131,7 +119,7 @@ describe('a multipart family with a picture (career)', () => {
     stop();
     expect(result).toEqual({ ok: true });
     expect(progress).toEqual([0, 100, null]);
-    expect(browser.sent).toContain(`POST ${screen.family.path}`);
+    expect(admin.browser.sent).toContain(`POST ${screen.family.path}`);
     const list = await until(store.$list, (state) => ready(state) && state.items.length === 1);
     expect(list.items[0]).toMatchObject({
       title: 'Analyst',
@@ -154,7 +142,7 @@ describe('a multipart family with a picture (career)', () => {
     });
     expect(result.ok).toBe(false);
     expect(store.$notice.get()).toEqual({ kind: 'error', text: API.notAnImage });
-    const reply = await api.admin(screen.family.path, { method: 'GET' });
+    const reply = await admin.api.admin(screen.family.path, { method: 'GET' });
     const titles = ((await reply.json()) as { data: { title: string }[] }).data.map((item) => item.title);
     expect(titles).not.toContain('Logo');
   });
@@ -198,9 +186,9 @@ describe('delete is immediate (issue 10.9)', () => {
 
   it('puts the card back at its place when the server fails, with the reason', async () => {
     const down = await startApi();
-    browser.uninstall();
-    browser = installAdminBrowser(down);
-    browser.signIn();
+    admin.browser.uninstall();
+    admin.browser = installAdminBrowser(down);
+    admin.browser.signIn();
     const store = createContentStore(screen);
     for (const title of ['First', 'Second', 'Third'])
       await store.save({ id: null, fields: { title, description: 'x' }, file: null });

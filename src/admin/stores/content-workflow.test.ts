@@ -3,45 +3,26 @@
  * local Blobs server): drafts and the publish toggle, reordering with its announcement and a 409 reload, Undo
  * of a delete, the history and its restore, alt text, and the Trash screen's store. Nothing of the API is mocked.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../lib/api-messages.ts';
 import { MAX_LENGTH } from '../../lib/constants.ts';
 import { VALIDATION } from '../../lib/messages.ts';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
-import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
-import {
-  installAdminBrowser,
-  pictureFile,
-  until,
-  type AdminBrowser,
-} from '../../../tests/support/admin-browser.ts';
+import { pictureFile, until, signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import { CONTENT_SCREENS } from '../content-screens.ts';
 import { WORKFLOW_COPY } from '../admin-copy.ts';
 import { createContentStore, type ContentStore } from './content-store.ts';
 import { changesFrom } from './revision-diff.ts';
-import { $adminLoggedIn } from './session.ts';
 import { createTrashStore, familyLabel } from './trash-store.ts';
 
-let api: Api;
-let browser: AdminBrowser;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
-beforeEach(() => {
-  browser = installAdminBrowser(api);
-  browser.signIn();
-  $adminLoggedIn.set('true');
-});
-afterEach(() => browser.uninstall());
+const admin = signedInAdminPerTest();
 
 const courses = CONTENT_SCREENS.homeCourse;
 const careers = CONTENT_SCREENS.career;
 
 /** What a visitor gets from the public list: titles in order. */
 async function publicTitles(path: string): Promise<string[]> {
-  const reply = (await (await api.call(path)).json()) as { data: { title: string }[] };
+  const reply = (await (await admin.api.call(path)).json()) as { data: { title: string }[] };
   return reply.data.map((item) => item.title);
 }
 
@@ -68,7 +49,7 @@ describe('drafts', () => {
     const list = await until(store.$list, (state) => state.items.some((item) => item.title === title));
     const item = list.items.find((candidate) => candidate.title === title)!;
     expect(item.published).toBe(false);
-    expect(browser.sent).toContain(`GET ${courses.family.path}?drafts=1`);
+    expect(admin.browser.sent).toContain(`GET ${courses.family.path}?drafts=1`);
     expect(await publicTitles(courses.family.path)).not.toContain(title);
 
     expect(await store.setPublished(item, true)).toBe(true);
@@ -81,7 +62,7 @@ describe('drafts', () => {
     expect(await store.setPublished(published, false)).toBe(true);
     expect(store.$notice.get()).toEqual({ kind: 'success', text: WORKFLOW.unpublished(title) });
     expect(await publicTitles(courses.family.path)).not.toContain(title);
-    const stored = (await (await api.admin(`${courses.family.path}/${item._id}?drafts=1`)).json()) as {
+    const stored = (await (await admin.api.admin(`${courses.family.path}/${item._id}?drafts=1`)).json()) as {
       data: Record<string, unknown>;
     };
     expect(stored.data).toMatchObject({ title, description: 'Soon.', published: false });
@@ -125,7 +106,7 @@ describe('order', () => {
     expect(store.$list.get().items[0]?._id).toBe(third!._id);
     expect(store.$announcement.get()).toBe(WORKFLOW.moved(third!.title as string, 1, count));
     expect(await saved).toBe(true);
-    expect(browser.sent).toContain(`PUT ${courses.family.path}/order`);
+    expect(admin.browser.sent).toContain(`PUT ${courses.family.path}/order`);
     expect((await publicTitles(courses.family.path))[0]).toBe(third!.title);
 
     // Down by one, as the Move down button does.
@@ -159,8 +140,12 @@ describe('order', () => {
     // Another admin adds an item this screen has not seen.
     const other = `Elsewhere ${stamp}`;
     expect(
-      (await api.admin(courses.family.path, { method: 'POST', json: { title: other, description: 'x' } }))
-        .status,
+      (
+        await admin.api.admin(courses.family.path, {
+          method: 'POST',
+          json: { title: other, description: 'x' },
+        })
+      ).status,
     ).toBe(201);
     const ids = store.$list.get().items.map((item) => item._id);
     expect(await store.move(ids.at(-1)!, 0)).toBe(false);
@@ -193,13 +178,13 @@ describe('undo and the trash', () => {
     await until(store.$list, (s) => !s.items.some((i) => i._id === item._id));
 
     expect(await store.undoDelete()).toBe(true);
-    expect(browser.sent).toContain(`POST /api/v1/trash/career/${item._id}/restore`);
+    expect(admin.browser.sent).toContain(`POST /api/v1/trash/career/${item._id}/restore`);
     expect(store.$notice.get()).toEqual({ kind: 'success', text: WORKFLOW.restored(title) });
     expect(store.$undo.get()).toBeNull();
     const back = store.$list.get().items.find((i) => i._id === item._id);
     expect(back).toMatchObject({ title, image: item.image, imageWidth: 400, imageHeight: 300 });
     expect(store.$list.get().items.findIndex((i) => i._id === item._id)).toBe(place);
-    const picture = await api.call(back!.imageUrl as string);
+    const picture = await admin.api.call(back!.imageUrl as string);
     expect(picture.status).toBe(200);
   });
 

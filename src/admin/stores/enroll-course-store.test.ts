@@ -2,27 +2,13 @@
  * The enrollable-courses store against the real API handlers: add, the duplicate rule (case-insensitive) with
  * the server's field message, delete, and the spec's texts.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import { GENERIC, VALIDATION } from '../../lib/messages.ts';
 import { ADMIN } from '../../lib/staff-messages.ts';
-import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
-import { installAdminBrowser, type AdminBrowser } from '../../../tests/support/admin-browser.ts';
 import { createEnrollCourseStore } from './enroll-course-store.ts';
-import { $adminLoggedIn } from './session.ts';
 
-let api: Api;
-let browser: AdminBrowser;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
-beforeEach(() => {
-  browser = installAdminBrowser(api);
-  browser.signIn();
-  $adminLoggedIn.set('true');
-});
-afterEach(() => browser.uninstall());
+signedInAdminPerTest();
 
 describe('enrollable courses', () => {
   it('adds a course, refuses its duplicate with the field message, deletes it', async () => {

@@ -3,38 +3,35 @@
  * address, its erasure (the sidebar's counts follow), the address checked before any call and the server's
  * reason for a malformed one shown beside the field.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENQUIRY_PATHS } from '../../lib/enquiry-paths.ts';
 import { DATA_RIGHTS } from '../../lib/staff-messages.ts';
-import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
-import { installAdminBrowser, type AdminBrowser } from '../../../tests/support/admin-browser.ts';
+import { installAdminBrowser, signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import { createPrivacyStore } from './privacy-store.ts';
 import { $adminLoggedIn } from './session.ts';
 import { $requestsSummary, refreshSummary } from './summary-store.ts';
 
-let api: Api;
-let browser: AdminBrowser;
 const person = { name: 'Asha Verma', email: 'Asha.Verma@Example.in', phone: '+91 98765 43210' };
 
-beforeAll(async () => {
-  api = await startApi();
-  await api.repository.create('contact', { ...person, message: 'First', status: 'new' });
-  await api.repository.create('contact', { ...person, email: 'asha.verma@example.in', message: 'Second' });
-  await api.repository.create('enroll', { ...person, course: 'Ethical Hacking', message: '', status: 'new' });
-  await api.repository.create('contact', {
-    ...person,
-    name: 'Someone Else',
-    email: 'other@example.in',
-    message: 'Hi',
-  });
+const admin = signedInAdminPerTest({
+  seed: async (api) => {
+    await api.repository.create('contact', { ...person, message: 'First', status: 'new' });
+    await api.repository.create('contact', { ...person, email: 'asha.verma@example.in', message: 'Second' });
+    await api.repository.create('enroll', {
+      ...person,
+      course: 'Ethical Hacking',
+      message: '',
+      status: 'new',
+    });
+    await api.repository.create('contact', {
+      ...person,
+      name: 'Someone Else',
+      email: 'other@example.in',
+      message: 'Hi',
+    });
+  },
+  browser: { page: '/deltaadmin/privacy' },
 });
-afterAll(() => api.stop());
-beforeEach(() => {
-  browser = installAdminBrowser(api, { page: '/deltaadmin/privacy' });
-  browser.signIn();
-  $adminLoggedIn.set('true');
-});
-afterEach(() => browser.uninstall());
 
 describe('privacy tools', () => {
   it('exports everything stored about an address, whatever its case', async () => {
@@ -49,7 +46,9 @@ describe('privacy tools', () => {
       enroll: 1,
       trash: 0,
     });
-    expect(browser.sent.at(-1)).toBe(`GET ${ENQUIRY_PATHS.privacyExport}?email=ASHA.verma%40example.in`);
+    expect(admin.browser.sent.at(-1)).toBe(
+      `GET ${ENQUIRY_PATHS.privacyExport}?email=ASHA.verma%40example.in`,
+    );
   });
 
   it('asks for an address before any call, and shows the server’s reason for a malformed one', async () => {
@@ -57,7 +56,7 @@ describe('privacy tools', () => {
     expect(await store.erase('   ')).toBe(false);
     expect(await store.exportData('')).toBeNull();
     expect(store.$fieldError.get()).toBe(DATA_RIGHTS.emailRequired);
-    expect(browser.sent).toEqual([]);
+    expect(admin.browser.sent).toEqual([]);
 
     expect(await store.exportData('not an address')).toBeNull();
     expect(store.$fieldError.get()).toEqual(expect.any(String));
@@ -84,17 +83,17 @@ describe('privacy tools', () => {
       contact: { new: 1, total: 1 },
       enroll: { new: 0, total: 0 },
     });
-    expect((await api.repository.list('contact')).map((item) => item.name)).toEqual(['Someone Else']);
-    expect(await api.repository.list('enroll')).toEqual([]);
+    expect((await admin.api.repository.list('contact')).map((item) => item.name)).toEqual(['Someone Else']);
+    expect(await admin.api.repository.list('enroll')).toEqual([]);
   });
 
   it('without a session: the failure texts, and the admin is signed out', async () => {
-    browser.uninstall();
-    browser = installAdminBrowser(api, { page: '/deltaadmin/privacy' });
+    admin.browser.uninstall();
+    admin.browser = installAdminBrowser(admin.api, { page: '/deltaadmin/privacy' });
     const store = createPrivacyStore();
     expect(await store.erase('other@example.in')).toBe(false);
     expect(store.$notice.get()).toMatchObject({ kind: 'error' });
     expect($adminLoggedIn.get()).toBeUndefined();
-    expect(await api.repository.list('contact')).toHaveLength(1);
+    expect(await admin.api.repository.list('contact')).toHaveLength(1);
   });
 });

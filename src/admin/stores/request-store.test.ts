@@ -3,43 +3,34 @@
  * with the server's cursor, delete in place, the spec's texts, and a session that has ended; filters, the CSV
  * link, oldest first, status and note with the server's reasons, and the sidebar's count (issue 11).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportPath, requestFamilies } from '../../lib/collections.ts';
 import { NOTE_MAX_LENGTH } from '../../lib/enquiries.ts';
 import { GENERIC, VALIDATION } from '../../lib/messages.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
-import { startApi, type Api } from '../../../tests/integration/api-harness.ts';
-import { installAdminBrowser, type AdminBrowser } from '../../../tests/support/admin-browser.ts';
+import { installAdminBrowser, signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import { createRequestStore, exportHref, NO_FILTERS, REQUEST_PAGE_SIZE } from './request-store.ts';
 import { $adminLoggedIn } from './session.ts';
 import { $requestsSummary, refreshSummary } from './summary-store.ts';
 
-let api: Api;
-let browser: AdminBrowser;
 const contact = requestFamilies.contact;
 const enroll = requestFamilies.enroll;
 const TOTAL = REQUEST_PAGE_SIZE + 5;
 
-beforeAll(async () => {
-  api = await startApi();
-  // Written through the store the handlers read, one by one so that each has its own, later creation time.
-  for (let n = 1; n <= TOTAL; n += 1) {
-    api.clock.advance(1000);
-    await api.repository.create('contact', {
-      name: `Person ${n}`,
-      email: `p${n}@example.com`,
-      phone: '+91 98765 43210',
-      message: `Message ${n}`,
-    });
-  }
+const admin = signedInAdminPerTest({
+  seed: async (api) => {
+    // Written through the store the handlers read, one by one so that each has its own, later creation time.
+    for (let n = 1; n <= TOTAL; n += 1) {
+      api.clock.advance(1000);
+      await api.repository.create('contact', {
+        name: `Person ${n}`,
+        email: `p${n}@example.com`,
+        phone: '+91 98765 43210',
+        message: `Message ${n}`,
+      });
+    }
+  },
 });
-afterAll(() => api.stop());
-beforeEach(() => {
-  browser = installAdminBrowser(api);
-  browser.signIn();
-  $adminLoggedIn.set('true');
-});
-afterEach(() => browser.uninstall());
 
 describe('request lists', () => {
   it('loads the newest page first and the rest with "Load more", without duplicates', async () => {
@@ -58,7 +49,7 @@ describe('request lists', () => {
     expect(all.items.at(-1)?.name).toBe('Person 1');
     expect(all.nextCursor).toBeNull();
     expect(all.loadingMore).toBe(false);
-    expect(browser.sent.filter((line) => line.startsWith(`GET ${contact.path}?`))).toHaveLength(2);
+    expect(admin.browser.sent.filter((line) => line.startsWith(`GET ${contact.path}?`))).toHaveLength(2);
   });
 
   it('deletes in place with the spec text; the item is gone on the server too', async () => {
@@ -72,7 +63,7 @@ describe('request lists', () => {
     expect(store.$notice.get()).toEqual({ kind: 'success', text: contact.messages.deleted });
     expect(store.$list.get().items.map((item) => item._id)).not.toContain(victim._id);
     expect(store.$list.get().items).toHaveLength(REQUEST_PAGE_SIZE - 1);
-    expect(await api.repository.get('contact', victim._id)).toBeNull();
+    expect(await admin.api.repository.get('contact', victim._id)).toBeNull();
 
     await store.remove(victim._id);
     expect(store.$notice.get()).toEqual({ kind: 'error', text: GENERIC.notFound });
@@ -92,8 +83,8 @@ describe('request lists', () => {
   });
 
   it('without a session: the spec fetch text, and the admin is signed out', async () => {
-    browser.uninstall();
-    browser = installAdminBrowser(api);
+    admin.browser.uninstall();
+    admin.browser = installAdminBrowser(admin.api);
     const store = createRequestStore(enroll);
     await store.load();
     expect(store.$list.get()).toMatchObject({ status: 'error', error: enroll.messages.fetchFailed });
@@ -111,8 +102,8 @@ describe('the follow-up pipeline (issue 11)', () => {
       ['two', 'ravi@example.in', 'replied'],
       ['three', 'meera@example.in', 'new'],
     ] as const) {
-      api.clock.advance(1000);
-      const item = await api.repository.create('contact', {
+      admin.api.clock.advance(1000);
+      const item = await admin.api.repository.create('contact', {
         name: `${tag} ${key}`,
         email,
         phone: '+91 98765 00000',
@@ -133,13 +124,13 @@ describe('the follow-up pipeline (issue 11)', () => {
     ]);
     await store.setFilters({ status: 'new' });
     expect(store.$list.get().items.map((item) => item.name)).toEqual([`${tag} three`, `${tag} one`]);
-    expect(browser.sent.at(-1)).toBe(
+    expect(admin.browser.sent.at(-1)).toBe(
       `GET ${contact.path}?q=PIPELINE+CASE&status=new&limit=${REQUEST_PAGE_SIZE}`,
     );
 
     const href = exportHref(exportPath('contact'), store.$filters.get());
     expect(href).toBe(`${exportPath('contact')}?q=PIPELINE+CASE&status=new`);
-    const csv = await (await api.admin(href)).text();
+    const csv = await (await admin.api.admin(href)).text();
     const names = csv
       .trim()
       .split('\r\n')
@@ -162,7 +153,7 @@ describe('the follow-up pipeline (issue 11)', () => {
   it('oldest first reaches every request, a page at a time', async () => {
     const store = createRequestStore(contact);
     await store.setFilters({ sort: 'oldest' });
-    const all = await api.repository.list('contact');
+    const all = await admin.api.repository.list('contact');
     expect(store.$list.get().items[0]?.name).toBe('Person 1');
     expect(store.$list.get().items).toHaveLength(REQUEST_PAGE_SIZE);
     while (store.$list.get().nextCursor) await store.loadMore();
@@ -182,7 +173,7 @@ describe('the follow-up pipeline (issue 11)', () => {
     expect(item?.status).toBe('replied');
     expect(store.$notice.get()).toEqual({ kind: 'success', text: ENQUIRY.updated });
     expect($requestsSummary.get()).toMatchObject({ status: 'ready', data: { contact: { new: before - 1 } } });
-    expect((await api.repository.get('contact', ids.one!))?.status).toBe('replied');
+    expect((await admin.api.repository.get('contact', ids.one!))?.status).toBe('replied');
 
     expect(await store.saveNote(ids.one!, 'Called back on Monday.')).toBe(true);
     expect(store.$list.get().items.find((entry) => entry._id === ids.one)?.note).toBe(
@@ -209,9 +200,9 @@ describe('the follow-up pipeline (issue 11)', () => {
   });
 
   it('opens on the request a notification links to (?q=<id>)', async () => {
-    browser.uninstall();
-    browser = installAdminBrowser(api, { page: `/deltaadmin/contact-data?q=${ids.three}` });
-    browser.signIn();
+    admin.browser.uninstall();
+    admin.browser = installAdminBrowser(admin.api, { page: `/deltaadmin/contact-data?q=${ids.three}` });
+    admin.browser.signIn();
     const store = createRequestStore(contact);
     expect(store.$filters.get().q).toBe(ids.three);
     await store.load();
