@@ -79,6 +79,19 @@ async function storeChallenge(
   return item._id;
 }
 
+/**
+ * Challenges nobody answered (an abandoned or scripted ceremony) would pile up, since asking for a sign-in
+ * challenge needs no session: the daily purge drops every expired one.
+ */
+export async function purgeExpiredChallenges(deps: Deps): Promise<number> {
+  const now = deps.now().getTime();
+  const expired = (await deps.repository.list(CHALLENGES)).filter(
+    (item) => new Date(String(item.expiresAt)).getTime() <= now,
+  );
+  await Promise.all(expired.map((item) => deps.repository.delete(CHALLENGES, item._id)));
+  return expired.length;
+}
+
 /** Takes a challenge out of the store (once: a replayed response finds nothing). */
 async function takeChallenge(deps: Deps, id: string, purpose: 'register' | 'login') {
   const item = await deps.repository.delete(CHALLENGES, id);

@@ -6,6 +6,7 @@ import { purgeAudit } from '../audit/audit-log.ts';
 import { purgeDeadSessions } from '../auth/sessions.ts';
 import { getDeps, type Deps } from '../deps.ts';
 import { REGISTRY } from '../handlers/api-router.ts';
+import { purgeExpiredChallenges } from '../handlers/passkey-handler.ts';
 import { purgeTrash } from '../handlers/trash-handler.ts';
 import type { RebuildOutcome } from './rebuild-trigger.ts';
 
@@ -15,12 +16,20 @@ export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<Rebui
 
 /**
  * The daily purge (netlify/functions/trash-purge.mts): trash entries past their retention go for good, and so do
- * audit entries older than AUDIT_RETENTION_DAYS and records of sessions that can no longer be used (issue 13).
+ * audit entries older than AUDIT_RETENTION_DAYS, records of sessions that can no longer be used and expired passkey
+ * challenges (issue 13).
  * Answers the trash count; the others are logged as counts only.
  */
 export async function runScheduledPurge(deps: Deps = getDeps()): Promise<number> {
   const trashed = await purgeTrash(REGISTRY, deps);
-  const [audit, sessions] = await Promise.all([purgeAudit(deps), purgeDeadSessions(deps)]);
-  if (audit || sessions) console.info(`[purge] ${audit} audit entries, ${sessions} ended sessions`);
+  const [audit, sessions, challenges] = await Promise.all([
+    purgeAudit(deps),
+    purgeDeadSessions(deps),
+    purgeExpiredChallenges(deps),
+  ]);
+  if (audit || sessions || challenges)
+    console.info(
+      `[purge] ${audit} audit entries, ${sessions} ended sessions, ${challenges} expired passkey challenges`,
+    );
   return trashed;
 }
