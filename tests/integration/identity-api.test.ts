@@ -15,6 +15,7 @@ import {
   type AuditEntry,
 } from '../../src/lib/identity.ts';
 import { AUTH, IDENTITY } from '../../src/lib/staff-messages.ts';
+import { ACCOUNTS } from '../../src/server/auth/accounts.ts';
 import { runScheduledPurge } from '../../src/server/rebuild/scheduled.ts';
 import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
@@ -194,6 +195,28 @@ describe.each(['blobs', 'redis'] as const)('identity on %s', (backend) => {
     expect(disabled.status).toBe(200);
     expect((await api.call(requestFamilies.contact.path, { session: laptop })).status).toBe(401);
     expect((await login('ravi', NEW_PASSWORD)).status).toBe(401);
+  });
+
+  it('requires a passkey only of an account that has one, and then refuses its password like a wrong one', async () => {
+    const created = await api.admin(USERS_PATH, {
+      method: 'POST',
+      json: { userId: 'meera', name: 'Meera Iyer', role: 'editor', password: EDITOR_PASSWORD },
+    });
+    expect(created.status).toBe(201);
+    const account = (await body(created)).data as AccountView;
+    const refused = await api.admin(`${USERS_PATH}/${account._id}`, {
+      method: 'PATCH',
+      json: { requirePasskey: true },
+    });
+    expect(refused.status).toBe(400);
+    expect((await body(refused)).errors).toEqual({ requirePasskey: IDENTITY.passkeyRequiresOne });
+    expect((await login('meera', EDITOR_PASSWORD)).status).toBe(200);
+
+    // As it stands once a passkey is registered and required (registration itself needs an authenticator: e2e).
+    await api.repository.update(ACCOUNTS, account._id, { requirePasskey: true });
+    const response = await login('meera', EDITOR_PASSWORD);
+    expect(response.status).toBe(401);
+    expect(await body(response)).toEqual({ success: false, message: AUTH.invalidPassword });
   });
 
   it('keeps an owner from locking the site out: not themselves, and a deleted bootstrap owner stays deleted', async () => {
