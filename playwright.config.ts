@@ -11,7 +11,7 @@ import {
 } from './tests/e2e/e2e-env.ts';
 
 /** The admin screens' specs: they run on the runner backed by Upstash Redis (tests/e2e/redis-runner.ts). */
-const ADMIN_SPECS = /admin-(auth|content|courses-stats|requests|identity)\.spec\.ts$/;
+const ADMIN_SPECS = /admin-(auth|content|courses-stats|feedback|requests|identity)\.spec\.ts$/;
 
 // Every spec signs in and submits forms from one address: raise the per-IP limits (their own tests use the defaults).
 const RUNNER_ENV = {
