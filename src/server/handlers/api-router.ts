@@ -63,7 +63,8 @@ export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteH
     // The enquiry pipeline's admin endpoints beside the families (issue 11).
     ['requests', requestsSummaryHandler],
     ['privacy', privacyHandler],
-    [BACKUP_SEGMENT, backupHandler],
+    // Every enquiry and account-free content in one file: owners only, like the people and the log (issue 14).
+    [BACKUP_SEGMENT, only('owner', backupHandler)],
     // Named accounts and the audit log (issue 13): owners only, checked here before the handler runs.
     [segment(USERS_PATH), only('owner', usersHandler)],
     [segment(AUDIT_PATH), only('owner', auditHandler)],
