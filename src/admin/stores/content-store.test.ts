@@ -192,8 +192,12 @@ describe('delete is immediate (issue 10.9)', () => {
     const store = createContentStore(screen);
     for (const title of ['First', 'Second', 'Third'])
       await store.save({ id: null, fields: { title, description: 'x' }, file: null });
-    const list = await until(store.$list, (state) => state.items.length === 3);
-    const order = list.items.map((i) => i._id);
+    await until(store.$list, (state) => state.items.length === 3);
+    // Each save reloads the list in the background; one more load, awaited, supersedes any still in flight, so
+    // none can fail against the stopped store below and empty the list under the delete.
+    await store.load();
+    const order = store.$list.get().items.map((i) => i._id);
+    expect(order).toHaveLength(3);
     await down.blobs.stop();
     expect(await store.remove(order[1]!)).toBe(false);
     expect(store.$list.get().items.map((i) => i._id)).toEqual(order);
