@@ -7,7 +7,7 @@ export const AUTH_PATHS = {
   logout: `${API_PREFIX}/auth/logout`,
   session: `${API_PREFIX}/auth/session`,
 } as const;
-/** The owner's backup download (an archive of every family and picture; src/server/migration/backup.ts). */
+/** The owner's backup download (an archive of every family and picture, written by the server's backup module). */
 export const BACKUP_PATH = `${API_PREFIX}/backup`;
 export const REQUEST_TIMEOUT_MS = 60_000;
 

@@ -28,6 +28,8 @@ import { createBlobsRepository } from '../../src/server/repository/blobs-reposit
 import { StoreUnavailableError, type Repository } from '../../src/server/repository/port.ts';
 import { functionRoute, type FunctionRouteConfig } from '../../scripts/dev/function-routes.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
+import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
+import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import * as api from '../../netlify/functions/api.mts';
 import * as health from '../../netlify/functions/health.mts';
 import * as uploads from '../../netlify/functions/uploads.mts';
@@ -102,6 +104,45 @@ let storeCounter = 0;
 /** A cheap scrypt cost: tests prove the format and the checks, not the cost. */
 const TEST_COST = { N: 1024, r: 8, p: 1 };
 const TEST_HASH = hashPassword(ADMIN_PASSWORD, TEST_COST);
+
+/** The two stores every contract test runs on. */
+export const STORE_BACKENDS = ['blobs', 'redis'] as const;
+export type StoreBackend = (typeof STORE_BACKENDS)[number];
+
+/**
+ * The API on one store: Blobs over Netlify's local server, or a real redis-server behind the Upstash gateway
+ * (its keys under `keyPrefix`). `options.env` is added to the store's variables; `stop` ends both.
+ */
+export async function startApiOn(
+  backend: StoreBackend,
+  keyPrefix: string,
+  options: Omit<StartOptions, 'repository'> = {},
+): Promise<{ api: Api; redis: RedisWithGateway | undefined; stop(): Promise<void> }> {
+  const redis = backend === 'redis' ? await startRedisWithGateway() : undefined;
+  const env = {
+    ...(redis
+      ? {
+          UPSTASH_REDIS_REST_URL: redis.url,
+          UPSTASH_REDIS_REST_TOKEN: redis.token,
+          REDIS_KEY_PREFIX: keyPrefix,
+        }
+      : {}),
+    ...options.env,
+  };
+  const api = await startApi({
+    ...options,
+    env,
+    ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}),
+  });
+  return {
+    api,
+    redis,
+    async stop() {
+      await api.stop();
+      await redis?.stop();
+    },
+  };
+}
 
 export async function startApi(options: StartOptions = {}): Promise<Api> {
   const blobs = await startBlobsServer();

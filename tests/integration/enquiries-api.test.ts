@@ -15,12 +15,11 @@ import { API } from '../../src/lib/api-messages.ts';
 import { ENQUIRY, DATA_RIGHTS } from '../../src/lib/staff-messages.ts';
 import { attemptDelivery, backoffMs, OUTBOX_RETRY_WINDOW_MS } from '../../src/server/enquiries/outbox.ts';
 import { runScheduledEnquiries } from '../../src/server/enquiries/scheduled.ts';
-import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import type { StoredItem } from '../../src/server/repository/port.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
-import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
+import type { RedisWithGateway } from '../support/redis-server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
-import { body, ORIGIN, startApi, type Api } from './api-harness.ts';
+import { body, ORIGIN, startApi, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
 const SECRET = 'webhook-secret-for-the-tests-0123';
 const STAFF = ['staff@delta.example', 'sales@delta.example'];
@@ -41,25 +40,17 @@ const ENROLL = {
 let nextIp = 1;
 const freshIp = () => `198.51.100.${nextIp++ % 250}`;
 
-describe.each(['blobs', 'redis'] as const)('enquiries on %s', (backend) => {
+describe.each(STORE_BACKENDS)('enquiries on %s', (backend) => {
   let api: Api;
   let redis: RedisWithGateway | undefined;
+  let stop: () => Promise<void> = async () => {};
   let mail: MailCatcher;
   let hooks: WebhookReceiver;
 
   beforeAll(async () => {
     mail = await startMailCatcher();
     hooks = await startWebhookReceiver();
-    if (backend === 'redis') redis = await startRedisWithGateway();
-    const store = redis
-      ? {
-          UPSTASH_REDIS_REST_URL: redis.url,
-          UPSTASH_REDIS_REST_TOKEN: redis.token,
-          REDIS_KEY_PREFIX: 'enquiries',
-        }
-      : {};
     const env = {
-      ...store,
       SMTP_URL: mail.url,
       NOTIFY_EMAIL_TO: STAFF.join(', '),
       NOTIFY_EMAIL_FROM: 'DeltaSecure website <website@delta.example>',
@@ -69,7 +60,7 @@ describe.each(['blobs', 'redis'] as const)('enquiries on %s', (backend) => {
       // Many submissions share a sender here; the sender limit has its own tests.
       SUBMISSION_SENDER_LIMIT_MAX: '10000',
     };
-    api = await startApi({ env, ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}) });
+    ({ api, redis, stop } = await startApiOn(backend, 'enquiries', { env }));
     for (const courseName of ['Ethical Hacking', 'Cloud Computing']) {
       expect(
         (await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName } })).status,
@@ -77,8 +68,7 @@ describe.each(['blobs', 'redis'] as const)('enquiries on %s', (backend) => {
     }
   });
   afterAll(async () => {
-    await api?.stop();
-    await redis?.stop();
+    await stop();
     await mail?.stop();
     await hooks?.stop();
   });

@@ -17,9 +17,7 @@ import {
 import { AUTH, IDENTITY } from '../../src/lib/staff-messages.ts';
 import { ACCOUNTS } from '../../src/server/auth/accounts.ts';
 import { runScheduledPurge } from '../../src/server/rebuild/scheduled.ts';
-import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
-import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
-import { ADMIN_PASSWORD, body, startApi, type Api } from './api-harness.ts';
+import { ADMIN_PASSWORD, body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
 /** Strong enough for the common-password check, and easy to tell apart. */
 const EDITOR_PASSWORD = 'violet-harbour-lantern-42';
@@ -31,24 +29,13 @@ const freshIp = () => `198.51.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250
 const tokenOf = (response: Response) =>
   /^delta_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
 
-describe.each(['blobs', 'redis'] as const)('identity on %s', (backend) => {
+describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
   let api: Api;
-  let redis: RedisWithGateway | undefined;
+  let stop: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    if (backend === 'redis') redis = await startRedisWithGateway();
-    const env = redis
-      ? {
-          UPSTASH_REDIS_REST_URL: redis.url,
-          UPSTASH_REDIS_REST_TOKEN: redis.token,
-          REDIS_KEY_PREFIX: 'identity',
-        }
-      : {};
-    api = await startApi({ env, ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}) });
+    ({ api, stop } = await startApiOn(backend, 'identity'));
   });
-  afterAll(async () => {
-    await api?.stop();
-    await redis?.stop();
-  });
+  afterAll(() => stop());
 
   const login = (userId: string | undefined, password: string, ip = freshIp()) =>
     api.call(AUTH_PATHS.login, { method: 'POST', json: { ...(userId ? { userId } : {}), password }, ip });

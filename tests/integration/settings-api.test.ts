@@ -18,30 +18,18 @@ import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup, collectionPath } from '../../src/server/migration/backup.ts';
 import { restoreBackup } from '../../src/server/migration/restore.ts';
 import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
-import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
-import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
-import { body, startApi, type Api } from './api-harness.ts';
+import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
 const path = settingsFamily.path;
 
-describe.each(['blobs', 'redis'] as const)('site settings on %s', (backend) => {
+describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
   let api: Api;
-  let redis: RedisWithGateway | undefined;
+  let stop: () => Promise<void> = async () => {};
   const purged: string[][] = [];
   let rebuilds = 0;
 
   beforeAll(async () => {
-    if (backend === 'redis') redis = await startRedisWithGateway();
-    const env = redis
-      ? {
-          UPSTASH_REDIS_REST_URL: redis.url,
-          UPSTASH_REDIS_REST_TOKEN: redis.token,
-          REDIS_KEY_PREFIX: 'settings',
-        }
-      : {};
-    api = await startApi({
-      env,
-      ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}),
+    ({ api, stop } = await startApiOn(backend, 'settings', {
       deps: {
         purgeCache: async (tags) => {
           purged.push(tags);
@@ -54,12 +42,9 @@ describe.each(['blobs', 'redis'] as const)('site settings on %s', (backend) => {
           followUp: async (): Promise<RebuildOutcome> => 'idle',
         },
       },
-    });
+    }));
   });
-  afterAll(async () => {
-    await api?.stop();
-    await redis?.stop();
-  });
+  afterAll(() => stop());
 
   const stored = async () => ({
     items: await api.repository.list(settingsFamily.key),

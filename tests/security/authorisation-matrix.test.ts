@@ -35,10 +35,8 @@ import { updateAccount } from '../../src/server/auth/accounts.ts';
 import { REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
-import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import { BLOB_STORES } from '../../src/server/repository/keys.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
-import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
 import {
   ADMIN_PASSWORD,
   body,
@@ -46,6 +44,8 @@ import {
   ORIGIN,
   SESSION_SECRET,
   startApi,
+  startApiOn,
+  STORE_BACKENDS,
   type Api,
   type CallOptions,
 } from '../integration/api-harness.ts';
@@ -232,11 +232,9 @@ function ownerRoutes(accountId: string): (Route & { role: Role })[] {
   ];
 }
 
-const BACKENDS = ['blobs', 'redis'] as const;
-
-describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
+describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
   let api: Api;
-  let redis: RedisWithGateway | undefined;
+  let stop: () => Promise<void> = async () => {};
   let imagesServer: TestBlobsServer;
   let images: Store;
   let routes: Route[];
@@ -245,24 +243,13 @@ describe.each(BACKENDS)('authorisation matrix on %s', (backend) => {
     picture = await jpegWithExifAndGps(480, 320);
     imagesServer = await startBlobsServer();
     images = imagesServer.getStore(BLOB_STORES.images);
-    if (backend === 'redis') redis = await startRedisWithGateway();
-    const env = redis
-      ? {
-          UPSTASH_REDIS_REST_URL: redis.url,
-          UPSTASH_REDIS_REST_TOKEN: redis.token,
-          REDIS_KEY_PREFIX: 'matrix',
-        }
-      : {};
-    api = await startApi({
-      env,
-      ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}),
+    ({ api, stop } = await startApiOn(backend, 'matrix', {
       deps: { images: createImageService({ store: images }) },
-    });
+    }));
     routes = adminRoutes(await seedEveryFamily(api));
   });
   afterAll(async () => {
-    await api?.stop();
-    await redis?.stop();
+    await stop();
     await imagesServer?.stop();
   });
 

@@ -11,11 +11,17 @@ import { AUTH_PATHS, requestFamilies } from '../../src/lib/collections.ts';
 import { LOGIN_RATE_LIMIT } from '../../src/lib/constants.ts';
 import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
-import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import { E2E_ADMIN_PASSWORD } from '../e2e/e2e-env.ts';
 import { credentialsIn } from '../support/credential-scan.ts';
-import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
-import { ADMIN_PASSWORD, body, SESSION_SECRET, startApi, type Api } from '../integration/api-harness.ts';
+import {
+  ADMIN_PASSWORD,
+  body,
+  SESSION_SECRET,
+  startApi,
+  startApiOn,
+  STORE_BACKENDS,
+  type Api,
+} from '../integration/api-harness.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 let ipCounter = 0;
@@ -33,24 +39,13 @@ const login = (
     headers: options.headers,
   });
 
-describe.each(['blobs', 'redis'] as const)('login rate limit on %s', (backend) => {
+describe.each(STORE_BACKENDS)('login rate limit on %s', (backend) => {
   let api: Api;
-  let redis: RedisWithGateway | undefined;
+  let stop: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    if (backend === 'redis') redis = await startRedisWithGateway();
-    const env = redis
-      ? {
-          UPSTASH_REDIS_REST_URL: redis.url,
-          UPSTASH_REDIS_REST_TOKEN: redis.token,
-          REDIS_KEY_PREFIX: 'login',
-        }
-      : {};
-    api = await startApi({ env, ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}) });
+    ({ api, stop } = await startApiOn(backend, 'login'));
   });
-  afterAll(async () => {
-    await api?.stop();
-    await redis?.stop();
-  });
+  afterAll(() => stop());
 
   it('answers 429 with Retry-After once a client used its attempts, even for the right password', async () => {
     const ip = freshIp();

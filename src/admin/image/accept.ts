@@ -1,7 +1,6 @@
 /**
- * Which picked files the admin sends at all (issue 10.15): the formats the server's image pipeline takes
- * (src/server/images/image-pipeline.ts) and, for a family whose pictures are sent as picked, the server's size
- * limit. A refused file is explained at once, in the server's own words, instead of failing on Save.
+ * Which picked files the admin sends at all (issue 10.15): the formats the server's image pipeline takes and,
+ * for a family whose pictures are sent as picked, the server's size limit. A refused file is explained at once, in the server's own words, instead of failing on Save.
  */
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
 import { API } from '../../lib/api-messages.ts';

@@ -3,69 +3,35 @@
  * remove passkeys, and see and sign out the other signed-in devices.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../lib/identity.ts';
+import { useId, useState, type FormEvent } from 'react';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { ACCOUNT, FORM, TEAM } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';
+import { NewPasswordField } from '../parts/NewPasswordField.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
-import type { Notice } from '../stores/content-store.ts';
+import { useReloadingActions } from '../parts/use-reloading-actions.ts';
 import {
   addPasskey,
   browserSupportsPasskeys,
   changePassword,
   loadDevices,
   loadPasskeys,
-  reasonOf,
   removePasskey,
   signOutOtherDevices,
-  type DeviceSession,
-  type PasskeyView,
 } from '../stores/identity-store.ts';
 import { $me } from '../stores/session.ts';
+
+/** The account's passkeys and signed-in devices, loaded together. */
+const loadAccount = () => Promise.all([loadPasskeys(), loadDevices()]);
 
 export default function AccountScreen() {
   const me = useStore($me);
   const id = useId();
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [passkeys, setPasskeys] = useState<PasskeyView[] | null>(null);
-  const [devices, setDevices] = useState<DeviceSession[] | null>(null);
+  const { data, loadFailed, notice, setNotice, busy, run } = useReloadingActions(loadAccount);
+  const [passkeys, devices] = data ?? [null, null];
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [passkeyName, setPasskeyName] = useState('');
-
-  const reload = useCallback(
-    () =>
-      Promise.all([loadPasskeys(), loadDevices()]).then(
-        ([keys, sessions]) => {
-          setPasskeys(keys);
-          setDevices(sessions);
-          setLoadFailed(false);
-        },
-        () => setLoadFailed(true),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  async function run(action: () => Promise<string>, fallback: string) {
-    setBusy(true);
-    try {
-      setNotice({ kind: 'success', text: await action() });
-      await reload();
-      return true;
-    } catch (error) {
-      setNotice({ kind: 'error', text: reasonOf(error, fallback) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function onPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -111,22 +77,13 @@ export default function AccountScreen() {
             onChange={(event) => setCurrentPassword(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-new`}>{ACCOUNT.newPassword}</label>
-          <input
-            id={`${id}-new`}
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            value={newPassword}
-            required
-            aria-describedby={`${id}-new-hint`}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-          <p id={`${id}-new-hint`} className="field-hint">
-            {ACCOUNT.newPasswordHint}
-          </p>
-        </div>
+        <NewPasswordField
+          id={`${id}-new`}
+          label={ACCOUNT.newPassword}
+          value={newPassword}
+          onChange={setNewPassword}
+          required
+        />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? FORM.processing : ACCOUNT.changePassword}
         </button>

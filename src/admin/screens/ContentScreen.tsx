@@ -13,6 +13,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ButtonHTMLAttributes,
   type DragEvent,
   type FormEvent,
   type ReactNode,
@@ -392,6 +393,28 @@ function ItemFields({ config, item }: { config: ContentScreenConfig; item: Conte
   );
 }
 
+/**
+ * A card's button: its visible label, and the item's name for screen readers, so "Edit" on every card is told
+ * apart ("Edit Ethical Hacking").
+ */
+function ItemButton({
+  name,
+  className = 'btn btn-outline btn-small',
+  children,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  name: string;
+  'data-history'?: boolean;
+  'data-move'?: string;
+}) {
+  return (
+    <button type="button" className={className} {...rest}>
+      {children}
+      <span className="visually-hidden"> {name}</span>
+    </button>
+  );
+}
+
 /** After a move the card's DOM node may have been re-inserted: focus goes back to the button pressed (or its twin at an end). */
 function focusMoveButton(id: string, direction: 'up' | 'down'): void {
   const card = document.querySelector(`[data-item-id="${CSS.escape(id)}"]`);
@@ -484,66 +507,47 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
             >
               <ItemFields config={config} item={item} />
               <div className="item-actions">
-                <button
-                  type="button"
-                  className="btn btn-outline btn-small"
-                  disabled={busy !== null}
-                  onClick={() => store.startEdit(item)}
-                >
+                <ItemButton name={name} disabled={busy !== null} onClick={() => store.startEdit(item)}>
                   {FORM.edit}
-                  <span className="visually-hidden"> {name}</span>
-                </button>
-                <button
-                  type="button"
+                </ItemButton>
+                <ItemButton
+                  name={name}
                   className="btn btn-danger btn-small"
                   disabled={busy !== null}
                   onClick={() => void onDelete(item)}
                 >
                   {deleting ? FORM.deleting : FORM.delete}
-                  <span className="visually-hidden"> {name}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-small"
+                </ItemButton>
+                <ItemButton
+                  name={name}
                   disabled={busy !== null}
                   onClick={() => void store.setPublished(item, draft)}
                 >
                   {draft ? WORKFLOW_COPY.publish : WORKFLOW_COPY.unpublish}
-                  <span className="visually-hidden"> {name}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-small"
-                  data-history
-                  onClick={() => setHistoryOf(item)}
-                >
+                </ItemButton>
+                <ItemButton name={name} data-history onClick={() => setHistoryOf(item)}>
                   {WORKFLOW_COPY.history}
-                  <span className="visually-hidden"> {name}</span>
-                </button>
+                </ItemButton>
               </div>
               <div className="item-order">
-                <button
-                  type="button"
-                  className="btn btn-outline btn-small"
+                <ItemButton
+                  name={name}
                   data-move="up"
                   disabled={index === 0}
                   onClick={() => onMove(item, index, 'up')}
                 >
                   <span aria-hidden="true">↑ </span>
                   {WORKFLOW_COPY.moveUp}
-                  <span className="visually-hidden"> {name}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-small"
+                </ItemButton>
+                <ItemButton
+                  name={name}
                   data-move="down"
                   disabled={index === last}
                   onClick={() => onMove(item, index, 'down')}
                 >
                   <span aria-hidden="true">↓ </span>
                   {WORKFLOW_COPY.moveDown}
-                  <span className="visually-hidden"> {name}</span>
-                </button>
+                </ItemButton>
                 {/* Mouse and touch-pad dragging; the buttons beside it are the keyboard's way. */}
                 <span
                   className="drag-handle"

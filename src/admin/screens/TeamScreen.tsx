@@ -4,13 +4,14 @@
  * themselves safe from lock-out and says why when it refuses.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH, ROLES, type AccountView, type Role } from '../../lib/identity.ts';
+import { useId, useState, type FormEvent } from 'react';
+import { ROLES, type Role } from '../../lib/identity.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
-import { ACCOUNT, FORM, TEAM } from '../admin-copy.ts';
+import { FORM, TEAM } from '../admin-copy.ts';
+import { NewPasswordField } from '../parts/NewPasswordField.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
-import type { Notice } from '../stores/content-store.ts';
-import { addPerson, changePerson, deletePerson, loadTeam, reasonOf } from '../stores/identity-store.ts';
+import { useReloadingActions } from '../parts/use-reloading-actions.ts';
+import { addPerson, changePerson, deletePerson, loadTeam } from '../stores/identity-store.ts';
 import { $me } from '../stores/session.ts';
 
 const EMPTY = { userId: '', name: '', role: 'editor' as Role, password: '' };
@@ -18,41 +19,10 @@ const EMPTY = { userId: '', name: '', role: 'editor' as Role, password: '' };
 export default function TeamScreen() {
   const me = useStore($me);
   const id = useId();
-  const [people, setPeople] = useState<AccountView[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { data: people, loadFailed, notice, setNotice, busy, run: runAction } = useReloadingActions(loadTeam);
   const [draft, setDraft] = useState(EMPTY);
 
-  const reload = useCallback(
-    () =>
-      loadTeam().then(
-        (team) => {
-          setPeople(team);
-          setLoadFailed(false);
-        },
-        () => setLoadFailed(true),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  async function run(action: () => Promise<string>) {
-    setBusy(true);
-    try {
-      setNotice({ kind: 'success', text: await action() });
-      await reload();
-      return true;
-    } catch (error) {
-      setNotice({ kind: 'error', text: reasonOf(error, IDENTITY.saveFailed) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = (action: () => Promise<string>) => runAction(action, IDENTITY.saveFailed);
 
   async function onAdd(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -97,19 +67,12 @@ export default function TeamScreen() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{TEAM.password}</label>
-          <input
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            aria-describedby={`${id}-password-hint`}
-            {...field('password')}
-          />
-          <p id={`${id}-password-hint`} className="field-hint">
-            {ACCOUNT.newPasswordHint}
-          </p>
-        </div>
+        <NewPasswordField
+          id={`${id}-password`}
+          label={TEAM.password}
+          value={draft.password}
+          onChange={(password) => setDraft({ ...draft, password })}
+        />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? FORM.processing : TEAM.add}
         </button>

@@ -243,15 +243,33 @@ export function createContentStore(config: ContentScreenConfig) {
   async function undoDelete(): Promise<boolean> {
     const offer = $undo.get();
     if (!offer) return false;
-    $busy.set({ action: 'restoring' });
+    return reloadingAction(
+      { action: 'restoring' },
+      () => adminRequest(trashRestorePath(family.key, offer.id), { method: 'POST' }),
+      WORKFLOW.restored(offer.title),
+      WORKFLOW.restoreFailed,
+    );
+  }
+
+  /**
+   * One workflow action: busy while it runs, the success text and a fresh list when it worked, the server's
+   * reason (else `failed`) when it did not.
+   */
+  async function reloadingAction(
+    busy: Busy,
+    request: () => Promise<unknown>,
+    succeeded: string,
+    failed: string,
+  ): Promise<boolean> {
+    $busy.set(busy);
     notify(null);
     try {
-      await adminRequest(trashRestorePath(family.key, offer.id), { method: 'POST' });
-      notify({ kind: 'success', text: WORKFLOW.restored(offer.title) });
+      await request();
+      notify({ kind: 'success', text: succeeded });
       await load();
       return true;
     } catch (error) {
-      notify({ kind: 'error', text: failureText(error, WORKFLOW.restoreFailed) });
+      notify({ kind: 'error', text: failureText(error, failed) });
       return false;
     } finally {
       $busy.set(null);
@@ -297,25 +315,18 @@ export function createContentStore(config: ContentScreenConfig) {
    * item is sent back unchanged beside the new `published`.
    */
   async function setPublished(item: ContentItem, published: boolean): Promise<boolean> {
-    $busy.set({ action: 'publishing', id: item._id });
-    notify(null);
     const fields: Record<string, unknown> = { published };
     for (const field of valueFields(family.fields)) {
       if (item[field.name] !== undefined) fields[field.name] = item[field.name];
     }
     if (family.image && typeof item[ALT_FIELD] === 'string') fields[ALT_FIELD] = item[ALT_FIELD];
-    try {
-      await adminRequest(itemPath(family.path, item._id), { method: 'PUT', json: fields });
-      const title = titleOf(item);
-      notify({ kind: 'success', text: published ? WORKFLOW.published(title) : WORKFLOW.unpublished(title) });
-      await load();
-      return true;
-    } catch (error) {
-      notify({ kind: 'error', text: failureText(error, WORKFLOW.publishFailed) });
-      return false;
-    } finally {
-      $busy.set(null);
-    }
+    const title = titleOf(item);
+    return reloadingAction(
+      { action: 'publishing', id: item._id },
+      () => adminRequest(itemPath(family.path, item._id), { method: 'PUT', json: fields }),
+      published ? WORKFLOW.published(title) : WORKFLOW.unpublished(title),
+      WORKFLOW.publishFailed,
+    );
   }
 
   /** The item's saved versions, newest first (at most the 10 the server keeps). */
@@ -325,22 +336,18 @@ export function createContentStore(config: ContentScreenConfig) {
 
   /** Makes a saved version current again (itself a new version) and reloads the list. */
   async function restoreRevision(id: string, rev: string): Promise<boolean> {
-    $busy.set({ action: 'restoring' });
-    notify(null);
-    try {
-      await adminRequest(revisionRestorePath(family, encodeURIComponent(id), encodeURIComponent(rev)), {
-        method: 'POST',
-      });
-      notify({ kind: 'success', text: API.revisionRestored });
-      if ($editing.get()?._id === id) $editing.set(null);
-      await load();
-      return true;
-    } catch (error) {
-      notify({ kind: 'error', text: failureText(error, WORKFLOW.restoreFailed) });
-      return false;
-    } finally {
-      $busy.set(null);
-    }
+    return reloadingAction(
+      { action: 'restoring' },
+      async () => {
+        await adminRequest(revisionRestorePath(family, encodeURIComponent(id), encodeURIComponent(rev)), {
+          method: 'POST',
+        });
+        // The form would otherwise save the replaced version over the restored one.
+        if ($editing.get()?._id === id) $editing.set(null);
+      },
+      API.revisionRestored,
+      WORKFLOW.restoreFailed,
+    );
   }
 
   function clearNotice(): void {
