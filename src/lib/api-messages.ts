@@ -4,6 +4,7 @@
  * public pages' JavaScript does not carry them.
  */
 import { GENERIC } from './messages.ts';
+import { ADMIN } from './staff-messages.ts';
 
 /** Server-side messages that the spec does not name but a caller must understand (API contract). */
 export const API = {
@@ -35,6 +36,7 @@ export const API = {
   restored: 'Restored',
   restoreConflict: 'The item cannot be restored: its name is in use by another item.',
   revisionRestored: 'Version restored',
-  courseUpdated: 'Course updated successfully!',
+  /** The spec's words for a home course, said of a renamed enrollable course too. */
+  courseUpdated: ADMIN.homeCourse.updated,
   publishedInvalid: 'Published must be true or false',
 } as const;

@@ -4,6 +4,8 @@
  * keeps these out of the public pages' JavaScript. Strings are verbatim from the spec (section 8 and section 5).
  */
 
+import { VALIDATION } from './messages.ts';
+
 /** Admin sign-in (spec section 2 and 8). */
 export const AUTH = {
   invalidPassword: 'Invalid password. Please try again.',
@@ -21,7 +23,7 @@ export const IDENTITY = {
   userIdRequired: 'User ID is required',
   userIdInvalid: 'Use 2 to 64 lower-case letters, digits, dots, dashes, underscores or @',
   userIdTaken: 'That user ID is already in use',
-  nameRequired: 'Name is required',
+  nameRequired: VALIDATION.nameRequired,
   roleInvalid: 'Role must be owner or editor',
   passwordTooShort: (min: number) => `Use at least ${min} characters`,
   passwordCommon: 'This password is too common or too easy to guess; choose another',
@@ -188,7 +190,7 @@ export const NOTIFY = {
 
 /** Data-principal rights (DPDP Act 2023): erase and export everything held about one e-mail address. */
 export const DATA_RIGHTS = {
-  emailRequired: 'Email is required',
+  emailRequired: VALIDATION.emailRequired,
   erased: (contact: number, enroll: number) =>
     `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}`,
   eraseFailed: 'Failed to erase the data',
