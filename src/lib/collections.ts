@@ -320,13 +320,6 @@ export const settingsFamily = {
 export const settingsRevisionsPath = `${settingsFamily.path}/revisions`;
 export const settingsRevisionRestorePath = (rev: string) => `${settingsRevisionsPath}/${rev}/restore`;
 
-/** Every family whose deletes go to the trash, by key (the trash names an entry's family by its key). */
-export const trashableFamilies = [
-  ...Object.values(contentFamilies),
-  ...Object.values(requestFamilies),
-  enrollCourseFamily,
-] as const;
-
 /** The admin's trash: list, and restore under `/{family}/{id}/restore`. */
 export const TRASH_PATH = `${API_PREFIX}/trash`;
 export const trashRestorePath = (family: string, id: string) => `${TRASH_PATH}/${family}/${id}/restore`;
@@ -350,10 +343,6 @@ export const CSV_EXPORT_NAME = 'export.csv';
 export const csvPath = (family: { path: string }) => `${family.path}/${CSV_EXPORT_NAME}`;
 export const exportPath = (family: RequestFamilyKey) => csvPath(requestFamilies[family]);
 
-export type HomeContent = z.infer<typeof contentFamilies.homeContent.itemSchema>;
-export type HomeService = z.infer<typeof contentFamilies.homeService.itemSchema>;
-export type HomeCourse = z.infer<typeof contentFamilies.homeCourse.itemSchema>;
-export type ServiceContent = z.infer<typeof contentFamilies.serviceContent.itemSchema>;
 export type Career = z.infer<typeof contentFamilies.career.itemSchema>;
 /** Any content family's item, as the generic admin screen sees it (its fields by name). */
 export type ContentItem = z.infer<typeof StoredMetaSchema> & { image?: string } & Record<string, unknown>;

@@ -14,9 +14,6 @@ export const REQUEST_STATUSES = {
   enroll: ['new', 'contacted', 'enrolled', 'declined'],
 } as const satisfies Record<RequestFamilyKey, readonly [string, ...string[]]>;
 
-export type RequestStatus<K extends RequestFamilyKey = RequestFamilyKey> =
-  (typeof REQUEST_STATUSES)[K][number];
-
 /** Where every submission starts; items stored before statuses existed count as this too. */
 export const INITIAL_STATUS = 'new';
 

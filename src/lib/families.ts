@@ -21,8 +21,6 @@ export type RequestFamilyKey = (typeof REQUEST_FAMILY_KEYS)[number];
 /** Every stored collection of items (stats is a single document, not a collection). */
 /** `siteSettings` (issue 12.7) holds one item, so the site settings have a history like every content item. */
 export type CollectionKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse' | 'siteSettings';
-/** Every family with an API path. */
-export type FamilyKey = CollectionKey | 'stats';
 
 /** A family's API path: its key under the API prefix (matched case-insensitively, as Netlify's router does). */
 export const familyPath = <K extends string>(key: K) => `${API_PREFIX}/${key}` as const;

@@ -105,10 +105,6 @@ export type InputSchemaOf<F extends Field> = z.ZodObject<
 export type ItemSchemaOf<F extends Field> = z.ZodObject<
   MetaShape & ValueShape<F> & ImageShape<F> & WorkflowShape
 >;
-/** What the admin sends and the API accepts: every field but the picture (which travels as a file). */
-export type InputOf<F extends Field> = z.infer<InputSchemaOf<F>>;
-/** A stored item: the shared meta fields, the family's fields and, with a picture, its value and size. */
-export type ItemOf<F extends Field> = z.infer<ItemSchemaOf<F>>;
 
 const inputShape = (field: ValueField): z.ZodType =>
   field.kind === 'points'

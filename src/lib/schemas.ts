@@ -154,11 +154,7 @@ export const StatsSchema = z.object({ totalCourses: z.number().int().min(0) });
 
 export type Contact = z.infer<typeof ContactSchema>;
 export type Enroll = z.infer<typeof EnrollSchema>;
-export type EnrollCourse = z.infer<typeof EnrollCourseSchema>;
 export type Stats = z.infer<typeof StatsSchema>;
-
-export type ContactInput = z.infer<typeof ContactInputSchema>;
-export type EnrollInput = z.infer<typeof EnrollInputSchema>;
 
 /** Turns a zod error into the API's `errors` map: the first message per top-level field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

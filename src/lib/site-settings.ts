@@ -157,7 +157,6 @@ type Fields = (typeof SETTING_FIELDS)[number];
 type ValueOf<K extends SettingKind> = K extends 'count' ? number : K extends 'lines' ? string[] : string;
 /** The settings' values, by field name. */
 export type SiteSettings = { [F in Fields as F['name']]: ValueOf<F['kind']> };
-export type SettingName = keyof SiteSettings;
 
 const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,}$/;
 

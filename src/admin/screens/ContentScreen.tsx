@@ -29,6 +29,7 @@ import { CONTENT_SCREENS, type ContentScreenConfig } from '../content-screens.ts
 import { FieldError } from '../parts/FieldError.tsx';
 import { ImagePicker } from '../parts/ImagePicker.tsx';
 import { ItemImage } from '../parts/ItemImage.tsx';
+import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { PointsEditor } from '../parts/PointsEditor.tsx';
 import { createContentStore, isDraft, type ContentStore } from '../stores/content-store.ts';
@@ -436,14 +437,7 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
 
   if (list.status === 'loading') return <p className="alert alert-info">{FORM.loading}</p>;
   if (list.status === 'error') {
-    return (
-      <div className="alert alert-error alert-row" role="alert">
-        <p>{list.error}</p>
-        <button type="button" className="btn btn-outline btn-small" onClick={() => void store.load()}>
-          {FORM.retry}
-        </button>
-      </div>
-    );
+    return <LoadFailed message={list.error} onRetry={() => void store.load()} />;
   }
   if (list.items.length === 0) return <p className="alert alert-info">{family.messages.empty}</p>;
 

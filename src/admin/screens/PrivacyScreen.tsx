@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { DATA_RIGHTS } from '../../lib/staff-messages.ts';
 import { FORM, PRIVACY } from '../admin-copy.ts';
 import { FieldError } from '../parts/FieldError.tsx';
+import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { createPrivacyStore, type PrivacyExport, type PrivacyResult } from '../stores/privacy-store.ts';
 import { $requestsSummary, refreshSummary } from '../stores/summary-store.ts';
@@ -83,16 +84,10 @@ function StoredCounts() {
   }, []);
   if (summary.status === 'error')
     return (
-      <div className="alert alert-error alert-row" role="alert">
-        <p>{DATA_RIGHTS.summaryFailed}</p>
-        <button
-          type="button"
-          className="btn btn-outline btn-small"
-          onClick={() => void refreshSummary({ changed: true })}
-        >
-          {FORM.retry}
-        </button>
-      </div>
+      <LoadFailed
+        message={DATA_RIGHTS.summaryFailed}
+        onRetry={() => void refreshSummary({ changed: true })}
+      />
     );
   if (!summary.data) return <p className="alert alert-info">{FORM.loading}</p>;
   return (

@@ -20,6 +20,7 @@ import { FORM, REQUESTS } from '../admin-copy.ts';
 import { adminRequest } from '../api/admin-api.ts';
 import { istDateTime, telHref } from '../format/ist.ts';
 import { FieldError } from '../parts/FieldError.tsx';
+import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import {
   createRequestStore,
@@ -74,14 +75,7 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
       <FilterBar family={family} store={store} items={list.items} />
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {list.status === 'loading' && <p className="alert alert-info">{FORM.loading}</p>}
-      {list.status === 'error' && (
-        <div className="alert alert-error alert-row" role="alert">
-          <p>{list.error}</p>
-          <button type="button" className="btn btn-outline btn-small" onClick={() => void store.load()}>
-            {FORM.retry}
-          </button>
-        </div>
-      )}
+      {list.status === 'error' && <LoadFailed message={list.error} onRetry={() => void store.load()} />}
       {list.status === 'ready' && list.items.length === 0 && (
         <p className="alert alert-info">{filtered ? ENQUIRY.noMatches : family.messages.empty}</p>
       )}

@@ -7,6 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
 import { FORM, WORKFLOW_COPY } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';
+import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { createTrashStore, familyLabel } from '../stores/trash-store.ts';
 
@@ -23,14 +24,7 @@ export default function TrashScreen() {
   let body;
   if (list.status === 'loading') body = <p className="alert alert-info">{FORM.loading}</p>;
   else if (list.status === 'error')
-    body = (
-      <div className="alert alert-error alert-row" role="alert">
-        <p>{list.error}</p>
-        <button type="button" className="btn btn-outline btn-small" onClick={() => void store.load()}>
-          {FORM.retry}
-        </button>
-      </div>
-    );
+    body = <LoadFailed message={list.error} onRetry={() => void store.load()} />;
   else if (list.items.length === 0) body = <p className="alert alert-info">{WORKFLOW.trashEmpty}</p>;
   else
     body = (

@@ -83,5 +83,3 @@ export function createTrashStore() {
 
   return { $list, $notice, $restoring, load, restore, clearNotice: () => $notice.set(null) };
 }
-
-export type TrashStore = ReturnType<typeof createTrashStore>;

@@ -46,10 +46,6 @@ export async function checkedActor(request: Request): Promise<Actor | null> {
   return found ? actorOf(found) : null;
 }
 
-export async function hasSession(request: Request, deps: Deps): Promise<boolean> {
-  return (await sessionOf(request, deps)) !== null;
-}
-
 export async function requireAdmin(
   request: Request,
   deps: Deps,
