@@ -13,7 +13,7 @@ const BADGES: Partial<Record<ScreenRoute, RequestFamilyKey>> = {
 };
 
 /** Owner-only screens stay out of an editor's navigation (and out of everyone's until the role is known). */
-export const visibleTo = (role: string | undefined) => (screen: { ownerOnly?: boolean }) =>
+const visibleTo = (role: string | undefined) => (screen: { ownerOnly?: boolean }) =>
   !screen.ownerOnly || role === 'owner';
 
 function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRoute }) {
