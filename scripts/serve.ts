@@ -25,6 +25,7 @@ import { sendFetchResponse } from './local/compress.ts';
 import { reuseFunctionBuilds } from './local/function-builds.ts';
 import { startLocalNotifications } from './local/local-notifications.ts';
 import { loadDevSecrets } from './local/secrets.ts';
+import { keepFunctionsWarm } from './local/warm-functions.ts';
 import { createSiteBuilder } from './local/site-builder.ts';
 import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
 
@@ -123,6 +124,7 @@ async function main() {
   }
 
   reuseFunctionBuilds();
+  keepFunctionsWarm(join(projectRoot, '.netlify', 'functions-serve'));
   const netlify = new NetlifyDev({
     projectRoot,
     skipGitignore: true,

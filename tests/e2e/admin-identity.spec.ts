@@ -105,6 +105,8 @@ test('an editor signs in with a password and a passkey, stays out of Team and Ac
     await page.goto('/deltaadmin/activity');
     await page.getByLabel(ACTIVITY.actor, { exact: true }).fill(userId);
     await page.getByRole('button', { name: ACTIVITY.filter, exact: true }).click();
+    // The unfiltered log may still be showing when the click lands: wait for the filtered one (a single create).
+    await expect(page.locator('tr[data-action="create"]')).toHaveCount(1);
     await expect(page.locator('tr[data-action="create"]')).toContainText(title);
     await expect(page.locator('tr[data-action="sign-in"]')).toHaveCount(2);
 
