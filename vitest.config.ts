@@ -10,6 +10,8 @@ export default defineConfig({
       'tests/security/**/*.test.ts',
     ],
     environment: 'node',
+    // Most files wait on real servers and timers, not the CPU: three at once on 2 cores (docs/decisions.md 27).
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['tests/support/fail-on-console-error.ts'],
