@@ -251,7 +251,7 @@ export const apiLoadBenchmark: Benchmark = {
     return {
       rows,
       notes: [
-        `API: ${DURATION_S} s per scenario with autocannon from the bench process; the adapter and the Upstash gateway run in processes of their own, Redis on loopback. The runner starts a function worker per request (@netlify/dev), so its figures show the local runtime, not Netlify's. Latency targets apply to the single-connection in-process read; with ${CONNECTIONS} connections latency is mostly queueing on the shared cores. Round trips and commands are counted in-process only (divided by requests sent); through the runner the counts also catch its scheduler tick every ${BENCH_REBUILD_WINDOW_MS / 1000} s and requests cut off at the end of a run.`,
+        `API: ${DURATION_S} s per scenario with autocannon from the bench process; the adapter and the Upstash gateway run in processes of their own, Redis on loopback. The runner keeps one warm worker per function (docs/decisions.md 27), so its figures show the local runtime, not Netlify's. Latency targets apply to the single-connection in-process read; with ${CONNECTIONS} connections latency is mostly queueing on the shared cores. Round trips and commands are counted in-process only (divided by requests sent); through the runner the counts also catch its scheduler tick every ${BENCH_REBUILD_WINDOW_MS / 1000} s and requests cut off at the end of a run.`,
       ],
     };
   },
