@@ -399,4 +399,21 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
     const again = await api.call(`${ACCOUNT_PATHS.passkeys}/${credential.id}`, { method: 'DELETE', session });
     expect(again.status).toBe(404);
   });
+
+  it("refuses a credential id another account holds, so an older account cannot shut its owner's passkey out", async () => {
+    // Credential ids are not secrets (owners see them on the Team screen; every sign-in sends one). The account
+    // made first lists first, which is where a lookup by credential id alone would land.
+    const early = await editor('early');
+    const lateKey = new SoftAuthenticator();
+    const credential = await register(await editor('late'), lateKey);
+
+    const { options, challengeId } = await beginRegistration(early);
+    const clone = new SoftAuthenticator().create(options, ORIGIN, { credentialId: credential.id });
+    const refused = await finishRegistration(early, challengeId, clone);
+    expect(refused.status).toBe(400);
+    expect((await body(refused)).message).toBe(IDENTITY.passkeyFailed);
+    expect((await stored('early')).passkeys).toEqual([]);
+
+    expect(await whoIs(await signIn(lateKey))).toMatchObject({ authenticated: true, userId: 'late' });
+  });
 });

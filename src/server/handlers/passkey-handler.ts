@@ -15,13 +15,7 @@ import { ACCOUNT_PATHS } from '../../lib/identity.ts';
 import { PasskeyNameSchema } from '../../lib/identity-schemas.ts';
 import { brandName } from '../../lib/site-config.ts';
 import { AUTH, IDENTITY } from '../../lib/staff-messages.ts';
-import {
-  getAccount,
-  listAccounts,
-  updateAccount,
-  type Account,
-  type StoredPasskey,
-} from '../auth/accounts.ts';
+import { listAccounts, updateAccount, type Account, type StoredPasskey } from '../auth/accounts.ts';
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, sessionOf } from '../auth/guard.ts';
 import { cookieIsSecure } from '../auth/session.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -188,8 +182,13 @@ async function register(input: HandlerInput) {
     createdAt: deps.now().toISOString(),
   };
   // Re-read: the account may have changed while the person touched their authenticator.
-  const fresh = await getAccount(deps, account._id);
+  const accounts = await listAccounts(deps);
+  const fresh = accounts.find((candidate) => candidate._id === account._id);
   if (!fresh) throw new HttpError(unauthorized());
+  // One account per credential id (WebAuthn §7.1, step 26): sign-in finds the account by it, so the same id
+  // registered on an account listed earlier would shut the passkey's owner out.
+  if (accounts.some((other) => other !== fresh && other.passkeys.some((key) => key.id === passkey.id)))
+    return badRequest(IDENTITY.passkeyFailed);
   const updated = await updateAccount(deps, account._id, {
     passkeys: [...fresh.passkeys.filter((key) => key.id !== passkey.id), passkey],
   });
