@@ -11,6 +11,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '../../src/lib/collections.ts';
 import {
@@ -415,5 +416,23 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
     expect((await stored('early')).passkeys).toEqual([]);
 
     expect(await whoIs(await signIn(lateKey))).toMatchObject({ authenticated: true, userId: 'late' });
+  });
+
+  it("removes a passkey whose credential id is longer than the API's item ids", async () => {
+    // WebAuthn allows ids up to 1023 bytes and registration takes up to 1024 characters; a U2F-style key handle
+    // is up to 255 bytes (340 characters), where item ids stop at 128 characters.
+    const session = await editor('long-id');
+    const { options, challengeId } = await beginRegistration(session);
+    const credentialId = randomBytes(255).toString('base64url');
+    const response = new SoftAuthenticator().create(options, ORIGIN, { credentialId });
+    expect((await finishRegistration(session, challengeId, response)).status).toBe(201);
+
+    const removed = await api.call(`${ACCOUNT_PATHS.passkeys}/${credentialId}`, {
+      method: 'DELETE',
+      session,
+    });
+    expect(removed.status).toBe(200);
+    expect((await body(removed)).message).toBe(IDENTITY.passkeyRemoved);
+    expect((await stored('long-id')).passkeys).toEqual([]);
   });
 });

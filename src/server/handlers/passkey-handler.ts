@@ -94,9 +94,12 @@ async function takeChallenge(deps: Deps, id: string, purpose: 'register' | 'logi
   return { challenge: String(item.challenge), accountId: item.accountId ? String(item.accountId) : null };
 }
 
+const CREDENTIAL_ID_MAX_LENGTH = 1024;
+const CREDENTIAL_ID = new RegExp(`^[A-Za-z0-9_-]{1,${CREDENTIAL_ID_MAX_LENGTH}}$`);
+
 const CeremonySchema = z.object({
   challengeId: z.string().min(1).max(64),
-  response: z.looseObject({ id: z.string().min(1).max(1024), type: z.string() }),
+  response: z.looseObject({ id: z.string().min(1).max(CREDENTIAL_ID_MAX_LENGTH), type: z.string() }),
 });
 
 const RegisterSchema = CeremonySchema.extend({ name: PasskeyNameSchema });
@@ -109,7 +112,10 @@ export const passkeysHandler: RouteHandler = async (input) => {
   const route = matchRoute(request, ACCOUNT_PATHS.passkeys);
   if (route?.kind === 'collection')
     return dispatch(request, { GET: () => list(input), POST: () => register(input) });
-  if (route?.kind === 'item') return dispatch(request, { DELETE: () => remove(input, route.id) });
+  // A credential id (base64url, up to CREDENTIAL_ID_MAX_LENGTH) may be longer than the API's item ids.
+  const credentialId = route?.kind === 'item' ? route.id : route?.kind === 'other' ? route.rest : '';
+  if (CREDENTIAL_ID.test(credentialId))
+    return dispatch(request, { DELETE: () => remove(input, credentialId) });
   return notFound(API.notFoundRoute);
 };
 
