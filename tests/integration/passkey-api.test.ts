@@ -24,6 +24,7 @@ import {
 import { AUTH, IDENTITY } from '../../src/lib/staff-messages.ts';
 import { findAccountByUserId, type Account } from '../../src/server/auth/accounts.ts';
 import { SESSIONS } from '../../src/server/auth/sessions.ts';
+import { CHALLENGES, WEBAUTHN_CHALLENGE_SECONDS } from '../../src/server/handlers/passkey-handler.ts';
 import { SoftAuthenticator, type SoftCredential, type Tampering } from '../support/soft-authenticator.ts';
 import { body, ORIGIN, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
@@ -31,8 +32,6 @@ import { body, ORIGIN, startApiOn, STORE_BACKENDS, type Api } from './api-harnes
 const RP_ID = new URL(ORIGIN).hostname;
 const ELSEWHERE = 'https://delta.example.attacker.test';
 const PASSWORD = 'violet-harbour-lantern-42';
-/** The server keeps a ceremony's challenge this long (passkey-handler.ts). */
-const CHALLENGE_SECONDS = 300;
 
 let ipCounter = 0;
 /** Failed ceremonies count against the address like wrong passwords: each attempt gets its own. */
@@ -115,8 +114,7 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
   const counterOf = async (userId: string) => (await stored(userId)).passkeys[0]?.counter;
   const sessionsOf = async (account: Account) =>
     (await api.repository.list(SESSIONS)).filter((session) => session.accountId === account._id).length;
-  const challengesLeft = async () =>
-    (await api.repository.list('webauthn-challenges')).map((item) => item._id);
+  const challengesLeft = async () => (await api.repository.list(CHALLENGES)).map((item) => item._id);
   const audit = async (query: string) =>
     (await body(await api.admin(`${AUDIT_PATH}${query}`))).data as AuditEntry[];
   const editor = async (userId: string) => {
@@ -233,7 +231,7 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
         'an expired challenge',
         async () => {
           const { options, challengeId } = await beginSignIn();
-          api.clock.advance(CHALLENGE_SECONDS * 1000 + 1000);
+          api.clock.advance(WEBAUTHN_CHALLENGE_SECONDS * 1000 + 1000);
           return finishSignIn(challengeId, phone.get(options, ORIGIN));
         },
         '(unknown passkey)',

@@ -42,8 +42,8 @@ import { clearFailures, enforceLoginLimit, signedIn } from './auth-handler.ts';
  */
 const webauthn = () => import('@simplewebauthn/server');
 
-const CHALLENGES = 'webauthn-challenges';
-const WEBAUTHN_CHALLENGE_SECONDS = 300;
+export const CHALLENGES = 'webauthn-challenges';
+export const WEBAUTHN_CHALLENGE_SECONDS = 300;
 
 /** The relying party: the site's public origin, or on this machine the origin the browser is on. */
 function relyingParty(request: Request, deps: Deps): { origin: string; rpID: string } | null {
