@@ -5,10 +5,10 @@
  * AuthenticationResponseJSON. Each credential is an ES256 (P-256) key of node:crypto, discoverable (it keeps the
  * user handle), backed up (BE|BS, as a synced passkey) and counting its uses.
  *
- * Written here rather than installed: the configured registry has no maintained authenticator emulator for Node
- * (its search endpoint is unavailable; by name it has `nid-webauthn-emulator` 0.2.11, pre-1.0 and bringing its own
- * CBOR and domain-list dependencies, `cbor` and `tldts`). A hundred lines over @simplewebauthn/server's own helpers
- * (CBOR, base64url, COSE labels) encode exactly what the server decodes, and add nothing to install.
+ * Written here rather than installed: no well-kept authenticator emulator for Node turned up on the configured
+ * registry (its search endpoint answers 404; by name, `nid-webauthn-emulator` 0.2.11 is pre-1.0 and brings its own
+ * CBOR and domain-list dependencies, `cbor` and `tldts`). A short helper over @simplewebauthn/server's own helpers
+ * (CBOR, base64url, COSE labels) encodes exactly what the server decodes, and adds nothing to install.
  * The e2e spec (admin-identity.spec.ts) still covers a real browser's authenticator.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
