@@ -199,7 +199,7 @@ describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
     expect((await body(refused)).errors).toEqual({ requirePasskey: IDENTITY.passkeyRequiresOne });
     expect((await login('meera', EDITOR_PASSWORD)).status).toBe(200);
 
-    // As it stands once a passkey is registered and required (registration itself needs an authenticator: e2e).
+    // As it stands once a passkey is registered and required (the ceremonies themselves: passkey-api.test.ts).
     await api.repository.update(ACCOUNTS, account._id, { requirePasskey: true });
     const response = await login('meera', EDITOR_PASSWORD);
     expect(response.status).toBe(401);

@@ -15,13 +15,7 @@ import { ACCOUNT_PATHS } from '../../lib/identity.ts';
 import { PasskeyNameSchema } from '../../lib/identity-schemas.ts';
 import { brandName } from '../../lib/site-config.ts';
 import { AUTH, IDENTITY } from '../../lib/staff-messages.ts';
-import {
-  getAccount,
-  listAccounts,
-  updateAccount,
-  type Account,
-  type StoredPasskey,
-} from '../auth/accounts.ts';
+import { listAccounts, updateAccount, type Account, type StoredPasskey } from '../auth/accounts.ts';
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, sessionOf } from '../auth/guard.ts';
 import { cookieIsSecure } from '../auth/session.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -48,8 +42,8 @@ import { clearFailures, enforceLoginLimit, signedIn } from './auth-handler.ts';
  */
 const webauthn = () => import('@simplewebauthn/server');
 
-const CHALLENGES = 'webauthn-challenges';
-const WEBAUTHN_CHALLENGE_SECONDS = 300;
+export const CHALLENGES = 'webauthn-challenges';
+export const WEBAUTHN_CHALLENGE_SECONDS = 300;
 
 /** The relying party: the site's public origin, or on this machine the origin the browser is on. */
 function relyingParty(request: Request, deps: Deps): { origin: string; rpID: string } | null {
@@ -100,9 +94,12 @@ async function takeChallenge(deps: Deps, id: string, purpose: 'register' | 'logi
   return { challenge: String(item.challenge), accountId: item.accountId ? String(item.accountId) : null };
 }
 
+const CREDENTIAL_ID_MAX_LENGTH = 1024;
+const CREDENTIAL_ID = new RegExp(`^[A-Za-z0-9_-]{1,${CREDENTIAL_ID_MAX_LENGTH}}$`);
+
 const CeremonySchema = z.object({
   challengeId: z.string().min(1).max(64),
-  response: z.looseObject({ id: z.string().min(1).max(1024), type: z.string() }),
+  response: z.looseObject({ id: z.string().min(1).max(CREDENTIAL_ID_MAX_LENGTH), type: z.string() }),
 });
 
 const RegisterSchema = CeremonySchema.extend({ name: PasskeyNameSchema });
@@ -115,7 +112,10 @@ export const passkeysHandler: RouteHandler = async (input) => {
   const route = matchRoute(request, ACCOUNT_PATHS.passkeys);
   if (route?.kind === 'collection')
     return dispatch(request, { GET: () => list(input), POST: () => register(input) });
-  if (route?.kind === 'item') return dispatch(request, { DELETE: () => remove(input, route.id) });
+  // A credential id (base64url, up to CREDENTIAL_ID_MAX_LENGTH) may be longer than the API's item ids.
+  const credentialId = route?.kind === 'item' ? route.id : route?.kind === 'other' ? route.rest : '';
+  if (CREDENTIAL_ID.test(credentialId))
+    return dispatch(request, { DELETE: () => remove(input, credentialId) });
   return notFound(API.notFoundRoute);
 };
 
@@ -188,8 +188,13 @@ async function register(input: HandlerInput) {
     createdAt: deps.now().toISOString(),
   };
   // Re-read: the account may have changed while the person touched their authenticator.
-  const fresh = await getAccount(deps, account._id);
+  const accounts = await listAccounts(deps);
+  const fresh = accounts.find((candidate) => candidate._id === account._id);
   if (!fresh) throw new HttpError(unauthorized());
+  // One account per credential id (WebAuthn §7.1, step 26): sign-in finds the account by it, so the same id
+  // registered on an account listed earlier would shut the passkey's owner out.
+  if (accounts.some((other) => other !== fresh && other.passkeys.some((key) => key.id === passkey.id)))
+    return badRequest(IDENTITY.passkeyFailed);
   const updated = await updateAccount(deps, account._id, {
     passkeys: [...fresh.passkeys.filter((key) => key.id !== passkey.id), passkey],
   });
