@@ -206,7 +206,7 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
     expect(await counterOf('zara')).toBe(1);
   });
 
-  it('refuses a sign-in from another origin, for another RP ID, on a spent, expired or registration challenge, signed by another key, with a counter gone back or by an unknown credential; nothing changes', async () => {
+  it("refuses a sign-in from another origin, for another RP ID, on a spent, expired or registration challenge, signed by another key, with a counter gone back, by an unknown credential or under another account's user handle; nothing changes", async () => {
     const session = await editor('nisha');
     const phone = new SoftAuthenticator();
     const credential = await register(session, phone);
@@ -256,6 +256,15 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
         'nisha',
       ],
       ['an unknown credential', () => signIn(stranger), '(unknown passkey)'],
+      [
+        "another account's user handle",
+        // The handle the server gave the owner's passkeys (the account's id, as registration options carry it).
+        async () =>
+          signIn(phone, credential.id, {
+            userHandle: Buffer.from((await stored('admin'))._id).toString('base64url'),
+          }),
+        'nisha',
+      ],
     ];
     for (const [what, attempt, actor] of attempts) {
       const before = await stored('nisha');

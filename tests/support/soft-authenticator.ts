@@ -49,6 +49,8 @@ export interface Tampering {
   signCount?: number;
   /** `create` only: the new credential's id (base64url; default 32 random bytes), e.g. someone else's. */
   credentialId?: string;
+  /** `get` only: the user handle to report (default: the one the credential was made for). */
+  userHandle?: string;
 }
 
 const bytes = (buffer: Uint8Array) => new Uint8Array(buffer);
@@ -183,7 +185,7 @@ export class SoftAuthenticator {
         clientDataJSON: b64url(clientDataJSON),
         authenticatorData: b64url(authenticatorData),
         signature: b64url(signature),
-        userHandle: credential.userHandle,
+        userHandle: tampering.userHandle ?? credential.userHandle,
       },
       authenticatorAttachment: 'platform',
       clientExtensionResults: {},

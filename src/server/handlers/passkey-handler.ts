@@ -261,6 +261,10 @@ export async function passkeyLogin({ request, deps, ip }: HandlerInput) {
   const account = accounts.find((candidate) => candidate.passkeys.some((key) => key.id === response.id));
   const passkey = account?.passkeys.find((key) => key.id === response.id);
   if (!account || !passkey || account.disabled) return refused(account?.userId ?? '(unknown passkey)');
+  // WebAuthn §7.2 step 6: a user handle, when the authenticator sends one, must name the credential's owner.
+  const userHandle = response.response.userHandle;
+  if (userHandle && Buffer.from(userHandle, 'base64url').toString() !== account._id)
+    return refused(account.userId);
   let verification;
   try {
     verification = await (
