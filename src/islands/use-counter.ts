@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Ease-out cubic; floored so the final value appears only at the end of the count. */
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
 /**
  * Counts from 0 up to `target` over `durationMs` with ease-out, starting `delayMs` after `active` turns true;
- * back to 0 when `active` turns false. A new target after the count-up shows at once.
+ * back to 0 when `active` turns false. A new target after the count-up shows at once; one that arrives during
+ * the count (a slow network's answer to the stats call) is what the rest of the count heads for; the count
+ * never starts again from 0.
  */
 export function useCounter(target: number, active: boolean, delayMs: number, durationMs: number): number {
   const [value, setValue] = useState(0);
@@ -20,6 +22,11 @@ export function useCounter(target: number, active: boolean, delayMs: number, dur
     }
   }
 
+  const latestTarget = useRef(target);
+  useEffect(() => {
+    latestTarget.current = target;
+  }, [target]);
+
   useEffect(() => {
     if (!active || finished) return;
     let frame = 0;
@@ -27,7 +34,7 @@ export function useCounter(target: number, active: boolean, delayMs: number, dur
     const step = (now: number) => {
       start ||= now;
       const progress = Math.min((now - start) / durationMs, 1);
-      setValue(Math.floor(target * easeOut(progress)));
+      setValue(Math.floor(latestTarget.current * easeOut(progress)));
       if (progress < 1) frame = requestAnimationFrame(step);
       else setFinished(true);
     };
@@ -41,7 +48,7 @@ export function useCounter(target: number, active: boolean, delayMs: number, dur
       clearTimeout(timer);
       cancelAnimationFrame(frame);
     };
-  }, [active, finished, target, delayMs, durationMs]);
+  }, [active, finished, delayMs, durationMs]);
 
   return active && finished ? target : value;
 }

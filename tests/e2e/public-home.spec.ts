@@ -178,6 +178,51 @@ test.describe('with the splash seen', () => {
     expect(statsCalls).toBe(3);
   });
 
+  test('a stats answer that arrives during the count-up is counted towards; the count never starts over', async ({
+    page,
+  }) => {
+    // A slow network: the answer is held until the count is under way.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked: () => void = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(
+      (url) => url.pathname === PUBLIC_PATHS.stats,
+      async (route) => {
+        asked();
+        await held;
+        await route.fulfill({ json: ok({ totalCourses: 400 }) });
+      },
+    );
+    await freezeClock(page);
+    await page.goto('/');
+    const courses = page.locator('[data-counter="courses"]');
+    await page.getByRole('heading', { name: HOME.about.heading }).scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'StatsBanner');
+    await requested; // the banner is in view: its count starts 0.5 s from now
+    await page.clock.runFor(800); // 0.3 s into the count, towards the baked figure
+    const before = Number(await courses.textContent());
+    expect(before).toBeGreaterThan(0);
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === PUBLIC_PATHS.stats,
+    );
+    release();
+    await answered;
+    const seen = [before];
+    for (let step = 0; step < 10; step += 1) {
+      await page.clock.runFor(100);
+      seen.push(Number(await courses.textContent()));
+    }
+    // Rising at every frame sampled, now towards 400: a restarted count would stand still for its 0.5 s delay.
+    expect(
+      seen.slice(1).every((value, index) => value > (seen[index] ?? 0)),
+      seen.join(' '),
+    ).toBe(true);
+    expect(seen.at(-1)).toBeGreaterThan(200);
+    await page.clock.runFor(800); // the count ends 2 s after it began
+    await expect(courses).toHaveText('400');
+  });
+
   test('OUR-SERVICES shows baked cards at first paint and keeps them when a refresh fails', async ({
     page,
   }) => {
