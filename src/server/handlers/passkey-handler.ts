@@ -19,6 +19,7 @@ import { listAccounts, updateAccount, type Account, type StoredPasskey } from '.
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, sessionOf } from '../auth/guard.ts';
 import { cookieIsSecure } from '../auth/session.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { isId } from '../repository/ids.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
@@ -86,8 +87,15 @@ export async function purgeExpiredChallenges(deps: Deps): Promise<number> {
   return expired.length;
 }
 
-/** Takes a challenge out of the store (once: a replayed response finds nothing). */
+/**
+ * Takes a challenge out of the store, once: a replayed response finds nothing. Blobs removes by a read and then a
+ * delete, so requests racing with one signed response could each take it; of those, only the one that claims the
+ * challenge's lease may (it outlives the challenge, and only challenges that exist get one).
+ */
 async function takeChallenge(deps: Deps, id: string, purpose: 'register' | 'login') {
+  if (!isId(id) || !(await deps.repository.get(CHALLENGES, id))) return null;
+  if (!(await deps.repository.acquireLease(`${CHALLENGES}-${id}`, WEBAUTHN_CHALLENGE_SECONDS * 1000)))
+    return null;
   const item = await deps.repository.delete(CHALLENGES, id);
   if (!item || item.purpose !== purpose) return null;
   if (new Date(String(item.expiresAt)).getTime() <= deps.now().getTime()) return null;
