@@ -106,6 +106,19 @@ const TEST_COST = { N: 1024, r: 8, p: 1 };
 const TEST_HASH = hashPassword(ADMIN_PASSWORD, TEST_COST);
 
 /** The two stores every contract test runs on. */
+/** The session token a response's Set-Cookie carries, or null. */
+export const sessionTokenOf = (response: Response) =>
+  new RegExp(`^${SESSION_COOKIE_NAME}=([^;]*)`).exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
+
+/**
+ * A new client address per call, `${prefix}.x.y` (limits count per address, so a test that is not about them
+ * uses a fresh one each time); a prefix per file keeps the files' ranges apart.
+ */
+export function freshAddresses(prefix: string): () => string {
+  let next = 0;
+  return () => `${prefix}.${Math.floor(next / 250)}.${next++ % 250}`;
+}
+
 export const STORE_BACKENDS = ['blobs', 'redis'] as const;
 export type StoreBackend = (typeof STORE_BACKENDS)[number];
 

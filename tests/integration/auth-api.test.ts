@@ -5,7 +5,7 @@ import { LOGIN_RATE_LIMIT, SESSION_COOKIE_NAME, SESSION_TTL_SECONDS } from '../.
 import { API } from '../../src/lib/api-messages.ts';
 import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
-import { ADMIN_PASSWORD, body, SESSION_SECRET, startApi, type Api } from './api-harness.ts';
+import { ADMIN_PASSWORD, body, SESSION_SECRET, sessionTokenOf, startApi, type Api } from './api-harness.ts';
 
 let api: Api;
 let nextIp = 1;
@@ -23,10 +23,6 @@ const login = (password: string, options: { ip?: string; origin?: string | null 
     ip: options.ip ?? freshIp(),
     origin: options.origin,
   });
-
-/** The session token from a Set-Cookie header. */
-const tokenOf = (response: Response) =>
-  /^delta_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
 
 describe('login, session, logout', () => {
   it('signs in with the right password: HttpOnly, SameSite=Strict, Secure cookie; session reports it', async () => {
@@ -46,7 +42,7 @@ describe('login, session, logout', () => {
       ]),
     );
 
-    const token = tokenOf(response) ?? '';
+    const token = sessionTokenOf(response) ?? '';
     const session = await api.call(AUTH_PATHS.session, { session: token });
     // Issue 13: the session also says who is signed in (docs/decisions.md, named accounts).
     expect(await body(session)).toEqual({

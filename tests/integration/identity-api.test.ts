@@ -17,17 +17,21 @@ import {
 import { AUTH, IDENTITY } from '../../src/lib/staff-messages.ts';
 import { ACCOUNTS } from '../../src/server/auth/accounts.ts';
 import { runScheduledPurge } from '../../src/server/rebuild/scheduled.ts';
-import { ADMIN_PASSWORD, body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
+import {
+  ADMIN_PASSWORD,
+  body,
+  freshAddresses,
+  sessionTokenOf,
+  startApiOn,
+  STORE_BACKENDS,
+  type Api,
+} from './api-harness.ts';
 
 /** Strong enough for the common-password check, and easy to tell apart. */
 const EDITOR_PASSWORD = 'violet-harbour-lantern-42';
 const NEW_PASSWORD = 'quiet-meadow-copper-kettle-7';
 
-let ipCounter = 0;
-const freshIp = () => `198.51.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
-
-const tokenOf = (response: Response) =>
-  /^delta_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
+const freshIp = freshAddresses('198.51');
 
 describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
   let api: Api;
@@ -48,7 +52,9 @@ describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
     expect(options.data).toEqual({ userIdRequired: false, passkeys: false });
     const response = await login(undefined, ADMIN_PASSWORD);
     expect(response.status).toBe(200);
-    const session = await body(await api.call(AUTH_PATHS.session, { session: tokenOf(response) ?? '' }));
+    const session = await body(
+      await api.call(AUTH_PATHS.session, { session: sessionTokenOf(response) ?? '' }),
+    );
     expect(session.data).toEqual({ authenticated: true, userId: 'admin', name: 'Owner', role: 'owner' });
   });
 
@@ -84,7 +90,7 @@ describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
 
     const editor = await login('priya', EDITOR_PASSWORD);
     expect(editor.status).toBe(200);
-    const session = tokenOf(editor) ?? '';
+    const session = sessionTokenOf(editor) ?? '';
     // Editors edit content and handle requests …
     expect((await api.call(requestFamilies.contact.path, { session })).status).toBe(200);
     const course = await api.call(contentFamilies.homeCourse.path, {

@@ -26,19 +26,23 @@ import { findAccountByUserId, type Account } from '../../src/server/auth/account
 import { SESSIONS } from '../../src/server/auth/sessions.ts';
 import { CHALLENGES, WEBAUTHN_CHALLENGE_SECONDS } from '../../src/server/handlers/passkey-handler.ts';
 import { SoftAuthenticator, type SoftCredential, type Tampering } from '../support/soft-authenticator.ts';
-import { body, ORIGIN, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
+import {
+  body,
+  freshAddresses,
+  ORIGIN,
+  sessionTokenOf,
+  startApiOn,
+  STORE_BACKENDS,
+  type Api,
+} from './api-harness.ts';
 
 /** The relying party the server must name: the site's own host (SITE_URL, else URL; the harness sets URL). */
 const RP_ID = new URL(ORIGIN).hostname;
 const ELSEWHERE = 'https://delta.example.attacker.test';
 const PASSWORD = 'violet-harbour-lantern-42';
 
-let ipCounter = 0;
 /** Failed ceremonies count against the address like wrong passwords: each attempt gets its own. */
-const freshIp = () => `198.18.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
-
-const tokenOf = (response: Response) =>
-  /^delta_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
+const freshIp = freshAddresses('198.18');
 
 interface Begun<Options> {
   options: Options;
@@ -104,7 +108,7 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
 
   /** Who the session cookie a response set belongs to, as the session endpoint reports it. */
   const whoIs = async (response: Response) =>
-    (await body(await api.call(AUTH_PATHS.session, { session: tokenOf(response) ?? '' }))).data;
+    (await body(await api.call(AUTH_PATHS.session, { session: sessionTokenOf(response) ?? '' }))).data;
   const stored = async (userId: string): Promise<Account> => {
     const account = await findAccountByUserId(api.deps, userId);
     if (!account) throw new Error(`No account ${userId}`);
