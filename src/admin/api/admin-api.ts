@@ -12,6 +12,13 @@ function noticeUnauthorized(error: unknown): never {
   throw error;
 }
 
+/**
+ * The message for a failed request: the server's own reason when it sent one ("The file is too large
+ * (max 5 MB)"), else the screen's spec text (issue 10.10) — also when no answer came, or a prompt was closed.
+ */
+export const failureText = (error: unknown, fallback: string): string =>
+  (error instanceof ApiError && error.serverMessage) || fallback;
+
 export async function adminRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   try {
     return await apiRequest(path, options);

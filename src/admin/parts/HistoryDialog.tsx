@@ -10,7 +10,8 @@ import { WORKFLOW } from '../../lib/staff-messages.ts';
 import { FORM, WORKFLOW_COPY } from '../admin-copy.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { istDateTime } from '../format/ist.ts';
-import { failureText, type ContentStore, type Revision } from '../stores/content-store.ts';
+import { failureText } from '../api/admin-api.ts';
+import type { ContentStore, Revision } from '../stores/content-store.ts';
 import { changesFrom } from '../stores/revision-diff.ts';
 
 type HistoryState =

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Notice } from '../stores/content-store.ts';
-import { reasonOf } from '../stores/identity-store.ts';
+import { failureText } from '../api/admin-api.ts';
 
 export function useReloadingActions<T>(load: () => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
@@ -36,7 +36,7 @@ export function useReloadingActions<T>(load: () => Promise<T>) {
       await reload();
       return true;
     } catch (error) {
-      setNotice({ kind: 'error', text: reasonOf(error, fallback) });
+      setNotice({ kind: 'error', text: failureText(error, fallback) });
       return false;
     } finally {
       setBusy(false);

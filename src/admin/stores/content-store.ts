@@ -18,7 +18,7 @@ import { UNDO_WINDOW_MS } from '../../lib/constants.ts';
 import { ALT_FIELD, valueFields } from '../../lib/fields.ts';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
-import { adminRequest, uploadForm } from '../api/admin-api.ts';
+import { adminRequest, failureText, uploadForm } from '../api/admin-api.ts';
 import { downscaleImage } from '../image/downscale.ts';
 
 export type { ContentItem };
@@ -77,13 +77,6 @@ export const itemPath = (basePath: string, id: string) => `${basePath}/${encodeU
 
 /** A draft is an item stored with `published: false`; anything else (older items too) is public. */
 export const isDraft = (item: ContentItem): boolean => item.published === false;
-
-/**
- * The message for a failed save or delete: the server's own reason when it sent one ("The file is too large
- * (max 5 MB)"), else the screen's spec text (issue 10.10).
- */
-export const failureText = (error: unknown, fallback: string): string =>
-  (error instanceof ApiError && error.serverMessage) || fallback;
 
 /** A 401: the session is gone and the admin is on the way to the login page. */
 export const isSessionGone = (error: unknown): boolean => error instanceof ApiError && error.status === 401;

@@ -8,8 +8,8 @@ import { ApiError, extractList } from '../../lib/api-client.ts';
 import { enrollCourseFamily } from '../../lib/collections.ts';
 import { ADMIN_BANNER_CLEAR_MS } from '../../lib/constants.ts';
 import { ADMIN } from '../../lib/staff-messages.ts';
-import { adminRequest } from '../api/admin-api.ts';
-import { failureText, itemPath, withoutItem } from './content-store.ts';
+import { adminRequest, failureText } from '../api/admin-api.ts';
+import { itemPath, withoutItem } from './content-store.ts';
 import { createTimedNotice } from './timed-notice.ts';
 
 export type CourseItem = z.infer<typeof enrollCourseFamily.itemSchema>;

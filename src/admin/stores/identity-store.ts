@@ -2,7 +2,6 @@
  * The admin's side of named accounts (issue 13): the signed-in person's account (password, passkeys, devices), the
  * owners' Team screen and the Activity log. Passkey ceremonies load @simplewebauthn/browser on first use only.
  */
-import { ApiError } from '../../lib/api-client.ts';
 import {
   ACCOUNT_PATHS,
   AUDIT_PATH,
@@ -92,7 +91,3 @@ export async function loadActivity(filters: { actor?: string; action?: string; c
   });
   return { entries: body?.data ?? [], nextCursor: body?.nextCursor ?? null };
 }
-
-/** The server's reason for a refusal, else `fallback` (no answer, or a passkey prompt the person closed). */
-export const reasonOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

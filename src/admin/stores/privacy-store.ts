@@ -6,8 +6,8 @@ import { atom } from 'nanostores';
 import { ApiError } from '../../lib/api-client.ts';
 import { ENQUIRY_PATHS } from '../../lib/enquiry-paths.ts';
 import { DATA_RIGHTS } from '../../lib/staff-messages.ts';
-import { adminRequest } from '../api/admin-api.ts';
-import { failureText, type Notice } from './content-store.ts';
+import { adminRequest, failureText } from '../api/admin-api.ts';
+import type { Notice } from './content-store.ts';
 import { refreshSummary } from './summary-store.ts';
 
 /** What the last export found or the last erasure removed, per family (and, for an export, in the trash). */

@@ -10,8 +10,8 @@ import { ApiError, extractList } from '../../lib/api-client.ts';
 import type { RequestFamily, RequestFamilyKey, requestFamilies } from '../../lib/collections.ts';
 import { REQUEST_LIST_MAX_LIMIT } from '../../lib/constants.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
-import { adminRequest } from '../api/admin-api.ts';
-import { failureText, itemPath, withoutItem, type Notice } from './content-store.ts';
+import { adminRequest, failureText } from '../api/admin-api.ts';
+import { itemPath, withoutItem, type Notice } from './content-store.ts';
 import { refreshSummary } from './summary-store.ts';
 
 /** Requests per page: enough for a day's worth at a glance, small enough to load fast on a phone. */

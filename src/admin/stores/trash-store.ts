@@ -6,9 +6,9 @@ import { atom } from 'nanostores';
 import { extractList } from '../../lib/api-client.ts';
 import { TRASH_PATH, trashRestorePath } from '../../lib/collections.ts';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
-import { adminRequest } from '../api/admin-api.ts';
+import { adminRequest, failureText } from '../api/admin-api.ts';
 import { CONTENT_SCREENS } from '../content-screens.ts';
-import { failureText, type ListState, type Notice } from './content-store.ts';
+import type { ListState, Notice } from './content-store.ts';
 import { SCREENS } from './router.ts';
 
 export interface TrashEntry {
