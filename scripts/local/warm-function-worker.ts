@@ -19,6 +19,10 @@ interface Invocation {
     timeoutMs: number;
   };
 }
+/** What the worker answers for one invocation: the lambda response, or what went wrong. */
+export type Settled = { id: number; result: unknown } | { id: number; error: FailureDescription };
+type FailureDescription = { name: string; message: string; stack?: string };
+
 interface LambdaResult {
   statusCode?: number;
   body?: unknown;
@@ -67,7 +71,7 @@ async function invoke({ workerData }: Invocation): Promise<LambdaResult> {
 }
 
 /** lambda-local fails with an Error or with a lambda error object ({ errorType, errorMessage, stackTrace }). */
-function describe(error: unknown): { name: string; message: string; stack?: string } {
+function describe(error: unknown): FailureDescription {
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   const lambdaError = error as { errorType?: string; errorMessage?: string; stackTrace?: string[] } | null;
   if (typeof lambdaError?.errorMessage === 'string') {
@@ -82,9 +86,9 @@ function describe(error: unknown): { name: string; message: string; stack?: stri
 
 parentPort?.on('message', (invocation: Invocation) => {
   invoke(invocation).then(
-    (result) => parentPort?.postMessage({ id: invocation.id, result }),
+    (result) => parentPort?.postMessage({ id: invocation.id, result } satisfies Settled),
     (error: unknown) => {
-      parentPort?.postMessage({ id: invocation.id, error: describe(error) });
+      parentPort?.postMessage({ id: invocation.id, error: describe(error) } satisfies Settled);
     },
   );
 });

@@ -21,14 +21,13 @@ import { syncBuiltinESMExports } from 'node:module';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import workerThreads from 'node:worker_threads';
+import type { Settled } from './warm-function-worker.ts';
 
 /** What @netlify/functions-dev passes its per-request worker (dist/worker.js). */
 interface InvocationData {
   entryFilePath: string;
   [field: string]: unknown;
 }
-type Settled =
-  { id: number; result: unknown } | { id: number; error: { name: string; message: string; stack?: string } };
 
 const RealWorker = workerThreads.Worker;
 const LIBRARY_WORKER = new URL('worker.js', import.meta.resolve('@netlify/functions-dev')).href;
