@@ -25,6 +25,7 @@ import { AUTH, IDENTITY } from '../../src/lib/staff-messages.ts';
 import { findAccountByUserId, type Account } from '../../src/server/auth/accounts.ts';
 import { SESSIONS } from '../../src/server/auth/sessions.ts';
 import { CHALLENGES, WEBAUTHN_CHALLENGE_SECONDS } from '../../src/server/handlers/passkey-handler.ts';
+import { runScheduledPurge } from '../../src/server/rebuild/scheduled.ts';
 import { SoftAuthenticator, type SoftCredential, type Tampering } from '../support/soft-authenticator.ts';
 import {
   body,
@@ -460,5 +461,18 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
     expect(removed.status).toBe(200);
     expect((await body(removed)).message).toBe(IDENTITY.passkeyRemoved);
     expect((await stored('long-id')).passkeys).toEqual([]);
+  });
+
+  it('the daily purge drops passkey challenges nobody answered, and keeps live ones', async () => {
+    const stored = async () => (await api.repository.list(CHALLENGES)).length;
+    const before = await stored();
+    await beginSignIn();
+    await beginSignIn();
+    expect(await stored()).toBe(before + 2);
+    api.clock.advance(WEBAUTHN_CHALLENGE_SECONDS * 1000 + 1000);
+    await beginSignIn();
+    await runScheduledPurge(api.deps);
+    // The two from before the wait are gone; the one just asked for still works.
+    expect(await stored()).toBe(1);
   });
 });
