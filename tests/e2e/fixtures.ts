@@ -36,6 +36,14 @@ export async function signInPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/deltaadmin\/home-content$/);
 }
 
+/** Records the page's console errors and uncaught exceptions into `errors` (a test's extra tabs too). */
+export function collectConsoleErrors(page: Page, errors: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+}
+
 /** Runs axe on the page and expects no violations (WCAG 2.x A/AA rules). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
@@ -128,10 +136,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
+      collectConsoleErrors(page, errors);
       await use(errors);
       // Chromium logs every 4xx/5xx response itself, and specs provoke those on purpose; anything else (an
       // uncaught error, a React warning, a CSP violation) is a defect. A spec that expects one empties the array.

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { MAX_LENGTH } from '../../src/lib/constants.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
-import { expect, test } from './fixtures.ts';
+import { collectConsoleErrors, expect, test } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 
 const WIDTHS = [320, 390, 768, 1366, 1440];
@@ -22,6 +22,7 @@ test('no public page scrolls sideways at 320–1,440 px with long words and URLs
   page,
   adminApi,
   request,
+  consoleErrors,
 }) => {
   // 35 page loads and a rebuild: generous for a loaded 2-core machine.
   test.setTimeout(480_000);
@@ -59,6 +60,7 @@ test('no public page scrolls sideways at 320–1,440 px with long words and URLs
     const overflows: string[] = [];
     const measureAt = async (width: number) => {
       const tab = await page.context().newPage();
+      collectConsoleErrors(tab, consoleErrors); // checked after the test, as for `page`
       await skipSplash(tab);
       await tab.setViewportSize({ width, height: 900 });
       for (const path of PAGES) {
