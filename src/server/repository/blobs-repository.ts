@@ -270,8 +270,10 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
   }
 
   /**
-   * A fixed window with one slot key per allowed hit: a hit claims the first free slot with `onlyIfNew`, so
-   * exactly `limit` hits win per window however many arrive at once, and refused hits store nothing.
+   * @upstash/ratelimit's sliding window, counted the way its script counts: one slot key per allowed hit, in the
+   * fixed window it fell in; the previous window's hits weigh by the share of it still inside the sliding window.
+   * A hit claims the first free slot with `onlyIfNew`, so exactly the allowance wins however many arrive at once,
+   * and refused hits store nothing. Retry-After is the library's too: the end of the current fixed window.
    */
   async function hit(bucket: string, identifier: string, limit: number, windowSeconds: number) {
     const windowMs = windowSeconds * 1000;
@@ -279,11 +281,14 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     const window = Math.floor(now / windowMs);
     const prefix = blobKeys.rateHitPrefix(bucket, identifier);
     const keys = await listKeys(prefix);
-    const old = keys.filter((key) => Number(key.split('/')[0]) < window);
-    await Promise.all(old.map((key) => remove(prefix + key)));
+    const windowOf = (key: string) => Number(key.split('/')[0]);
+    const expired = keys.filter((key) => windowOf(key) < window - 1);
+    await Promise.all(expired.map((key) => remove(prefix + key)));
+    const previous = keys.filter((key) => windowOf(key) === window - 1).length;
+    const weighted = Math.floor((1 - (now % windowMs) / windowMs) * previous);
     const slotKey = (slot: number) => blobKeys.rateHit(bucket, identifier, window) + slot;
-    const taken = keys.filter((key) => key.startsWith(`${window}/`)).length;
-    for (let slot = taken; slot < limit; slot++) {
+    const taken = keys.filter((key) => windowOf(key) === window).length;
+    for (let slot = taken; weighted + slot < limit; slot++) {
       if ((await writeJSON(slotKey(slot), now, true)).modified)
         return { allowed: true, retryAfterSeconds: 0 };
     }

@@ -149,8 +149,10 @@ export interface Repository {
   takeFlag(name: string): Promise<boolean>;
 
   /**
-   * Counts a hit for `identifier` in the named fixed window and says whether it is within `limit`.
-   * The embedded store's equivalent of @upstash/ratelimit (the Redis adapter's limiter uses that library).
+   * Counts a hit for `identifier` in the named sliding window and says whether it is within `limit`: the hits
+   * of the current fixed window plus the previous window's, weighted by how much of it still lies within the
+   * last `windowSeconds` (@upstash/ratelimit's slidingWindow, which the Redis adapter uses; the Blobs adapter
+   * counts the same way). A refused hit is not counted. So no clock boundary hands a client a fresh allowance.
    */
   hit(
     bucket: string,

@@ -250,7 +250,7 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
     if (!found) {
       found = new Ratelimit({
         redis,
-        limiter: Ratelimit.fixedWindow(limit, `${windowSeconds} s`),
+        limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`),
         prefix: keys.rateLimit(bucket),
         // No in-memory shortcut and no fail-open timeout: every decision comes from Redis, or fails loudly.
         ephemeralCache: false,

@@ -2,7 +2,7 @@
  * The one contract every repository adapter passes, against a real backend.
  * repository.contract.test.ts runs it for Netlify Blobs and for Upstash Redis.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idAt } from './ids.ts';
 import {
   OrderConflictError,
@@ -290,6 +290,28 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       expect((await repo.hit('contact', '203.0.113.9', 3, 60)).allowed).toBe(true);
       const concurrent = await Promise.all(Array.from({ length: 10 }, () => repo.hit('enroll', 'x', 4, 60)));
       expect(concurrent.filter((r) => r.allowed)).toHaveLength(4);
+    });
+
+    it('slides: hits late in one window still count early in the next, until a whole window has passed', async () => {
+      // Both adapters count by the wall clock (the Redis limiter reads Date.now()); a minute-aligned base.
+      const base = Date.UTC(2030, 0, 1);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(base - 1_000);
+        for (let i = 0; i < 3; i++) expect((await repo.hit('slide', 'a', 3, 60)).allowed).toBe(true);
+        expect((await repo.hit('slide', 'a', 3, 60)).allowed).toBe(false);
+        // One second past the boundary, 59/60 of the last window's three hits still weigh: one more fits.
+        vi.setSystemTime(base + 1_000);
+        const after = [];
+        for (let i = 0; i < 3; i++) after.push(await repo.hit('slide', 'a', 3, 60));
+        expect(after.map((r) => r.allowed)).toEqual([true, false, false]);
+        expect(after[2]!.retryAfterSeconds).toBeGreaterThan(0);
+        expect(after[2]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+        vi.setSystemTime(base + 121_000);
+        for (let i = 0; i < 3; i++) expect((await repo.hit('slide', 'a', 3, 60)).allowed).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('clears the hits of one identifier in one bucket only (a successful sign-in clears its failures)', async () => {
