@@ -21,6 +21,7 @@ import { hashPassword } from '../src/server/auth/password.ts';
 import { createImageService } from '../src/server/images/image-service.ts';
 import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
 import { startBlobsSandbox } from './dev/blobs-sandbox.ts';
+import { withSocketAddress } from './local/client-address.ts';
 import { sendFetchResponse } from './local/compress.ts';
 import { reuseFunctionBuilds } from './local/function-builds.ts';
 import { startLocalNotifications } from './local/local-notifications.ts';
@@ -154,7 +155,9 @@ async function main() {
         if (!args.dev) builder.request('content changed').catch((error: unknown) => log(String(error)));
         return;
       }
-      const match = await netlify.handleAndIntrospectNodeRequest(await withBinaryBodyFix(req));
+      const match = await netlify.handleAndIntrospectNodeRequest(
+        await withBinaryBodyFix(withSocketAddress(req)),
+      );
       // Nothing matched: Netlify answers with the site's 404.html and status 404, so do the same.
       await sendFetchResponse(req, res, match?.response ?? (await notFoundPage()));
     } catch (error) {

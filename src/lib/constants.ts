@@ -93,6 +93,17 @@ export const SUBMISSION_SENDER_RATE_LIMIT = { limit: 3, windowSeconds: 600 } as 
  * office address never lock each other out while a guessing loop still stops.
  */
 export const LOGIN_RATE_LIMIT = { limit: 10, windowSeconds: 900 } as const;
+/**
+ * Failed sign-ins for one user ID from one address, in multiples of LOGIN_RATE_LIMIT's limit: each allowance is
+ * a little larger than the last and its window far longer, so a guesser who comes back after every lockout waits
+ * longer each time (15 minutes, then up to an hour, 6 hours, a day), while the same user ID from any other address
+ * is never locked by it (issue 21: no lock one client can put on a colleague).
+ */
+export const LOGIN_REPEAT_LOCKOUTS = [
+  { factor: 1.5, windowSeconds: 3_600 },
+  { factor: 2, windowSeconds: 6 * 3_600 },
+  { factor: 3, windowSeconds: 24 * 3_600 },
+] as const;
 
 export const SESSION_COOKIE_NAME = 'delta_session';
 /** A session's absolute lifetime (the cookie's Max-Age); it also ends after 12 h idle (identity.ts). */

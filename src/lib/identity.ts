@@ -34,8 +34,6 @@ export const PASSWORD_MAX_LENGTH = 1_000;
 /** User IDs: short, lower-case, no spaces, so that they are typed the same way every time. */
 export const USER_ID_PATTERN = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
 
-/** Failed sign-ins per user ID, any address: a few addresses' worth, so one address can never lock an account. */
-export const LOGIN_ACCOUNT_FAILURE_FACTOR = 3;
 
 /** Audit entries older than this are purged by the scheduled function. */
 export const AUDIT_RETENTION_DAYS = 400;

@@ -64,7 +64,8 @@ export interface CallOptions {
   session?: string;
   /** The Origin header; default: the site's own origin for anything but GET. `null` sends none. */
   origin?: string | null;
-  ip?: string;
+  /** The client's address as the platform reports it (Netlify's context.ip); `null`: the platform names none. */
+  ip?: string | null;
 }
 
 export interface Api {
@@ -214,7 +215,8 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     const fn = FUNCTIONS.find(({ name }) => name === names[0]);
     if (!fn) throw new Error('unreachable');
     const handler = fn.name === 'api' && customApi ? customApi : fn.handler;
-    return netlifyFunction(handler, () => deps)(request, { ip: callOptions.ip ?? '203.0.113.10', waitUntil });
+    const ip = callOptions.ip === null ? undefined : (callOptions.ip ?? '203.0.113.10');
+    return netlifyFunction(handler, () => deps)(request, { ip, waitUntil });
   };
 
   const sessionWrites = new Set<Promise<void>>();

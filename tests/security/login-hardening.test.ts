@@ -6,11 +6,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, requestFamilies } from '../../src/lib/collections.ts';
-import { LOGIN_RATE_LIMIT } from '../../src/lib/constants.ts';
+import { LOGIN_RATE_LIMIT, LOGIN_REPEAT_LOCKOUTS } from '../../src/lib/constants.ts';
 import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
+import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { E2E_ADMIN_PASSWORD } from '../e2e/e2e-env.ts';
 import { credentialsIn } from '../support/credential-scan.ts';
 import {
@@ -30,12 +31,12 @@ const freshIp = () => `198.18.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250
 const login = (
   api: Api,
   password: unknown,
-  options: { ip?: string; url?: string; headers?: Record<string, string> } = {},
+  options: { ip?: string | null; url?: string; headers?: Record<string, string>; userId?: string } = {},
 ) =>
   api.call(options.url ?? AUTH_PATHS.login, {
     method: 'POST',
-    json: { password },
-    ip: options.ip ?? freshIp(),
+    json: options.userId === undefined ? { password } : { userId: options.userId, password },
+    ip: options.ip === undefined ? freshIp() : options.ip,
     headers: options.headers,
   });
 
@@ -78,6 +79,69 @@ describe.each(STORE_BACKENDS)('login rate limit on %s', (backend) => {
     expect(spoofed.status).toBe(429);
     // Another client is not affected.
     expect((await login(api, ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('takes no address from request headers when the platform names none (nor markup into the audit log)', async () => {
+    const tried = `forger-${backend}`;
+    const response = await login(api, 'guess', {
+      userId: tried,
+      ip: null,
+      headers: { 'X-Forwarded-For': '<b>10.0.0.1</b>', 'X-Nf-Client-Connection-Ip': '10.9.9.9' },
+    });
+    expect(response.status).toBe(401);
+    const { entries } = await readAudit(api.deps, { limit: 5, actor: tried });
+    expect(entries.map((entry) => entry.ip)).toEqual(['unknown']);
+  });
+
+  it('never locks a user ID out for other addresses, however many guesses on it fail elsewhere', async () => {
+    // Three addresses' worth of failures on one user ID: once a hard lock on the account for everyone.
+    for (let address = 0; address < 3; address++) {
+      const ip = freshIp();
+      for (let attempt = 0; attempt < LOGIN_RATE_LIMIT.limit; attempt++) {
+        expect((await login(api, `guess-${attempt}`, { ip })).status).toBe(401);
+      }
+      expect((await login(api, ADMIN_PASSWORD, { ip })).status).toBe(429);
+    }
+    expect((await login(api, ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('keeps one address off one user ID longer each time it comes back and fails again', async () => {
+    const ip = freshIp();
+    /** Fails from `ip` until refused: how many failed first, and the wait the refusal names. */
+    const failUntilRefused = async () => {
+      for (let failures = 0; failures <= 100; failures++) {
+        const response = await login(api, `guess-${failures}`, { ip });
+        if (response.status === 429) return { failures, wait: Number(response.headers.get('retry-after')) };
+        expect(response.status).toBe(401);
+      }
+      throw new Error('never refused');
+    };
+    // The limiters count by the wall clock; a base aligned with every window keeps the arithmetic exact.
+    const base = Date.UTC(2030, 0, 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(base + 1_000);
+      const first = await failUntilRefused();
+      expect(first.failures).toBe(LOGIN_RATE_LIMIT.limit);
+      expect(first.wait).toBeLessThanOrEqual(LOGIN_RATE_LIMIT.windowSeconds);
+
+      vi.setSystemTime(base + 31 * 60_000);
+      const second = await failUntilRefused();
+      expect(second.failures).toBe(LOGIN_RATE_LIMIT.limit * (LOGIN_REPEAT_LOCKOUTS[0].factor - 1));
+      expect(second.wait).toBeGreaterThan(first.wait);
+      expect(second.wait).toBeGreaterThan(LOGIN_RATE_LIMIT.windowSeconds);
+
+      vi.setSystemTime(base + 2 * 3_600_000 + 60_000);
+      const third = await failUntilRefused();
+      expect(third.failures).toBeGreaterThan(0);
+      expect(third.wait).toBeGreaterThan(LOGIN_REPEAT_LOCKOUTS[0].windowSeconds);
+
+      // The address is still refused even the right password, while anyone else signs in as ever.
+      expect((await login(api, ADMIN_PASSWORD, { ip })).status).toBe(429);
+      expect((await login(api, ADMIN_PASSWORD)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts malformed attempts too, so a flood of junk bodies cannot probe for free', async () => {

@@ -1,20 +1,14 @@
 /**
  * Admin sign-in (issue 13): login checks a user ID and password against the named accounts (the bootstrap owner's
- * password is ADMIN_PASSWORD_HASH), rate-limited by failures per client and per user ID; it records a server-side
+ * password is ADMIN_PASSWORD_HASH), rate-limited by failures per client and per user ID from that client; it records a server-side
  * session and sets the signed cookie naming it. Logout ends that session; session reports who is signed in.
  * The signed-in person's own account (password, passkeys, other sessions) is account-handler.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { AUTH_PATHS } from '../../lib/collections.ts';
-import { LOGIN_RATE_LIMIT } from '../../lib/constants.ts';
+import { LOGIN_RATE_LIMIT, LOGIN_REPEAT_LOCKOUTS } from '../../lib/constants.ts';
 import { API } from '../../lib/api-messages.ts';
-import {
-  ACCOUNT_PATHS,
-  BOOTSTRAP_USER_ID,
-  LOGIN_ACCOUNT_FAILURE_FACTOR,
-  USER_ID_PATTERN,
-  type SessionView,
-} from '../../lib/identity.ts';
+import { ACCOUNT_PATHS, BOOTSTRAP_USER_ID, USER_ID_PATTERN, type SessionView } from '../../lib/identity.ts';
 import { LoginInputSchema } from '../../lib/identity-schemas.ts';
 import { AUTH } from '../../lib/staff-messages.ts';
 import { listAccounts, normaliseUserId, passwordHashOf, type Account } from '../auth/accounts.ts';
@@ -47,9 +41,9 @@ export const authHandler: RouteHandler = async (input) => {
   return notFound(API.notFoundRoute);
 };
 
-/** Buckets of the failure counters: per client address, and per user ID from any address. */
+/** Buckets of the failure counters: per client address, and per user ID from that address (one per lockout). */
 const FAILURES_BY_IP = 'login';
-const FAILURES_BY_USER = 'login-user';
+const failuresByUserBucket = (tier: number) => `login-user-ip-${tier}`;
 
 const failuresByIp = (deps: Deps, ip: string): RateLimitCheck => ({
   bucket: FAILURES_BY_IP,
@@ -57,32 +51,35 @@ const failuresByIp = (deps: Deps, ip: string): RateLimitCheck => ({
   rule: { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: LOGIN_RATE_LIMIT.windowSeconds },
 });
 
-/** A few addresses' worth, so that one address alone can never lock an account out. */
-const failuresByUser = (deps: Deps, userId: string): RateLimitCheck => ({
-  bucket: FAILURES_BY_USER,
-  identifier: userId,
-  rule: {
-    limit: deps.env.LOGIN_RATE_LIMIT_MAX * LOGIN_ACCOUNT_FAILURE_FACTOR,
-    windowSeconds: LOGIN_RATE_LIMIT.windowSeconds,
-  },
-});
+/** A space is in no user ID and no address, so the pair cannot be confused with another. */
+const userAtIp = (userId: string, ip: string) => `${userId} ${ip}`;
+
+const failuresByUserFromIp = (deps: Deps, ip: string, userId: string): RateLimitCheck[] =>
+  LOGIN_REPEAT_LOCKOUTS.map(({ factor, windowSeconds }, tier) => ({
+    bucket: failuresByUserBucket(tier),
+    identifier: userAtIp(userId, ip),
+    rule: { limit: Math.ceil(deps.env.LOGIN_RATE_LIMIT_MAX * factor), windowSeconds },
+  }));
 
 /**
  * Counts an attempt against its counters and refuses (429, Retry-After) once one is used up. Every attempt counts
  * when it starts, so concurrent guesses cannot slip past the limit; a success then clears the counters
- * (`clearFailures`), so what stays counted is failures only (issue 13).
+ * (`clearFailures`), so what stays counted is failures only (issue 13). Nothing is counted per user ID alone: a
+ * lock on an account from anywhere would be a lock anyone could put on a colleague (issue 21).
  */
 export const enforceLoginLimit = (deps: Deps, ip: string, userId?: string) =>
   enforceRateLimits(
     deps.repository,
-    userId === undefined ? [failuresByIp(deps, ip)] : [failuresByUser(deps, userId)],
+    userId === undefined ? [failuresByIp(deps, ip)] : failuresByUserFromIp(deps, ip, userId),
     () => AUTH.tooManyAttempts,
   );
 
 export const clearFailures = async (deps: Deps, ip: string, userId: string) => {
   await Promise.all([
     deps.repository.clearHits(FAILURES_BY_IP, ip),
-    deps.repository.clearHits(FAILURES_BY_USER, userId),
+    ...LOGIN_REPEAT_LOCKOUTS.map((_, tier) =>
+      deps.repository.clearHits(failuresByUserBucket(tier), userAtIp(userId, ip)),
+    ),
   ]);
 };
 

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** What the function runtime tells us about the caller (a subset of Netlify's Context). */
 export interface RequestContext {
   ip?: string;
@@ -5,11 +7,17 @@ export interface RequestContext {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
+/** Callers the platform did not name share this one bucket. */
+export const UNKNOWN_CLIENT = 'unknown';
+
 /**
- * The client's address for rate limits: Netlify's context first, then the header its edge sets (and
- * overwrites, so a client cannot forge it there). Unknown callers share one bucket.
+ * The client's address for rate limits and the audit log: only what the platform reports (Netlify's context.ip,
+ * which the local runner fills from the socket). No request header is read, since whoever sends the request
+ * writes its headers; and anything that is not an address (a forged value, markup) is no one's address.
  */
-export function clientIp(request: Request, context?: RequestContext): string {
-  const ip = context?.ip || request.headers.get('x-nf-client-connection-ip');
-  return ip?.trim().slice(0, 64) || 'unknown';
+export function clientIp(context?: RequestContext): string {
+  const ip = context?.ip?.trim() ?? '';
+  if (!isIP(ip)) return UNKNOWN_CLIENT;
+  // An IPv4 client on a dual-stack socket is the same client as on an IPv4 one.
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip.toLowerCase();
 }

@@ -30,7 +30,7 @@ export function netlifyFunction(handler: RouteHandler, deps: () => Deps = getDep
       response = await handler({
         request,
         deps: deps(),
-        ip: clientIp(request, context),
+        ip: clientIp(context),
         waitUntil: context?.waitUntil ?? runDetached,
       });
     } catch (error) {
