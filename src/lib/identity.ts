@@ -34,7 +34,6 @@ export const PASSWORD_MAX_LENGTH = 1_000;
 /** User IDs: short, lower-case, no spaces, so that they are typed the same way every time. */
 export const USER_ID_PATTERN = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
 
-
 /** Audit entries older than this are purged by the scheduled function. */
 export const AUDIT_RETENTION_DAYS = 400;
 export const AUDIT_PAGE_SIZE = 50;
@@ -55,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'account-update',
   'account-delete',
   'password-change',
+  'password-change-failed',
   'passkey-add',
   'passkey-remove',
   'sessions-revoke',

@@ -28,6 +28,9 @@ export const IDENTITY = {
   passwordTooShort: (min: number) => `Use at least ${min} characters`,
   passwordCommon: 'This password is too common or too easy to guess; choose another',
   passwordCurrentWrong: 'The current password is not correct',
+  /** Says when to retry (the Retry-After seconds). */
+  passwordAttemptsExceeded: (seconds: number) =>
+    `Too many wrong current passwords. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   passwordChanged: 'Password changed. Your other devices were signed out.',
   accountCreated: 'Account created',
   accountUpdated: 'Account updated',

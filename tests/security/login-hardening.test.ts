@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, requestFamilies } from '../../src/lib/collections.ts';
 import { LOGIN_RATE_LIMIT, LOGIN_REPEAT_LOCKOUTS } from '../../src/lib/constants.ts';
-import { AUTH } from '../../src/lib/staff-messages.ts';
+import { AUTH, IDENTITY } from '../../src/lib/staff-messages.ts';
+import { ACCOUNT_PATHS } from '../../src/lib/identity.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { E2E_ADMIN_PASSWORD } from '../e2e/e2e-env.ts';
@@ -142,6 +143,34 @@ describe.each(STORE_BACKENDS)('login rate limit on %s', (backend) => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('limits and audits guesses at the current password when changing it', async () => {
+    const userId = `changer-${backend}`;
+    await api.account({ userId, name: 'Changer', password: ADMIN_PASSWORD });
+    const session = api.session(userId);
+    const change = (currentPassword: string) =>
+      api.call(ACCOUNT_PATHS.password, {
+        method: 'POST',
+        session,
+        json: { currentPassword, newPassword: 'an entirely new passphrase 4821' },
+      });
+    for (let attempt = 0; attempt < LOGIN_RATE_LIMIT.limit; attempt++) {
+      const wrong = await change(`guess-${attempt}`);
+      expect(wrong.status).toBe(400);
+      expect((await body(wrong)).message).toBe(IDENTITY.passwordCurrentWrong);
+    }
+    const limited = await change(ADMIN_PASSWORD);
+    expect(limited.status).toBe(429);
+    const wait = Number(limited.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(await body(limited)).toEqual({ success: false, message: IDENTITY.passwordAttemptsExceeded(wait) });
+    const { entries } = await readAudit(api.deps, { limit: 50, actor: userId });
+    expect(entries.map((entry) => [entry.action, entry.ip])).toEqual(
+      Array.from({ length: LOGIN_RATE_LIMIT.limit }, () => ['password-change-failed', '203.0.113.10']),
+    );
+    // Nothing changed: the old password still signs in.
+    expect((await login(api, ADMIN_PASSWORD, { userId })).status).toBe(200);
   });
 
   it('counts malformed attempts too, so a flood of junk bodies cannot probe for free', async () => {

@@ -3,6 +3,7 @@
  * and sign out the other devices, and the passkeys (passkey-handler.ts). Any role; same-origin writes.
  */
 import { API } from '../../lib/api-messages.ts';
+import { LOGIN_RATE_LIMIT } from '../../lib/constants.ts';
 import { ACCOUNT_PATHS } from '../../lib/identity.ts';
 import { PasswordChangeSchema } from '../../lib/identity-schemas.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
@@ -13,6 +14,7 @@ import { isGuessable } from '../auth/password-policy.ts';
 import { endSessionsOf, sessionsOf } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { readJson } from '../http/body.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { badRequest, HttpError, notFound, ok, unauthorized } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
@@ -41,21 +43,43 @@ async function current(input: HandlerInput) {
   return found;
 }
 
+/** The rate-limit bucket of current-password checks, per account. */
+const PASSWORD_FAILURES = 'password-change';
+
 async function changePassword(input: HandlerInput) {
   const { request, deps, ip } = input;
   await requireAdmin(request, deps, 'write');
   const { account, session } = await current(input);
   const { currentPassword, newPassword } = validate(PasswordChangeSchema, await readJson(request));
+  // A session is not the password: someone holding a stolen or unattended one must not get a free guessing loop.
+  // Counted per account (only its own sessions reach here) as every attempt starts; a change clears the count.
+  await enforceRateLimit(
+    deps.repository,
+    PASSWORD_FAILURES,
+    account._id,
+    { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: LOGIN_RATE_LIMIT.windowSeconds },
+    IDENTITY.passwordAttemptsExceeded,
+  );
   const hash = passwordHashOf(account, deps);
-  if (!hash || !(await verifyPassword(currentPassword, hash)))
+  if (!hash || !(await verifyPassword(currentPassword, hash))) {
+    await recordAudit(deps, {
+      actor: account.userId,
+      action: 'password-change-failed',
+      target: { family: 'account', id: account._id },
+      ip,
+    });
     return badRequest(IDENTITY.passwordCurrentWrong, { currentPassword: IDENTITY.passwordCurrentWrong });
+  }
   if (await isGuessable(newPassword, [account.userId, account.name]))
     return badRequest(IDENTITY.passwordCommon, { newPassword: IDENTITY.passwordCommon });
   await updateAccount(deps, account._id, {
     passwordHash: await hashPassword(newPassword),
     passwordFromEnv: false,
   });
-  await endSessionsOf(deps, account._id, session._id);
+  await Promise.all([
+    endSessionsOf(deps, account._id, session._id),
+    deps.repository.clearHits(PASSWORD_FAILURES, account._id),
+  ]);
   await recordAudit(deps, {
     actor: account.userId,
     action: 'password-change',
