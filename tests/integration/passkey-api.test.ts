@@ -22,6 +22,7 @@ import {
   type AuditEntry,
 } from '../../src/lib/identity.ts';
 import { AUTH, IDENTITY } from '../../src/lib/staff-messages.ts';
+import { LOGIN_RATE_LIMIT } from '../../src/lib/constants.ts';
 import { findAccountByUserId, type Account } from '../../src/server/auth/accounts.ts';
 import { SESSIONS } from '../../src/server/auth/sessions.ts';
 import { CHALLENGES, WEBAUTHN_CHALLENGE_SECONDS } from '../../src/server/handlers/passkey-handler.ts';
@@ -461,6 +462,25 @@ describe.each(STORE_BACKENDS)('passkeys on %s', (backend) => {
     expect(removed.status).toBe(200);
     expect((await body(removed)).message).toBe(IDENTITY.passkeyRemoved);
     expect((await stored('long-id')).passkeys).toEqual([]);
+  });
+
+  it('limits sign-in challenges per address, and drops expired ones as new ones are stored', async () => {
+    const ask = (ip: string) => api.call(ACCOUNT_PATHS.passkeyLoginOptions, { method: 'POST', json: {}, ip });
+    const ip = freshIp();
+    for (let call = 0; call < LOGIN_RATE_LIMIT.limit; call++) expect((await ask(ip)).status).toBe(200);
+    const limited = await ask(ip);
+    expect(limited.status).toBe(429);
+    expect(await body(limited)).toEqual({ success: false, message: AUTH.tooManyAttempts });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(WEBAUTHN_CHALLENGE_SECONDS);
+    const live = await api.repository.list(CHALLENGES);
+    expect(live.length).toBeGreaterThanOrEqual(LOGIN_RATE_LIMIT.limit);
+
+    api.clock.advance(WEBAUTHN_CHALLENGE_SECONDS * 1000 + 1000);
+    const fresh = await ask(freshIp());
+    expect(fresh.status).toBe(200);
+    // Only the challenge just written is left: no daily purge needed.
+    expect(await challengesLeft()).toEqual([((await body(fresh)).data as Begun<unknown>).challengeId]);
   });
 
   it('the daily purge drops passkey challenges nobody answered, and keeps live ones', async () => {

@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { isId } from '../repository/ids.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import {
   badRequest,
@@ -45,6 +46,8 @@ const webauthn = () => import('@simplewebauthn/server');
 
 export const CHALLENGES = 'webauthn-challenges';
 export const WEBAUTHN_CHALLENGE_SECONDS = 300;
+/** The rate-limit bucket of sign-in challenges asked for, per address. */
+const CHALLENGE_REQUESTS = 'passkey-options';
 
 /** The relying party: the site's public origin, or on this machine the origin the browser is on. */
 function relyingParty(request: Request, deps: Deps): { origin: string; rpID: string } | null {
@@ -65,6 +68,9 @@ async function storeChallenge(
   purpose: 'register' | 'login',
   accountId?: string,
 ) {
+  // Expired challenges go as new ones are written, not a day later: with the per-address limit on asking, what
+  // the store holds stays bounded by how many challenges can be live at once.
+  await purgeExpiredChallenges(deps);
   const item = await deps.repository.create(CHALLENGES, {
     challenge,
     purpose,
@@ -76,7 +82,7 @@ async function storeChallenge(
 
 /**
  * Challenges nobody answered (an abandoned or scripted ceremony) would pile up, since asking for a sign-in
- * challenge needs no session: the daily purge drops every expired one.
+ * challenge needs no session: every new challenge, and the daily purge, drops every expired one.
  */
 export async function purgeExpiredChallenges(deps: Deps): Promise<number> {
   const now = deps.now().getTime();
@@ -234,10 +240,19 @@ async function remove(input: HandlerInput, credentialId: string) {
 }
 
 /** `POST /api/v1/auth/passkey/options`: a sign-in challenge for any discoverable passkey of this site. */
-export async function passkeyLoginOptions({ request, deps }: HandlerInput) {
+export async function passkeyLoginOptions({ request, deps, ip }: HandlerInput) {
   requireSameOrigin(request, deps);
   if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
   const { rpID } = requireRelyingParty(request, deps);
+  // Anyone may ask, and every answer is a stored record: an address gets about as many as one challenge's
+  // lifetime can hold live at once, which is far more than a person tapping "Sign in with a passkey".
+  await enforceRateLimit(
+    deps.repository,
+    CHALLENGE_REQUESTS,
+    ip,
+    { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: WEBAUTHN_CHALLENGE_SECONDS },
+    () => AUTH.tooManyAttempts,
+  );
   const options = await (
     await webauthn()
   ).generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
