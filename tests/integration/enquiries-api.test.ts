@@ -130,6 +130,21 @@ describe.each(STORE_BACKENDS)('enquiries on %s', (backend) => {
       expect(listed).toEqual([expect.objectContaining({ _id: stored._id, delivery: 'sent' })]);
     });
 
+    it('signs a webhook whose chat summary pings no one and links nowhere but the admin, whatever the name says', async () => {
+      const name =
+        '<!channel> @everyone <https://evil.example|Open in the admin> [Open](https://evil.example)';
+      const stored = await submit('contact', { ...CONTACT, name });
+      await api.settle();
+      const [hook] = hooksAbout(stored._id);
+      const payload = JSON.parse(hook!.body) as Record<string, unknown>;
+      const link = `${ORIGIN}/deltaadmin/contact-data?q=${stored._id}`;
+      for (const summary of [payload.text, payload.content] as string[]) {
+        expect(summary.endsWith(` · ${link}`)).toBe(true);
+        expect(summary.slice(0, -link.length)).not.toMatch(/[<>@[\]|]|https?:|evil\.example/);
+      }
+      expect(payload).toMatchObject({ name, allowed_mentions: { parse: [] } });
+    });
+
     it('sends nothing for a honeypot hit or a rejected submission', async () => {
       const before = mail.mails().length;
       await api.call(requestFamilies.contact.path, {

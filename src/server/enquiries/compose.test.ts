@@ -74,3 +74,40 @@ describe('notification text', () => {
     for (const [outbox, expected] of cases) expect(deliveryState(outbox)).toBe(expected);
   });
 });
+
+describe('the webhook’s chat summary', () => {
+  const hostile = {
+    ...item,
+    name: '<!channel> @everyone <https://evil.example|Open in the admin> [Open](https://evil.example) *now*\n# hi',
+    course: '`x` ~y~ _z_ ||spoiler|| <@123> \\*',
+  };
+
+  it('carries what a visitor typed with no mention, link, tag or formatting left for Slack, Teams or Discord', () => {
+    for (const family of ['contact', 'enroll'] as const) {
+      const { payload, subject } = composeNotification(family, hostile, 'https://delta.example');
+      for (const summary of [payload.text, payload.content]) {
+        const typed = summary.slice(0, summary.lastIndexOf(' · '));
+        expect(typed).not.toMatch(/[<>@*_~`|[\]\\\n]|https?:|evil\.example/);
+        // Still readable as what was typed.
+        expect(typed).toContain('channel');
+        expect(typed).toContain('everyone');
+        expect(typed).toContain('Open in the admin');
+        // Our own link stays a link.
+        expect(summary.endsWith(` · https://delta.example/deltaadmin/${family}-data?q=${item._id}`)).toBe(
+          true,
+        );
+      }
+      // The fields and the e-mail keep exactly what was typed.
+      expect(payload.name).toBe(hostile.name);
+      expect(subject).toContain(hostile.name);
+      expect(payload.allowed_mentions).toEqual({ parse: [] });
+    }
+  });
+
+  it('leaves ordinary names as they were', () => {
+    const { payload } = composeNotification('enroll', { ...item, course: 'Cloud Computing' }, null);
+    expect(payload.text).toBe(
+      `New enrolment: Asha Rao — Cloud Computing · /deltaadmin/enroll-data?q=${item._id}`,
+    );
+  });
+});

@@ -6,6 +6,7 @@ import { ADMIN_REQUEST_PATHS, formatIst } from '../../lib/enquiries.ts';
 import type { RequestFamilyKey } from '../../lib/families.ts';
 import { NOTIFY } from '../../lib/staff-messages.ts';
 import type { StoredItem } from '../repository/port.ts';
+import { chatSafe } from './chat-markup.ts';
 
 export interface WebhookPayload {
   type: RequestFamilyKey;
@@ -16,9 +17,14 @@ export interface WebhookPayload {
   course?: string;
   message: string;
   createdAt: string;
-  /** A one-line summary: Slack and Teams incoming webhooks show `text`, Discord shows `content`. */
+  /**
+   * A one-line summary: Slack and Teams incoming webhooks show `text`, Discord shows `content`. What the visitor
+   * typed is in it with its chat markup neutralised (chat-markup.ts).
+   */
   text: string;
   content: string;
+  /** Discord's own switch: the message may mention no one, whatever its content says. */
+  allowed_mentions: { parse: [] };
 }
 
 export interface Notification {
@@ -39,17 +45,16 @@ export function composeNotification(
   siteOrigin: string | null,
 ): Notification {
   const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
-  const subject =
-    family === 'enroll'
-      ? NOTIFY.enrollSubject(text('name'), text('course'))
-      : NOTIFY.contactSubject(text('name'));
+  const subjectOf = (name: string, course: string) =>
+    family === 'enroll' ? NOTIFY.enrollSubject(name, course) : NOTIFY.contactSubject(name);
+  const subject = subjectOf(text('name'), text('course'));
   const link = adminLink(family, item._id, siteOrigin);
   const lines = FIELDS.filter((field) => field !== 'course' || family === 'enroll').map((field) =>
     field === 'message'
       ? `${NOTIFY.fieldLabels[field]}:\n${text(field)}`
       : `${NOTIFY.fieldLabels[field]}: ${text(field)}`,
   );
-  const summary = `${subject} · ${link}`;
+  const summary = `${subjectOf(chatSafe(text('name')), chatSafe(text('course')))} · ${link}`;
   return {
     subject,
     text: [...lines, '', NOTIFY.received(formatIst(item.createdAt)), NOTIFY.openInAdmin(link), ''].join('\n'),
@@ -64,6 +69,7 @@ export function composeNotification(
       createdAt: item.createdAt,
       text: summary,
       content: summary,
+      allowed_mentions: { parse: [] },
     },
   };
 }
