@@ -103,7 +103,7 @@ async function runScenario(context: BenchContext, store: StoreHost, scenario: Sc
     const ip = nextAddress();
     const response = await fetch(scenario.url + path, {
       method: scenario.submit ? 'POST' : 'GET',
-      headers: { ...headers, 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip },
+      headers: { ...headers, 'x-nf-client-connection-ip': ip },
       body: scenario.submit ? nextSubmission() : undefined,
     });
     await response.arrayBuffer();
@@ -125,7 +125,7 @@ async function runScenario(context: BenchContext, store: StoreHost, scenario: Sc
       {
         setupRequest: (request) => {
           const ip = nextAddress();
-          request.headers = { ...request.headers, 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip };
+          request.headers = { ...request.headers, 'x-nf-client-connection-ip': ip };
           if (scenario.submit) request.body = nextSubmission();
           return request;
         },

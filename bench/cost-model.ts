@@ -136,10 +136,9 @@ export const costModelBenchmark: Benchmark = {
         })
       : { commands: NaN, trips: NaN };
     const post = await commandsPer(store, SAMPLES, async (index) => {
-      const ip = `10.250.0.${index + 1}`;
       const response = await fetch(base + requestFamilies.contact.path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           name: 'Cost Model',
           email: `cost.${index}@example.in`,
