@@ -94,6 +94,15 @@ describe.each(STORE_BACKENDS)('login rate limit on %s', (backend) => {
     expect(entries.map((entry) => entry.ip)).toEqual(['unknown']);
   });
 
+  it('counts an IPv6 client by its /64, so hopping between its own addresses buys no attempts', async () => {
+    const network = `2001:db8:${backend === 'redis' ? 'b' : 'a'}:${ipCounter++}`;
+    for (let attempt = 0; attempt < LOGIN_RATE_LIMIT.limit; attempt++) {
+      expect((await login(api, 'guess', { ip: `${network}::${attempt + 1}` })).status).toBe(401);
+    }
+    expect((await login(api, ADMIN_PASSWORD, { ip: `${network}:ffff:ffff:ffff:ffff` })).status).toBe(429);
+    expect((await login(api, ADMIN_PASSWORD, { ip: `2001:db8:f:${ipCounter++}::1` })).status).toBe(200);
+  });
+
   it('never locks a user ID out for other addresses, however many guesses on it fail elsewhere', async () => {
     // Three addresses' worth of failures on one user ID: once a hard lock on the account for everyone.
     for (let address = 0; address < 3; address++) {

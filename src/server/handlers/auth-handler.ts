@@ -19,6 +19,7 @@ import { endSession, openSession } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
+import { rateLimitAddress } from '../http/client-ip.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { enforceRateLimits, type RateLimitCheck } from '../http/rate-limit.ts';
 import { failure, notFound, ok, serviceUnavailable } from '../http/respond.ts';
@@ -47,12 +48,12 @@ const failuresByUserBucket = (tier: number) => `login-user-ip-${tier}`;
 
 const failuresByIp = (deps: Deps, ip: string): RateLimitCheck => ({
   bucket: FAILURES_BY_IP,
-  identifier: ip,
+  identifier: rateLimitAddress(ip),
   rule: { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: LOGIN_RATE_LIMIT.windowSeconds },
 });
 
 /** A space is in no user ID and no address, so the pair cannot be confused with another. */
-const userAtIp = (userId: string, ip: string) => `${userId} ${ip}`;
+const userAtIp = (userId: string, ip: string) => `${userId} ${rateLimitAddress(ip)}`;
 
 const failuresByUserFromIp = (deps: Deps, ip: string, userId: string): RateLimitCheck[] =>
   LOGIN_REPEAT_LOCKOUTS.map(({ factor, windowSeconds }, tier) => ({
@@ -76,7 +77,7 @@ export const enforceLoginLimit = (deps: Deps, ip: string, userId?: string) =>
 
 export const clearFailures = async (deps: Deps, ip: string, userId: string) => {
   await Promise.all([
-    deps.repository.clearHits(FAILURES_BY_IP, ip),
+    deps.repository.clearHits(FAILURES_BY_IP, rateLimitAddress(ip)),
     ...LOGIN_REPEAT_LOCKOUTS.map((_, tier) =>
       deps.repository.clearHits(failuresByUserBucket(tier), userAtIp(userId, ip)),
     ),

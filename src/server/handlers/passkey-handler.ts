@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { isId } from '../repository/ids.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
+import { rateLimitAddress } from '../http/client-ip.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import {
@@ -249,7 +250,7 @@ export async function passkeyLoginOptions({ request, deps, ip }: HandlerInput) {
   await enforceRateLimit(
     deps.repository,
     CHALLENGE_REQUESTS,
-    ip,
+    rateLimitAddress(ip),
     { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: WEBAUTHN_CHALLENGE_SECONDS },
     () => AUTH.tooManyAttempts,
   );

@@ -18,6 +18,7 @@ import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
+import { rateLimitAddress } from '../http/client-ip.ts';
 import { enforceRateLimit, enforceRateLimits } from '../http/rate-limit.ts';
 import { created, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
@@ -62,7 +63,7 @@ async function submit(family: RequestFamily, { request, deps, ip, waitUntil }: H
   await enforceRateLimit(
     deps.repository,
     `submit-${family.key}`,
-    ip,
+    rateLimitAddress(ip),
     { ...SUBMISSION_RATE_LIMIT, limit: deps.env.SUBMISSION_RATE_LIMIT_MAX },
     API.rateLimited,
   );

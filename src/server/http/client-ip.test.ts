@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIp, UNKNOWN_CLIENT } from './client-ip.ts';
+import { clientIp, rateLimitAddress, UNKNOWN_CLIENT } from './client-ip.ts';
 
 describe('clientIp', () => {
   it('takes the address the platform reports', () => {
@@ -19,5 +19,27 @@ describe('clientIp', () => {
     for (const ip of ['<b>10.0.0.1</b>', '10.0.0.1, 10.0.0.2', '10.0.0.256', 'localhost', 'x'.repeat(100)]) {
       expect(clientIp({ ip }), ip).toBe(UNKNOWN_CLIENT);
     }
+  });
+});
+
+describe('rateLimitAddress', () => {
+  it('counts an IPv4 client by its address', () => {
+    expect(rateLimitAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitAddress(UNKNOWN_CLIENT)).toBe(UNKNOWN_CLIENT);
+  });
+
+  it('counts an IPv6 client by its /64, however the address is written', () => {
+    const network = '2001:db8:a:b::/64';
+    for (const ip of [
+      '2001:db8:a:b::1',
+      '2001:db8:a:b:ffff:ffff:ffff:fffe',
+      '2001:0db8:000a:000b:0:0:0:9',
+      '2001:db8:a:b:1::',
+    ]) {
+      expect(rateLimitAddress(ip), ip).toBe(network);
+    }
+    expect(rateLimitAddress('2001:db8:a:c::1')).toBe('2001:db8:a:c::/64');
+    expect(rateLimitAddress('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitAddress('2001:db8::')).toBe('2001:db8:0:0::/64');
   });
 });
