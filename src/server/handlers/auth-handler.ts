@@ -1,8 +1,8 @@
 /**
  * Admin sign-in (issue 13): login checks a user ID and password against the named accounts (the bootstrap owner's
- * password is ADMIN_PASSWORD_HASH), rate-limited by failures per client and per user ID from that client; it records a server-side
- * session and sets the signed cookie naming it. Logout ends that session; session reports who is signed in.
- * The signed-in person's own account (password, passkeys, other sessions) is account-handler.ts.
+ * password is ADMIN_PASSWORD_HASH), rate-limited by failures per client and per user ID from that client; it
+ * records a server-side session and sets the signed cookie naming it. Logout ends that session; session reports
+ * who is signed in. The signed-in person's own account (password, passkeys, other sessions) is account-handler.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { AUTH_PATHS } from '../../lib/collections.ts';
