@@ -35,6 +35,7 @@ try {
     dryRun,
     replace: args.replace,
     pictures: { base: args['images-base'] },
+    retentionDays: target.requestRetentionDays,
     publish: (tags) => target.publish(tags),
   });
   const verb = (action: string) =>

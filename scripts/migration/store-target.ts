@@ -26,6 +26,8 @@ export interface StoreTarget {
   imageStore: ImageBlobStore;
   /** Where content and pictures live, for the operator. */
   description: string;
+  /** The site's REQUEST_RETENTION_DAYS: the importer skips requests its retention purge would delete. */
+  requestRetentionDays: number;
   publish(cacheTags: string[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function openStoreTarget(options: { dataDir: string }): Promise<Sto
     repository,
     images,
     imageStore: images.blobs,
+    requestRetentionDays: deps.env.REQUEST_RETENTION_DAYS,
     description: usingRedis
       ? `content in Upstash Redis, pictures in ${blobsWhere}`
       : `content and pictures in ${blobsWhere}`,

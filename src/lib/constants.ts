@@ -77,6 +77,8 @@ export const REQUEST_LIST_MAX_LIMIT = 500;
 
 /** Contact and enrolment requests are kept this many days unless REQUEST_RETENTION_DAYS says otherwise. */
 export const REQUEST_RETENTION_DAYS = 365;
+/** The longest REQUEST_RETENTION_DAYS accepted (ten years). */
+export const REQUEST_RETENTION_MAX_DAYS = 3650;
 
 /** Rebuilds: a burst of edits costs at most two builds (one now, one follow-up after the window). */
 export const REBUILD_WINDOW_MS = 60_000;

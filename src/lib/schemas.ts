@@ -63,12 +63,18 @@ const email = z
   .max(MAX_LENGTH.email, VALIDATION.tooLong(MAX_LENGTH.email))
   .pipe(z.email(VALIDATION.emailInvalid));
 
+/**
+ * A phone number as people write it in India: an optional +, digits, and spaces, hyphens, dots, slashes or
+ * parentheses between them; an STD code may open in parentheses ("(011) 2345 6789", "(+91) 98765 43210").
+ */
+export const PHONE_PATTERN = /^(?:\+|\(\+?)?[0-9][0-9 ()./-]{5,}$/;
+
 const phone = z
   .string({ error: VALIDATION.phoneRequired })
   .trim()
   .min(1, VALIDATION.phoneRequired)
   .max(MAX_LENGTH.phone, VALIDATION.tooLong(MAX_LENGTH.phone))
-  .regex(/^\+?[0-9][0-9 ()-]{5,}$/, VALIDATION.phoneInvalid);
+  .regex(PHONE_PATTERN, VALIDATION.phoneInvalid);
 
 /** The honeypot is accepted (any string) so that a bot gets the same answer as a person. */
 const honeypot = { [HONEYPOT_FIELD]: z.string().max(1_000).optional() };
@@ -81,23 +87,33 @@ export const ContactInputSchema = z.strictObject({
   ...honeypot,
 });
 
+/**
+ * A course name in one canonical spelling: composed Unicode (NFC) and single spaces inside. Names that differ only
+ * by inner whitespace or composition look identical on every page; canonical, the unique index (trimmed,
+ * case-insensitive) tells them apart no more than a reader can.
+ */
+const courseName = (required: string) =>
+  requiredText(required, MAX_LENGTH.courseName).transform((value) =>
+    value.normalize('NFC').replace(/\s+/g, ' '),
+  );
+
 export const EnrollInputSchema = z.strictObject({
   name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
   email,
   phone,
-  course: requiredText(VALIDATION.courseRequired, MAX_LENGTH.courseName),
+  course: courseName(VALIDATION.courseRequired),
   message: optionalText(MAX_LENGTH.message),
   ...honeypot,
 });
 
 export const EnrollCourseInputSchema = z.strictObject({
-  courseName: requiredText(VALIDATION.courseTitleRequired, MAX_LENGTH.courseName),
+  courseName: courseName(VALIDATION.courseTitleRequired),
 });
 
 /** A course's rename and/or (de)activation; at least one of the two. */
 export const EnrollCourseUpdateSchema = z
   .strictObject({
-    courseName: requiredText(VALIDATION.courseTitleRequired, MAX_LENGTH.courseName).optional(),
+    courseName: courseName(VALIDATION.courseTitleRequired).optional(),
     isActive: z.boolean({ error: VALIDATION.isActiveInvalid }).optional(),
   })
   .refine((value) => value.courseName !== undefined || value.isActive !== undefined, {

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { ABOUT_STATIC, MAX_LENGTH } from './constants.ts';
 import { PUBLIC, VALIDATION } from './messages.ts';
-import { optionalText, requiredText, StoredMetaSchema } from './schemas.ts';
+import { optionalText, PHONE_PATTERN, requiredText, StoredMetaSchema } from './schemas.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from './site-config.ts';
 import { SETTINGS } from './staff-messages.ts';
 
@@ -157,8 +157,6 @@ type Fields = (typeof SETTING_FIELDS)[number];
 type ValueOf<K extends SettingKind> = K extends 'count' ? number : K extends 'lines' ? string[] : string;
 /** The settings' values, by field name. */
 export type SiteSettings = { [F in Fields as F['name']]: ValueOf<F['kind']> };
-
-const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,}$/;
 
 function inputShape(field: SettingField): z.ZodType {
   const required = SETTINGS.required(field.label);

@@ -7,6 +7,7 @@ import {
   LOGIN_RATE_LIMIT,
   REBUILD_WINDOW_MS,
   REQUEST_RETENTION_DAYS,
+  REQUEST_RETENTION_MAX_DAYS,
   SUBMISSION_MIN_FILL_MS,
   SUBMISSION_RATE_LIMIT,
   SUBMISSION_SENDER_RATE_LIMIT,
@@ -104,9 +105,9 @@ const EnvSchema = z
     /** HMAC-SHA256 key of the webhook's X-Signature header. */
     NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
     /** Contact and enrolment requests older than this are deleted by the scheduled function. */
-    REQUEST_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)).transform(
-      (value) => value ?? REQUEST_RETENTION_DAYS,
-    ),
+    REQUEST_RETENTION_DAYS: optional(
+      z.coerce.number().int().min(1).max(REQUEST_RETENTION_MAX_DAYS),
+    ).transform((value) => value ?? REQUEST_RETENTION_DAYS),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {

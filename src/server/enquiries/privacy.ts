@@ -1,12 +1,14 @@
 /**
  * Data-principal rights (India's DPDP Act 2023) and storage limitation: everything held about one e-mail
  * address, its erasure (outbox entries live on the request, so they go with it), and the retention purge.
- * Logs carry counts only, never personal data.
+ * Logs carry counts only, never personal data. A request imported from the old site leaves a tombstone
+ * (tombstones.ts) when it goes, so importing the old site's export again does not bring it back.
  */
 import { requestFamilies } from '../../lib/collections.ts';
 import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/families.ts';
 import type { Deps } from '../deps.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
+import { leaveTombstone } from './tombstones.ts';
 
 type PerFamily<T> = Record<RequestFamilyKey, T>;
 
@@ -47,11 +49,17 @@ async function trashedByEmail(repository: Repository, email: string): Promise<Tr
  * Removes a request for good: through the trash and out of it, so its revisions (history) go with it; a plain
  * delete would leave earlier versions behind.
  */
-async function destroy(repository: Repository, family: RequestFamilyKey, id: string, at: string) {
-  if (!(await repository.trash(family, id, at))) return false;
-  await repository.purgeFromTrash(family, id);
+async function destroy(repository: Repository, family: RequestFamilyKey, item: StoredItem, at: string) {
+  await leaveTombstone(repository, item);
+  if (!(await repository.trash(family, item._id, at))) return false;
+  await repository.purgeFromTrash(family, item._id);
   return true;
 }
+
+const DAY_MS = 86_400_000;
+
+/** The retention rule, shared with the importer: a request received before this time is past retention. */
+export const retentionCutoff = (now: Date, days: number): number => now.getTime() - days * DAY_MS;
 
 /** Deletes every request from `email`, live or in the trash; answers how many of each family went. */
 export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily<number>> {
@@ -60,15 +68,12 @@ export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily
   const erased = { contact: 0, enroll: 0 } satisfies PerFamily<number>;
   const at = deps.now().toISOString();
   for (const family of REQUEST_FAMILY_KEYS) {
-    for (const item of found[family])
-      if (await destroy(repository, family, item._id, at)) erased[family] += 1;
+    for (const item of found[family]) if (await destroy(repository, family, item, at)) erased[family] += 1;
   }
   for (const entry of found.trash) {
-    if (
-      isRequestFamily(entry.collection) &&
-      (await repository.purgeFromTrash(entry.collection, entry.item._id))
-    )
-      erased[entry.collection] += 1;
+    if (!isRequestFamily(entry.collection)) continue;
+    await leaveTombstone(repository, entry.item);
+    if (await repository.purgeFromTrash(entry.collection, entry.item._id)) erased[entry.collection] += 1;
   }
   console.info(`[privacy] erased ${erased.contact} contact and ${erased.enroll} enrolment requests`);
   return erased;
@@ -77,13 +82,13 @@ export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily
 /** Deletes requests older than REQUEST_RETENTION_DAYS; answers how many of each family went. */
 export async function purgeExpiredRequests(deps: Deps): Promise<PerFamily<number>> {
   const days = deps.env.REQUEST_RETENTION_DAYS;
-  const cutoff = deps.now().getTime() - days * 86_400_000;
+  const cutoff = retentionCutoff(deps.now(), days);
   const purged = { contact: 0, enroll: 0 } satisfies PerFamily<number>;
   for (const family of REQUEST_FAMILY_KEYS) {
     // Oldest first: stop at the first request young enough to keep.
     for (const item of await deps.repository.list(family)) {
       if (Date.parse(item.createdAt) >= cutoff) break;
-      if (await destroy(deps.repository, family, item._id, deps.now().toISOString())) purged[family] += 1;
+      if (await destroy(deps.repository, family, item, deps.now().toISOString())) purged[family] += 1;
     }
   }
   if (purged.contact + purged.enroll > 0)

@@ -3,6 +3,7 @@
  * `GET /api/v1/trash` lists it, `POST /api/v1/trash/{family}/{id}/restore` puts an item back under its id.
  */
 import { TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
+import { REQUEST_FAMILY_KEYS } from '../../lib/families.ts';
 import { API } from '../../lib/api-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { publishChange } from '../cdn/publish-change.ts';
@@ -11,6 +12,7 @@ import type { RouteHandler } from '../http/netlify-function.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
+import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { discardImage, present } from './content-handler.ts';
 import type { ApiRegistry } from './api-router.ts';
 import { enrollCourseFamily, type ContentFamily } from '../../lib/collections.ts';
@@ -107,6 +109,9 @@ export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<num
   );
   let purged = 0;
   for (const entry of expired) {
+    // A purged request is gone for good: the importer must not bring it back from the old site's export.
+    if ((REQUEST_FAMILY_KEYS as readonly string[]).includes(entry.collection))
+      await leaveTombstone(deps.repository, entry.item);
     const removed = await deps.repository.purgeFromTrash(entry.collection, entry.item._id);
     if (!removed) continue;
     purged += 1;

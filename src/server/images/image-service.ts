@@ -23,6 +23,7 @@ import {
   suffixedWidthsOf,
   variantFileName,
 } from './image-names.ts';
+import type { NormalisedImage } from './image-pipeline.ts';
 import { createImageStore, type ImageBlobStore } from './image-store.ts';
 import { ImageRejectedError, type ImageService, type ProcessedImage } from './port.ts';
 
@@ -33,6 +34,19 @@ export interface ImageServiceOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Every check store() makes and the variants it would write, writing nothing: the importer's dry run calls this so
+ * that it refuses exactly the pictures a real run refuses (the folder's minimum size included).
+ */
+export async function prepareImage(folder: ImageFolder, file: Blob): Promise<NormalisedImage> {
+  if (!isImageFolder(folder)) throw new Error(`Unknown image folder: ${String(folder)}`);
+  // Checked on the declared size, before reading or decoding anything.
+  if (file.size > IMAGE_MAX_BYTES) throw new ImageRejectedError(413, API.payloadTooLarge);
+  // sharp (a native library) loads on the first upload only, not in the cold start of every API function.
+  const { processImage } = await import('./image-pipeline.ts');
+  return processImage(new Uint8Array(await file.arrayBuffer()), IMAGE_FOLDER_RULES[folder]);
+}
+
 export function createImageService(options: ImageServiceOptions = {}): ImageService {
   const blobs: ImageBlobStore = createImageStore(options.store, { timeoutMs: options.timeoutMs });
 
@@ -40,12 +54,7 @@ export function createImageService(options: ImageServiceOptions = {}): ImageServ
     blobs,
 
     async store(folder: ImageFolder, file: Blob): Promise<ProcessedImage> {
-      if (!isImageFolder(folder)) throw new Error(`Unknown image folder: ${String(folder)}`);
-      // Checked on the declared size, before reading or decoding anything.
-      if (file.size > IMAGE_MAX_BYTES) throw new ImageRejectedError(413, API.payloadTooLarge);
-      // sharp (a native library) loads on the first upload only, not in the cold start of every API function.
-      const { processImage } = await import('./image-pipeline.ts');
-      const image = await processImage(new Uint8Array(await file.arrayBuffer()), IMAGE_FOLDER_RULES[folder]);
+      const image = await prepareImage(folder, file);
       await Promise.all(
         image.variants.map((variant) =>
           blobs.put(folder, variant.fileName, variant.bytes, IMAGE_CONTENT_TYPE),

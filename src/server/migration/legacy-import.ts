@@ -10,8 +10,15 @@
  *   a changed one is updated in place (same id). So a re-run is a no-op and never fetches a picture again.
  * - Ids are made for the item's own past (ids.ts idAt): enquiries land newest first by their createdAt among
  *   enquiries received here, and content keeps the old site's order (home services by `position`).
- * - `homeservices.isActive: false` and `enrollcourses.isActive: false` have no equivalent yet (nothing here hides
- *   an item), so they are skipped and reported as "inactive in the current site" rather than published.
+ * - `homeservices.isActive: false` lands as a draft (`published: false`) and `enrollcourses.isActive: false` as
+ *   an inactive course: kept, hidden from visitors, each with a note.
+ * - Requests follow this site's retention rule (privacy.ts): one received before the cutoff is skipped and counted,
+ *   since the retention purge would delete it at once, and the summary says how to keep such requests. Requests
+ *   this site erased or purged left a tombstone (enquiries/tombstones.ts) and are never imported again; an item
+ *   deleted here and still in the Trash is not imported a second time beside it (unless --replace).
+ * - Course names are compared in their canonical spelling (schemas.ts), so names differing only by case or inner
+ *   whitespace are one course.
+ * - A dry run makes every check a real run makes, pictures included (image-service.ts prepareImage).
  * - Legacy stats hold counts this site computes itself; only `totalCourses` (set by hand there too) is imported.
  */
 import { createHash } from 'node:crypto';
@@ -26,13 +33,18 @@ import {
   type CollectionKey,
   type ContentFamily,
 } from '../../lib/collections.ts';
-import { HONEYPOT_FIELD } from '../../lib/constants.ts';
+import { HONEYPOT_FIELD, REQUEST_RETENTION_DAYS, REQUEST_RETENTION_MAX_DAYS } from '../../lib/constants.ts';
+import { REQUEST_FAMILY_KEYS } from '../../lib/families.ts';
 import { valueFields, type ImageField } from '../../lib/fields.ts';
 import { storedImageValue } from '../../lib/image-url.ts';
 import { isRecord } from '../../lib/json.ts';
 import { fieldErrors, type Stats } from '../../lib/schemas.ts';
 import type { z } from 'zod';
+import { prepareImage } from '../images/image-service.ts';
+import { mainFileName } from '../images/image-names.ts';
 import type { ImageService, ProcessedImage } from '../images/port.ts';
+import { retentionCutoff } from '../enquiries/privacy.ts';
+import { tombstoneKey, tombstoneKeys } from '../enquiries/tombstones.ts';
 import { idAt } from '../repository/ids.ts';
 import { normaliseUnique } from '../repository/keys.ts';
 import type { Repository, StoredItem } from '../repository/port.ts';
@@ -68,6 +80,8 @@ const TARGETS: Record<LegacySource, Target> = {
 };
 /** Collections whose records carry `isActive`. */
 const HAS_ACTIVE_FLAG = new Set<LegacySource>(['homeservices', 'enrollcourses']);
+const REQUEST_TARGETS = new Set<Target>(REQUEST_FAMILY_KEYS);
+const DAY_MS = 86_400_000;
 /** Extensions a `mongoexport --out` file may have. */
 const EXPORT_EXTENSIONS = new Set(['.json', '.jsonl', '.ndjson']);
 const PICTURE_CONCURRENCY = 4;
@@ -75,7 +89,12 @@ const WRITE_CONCURRENCY = 8;
 
 export const IMPORT_REASONS = {
   noId: 'no _id',
-  inactive: 'inactive in the current site',
+  importedAsDraft: 'inactive in the current site: imported as a draft',
+  importedInactive: 'inactive in the current site: imported as an inactive course',
+  pastRetention: (days: number) =>
+    `received more than ${days} days ago (REQUEST_RETENTION_DAYS): the retention purge would delete it at once`,
+  removedHere: 'erased or purged here before: not imported again',
+  inTrash: 'deleted here and still in the Trash: restore it from there instead',
   duplicateCourse: (otherId: string) => `duplicate course name (same as ${otherId})`,
   courseExists: 'a course with this name already exists here',
   noPicture: 'no picture, and this family requires one',
@@ -84,6 +103,18 @@ export const IMPORT_REASONS = {
   courseNotOffered: (course: string) => `course "${course}" is no longer offered; kept as submitted`,
   statsNotImported: (fields: string[]) =>
     `${fields.join(', ')} not imported: this site computes them from its own items`,
+  removedHereTotal: (count: number) =>
+    `${count} request${count === 1 ? ' was' : 's were'} erased or purged here before and ` +
+    `${count === 1 ? 'is' : 'are'} not imported again.`,
+  retentionHint: (count: number, days: number, oldestDays: number) =>
+    `${count} request${count === 1 ? ' was' : 's were'} not imported: received more than ${days} days ago, ` +
+    `past the retention period (REQUEST_RETENTION_DAYS), so the retention purge would delete ` +
+    `${count === 1 ? 'it' : 'them'} at once. To keep ${count === 1 ? 'it' : 'them'}, set REQUEST_RETENTION_DAYS ` +
+    `above ${oldestDays} (the oldest was received ${oldestDays} days ago) and import again; ` +
+    `each request is then deleted once it is older than the new period.` +
+    (oldestDays >= REQUEST_RETENTION_MAX_DAYS
+      ? ` The longest period accepted is ${REQUEST_RETENTION_MAX_DAYS} days: older requests cannot be kept.`
+      : ''),
 } as const;
 
 export type Action = 'create' | 'update' | 'unchanged' | 'skip';
@@ -112,6 +143,9 @@ export interface SourceSummary {
   updated: number;
   unchanged: number;
   skipped: number;
+  /** Of the skipped: requests past the retention period, and requests erased or purged here before. */
+  pastRetention: number;
+  removedHere: number;
   /** Items deleted first by --replace. */
   removed: number;
   picturesFetched: number;
@@ -129,6 +163,8 @@ export interface ImportReport {
   ignoredFiles: string[];
   /** True when anything was written (so one rebuild is due). */
   changed: boolean;
+  /** The retention period the requests were checked against, and the age in whole days of the oldest skipped. */
+  retention: { days: number; oldestSkippedDays: number | null };
 }
 
 export interface ImportOptions {
@@ -140,6 +176,8 @@ export interface ImportOptions {
   /** Called once after a run that wrote anything, with the cache tags of the families it touched. */
   publish?: (cacheTags: string[]) => Promise<void>;
   now?: () => Date;
+  /** The site's REQUEST_RETENTION_DAYS (default: its default). */
+  retentionDays?: number;
 }
 
 /** An import marker as stored on each item. */
@@ -245,6 +283,8 @@ interface Planned {
   order: [number, string];
   existing: StoredItem | null;
   marker: ImportedFrom;
+  /** Notes true only of a record that is written (not of one its picture then skips). */
+  written: string[];
 }
 
 export async function importLegacy(
@@ -262,6 +302,7 @@ export async function importLegacy(
     summary: [],
     ignoredFiles: [],
     changed: false,
+    retention: { days: options.retentionDays ?? REQUEST_RETENTION_DAYS, oldestSkippedDays: null },
   };
   const touched = new Set<Target>();
   /** Pictures of items --replace deleted: removed at the end unless an imported item holds them again. */
@@ -269,17 +310,19 @@ export async function importLegacy(
   /** One download and one store per URL and folder, however many records name it. */
   const pictureCache = new Map<string, Promise<ProcessedImage>>();
   const offeredCourses = new Set<string>();
+  /** Read once, when the first request family is imported. */
+  let tombstones: Promise<Set<string>> | undefined;
 
   const storePicture = (folder: ImageField['folder'], value: string): Promise<ProcessedImage> => {
     const key = `${folder} ${value}`;
     let pending = pictureCache.get(key);
     if (!pending) {
       pending = fetchPicture(value, options.pictures).then(async (bytes) => {
-        if (!dryRun) return images.store(folder, new Blob([new Uint8Array(bytes)]));
-        // A dry run still decodes the picture, so it predicts which records a bad picture would skip.
-        const { processImage } = await import('../images/image-pipeline.ts');
-        const image = await processImage(bytes);
-        return { fileName: `${image.hash}.webp`, width: image.width, height: image.height };
+        const file = new Blob([new Uint8Array(bytes)]);
+        if (!dryRun) return images.store(folder, file);
+        // A dry run makes every check of a real store (the folder's rules too), so it skips what a real run skips.
+        const image = await prepareImage(folder, file);
+        return { fileName: mainFileName(image.hash), width: image.width, height: image.height };
       });
       pictureCache.set(key, pending);
     }
@@ -297,6 +340,8 @@ export async function importLegacy(
       updated: 0,
       unchanged: 0,
       skipped: 0,
+      pastRetention: 0,
+      removedHere: 0,
       removed: 0,
       picturesFetched: 0,
       picturesFailed: 0,
@@ -323,6 +368,8 @@ export async function importLegacy(
           storePicture,
           wipedPictures,
           offeredCourses,
+          retention: report.retention,
+          tombstones: () => (tombstones ??= tombstoneKeys(repository)),
         })),
       );
     }
@@ -373,8 +420,10 @@ interface FamilyContext {
   summary: SourceSummary;
   storePicture: (folder: ImageField['folder'], value: string) => Promise<ProcessedImage>;
   wipedPictures: { folder: ImageField['folder']; value: string }[];
-  /** Course names (normalised) offered here or by this import. */
+  /** Course names (normalised) offered here or by this import: active courses only. */
   offeredCourses: Set<string>;
+  retention: ImportReport['retention'];
+  tombstones: () => Promise<Set<string>>;
 }
 
 async function importFamily(
@@ -397,15 +446,28 @@ async function importFamily(
     }
     present = [];
   }
+  const sourceIdOf = (item: StoredItem) => {
+    const marker = item.importedFrom as ImportedFrom | undefined;
+    return isRecord(marker) && marker.source === source && typeof marker.id === 'string' ? marker.id : null;
+  };
   const bySourceId = new Map<string, StoredItem>();
   for (const item of present) {
-    const marker = item.importedFrom as ImportedFrom | undefined;
-    if (isRecord(marker) && marker.source === source && typeof marker.id === 'string')
-      bySourceId.set(marker.id, item);
+    const id = sourceIdOf(item);
+    if (id !== null) bySourceId.set(id, item);
   }
+  // An item deleted here waits in the Trash for a restore; importing its record again would make a second one.
+  const trashed = new Set<string>();
+  if (!context.replace)
+    for (const entry of await repository.listTrash()) {
+      const id = entry.collection === target ? sourceIdOf(entry.item) : null;
+      if (id !== null) trashed.add(id);
+    }
+  const isRequest = REQUEST_TARGETS.has(target);
+  const tombstones = isRequest ? await context.tombstones() : new Set<string>();
+  const cutoff = retentionCutoff(context.now(), context.retention.days);
   if (target === 'enroll')
     for (const course of await repository.list('enrollCourse'))
-      context.offeredCourses.add(normaliseUnique(course.courseName));
+      if (course.isActive !== false) context.offeredCourses.add(normaliseUnique(course.courseName));
   const seenUnique = new Map<string, string>();
 
   const outcomes: RecordOutcome[] = [];
@@ -418,8 +480,13 @@ async function importFamily(
       outcome.reason = IMPORT_REASONS.noId;
       continue;
     }
-    if (HAS_ACTIVE_FLAG.has(source) && record.isActive === false) {
-      outcome.reason = IMPORT_REASONS.inactive;
+    if (isRequest && tombstones.has(tombstoneKey(source, sourceId))) {
+      outcome.reason = IMPORT_REASONS.removedHere;
+      context.summary.removedHere += 1;
+      continue;
+    }
+    if (trashed.has(sourceId)) {
+      outcome.reason = IMPORT_REASONS.inTrash;
       continue;
     }
     const picked = Object.fromEntries(
@@ -433,6 +500,17 @@ async function importFamily(
       continue;
     }
     const fields = parsed.data as Record<string, unknown>;
+    const createdAt = validDate(record.createdAt) ?? objectIdDate(sourceId) ?? context.now().toISOString();
+    if (isRequest && Date.parse(createdAt) < cutoff) {
+      outcome.reason = IMPORT_REASONS.pastRetention(context.retention.days);
+      context.summary.pastRetention += 1;
+      const days = Math.floor((context.now().getTime() - Date.parse(createdAt)) / DAY_MS);
+      context.retention.oldestSkippedDays = Math.max(context.retention.oldestSkippedDays ?? 0, days);
+      continue;
+    }
+    const inactive = HAS_ACTIVE_FLAG.has(source) && record.isActive === false;
+    // Hidden here as it was there: a draft content item, an inactive course.
+    if (inactive) fields[target === 'enrollCourse' ? 'isActive' : 'published'] = false;
     const hash = recordHash(record);
     const existing = bySourceId.get(sourceId) ?? null;
     if (target === 'enrollCourse') {
@@ -444,7 +522,7 @@ async function importFamily(
       }
       seenUnique.set(name, sourceId);
       // Known before anything is written, so a dry run notes the same enrolments as the real run.
-      context.offeredCourses.add(name);
+      if (!inactive) context.offeredCourses.add(name);
       const holder = present.find((item) => normaliseUnique(item.courseName) === name);
       if (holder && holder._id !== existing?._id) {
         outcome.reason = IMPORT_REASONS.courseExists;
@@ -458,7 +536,6 @@ async function importFamily(
       outcome.id = existing._id;
       continue;
     }
-    const createdAt = validDate(record.createdAt) ?? objectIdDate(sourceId) ?? context.now().toISOString();
     const updatedAt = validDate(record.updatedAt) ?? createdAt;
     const position = typeof record.position === 'number' ? record.position : Number.MAX_SAFE_INTEGER;
     outcome.action = existing ? 'update' : 'create';
@@ -471,6 +548,9 @@ async function importFamily(
       order: [source === 'homeservices' ? position : 0, createdAt],
       existing,
       marker: { source, id: sourceId, hash },
+      written: inactive
+        ? [target === 'enrollCourse' ? IMPORT_REASONS.importedInactive : IMPORT_REASONS.importedAsDraft]
+        : [],
     });
   }
 
@@ -526,6 +606,7 @@ async function importFamily(
       return null;
     }
     plan.outcome.id = item._id;
+    plan.outcome.notes.push(...plan.written);
     return { ...item, importedFrom: plan.marker } as StoredItem;
   });
 
@@ -573,6 +654,7 @@ export function formatImportSummary(report: ImportReport): string {
     'imported',
     'unchanged',
     'skipped',
+    'past retention',
     'pictures fetched',
     'pictures failed',
   ];
@@ -586,13 +668,20 @@ export function formatImportSummary(report: ImportReport): string {
         row.created + row.updated,
         row.unchanged,
         row.skipped + row.unreadable.length,
+        REQUEST_TARGETS.has(row.family) ? row.pastRetention : '-',
         row.picturesFetched,
         row.picturesFailed,
       ].map(String);
       if (report.replace) cells.splice(1, 0, String(row.removed));
       return cells;
     });
-  return formatTable(header, rows);
+  const notes: string[] = [];
+  const past = report.summary.reduce((sum, row) => sum + row.pastRetention, 0);
+  if (past > 0 && report.retention.oldestSkippedDays !== null)
+    notes.push(IMPORT_REASONS.retentionHint(past, report.retention.days, report.retention.oldestSkippedDays));
+  const removedHere = report.summary.reduce((sum, row) => sum + row.removedHere, 0);
+  if (removedHere > 0) notes.push(IMPORT_REASONS.removedHereTotal(removedHere));
+  return [formatTable(header, rows), ...notes].join('\n\n');
 }
 
 export function formatTable(header: string[], rows: string[][]): string {
