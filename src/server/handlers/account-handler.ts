@@ -43,17 +43,21 @@ async function current(input: HandlerInput) {
 
 async function changePassword(input: HandlerInput) {
   const { request, deps, ip } = input;
-  await requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write', 'editor', { whilePasswordChangeDue: true });
   const { account, session } = await current(input);
   const { currentPassword, newPassword } = validate(PasswordChangeSchema, await readJson(request));
   const hash = passwordHashOf(account, deps);
   if (!hash || !(await verifyPassword(currentPassword, hash)))
     return badRequest(IDENTITY.passwordCurrentWrong, { currentPassword: IDENTITY.passwordCurrentWrong });
+  // Whoever set the temporary password knows it: keeping it would leave it theirs as well.
+  if (account.mustChangePassword && newPassword === currentPassword)
+    return badRequest(IDENTITY.passwordSameAsTemporary, { newPassword: IDENTITY.passwordSameAsTemporary });
   if (await isGuessable(newPassword, [account.userId, account.name]))
     return badRequest(IDENTITY.passwordCommon, { newPassword: IDENTITY.passwordCommon });
   await updateAccount(deps, account._id, {
     passwordHash: await hashPassword(newPassword),
     passwordFromEnv: false,
+    mustChangePassword: false,
   });
   await endSessionsOf(deps, account._id, session._id);
   await recordAudit(deps, {
