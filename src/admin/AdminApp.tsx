@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { SHELL } from './admin-copy.ts';
+import { PASSWORD_CHANGE, SHELL } from './admin-copy.ts';
 import { LoginScreen } from './screens/LoginScreen.tsx';
 import { AdminShell } from './shell/AdminShell.tsx';
 import { resolveRoute, type ScreenRoute } from './route-decision.ts';
@@ -16,7 +16,7 @@ import {
   rememberReturnPath,
   scrollToTop,
 } from './stores/router.ts';
-import { $adminLoggedIn, $sessionExpired, isSignedIn, verifySession } from './stores/session.ts';
+import { $adminLoggedIn, $me, $sessionExpired, isSignedIn, verifySession } from './stores/session.ts';
 
 const ContentScreen = lazy(() => import('./screens/ContentScreen.tsx'));
 const RequestsScreen = lazy(() => import('./screens/RequestsScreen.tsx'));
@@ -28,6 +28,7 @@ const TrashScreen = lazy(() => import('./screens/TrashScreen.tsx'));
 const AccountScreen = lazy(() => import('./screens/AccountScreen.tsx'));
 const TeamScreen = lazy(() => import('./screens/TeamScreen.tsx'));
 const ActivityScreen = lazy(() => import('./screens/ActivityScreen.tsx'));
+const PasswordChangeScreen = lazy(() => import('./screens/PasswordChangeScreen.tsx'));
 
 /**
  * The view of every screen route: the compiler checks the table against SCREENS (router.ts), so a route without
@@ -55,6 +56,7 @@ const SCREEN_VIEWS = {
 export default function AdminApp() {
   const page = useStore($router);
   const signedIn = isSignedIn(useStore($adminLoggedIn));
+  const mustChangePassword = useStore($me)?.mustChangePassword === true;
   const decision = resolveRoute(page?.route, signedIn);
   const path = page?.path;
 
@@ -74,8 +76,10 @@ export default function AdminApp() {
     decision.kind === 'screen' ? SCREENS.find((screen) => screen.route === decision.route)?.label : null;
   useEffect(() => {
     if (decision.kind === 'redirect') return;
-    document.title = SHELL.documentTitle(screenLabel ?? SHELL.loginTitle);
-  }, [decision.kind, screenLabel]);
+    document.title = SHELL.documentTitle(
+      mustChangePassword ? PASSWORD_CHANGE.heading : (screenLabel ?? SHELL.loginTitle),
+    );
+  }, [decision.kind, screenLabel, mustChangePassword]);
 
   useEffect(() => {
     scrollToTop();
@@ -88,6 +92,13 @@ export default function AdminApp() {
 
   if (decision.kind === 'login') return <LoginScreen />;
   if (decision.kind === 'redirect') return null;
+  // A temporary password: nothing but choosing a new one until it is done (the server refuses the rest).
+  if (mustChangePassword)
+    return (
+      <Suspense fallback={<p className="admin-loading">{SHELL.loading}</p>}>
+        <PasswordChangeScreen />
+      </Suspense>
+    );
   return (
     <AdminShell current={decision.route}>
       <Suspense fallback={<p className="admin-loading">{SHELL.loading}</p>}>

@@ -3,6 +3,7 @@
  * success and confirmation string of the spec comes from src/lib/messages.ts or staff-messages.ts instead.
  */
 import { TRASH_RETENTION_DAYS } from '../lib/constants.ts';
+import { BOOTSTRAP_USER_ID } from '../lib/identity.ts';
 import { brandName, siteConfig } from '../lib/site-config.ts';
 
 export const SHELL = {
@@ -30,9 +31,10 @@ export const LOGIN = {
   userIdLabel: 'User ID',
   /**
    * Fixed and disabled (spec) while the bootstrap owner is the only account; once there are more people the
-   * field is editable and empty (issue 13).
+   * field is editable and empty (issue 13). It shows the account's real user ID, the one a password manager
+   * should save (issue 21).
    */
-  userId: `admin@${siteConfig.email.split('@')[1] ?? 'example.com'}`,
+  userId: BOOTSTRAP_USER_ID,
   passwordLabel: 'Password',
   passwordPlaceholder: 'Enter your password',
   submit: 'Login',
@@ -47,6 +49,7 @@ export const ACCOUNT = {
   currentPassword: 'Current password',
   newPassword: 'New password',
   newPasswordHint: 'At least 12 characters; not a common password.',
+  confirmPassword: 'Confirm new password',
   changePassword: 'Change password',
   passkeysHeading: 'Passkeys',
   passkeyName: 'Passkey name',
@@ -76,6 +79,18 @@ export const TEAM = {
   requirePasskey: 'Passkeys only',
   delete: 'Delete',
   you: 'you',
+  /** Issue 21: an owner's way back in for a colleague who lost their password. */
+  setTemporaryPassword: 'Set temporary password',
+  temporaryPassword: 'Temporary password',
+  saveTemporaryPassword: 'Save temporary password',
+  mustChange: 'must choose a new password',
+} as const;
+
+/** The only screen of an account signed in with a temporary password (issue 21). */
+export const PASSWORD_CHANGE = {
+  heading: 'Choose a new password',
+  temporaryPassword: 'Temporary password',
+  submit: 'Save new password',
 } as const;
 
 export const ACTIVITY = {

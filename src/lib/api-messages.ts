@@ -12,6 +12,8 @@ export const API = {
   itemNotFound: GENERIC.notFound,
   methodNotAllowed: 'Method not allowed',
   unauthorized: GENERIC.unauthorized,
+  /** Issue 21: every admin route but the password change answers this until a temporary password is replaced. */
+  passwordChangeRequired: 'Choose a new password first: this account signed in with a temporary password.',
   forbiddenOrigin: GENERIC.forbidden,
   validation: GENERIC.validation,
   invalidJson: 'The request body is not valid JSON',

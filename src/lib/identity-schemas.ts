@@ -33,22 +33,43 @@ export const NewAccountSchema = z.strictObject({
   password: newPasswordSchema,
 });
 
-export const AccountPatchSchema = z.strictObject({
-  name: nameSchema.optional(),
-  role: roleSchema.optional(),
-  disabled: z.boolean().optional(),
-  requirePasskey: z.boolean().optional(),
-  /** An owner setting a new password for someone who lost theirs (their sessions end). */
-  password: newPasswordSchema.optional(),
-});
+/** The second typing of a new password; the browser sends it so the server can refuse a typo too. */
+const confirmSchema = z.string().max(PASSWORD_MAX_LENGTH).optional();
 
-export const PasswordChangeSchema = z.strictObject({
-  currentPassword: z
-    .string({ error: AUTH.passwordRequired })
-    .min(1, AUTH.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH),
-  newPassword: newPasswordSchema,
-});
+/** Refuses a confirmation that differs from the password it confirms (absent: nothing to compare). */
+const confirms =
+  <T extends Record<string, unknown>>(field: keyof T & string, confirmField: keyof T & string) =>
+  (value: T, context: z.core.$RefinementCtx<T>) => {
+    const confirmation = value[confirmField];
+    if (confirmation !== undefined && value[field] !== undefined && confirmation !== value[field])
+      context.addIssue({ code: 'custom', path: [confirmField], message: IDENTITY.passwordsDiffer });
+  };
+
+export const AccountPatchSchema = z
+  .strictObject({
+    name: nameSchema.optional(),
+    role: roleSchema.optional(),
+    disabled: z.boolean().optional(),
+    requirePasskey: z.boolean().optional(),
+    /**
+     * An owner setting a temporary password for someone who lost theirs: their sessions end and they must choose
+     * a new one at their next sign-in (issue 21).
+     */
+    password: newPasswordSchema.optional(),
+    confirmPassword: confirmSchema,
+  })
+  .superRefine(confirms('password', 'confirmPassword'));
+
+export const PasswordChangeSchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: AUTH.passwordRequired })
+      .min(1, AUTH.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: newPasswordSchema,
+    confirmPassword: confirmSchema,
+  })
+  .superRefine(confirms('newPassword', 'confirmPassword'));
 
 export const PasskeyNameSchema = z
   .string({ error: IDENTITY.passkeyNameRequired })

@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'account-delete',
   'password-change',
   'password-change-failed',
+  /** An owner (or the reset-password command) set a temporary password that must be changed at next sign-in. */
+  'password-reset',
   'passkey-add',
   'passkey-remove',
   'sessions-revoke',
@@ -80,6 +82,8 @@ export interface AccountView {
   createdAt: string;
   disabled: boolean;
   requirePasskey: boolean;
+  /** Signed in with a temporary password: nothing but a password change until it is replaced (issue 21). */
+  mustChangePassword: boolean;
   passkeys: { id: string; name: string; createdAt: string }[];
 }
 
@@ -88,4 +92,8 @@ export interface SessionView {
   userId?: string;
   name?: string;
   role?: Role;
+  /** The admin shows only "choose a new password" while this is true; the server refuses everything else. */
+  mustChangePassword?: boolean;
+  /** Not signed in because the account was disabled (the cookie named one of its sessions). */
+  accountDisabled?: boolean;
 }

@@ -16,6 +16,8 @@ export const AUTH = {
   signedOut: 'Signed out',
   /** Beyond the spec: shown on the login page when a request found the session gone (issue 10.11). */
   sessionExpired: 'Your session has expired — sign in again',
+  /** Issue 21: said only to someone who proved the password (or held a session), never to a guesser. */
+  accountDisabled: 'Your account is disabled. Ask an owner to enable it.',
 } as const;
 
 /** Named accounts, passkeys, sessions and the audit log (issue 13): beyond the spec, staff only. */
@@ -51,6 +53,16 @@ export const IDENTITY = {
   saveFailed: 'Failed to save. Please try again.',
   confirmDelete: (userId: string) => `Delete the account ${userId}? They are signed out at once.`,
   activityEmpty: 'No activity recorded yet',
+  /** Issue 21: a confirm field beside every new password. */
+  passwordsDiffer: 'The two passwords do not match',
+  confirmPasswordRequired: 'Type the new password again to confirm it',
+  temporaryPasswordSet: (userId: string) =>
+    `Temporary password set for ${userId}. They were signed out and must choose a new password when they next sign in.`,
+  passwordSameAsTemporary: 'Choose a password other than the temporary one',
+  mustChangePassword: 'You signed in with a temporary password. Choose a new password to continue.',
+  /** Shown to an editor who opens an owner's screen, instead of a form the server would refuse. */
+  ownersOnlyTeam: 'Only owners can manage the team',
+  ownersOnlyActivity: 'Only owners can see the activity log',
 } as const;
 
 /** Delete confirmations (spec section 5), shown with the browser's confirm(). */
@@ -201,6 +213,11 @@ export const DATA_RIGHTS = {
   summaryFailed: 'Failed to load the request counts',
   confirmErase: (email: string) =>
     `Erase every contact message and enrolment request from ${email}? This cannot be undone.`,
+  /** Issue 21: erasure and export are an owner's decision; an editor's Privacy screen says so. */
+  ownersOnly: 'Only owners can export or erase personal data',
+  /** The audit entry's target: whose (masked) and how much, never the address itself. */
+  auditTarget: (maskedEmail: string, contact: number, enroll: number, trash: number | null) =>
+    `${maskedEmail}: ${contact} contact, ${enroll} enrolment${trash === null ? '' : `, ${trash} in the trash`}`,
 } as const;
 
 /** The owner's backup download in the admin (issue 14). */

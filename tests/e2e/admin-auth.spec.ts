@@ -8,6 +8,7 @@ import { AUTH } from '../../src/lib/staff-messages.ts';
 import { E2E_ADMIN_PASSWORD } from './e2e-env.ts';
 import { expect, expectNoAxeViolations, signInPage, test } from './fixtures.ts';
 import { openScreen } from './admin-support.ts';
+import { BOOTSTRAP_USER_ID } from '../../src/lib/identity.ts';
 
 const SIDEBAR = [
   ['Home Content', 'home-content'],
@@ -40,6 +41,8 @@ test.describe('signed out', () => {
     const userId = page.getByLabel('User ID');
     await expect(userId).toBeDisabled();
     await expect(userId).not.toHaveValue('');
+    // The bootstrap owner's real user ID, which is what a password manager should save (issue 21).
+    await expect(userId).toHaveValue(BOOTSTRAP_USER_ID);
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expectNoAxeViolations(page);

@@ -57,6 +57,8 @@ interface Route {
   method: string;
   path: string;
   access: Access;
+  /** The least role allowed: editors unless said (the owner-only segments are in ownerRoutes). */
+  role?: Role;
   /** A body that a signed-in, same-origin admin would get accepted: a bypass would really change the store. */
   payload?: () => Promise<Pick<CallOptions, 'json' | 'form'>>;
 }
@@ -120,11 +122,18 @@ function adminRoutes(ids: SeededIds): Route[] {
   }
   routes.push(
     { method: 'GET', path: ENQUIRY_PATHS.summary, access: 'read' },
-    { method: 'GET', path: `${ENQUIRY_PATHS.privacyExport}?email=seed%40example.in`, access: 'read' },
+    // Erasure is permanent and the export is a person's whole record: owners only since issue 21.
+    {
+      method: 'GET',
+      path: `${ENQUIRY_PATHS.privacyExport}?email=seed%40example.in`,
+      access: 'read',
+      role: 'owner',
+    },
     {
       method: 'POST',
       path: ENQUIRY_PATHS.privacyErase,
       access: 'write',
+      role: 'owner',
       payload: async () => ({ json: { email: 'seed@example.in' } }),
     },
   );
@@ -270,7 +279,10 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         password: 'violet-harbour-lantern-42',
       });
       await updateAccount(api.deps, disabled._id, { disabled: true });
-      every = [...routes.map((route) => ({ ...route, role: 'editor' as Role })), ...ownerRoutes(editorId)];
+      every = [
+        ...routes.map((route) => ({ ...route, role: route.role ?? ('editor' as Role) })),
+        ...ownerRoutes(editorId),
+      ];
     });
 
     it('covers every segment of the route table but sign-in (so a new route cannot be forgotten)', () => {
@@ -299,6 +311,28 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
           });
           expect(response.status, `${route.method} ${route.path} with ${label}`).toBe(401);
         }
+      }
+      expect(await state()).toEqual(before);
+    });
+
+    it('answers 403 with the reason to an account on a temporary password, on every route, changing nothing', async () => {
+      const owner = await api.account({
+        userId: 'matrix-temporary',
+        role: 'owner',
+        password: 'violet-harbour-lantern-42',
+      });
+      await updateAccount(api.deps, owner._id, { mustChangePassword: true });
+      const session = api.session('matrix-temporary');
+      const before = await state();
+      for (const route of every) {
+        const response = await api.call(route.path, {
+          method: route.method,
+          session,
+          ...(await route.payload?.()),
+        });
+        expect(response.status, `${route.method} ${route.path} before the password change`).toBe(403);
+        if (route.method !== 'HEAD')
+          expect(await body(response)).toEqual({ success: false, message: API.passwordChangeRequired });
       }
       expect(await state()).toEqual(before);
     });

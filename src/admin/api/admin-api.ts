@@ -5,10 +5,12 @@
  */
 import { API_BASE, ApiError, apiRequest, type RequestOptions } from '../../lib/api-client.ts';
 import { REQUEST_TIMEOUT_MS } from '../../lib/constants.ts';
+import { AUTH } from '../../lib/staff-messages.ts';
 import { expireSession } from '../stores/session.ts';
 
 function noticeUnauthorized(error: unknown): never {
-  if (error instanceof ApiError && error.status === 401) expireSession();
+  if (error instanceof ApiError && error.status === 401)
+    expireSession(error.serverMessage === AUTH.accountDisabled);
   throw error;
 }
 

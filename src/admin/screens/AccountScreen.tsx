@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { ACCOUNT, FORM, TEAM } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';
-import { NewPasswordField } from '../parts/NewPasswordField.tsx';
+import { ConfirmPasswordField, confirmationProblem, NewPasswordField } from '../parts/NewPasswordField.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { useReloadingActions } from '../parts/use-reloading-actions.ts';
 import {
@@ -31,13 +31,20 @@ export default function AccountScreen() {
   const [passkeys, devices] = data ?? [null, null];
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
   const [passkeyName, setPasskeyName] = useState('');
 
   async function onPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await run(() => changePassword(currentPassword, newPassword), IDENTITY.saveFailed)) {
+    const problem = confirmationProblem(newPassword, confirmPassword);
+    if (problem) {
+      setNotice({ kind: 'error', text: problem });
+      return;
+    }
+    if (await run(() => changePassword(currentPassword, newPassword, confirmPassword), IDENTITY.saveFailed)) {
       setCurrentPassword('');
       setNewPassword('');
+      setConfirmPassword('');
     }
   }
 
@@ -84,6 +91,7 @@ export default function AccountScreen() {
           onChange={setNewPassword}
           required
         />
+        <ConfirmPasswordField id={`${id}-confirm`} value={confirmPassword} onChange={setConfirmPassword} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? FORM.processing : ACCOUNT.changePassword}
         </button>

@@ -8,11 +8,12 @@ import { IDENTITY } from '../../lib/staff-messages.ts';
 import { ACTIVITY, FORM } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';
 import { loadActivity } from '../stores/identity-store.ts';
+import { OwnersOnly } from '../parts/OwnersOnly.tsx';
 
 const targetText = ({ target }: AuditEntry) =>
   [target.family, target.title ? `“${target.title}”` : null, target.id].filter(Boolean).join(' ');
 
-export default function ActivityScreen() {
+function ActivityLog() {
   const id = useId();
   const [actor, setActor] = useState('');
   const [action, setAction] = useState('');
@@ -124,5 +125,14 @@ export default function ActivityScreen() {
         </button>
       )}
     </section>
+  );
+}
+
+/** Owners only (issue 21): an editor who opens the address is told so instead of seeing the form. */
+export default function ActivityScreen() {
+  return (
+    <OwnersOnly heading={ACTIVITY.heading} message={IDENTITY.ownersOnlyActivity}>
+      <ActivityLog />
+    </OwnersOnly>
   );
 }

@@ -10,6 +10,7 @@ import { AUTH } from '../../lib/staff-messages.ts';
 import { LOGIN, PASSKEY_LOGIN } from '../admin-copy.ts';
 import { redirectAfterSignIn } from '../stores/router.ts';
 import {
+  $accountDisabled,
   $login,
   $loginOptions,
   $sessionExpired,
@@ -22,6 +23,7 @@ import {
 export function LoginScreen() {
   const { submitting, error } = useStore($login);
   const expired = useStore($sessionExpired);
+  const disabled = useStore($accountDisabled);
   const { userIdRequired, passkeys } = useStore($loginOptions);
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
@@ -55,7 +57,7 @@ export function LoginScreen() {
         <h1 className="login-title">{LOGIN.heading}</h1>
         {expired && !error && (
           <p className="alert alert-info" role="status">
-            {AUTH.sessionExpired}
+            {disabled ? AUTH.accountDisabled : AUTH.sessionExpired}
           </p>
         )}
         <div className="field">

@@ -11,8 +11,9 @@ import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { createPrivacyStore, type PrivacyExport, type PrivacyResult } from '../stores/privacy-store.ts';
 import { $requestsSummary, refreshSummary } from '../stores/summary-store.ts';
+import { OwnersOnly } from '../parts/OwnersOnly.tsx';
 
-export default function PrivacyScreen() {
+function DataRights() {
   const id = useId();
   const store = useMemo(() => createPrivacyStore(), []);
   const busy = useStore(store.$busy);
@@ -136,4 +137,13 @@ function download(data: PrivacyExport) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Owners only (issue 21): an editor who opens the address is told so instead of seeing the form. */
+export default function PrivacyScreen() {
+  return (
+    <OwnersOnly heading={PRIVACY.heading} message={DATA_RIGHTS.ownersOnly}>
+      <DataRights />
+    </OwnersOnly>
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * Owners manage the team (issue 13): add a person with a first password, change a role, disable or enable an
- * account (its sessions end at once), require passkeys, delete. The server keeps the last owner and the owner
+ * account (its sessions end at once), require passkeys, delete, and (issue 21) set a temporary password for someone
+ * who lost theirs: their sessions end and they must choose a new one when they next sign in. The server keeps the last owner and the owner
  * themselves safe from lock-out and says why when it refuses.
  */
 import { useStore } from '@nanostores/react';
@@ -8,19 +9,39 @@ import { useId, useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../lib/identity.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { FORM, TEAM } from '../admin-copy.ts';
-import { NewPasswordField } from '../parts/NewPasswordField.tsx';
+import { ConfirmPasswordField, confirmationProblem, NewPasswordField } from '../parts/NewPasswordField.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { useReloadingActions } from '../parts/use-reloading-actions.ts';
 import { addPerson, changePerson, deletePerson, loadTeam } from '../stores/identity-store.ts';
 import { $me } from '../stores/session.ts';
+import { OwnersOnly } from '../parts/OwnersOnly.tsx';
 
 const EMPTY = { userId: '', name: '', role: 'editor' as Role, password: '' };
 
-export default function TeamScreen() {
+function TeamManager() {
   const me = useStore($me);
   const id = useId();
   const { data: people, loadFailed, notice, setNotice, busy, run: runAction } = useReloadingActions(loadTeam);
   const [draft, setDraft] = useState(EMPTY);
+  /** The person whose temporary password is being typed, and it twice. */
+  const [resetting, setResetting] = useState<string | null>(null);
+  const [temporary, setTemporary] = useState({ password: '', confirm: '' });
+
+  function openReset(personId: string | null) {
+    setResetting(personId);
+    setTemporary({ password: '', confirm: '' });
+  }
+
+  async function onTemporary(event: FormEvent<HTMLFormElement>, personId: string) {
+    event.preventDefault();
+    const problem = confirmationProblem(temporary.password, temporary.confirm);
+    if (problem) {
+      setNotice({ kind: 'error', text: problem });
+      return;
+    }
+    const fields = { password: temporary.password, confirmPassword: temporary.confirm };
+    if (await run(() => changePerson(personId, fields))) openReset(null);
+  }
 
   const run = (action: () => Promise<string>) => runAction(action, IDENTITY.saveFailed);
 
@@ -86,10 +107,11 @@ export default function TeamScreen() {
             {people.map((person) => {
               const self = person.userId === me?.userId;
               return (
-                <li key={person._id} className="course-row" data-user-id={person.userId}>
+                <li key={person._id} className="course-row team-row" data-user-id={person.userId}>
                   <span>
                     <strong>{person.name}</strong> ({person.userId}){self ? ` — ${TEAM.you}` : ''}
                     {person.disabled ? ` — ${TEAM.disabled}` : ''}
+                    {person.mustChangePassword ? ` — ${TEAM.mustChange}` : ''}
                   </span>
                   <span className="row-actions">
                     <label className="visually-hidden" htmlFor={`${id}-${person._id}-role`}>
@@ -127,6 +149,16 @@ export default function TeamScreen() {
                           type="button"
                           className="btn btn-outline btn-small"
                           disabled={busy}
+                          aria-expanded={resetting === person._id}
+                          onClick={() => openReset(resetting === person._id ? null : person._id)}
+                        >
+                          {TEAM.setTemporaryPassword}
+                          <span className="visually-hidden"> {person.userId}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-small"
+                          disabled={busy}
                           onClick={() =>
                             void run(() => changePerson(person._id, { disabled: !person.disabled }))
                           }
@@ -149,6 +181,37 @@ export default function TeamScreen() {
                       </>
                     )}
                   </span>
+                  {resetting === person._id && (
+                    <form
+                      className="inline-form team-reset"
+                      aria-label={`${TEAM.setTemporaryPassword} ${person.userId}`}
+                      onSubmit={(event) => void onTemporary(event, person._id)}
+                      noValidate
+                    >
+                      <NewPasswordField
+                        id={`${id}-${person._id}-temporary`}
+                        label={TEAM.temporaryPassword}
+                        value={temporary.password}
+                        onChange={(password) => setTemporary({ ...temporary, password })}
+                        required
+                      />
+                      <ConfirmPasswordField
+                        id={`${id}-${person._id}-confirm`}
+                        value={temporary.confirm}
+                        onChange={(confirm) => setTemporary({ ...temporary, confirm })}
+                      />
+                      <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
+                        {busy ? FORM.processing : TEAM.saveTemporaryPassword}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-small"
+                        onClick={() => openReset(null)}
+                      >
+                        {FORM.cancel}
+                      </button>
+                    </form>
+                  )}
                 </li>
               );
             })}
@@ -156,5 +219,14 @@ export default function TeamScreen() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Owners only (issue 21): an editor who opens the address is told so instead of seeing the form. */
+export default function TeamScreen() {
+  return (
+    <OwnersOnly heading={TEAM.heading} message={IDENTITY.ownersOnlyTeam}>
+      <TeamManager />
+    </OwnersOnly>
   );
 }

@@ -38,9 +38,13 @@ export interface PasskeyView {
 export const loadPasskeys = async () => (await call<PasskeyView[]>(ACCOUNT_PATHS.passkeys))?.data ?? [];
 export const loadDevices = async () => (await call<DeviceSession[]>(ACCOUNT_PATHS.sessions))?.data ?? [];
 
-export const changePassword = async (currentPassword: string, newPassword: string) =>
-  (await call<null>(ACCOUNT_PATHS.password, { method: 'POST', json: { currentPassword, newPassword } }))
-    ?.message ?? '';
+export const changePassword = async (currentPassword: string, newPassword: string, confirmPassword: string) =>
+  (
+    await call<null>(ACCOUNT_PATHS.password, {
+      method: 'POST',
+      json: { currentPassword, newPassword, confirmPassword },
+    })
+  )?.message ?? '';
 
 export const signOutOtherDevices = async () =>
   (await call<{ ended: number }>(ACCOUNT_PATHS.sessions, { method: 'DELETE' }))?.message ?? '';
@@ -75,7 +79,11 @@ export const addPerson = async (input: { userId: string; name: string; role: Rol
 
 export const changePerson = async (
   id: string,
-  fields: Partial<Pick<AccountView, 'role' | 'disabled' | 'requirePasskey' | 'name'>>,
+  fields: Partial<Pick<AccountView, 'role' | 'disabled' | 'requirePasskey' | 'name'>> & {
+    /** A temporary password, which they must replace at their next sign-in (issue 21). */
+    password?: string;
+    confirmPassword?: string;
+  },
 ) => (await call<AccountView>(`${USERS_PATH}/${id}`, { method: 'PATCH', json: fields }))?.message ?? '';
 
 export const deletePerson = async (id: string) =>

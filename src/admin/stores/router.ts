@@ -24,7 +24,8 @@ export const SCREENS = [
   { route: 'enrollData', path: 'enroll-data', label: 'Enrollment Requests', group: 'section' },
   { route: 'courses', path: 'courses', label: 'Courses', group: 'section' },
   { route: 'stats', path: 'stats', label: 'Stats', group: 'section' },
-  { route: 'privacy', path: 'privacy', label: 'Privacy', group: 'tool' },
+  // Erasing and exporting a person's data is an owner's decision (issue 21).
+  { route: 'privacy', path: 'privacy', label: 'Privacy', group: 'tool', ownerOnly: true },
   { route: 'siteSettings', path: 'site-settings', label: 'Site settings', group: 'tool' },
   { route: 'trash', path: 'trash', label: 'Trash', group: 'tool' },
   // Issue 13: each person's own account, and for owners the team and the audit log.

@@ -7,7 +7,18 @@ import { SESSION_TTL_SECONDS } from '../../lib/constants.ts';
 import { AUTH } from '../../lib/staff-messages.ts';
 import { ADMIN_PASSWORD, startApi, type Api } from '../../../tests/integration/api-harness.ts';
 import { installAdminBrowser, type AdminBrowser } from '../../../tests/support/admin-browser.ts';
-import { $adminLoggedIn, $loggingOut, $login, signIn, signOut, verifySession } from './session.ts';
+import { USERS_PATH } from '../../lib/identity.ts';
+import {
+  $accountDisabled,
+  $adminLoggedIn,
+  $loggingOut,
+  $login,
+  $me,
+  $sessionExpired,
+  signIn,
+  signOut,
+  verifySession,
+} from './session.ts';
 
 let api: Api;
 let browser: AdminBrowser;
@@ -61,5 +72,28 @@ describe('admin session', () => {
     $adminLoggedIn.set('true');
     await verifySession();
     expect($adminLoggedIn.get()).toBeUndefined();
+  });
+
+  it('knows of a temporary password before the first screen shows (issue 21)', async () => {
+    const account = await api.account({ userId: 'temp-user', password: 'violet-harbour-lantern-42' });
+    const temporary = 'amber-quarry-falcon-1937';
+    await api.admin(`${USERS_PATH}/${account._id}`, { method: 'PATCH', json: { password: temporary } });
+    expect(await signIn(temporary, 'temp-user')).toBe(true);
+    expect($me.get()).toMatchObject({ userId: 'temp-user', mustChangePassword: true });
+  });
+
+  it('says the account is disabled, on its open session and after its right password only (issue 21)', async () => {
+    const account = await api.account({ userId: 'soon-disabled', password: 'violet-harbour-lantern-42' });
+    expect(await signIn('violet-harbour-lantern-42', 'soon-disabled')).toBe(true);
+    await api.admin(`${USERS_PATH}/${account._id}`, { method: 'PATCH', json: { disabled: true } });
+    await verifySession();
+    expect($adminLoggedIn.get()).toBeUndefined();
+    expect($sessionExpired.get()).toBe(true);
+    expect($accountDisabled.get()).toBe(true);
+
+    expect(await signIn('a-wrong-password-entirely', 'soon-disabled')).toBe(false);
+    expect($login.get().error).toBe(AUTH.invalidPassword);
+    expect(await signIn('violet-harbour-lantern-42', 'soon-disabled')).toBe(false);
+    expect($login.get().error).toBe(AUTH.accountDisabled);
   });
 });

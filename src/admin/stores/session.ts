@@ -21,6 +21,8 @@ export interface LoginState {
 export const $login = atom<LoginState>({ submitting: false, error: null });
 /** Set when a request found the session gone: the login page then says so (issue 10.11). */
 export const $sessionExpired = atom(false);
+/** The session ended because the account was disabled: the login page says that instead (issue 21). */
+export const $accountDisabled = atom(false);
 export const $loggingOut = atom(false);
 
 export const isSignedIn = (flag: string | undefined) => flag === 'true';
@@ -48,25 +50,34 @@ export async function loadLoginOptions(): Promise<void> {
   }
 }
 
-async function loadMe(): Promise<void> {
+export async function loadMe(): Promise<void> {
   const body = (await apiRequest(AUTH_PATHS.session)) as { data?: SessionView } | null;
-  if (body?.data?.authenticated === false) expireSession();
+  if (body?.data?.authenticated === false) expireSession(body.data.accountDisabled === true);
   else if (body?.data) $me.set(body.data);
 }
 
-/** The message for a failed sign-in: the spec's text for a wrong password, the server's for the rest. */
+/**
+ * The message for a failed sign-in: the spec's text for a wrong password, the server's for the rest (a disabled
+ * account, which the server names only after the right password, is a 401 too).
+ */
 function loginFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return AUTH.invalidPassword;
+  if (error instanceof ApiError && error.status === 401)
+    return error.serverMessage === AUTH.accountDisabled ? AUTH.accountDisabled : AUTH.invalidPassword;
   if (error instanceof ApiError && error.status === 400) return error.errors?.password ?? userMessage(error);
   // 429 (too many attempts) and 503 (not configured) carry the server's message; the rule picks it.
   return userMessage(error);
 }
 
-function signedIn(): void {
+/**
+ * Who signed in is known before the first screen shows, so that a temporary password's "choose a new password"
+ * comes first and an editor never sees an owner's form (issue 21).
+ */
+async function signedIn(): Promise<void> {
+  await loadMe().catch(() => undefined);
   $adminLoggedIn.set('true');
   $sessionExpired.set(false);
+  $accountDisabled.set(false);
   $login.set({ submitting: false, error: null });
-  void loadMe().catch(() => undefined);
 }
 
 /** Checks the password (and the user ID, once there are several accounts) on the server. True when signed in. */
@@ -85,7 +96,7 @@ export async function signIn(password: string, userId?: string): Promise<boolean
       method: 'POST',
       json: userId === undefined ? { password } : { userId: userId.trim(), password },
     });
-    signedIn();
+    await signedIn();
     return true;
   } catch (error) {
     $login.set({ submitting: false, error: loginFailure(error) });
@@ -106,7 +117,7 @@ export async function signInWithPasskey(): Promise<boolean> {
       method: 'POST',
       json: { challengeId: begun.data.challengeId, response },
     });
-    signedIn();
+    await signedIn();
     return true;
   } catch (error) {
     const message =
@@ -135,9 +146,13 @@ export async function signOut(): Promise<void> {
   }
 }
 
-/** The server said 401: the cookie is gone or expired. */
-export function expireSession(): void {
-  if (isSignedIn($adminLoggedIn.get())) $sessionExpired.set(true);
+/** The server said 401: the cookie is gone or expired, or (`disabled`) its account was disabled. */
+export function expireSession(disabled = false): void {
+  if (isSignedIn($adminLoggedIn.get())) {
+    $sessionExpired.set(true);
+    $accountDisabled.set(disabled);
+  }
+  $me.set(null);
   $adminLoggedIn.set(undefined);
 }
 

@@ -15,8 +15,11 @@ export interface AuditDescription {
   fromResponse?: boolean;
 }
 
-/** Segments whose handlers write their own entries (or hold nothing worth one). */
-const SELF_LOGGED = new Set(['auth', 'users', 'audit']);
+/**
+ * Segments whose handlers write their own entries (or hold nothing worth one); privacy's name whose data (masked)
+ * and how much, which only the handler knows.
+ */
+const SELF_LOGGED = new Set(['auth', 'users', 'audit', 'privacy']);
 
 export function describeAdminRequest(request: Request, registry: ApiRegistry): AuditDescription | null {
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
@@ -40,11 +43,8 @@ export function describeAdminRequest(request: Request, registry: ApiRegistry): A
     if (second?.toLowerCase() === CSV_EXPORT_NAME.toLowerCase())
       return { action: 'export', target: { family } };
     if (segment === 'backup' && !second) return { action: 'export', target: { family: 'backup' } };
-    if (segment === 'privacy' && second === 'export')
-      return { action: 'export', target: { family: 'privacy' } };
     return null;
   }
-  if (segment === 'privacy' && second === 'erase') return { action: 'erase', target: { family: 'privacy' } };
   if (segment === 'trash' && second && third && fourth === 'restore')
     return { action: 'restore', target: { family: second, id: third } };
   if (method === 'POST' && !second) return { action: 'create', target: { family }, fromResponse: true };

@@ -32,6 +32,8 @@ export interface Account extends StoredItem {
   passwordHash?: string;
   /** The bootstrap owner, whose password is ADMIN_PASSWORD_HASH until they change it. */
   passwordFromEnv?: boolean;
+  /** The password is a temporary one someone else set: only a password change is allowed until then. */
+  mustChangePassword: boolean;
   passkeys: StoredPasskey[];
 }
 
@@ -39,6 +41,7 @@ const asAccount = (item: StoredItem): Account => ({
   ...(item as Account),
   disabled: item.disabled === true,
   requirePasskey: item.requirePasskey === true,
+  mustChangePassword: item.mustChangePassword === true,
   passkeys: Array.isArray(item.passkeys) ? (item.passkeys as StoredPasskey[]) : [],
 });
 
@@ -132,6 +135,7 @@ export function accountView(account: Account): AccountView {
     createdAt: account.createdAt,
     disabled: account.disabled,
     requirePasskey: account.requirePasskey,
+    mustChangePassword: account.mustChangePassword,
     passkeys: account.passkeys.map(({ id, name, createdAt }) => ({ id, name, createdAt })),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Server-side sessions (issue 13): one record per sign-in in the `sessions` collection, named by the signed cookie
  * (session.ts). A session ends after SESSION_IDLE_SECONDS without a request, SESSION_TTL_SECONDS after sign-in, on
- * logout, and when its account is disabled or changes its password; deleting the record is what ends it.
+ * logout, and when its account is disabled or changes its password; deleting the record is what ends it, except on
+ * disabling: then the record stays, marked, until its own lifetime ends, so that the person is told why (issue 21).
  */
 import { SESSION_TTL_SECONDS } from '../../lib/constants.ts';
 import { SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from '../../lib/identity.ts';
@@ -19,6 +20,8 @@ export interface StoredSession extends StoredItem {
   expiresAt: string;
   ip: string;
   userAgent: string;
+  /** Ended because the account was disabled: never usable again, even once the account is enabled. */
+  revoked?: 'disabled';
 }
 
 export interface SessionMeta {
@@ -69,8 +72,11 @@ export interface ActiveSession {
   account: Account;
 }
 
-const isLive = (session: StoredSession, now: number) =>
+/** Within its idle and absolute lifetimes (a revoked record too: it is kept that long to say why it ended). */
+const isCurrent = (session: StoredSession, now: number) =>
   ms(session.expiresAt) > now && ms(session.lastSeenAt) + SESSION_IDLE_SECONDS * 1000 > now;
+
+const isLive = (session: StoredSession, now: number) => isCurrent(session, now) && !session.revoked;
 
 /**
  * The session the request's cookie names, with its account, when all of these hold: the token is signed and
@@ -78,6 +84,21 @@ const isLive = (session: StoredSession, now: number) =>
  * Refreshes the record's last-seen time at most every SESSION_REFRESH_SECONDS (one write, not one per request).
  */
 export async function activeSession(request: Request, deps: Deps): Promise<ActiveSession | null> {
+  const found = await lookUpSession(request, deps);
+  return found === DISABLED ? null : found;
+}
+
+/** What the cookie names when it names a current session of an account that has since been disabled. */
+export const DISABLED = 'disabled';
+
+/**
+ * activeSession, but telling apart a cookie whose account was disabled while it was signed in (DISABLED), so the
+ * person can be told so instead of "your session has expired" (issue 21).
+ */
+export async function lookUpSession(
+  request: Request,
+  deps: Deps,
+): Promise<ActiveSession | typeof DISABLED | null> {
   const secret = deps.env.SESSION_SECRET;
   const token = readSessionCookie(request);
   if (!secret || !token) return null;
@@ -85,9 +106,12 @@ export async function activeSession(request: Request, deps: Deps): Promise<Activ
   const id = sessionIdOf(token, secret, now);
   if (!id) return null;
   const session = (await deps.repository.get(SESSIONS, id)) as StoredSession | null;
-  if (!session || !isLive(session, now.getTime())) return null;
+  if (!session || !isCurrent(session, now.getTime())) return null;
   const account = await getAccount(deps, session.accountId);
-  if (!account || account.disabled) return null;
+  if (!account) return null;
+  if (account.disabled) return DISABLED;
+  // Revoked by a disabling that has since been undone: it stays ended.
+  if (session.revoked) return null;
   if (now.getTime() - ms(session.lastSeenAt) > SESSION_REFRESH_SECONDS * 1000) {
     await deps.repository.update(SESSIONS, id, { lastSeenAt: now.toISOString() }, { touch: false });
   }
@@ -106,11 +130,27 @@ export async function endSessionsOf(deps: Deps, accountId: string, keep?: string
   return ending.length;
 }
 
-/** Deletes records of sessions that can no longer be used (run by the scheduled function). */
+/**
+ * Marks every session of an account as revoked because the account was disabled: refused like a deleted one, and
+ * answered with the reason until it would have expired anyway. Answers how many.
+ */
+export async function revokeSessionsOnDisable(deps: Deps, accountId: string): Promise<number> {
+  const now = deps.now().getTime();
+  const sessions = (await deps.repository.list(SESSIONS)) as StoredSession[];
+  const ending = sessions.filter((session) => session.accountId === accountId && isLive(session, now));
+  await Promise.all(
+    ending.map((session) =>
+      deps.repository.update(SESSIONS, session._id, { revoked: 'disabled' }, { touch: false }),
+    ),
+  );
+  return ending.length;
+}
+
+/** Deletes records of sessions past their lifetimes (run by the scheduled function). */
 export async function purgeDeadSessions(deps: Deps): Promise<number> {
   const now = deps.now().getTime();
   const sessions = (await deps.repository.list(SESSIONS)) as StoredSession[];
-  const dead = sessions.filter((session) => !isLive(session, now));
+  const dead = sessions.filter((session) => !isCurrent(session, now));
   await Promise.all(dead.map((session) => deps.repository.delete(SESSIONS, session._id)));
   return dead.length;
 }

@@ -12,6 +12,18 @@ import { leaveTombstone } from './tombstones.ts';
 
 type PerFamily<T> = Record<RequestFamilyKey, T>;
 
+/**
+ * An address as the audit log may hold it: enough to match an entry to a request the reader already knows of
+ * (first letters, the top-level domain), not enough to contact or identify anyone: `priya@example.in` → `p***@e***.in`.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, Math.max(at, 0));
+  const [host = '', ...rest] = email.slice(at + 1).split('.');
+  const masked = (part: string) => `${part.slice(0, 1)}***`;
+  return `${masked(local)}@${[masked(host), ...rest.slice(-1)].join('.')}`;
+}
+
 const sameEmail = (value: unknown, email: string) =>
   typeof value === 'string' && value.trim().toLocaleLowerCase('en') === email.trim().toLocaleLowerCase('en');
 

@@ -48,7 +48,7 @@ const PASSWORD_FAILURES = 'password-change';
 
 async function changePassword(input: HandlerInput) {
   const { request, deps, ip } = input;
-  await requireAdmin(request, deps, 'write');
+  await requireAdmin(request, deps, 'write', 'editor', { whilePasswordChangeDue: true });
   const { account, session } = await current(input);
   const { currentPassword, newPassword } = validate(PasswordChangeSchema, await readJson(request));
   // A session is not the password: someone holding a stolen or unattended one must not get a free guessing loop.
@@ -70,11 +70,15 @@ async function changePassword(input: HandlerInput) {
     });
     return badRequest(IDENTITY.passwordCurrentWrong, { currentPassword: IDENTITY.passwordCurrentWrong });
   }
+  // Whoever set the temporary password knows it: keeping it would leave it theirs as well.
+  if (account.mustChangePassword && newPassword === currentPassword)
+    return badRequest(IDENTITY.passwordSameAsTemporary, { newPassword: IDENTITY.passwordSameAsTemporary });
   if (await isGuessable(newPassword, [account.userId, account.name]))
     return badRequest(IDENTITY.passwordCommon, { newPassword: IDENTITY.passwordCommon });
   await updateAccount(deps, account._id, {
     passwordHash: await hashPassword(newPassword),
     passwordFromEnv: false,
+    mustChangePassword: false,
   });
   await Promise.all([
     endSessionsOf(deps, account._id, session._id),

@@ -62,7 +62,8 @@ export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteH
     ['auth', authHandler],
     // The enquiry pipeline's admin endpoints beside the families (issue 11).
     ['requests', requestsSummaryHandler],
-    ['privacy', privacyHandler],
+    // Erasing and exporting a person's data: owners only (issue 21), like the backup that also holds it.
+    ['privacy', only('owner', privacyHandler)],
     // Every enquiry and account-free content in one file: owners only, like the people and the log (issue 14).
     [BACKUP_SEGMENT, only('owner', backupHandler)],
     // Named accounts and the audit log (issue 13): owners only, checked here before the handler runs.

@@ -12,10 +12,10 @@ import { ACCOUNT_PATHS, BOOTSTRAP_USER_ID, USER_ID_PATTERN, type SessionView } f
 import { LoginInputSchema } from '../../lib/identity-schemas.ts';
 import { AUTH } from '../../lib/staff-messages.ts';
 import { listAccounts, normaliseUserId, passwordHashOf, type Account } from '../auth/accounts.ts';
-import { refuseCrossOrigin, requireSameOrigin, sessionOf } from '../auth/guard.ts';
+import { refuseCrossOrigin, requireSameOrigin, sessionOf, sessionStateOf } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { clearedSessionCookie, cookieIsSecure, sessionCookie } from '../auth/session.ts';
-import { endSession, openSession } from '../auth/sessions.ts';
+import { DISABLED, endSession, openSession } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
@@ -107,17 +107,18 @@ async function login({ request, deps, ip }: HandlerInput) {
   await enforceLoginLimit(deps, ip, userId);
   const { password } = input;
   const account: Account | undefined = accounts.find((candidate) => candidate.userId === userId);
-  const usable = account && !account.disabled ? passwordHashOf(account, deps) : null;
+  const usable = account ? passwordHashOf(account, deps) : null;
   const hash = usable ?? (await decoyHash());
   const matches = await verifyPassword(password, hash);
-  if (!matches || !account || !usable) {
+  // A disabled account is told so only after its right password (issue 21): a guesser learns nothing new.
+  if (!matches || !account || !usable || account.disabled) {
     await recordAudit(deps, {
       actor: triedUserId(userId),
       action: 'sign-in-failed',
       target: { family: 'auth' },
       ip,
     });
-    return failure(401, AUTH.invalidPassword);
+    return failure(401, matches && account?.disabled ? AUTH.accountDisabled : AUTH.invalidPassword);
   }
   await clearFailures(deps, ip, userId);
   return signedIn(request, deps, ip, account, 'password');
@@ -168,15 +169,17 @@ async function logout({ request, deps, ip }: HandlerInput) {
 }
 
 async function session({ request, deps }: HandlerInput) {
-  const found = await sessionOf(request, deps);
-  const view: SessionView = found
-    ? {
-        authenticated: true,
-        userId: found.account.userId,
-        name: found.account.name,
-        role: found.account.role,
-      }
-    : { authenticated: false };
+  const found = await sessionStateOf(request, deps);
+  const view: SessionView =
+    found && found !== DISABLED
+      ? {
+          authenticated: true,
+          userId: found.account.userId,
+          name: found.account.name,
+          role: found.account.role,
+          ...(found.account.mustChangePassword ? { mustChangePassword: true } : {}),
+        }
+      : { authenticated: false, ...(found === DISABLED ? { accountDisabled: true } : {}) };
   return ok(view);
 }
 

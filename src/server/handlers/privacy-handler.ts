@@ -1,13 +1,17 @@
 /**
- * Data-principal rights (admin only): `POST /api/v1/privacy/erase` `{email}` deletes every request from that
- * address; `GET /api/v1/privacy/export?email=` answers everything stored about it.
+ * Data-principal rights (owners only, issue 21): `POST /api/v1/privacy/erase` `{email}` deletes every request from
+ * that address for good; `GET /api/v1/privacy/export?email=` answers everything stored about it. Both are an
+ * owner's decision, as the backup download is: one is irreversible, the other hands over a person's whole record.
+ * Each is logged here, with the address masked and the counts, so the log says whose and how much without
+ * holding the address.
  */
 import { ENQUIRY_PATHS } from '../../lib/enquiries.ts';
 import { API } from '../../lib/api-messages.ts';
 import { DATA_RIGHTS } from '../../lib/staff-messages.ts';
 import { PrivacyEmailSchema } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
-import { eraseByEmail, requestsByEmail } from '../enquiries/privacy.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { eraseByEmail, maskEmail, requestsByEmail } from '../enquiries/privacy.ts';
 import { readJson } from '../http/body.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
 import { notFound, ok } from '../http/respond.ts';
@@ -15,13 +19,22 @@ import { dispatch } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
 import { isPath } from './sub-path.ts';
 
-export const privacyHandler: RouteHandler = async ({ request, deps }) => {
+export const privacyHandler: RouteHandler = async ({ request, deps, ip }) => {
   if (isPath(request, ENQUIRY_PATHS.privacyErase)) {
     return dispatch(request, {
       POST: async () => {
-        await requireAdmin(request, deps, 'write');
+        const actor = await requireAdmin(request, deps, 'write', 'owner');
         const { email } = validate(PrivacyEmailSchema, await readJson(request));
         const erased = await eraseByEmail(deps, email);
+        await recordAudit(deps, {
+          actor: actor.userId,
+          action: 'erase',
+          target: {
+            family: 'privacy',
+            title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null),
+          },
+          ip,
+        });
         return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll) });
       },
     });
@@ -29,10 +42,25 @@ export const privacyHandler: RouteHandler = async ({ request, deps }) => {
   if (isPath(request, ENQUIRY_PATHS.privacyExport)) {
     return dispatch(request, {
       GET: async () => {
-        await requireAdmin(request, deps, 'read');
+        const actor = await requireAdmin(request, deps, 'read', 'owner');
         const email = new URL(request.url).searchParams.get('email') ?? undefined;
         const query = validate(PrivacyEmailSchema, { email });
         const found = await requestsByEmail(deps.repository, query.email);
+        if (request.method === 'GET')
+          await recordAudit(deps, {
+            actor: actor.userId,
+            action: 'export',
+            target: {
+              family: 'privacy',
+              title: DATA_RIGHTS.auditTarget(
+                maskEmail(query.email),
+                found.contact.length,
+                found.enroll.length,
+                found.trash.length,
+              ),
+            },
+            ip,
+          });
         return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found });
       },
     });

@@ -1,7 +1,8 @@
 /**
  * Account management for owners (issue 13): `GET/POST /api/v1/users`, `PATCH/DELETE /api/v1/users/<id>`. The
  * router lets only owners in; the rules here keep at least one enabled owner, keep an owner from locking
- * themselves out, and end an account's sessions when it is disabled, deleted or given a new password.
+ * themselves out, and end an account's sessions when it is disabled, deleted or given a temporary password (which
+ * its holder must replace at their next sign-in, issue 21).
  */
 import { API } from '../../lib/api-messages.ts';
 import { USERS_PATH } from '../../lib/identity.ts';
@@ -20,7 +21,7 @@ import {
 import { requireAdmin, type Actor } from '../auth/guard.ts';
 import { hashPassword } from '../auth/password.ts';
 import { isGuessable } from '../auth/password-policy.ts';
-import { endSessionsOf } from '../auth/sessions.ts';
+import { endSessionsOf, revokeSessionsOnDisable } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
@@ -46,7 +47,7 @@ const audit = (
   deps: Deps,
   actor: Actor,
   ip: string,
-  action: 'account-create' | 'account-update' | 'account-delete',
+  action: 'account-create' | 'account-update' | 'account-delete' | 'password-reset',
   account: Account,
 ) =>
   recordAudit(deps, {
@@ -98,16 +99,24 @@ async function patch({ request, deps, ip }: HandlerInput, id: string) {
     return badRequest(IDENTITY.passkeyRequiresOne, { requirePasskey: IDENTITY.passkeyRequiresOne });
   if (input.password && (await isGuessable(input.password, [account.userId, account.name])))
     return badRequest(IDENTITY.passwordCommon, { password: IDENTITY.passwordCommon });
-  const { password, ...fields } = input;
+  const { password, confirmPassword: _confirmed, ...fields } = input;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   const updated = await updateAccount(deps, id, {
-    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-    ...(password ? { passwordHash: await hashPassword(password), passwordFromEnv: false } : {}),
+    ...changes,
+    ...(password
+      ? { passwordHash: await hashPassword(password), passwordFromEnv: false, mustChangePassword: true }
+      : {}),
   });
   if (!updated) return notFound(IDENTITY.accountNotFound);
-  // A disabled account's open sessions are refused anyway; a new password ends them like a changed one does.
-  if (input.disabled === true || password) await endSessionsOf(deps, id);
-  await audit(deps, actor, ip, 'account-update', updated);
-  return ok(accountView(updated), { message: IDENTITY.accountUpdated });
+  // Disabling keeps the sessions' records, marked, so the person is told why they were signed out; a temporary
+  // password ends them like a changed password does.
+  if (input.disabled === true) await revokeSessionsOnDisable(deps, id);
+  else if (password) await endSessionsOf(deps, id);
+  if (password) await audit(deps, actor, ip, 'password-reset', updated);
+  if (!password || Object.keys(changes).length > 0) await audit(deps, actor, ip, 'account-update', updated);
+  return ok(accountView(updated), {
+    message: password ? IDENTITY.temporaryPasswordSet(updated.userId) : IDENTITY.accountUpdated,
+  });
 }
 
 async function remove({ request, deps, ip }: HandlerInput, id: string) {

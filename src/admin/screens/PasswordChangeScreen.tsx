@@ -1,0 +1,91 @@
+/**
+ * All an account signed in with a temporary password sees (issue 21): the server refuses every other admin route
+ * until the password is replaced, so the admin offers nothing else. Once changed, the session's account is read
+ * again and the admin opens as usual.
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useState, type FormEvent } from 'react';
+import { IDENTITY } from '../../lib/staff-messages.ts';
+import { ACCOUNT, FORM, PASSWORD_CHANGE, SHELL } from '../admin-copy.ts';
+import { failureText } from '../api/admin-api.ts';
+import { ConfirmPasswordField, confirmationProblem, NewPasswordField } from '../parts/NewPasswordField.tsx';
+import { changePassword } from '../stores/identity-store.ts';
+import { $loggingOut, $me, loadMe, signOut } from '../stores/session.ts';
+
+export default function PasswordChangeScreen() {
+  const me = useStore($me);
+  const loggingOut = useStore($loggingOut);
+  const id = useId();
+  const [temporary, setTemporary] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = confirmationProblem(newPassword, confirmPassword);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await changePassword(temporary, newPassword, confirmPassword);
+      await loadMe();
+    } catch (failed) {
+      setError(failureText(failed, IDENTITY.saveFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <form className="login-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <h1 className="login-title">{PASSWORD_CHANGE.heading}</h1>
+        <p className="alert alert-info" role="status">
+          {IDENTITY.mustChangePassword}
+        </p>
+        <input type="text" name="username" autoComplete="username" value={me?.userId ?? ''} readOnly hidden />
+        <div className="field">
+          <label htmlFor={`${id}-temporary`}>{PASSWORD_CHANGE.temporaryPassword}</label>
+          <input
+            id={`${id}-temporary`}
+            type="password"
+            autoComplete="current-password"
+            value={temporary}
+            required
+            onChange={(event) => setTemporary(event.target.value)}
+          />
+        </div>
+        <NewPasswordField
+          id={`${id}-new`}
+          label={ACCOUNT.newPassword}
+          value={newPassword}
+          onChange={setNewPassword}
+          required
+        />
+        <ConfirmPasswordField id={`${id}-confirm`} value={confirmPassword} onChange={setConfirmPassword} />
+        <div className="login-error-region">
+          {error && (
+            <p className="alert alert-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? FORM.processing : PASSWORD_CHANGE.submit}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-block"
+          disabled={loggingOut}
+          onClick={() => void signOut()}
+        >
+          {loggingOut ? SHELL.loggingOut : SHELL.logout}
+        </button>
+      </form>
+    </main>
+  );
+}
