@@ -173,6 +173,19 @@ export const ENQUIRY = {
   } as Record<string, string>,
 } as const;
 
+/** The request CSV's column headers (issue 21.6): times are India Standard Time, as the header says. */
+export const CSV_HEADERS = {
+  received: 'Received (IST)',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  course: 'Course',
+  message: 'Message',
+  status: 'Status',
+  note: 'Staff note',
+  updated: 'Last updated (IST)',
+} as const;
+
 /** Notifications to staff about a stored submission (e-mail subject and text, webhook summary). */
 export const NOTIFY = {
   contactSubject: (name: string) => `New contact message: ${name}`,

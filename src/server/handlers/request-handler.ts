@@ -2,19 +2,24 @@
  * The one handler for personal-data requests (contact messages, enrolments): a public, rate-limited,
  * honeypot-guarded POST; admin list (newest first, paginated), delete and CSV export.
  */
-import { CSV_EXPORT_NAME, type RequestFamily, type RequestFamilyKey } from '../../lib/collections.ts';
+import {
+  CSV_EXPORT_NAME,
+  type RequestCsvColumn,
+  type RequestFamily,
+  type RequestFamilyKey,
+} from '../../lib/collections.ts';
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   SUBMISSION_RATE_LIMIT,
   SUBMISSION_SENDER_RATE_LIMIT,
 } from '../../lib/constants.ts';
-import { INITIAL_STATUS, REQUEST_LIST_PARAMS } from '../../lib/enquiries.ts';
+import { INITIAL_STATUS, REQUEST_LIST_PARAMS, statusOf } from '../../lib/enquiries.ts';
 import { API } from '../../lib/api-messages.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { createHash } from 'node:crypto';
 import { refuseCrossOrigin, requireAdmin } from '../auth/guard.ts';
-import { csvResponse } from '../csv.ts';
+import { csvResponse, istReadable, type CsvColumn } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
@@ -185,5 +190,12 @@ async function exportCsv(family: RequestFamily, { request, deps }: HandlerInput)
   // Every matching request, whatever page the screen shows: paging parameters are not the export's business.
   const { filter } = listQuery(family, request, { paging: false });
   const rows = await allRequests(deps.repository, family, filter);
-  return csvResponse(family.key, family.csvFields, rows, deps.now());
+  return csvResponse(family.key, family.csvColumns.map(csvColumn), rows, deps.now());
+}
+
+function csvColumn({ field, header, format }: RequestCsvColumn): CsvColumn {
+  if (format === 'time') return { header, value: (row) => istReadable(row[field]) };
+  if (format === 'status')
+    return { header, value: (row) => ENQUIRY.statusLabels[statusOf(row)] ?? statusOf(row) };
+  return { header, value: (row) => row[field] };
 }
