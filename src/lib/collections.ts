@@ -345,6 +345,8 @@ export const settingsRevisionRestorePath = (rev: string) => `${settingsRevisions
 /** The admin's trash: list, and restore under `/{family}/{id}/restore`. */
 export const TRASH_PATH = `${API_PREFIX}/trash`;
 export const trashRestorePath = (family: string, id: string) => `${TRASH_PATH}/${family}/${id}/restore`;
+/** One trash entry: owners `DELETE` it to delete the item for good before the purge (issue 21.11). */
+export const trashEntryPath = (family: string, id: string) => `${TRASH_PATH}/${family}/${id}`;
 /** A content family's order route (PUT `{ids}`) and an item's history. */
 export const orderPath = (family: { path: string }) => `${family.path}/order`;
 export const revisionsPath = (family: { path: string }, id: string) => `${family.path}/${id}/revisions`;

@@ -202,9 +202,18 @@ const FOREIGN: [string, Pick<CallOptions, 'origin' | 'headers'>][] = [
   ['no Origin but Sec-Fetch-Site: cross-site', { origin: null, headers: { 'Sec-Fetch-Site': 'cross-site' } }],
 ];
 
-/** The routes only owners may use (issue 13): account management and the audit log. */
-function ownerRoutes(accountId: string): (Route & { role: Role })[] {
+/**
+ * The routes only owners may use (issue 13): account management and the audit log; deleting a trash entry for
+ * good (issue 21.11).
+ */
+function ownerRoutes(accountId: string, trashed: SeededIds['trashed']): (Route & { role: Role })[] {
   return [
+    {
+      method: 'DELETE',
+      path: `${TRASH_PATH}/${trashed.family}/${trashed.id}`,
+      access: 'write',
+      role: 'owner',
+    },
     { method: 'GET', path: USERS_PATH, access: 'read', role: 'owner' },
     {
       method: 'POST',
@@ -238,6 +247,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
   let imagesServer: TestBlobsServer;
   let images: Store;
   let routes: Route[];
+  let seeded: SeededIds;
 
   beforeAll(async () => {
     picture = await jpegWithExifAndGps(480, 320);
@@ -246,7 +256,8 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     ({ api, stop } = await startApiOn(backend, 'matrix', {
       deps: { images: createImageService({ store: images }) },
     }));
-    routes = adminRoutes(await seedEveryFamily(api));
+    seeded = await seedEveryFamily(api);
+    routes = adminRoutes(seeded);
   });
   afterAll(async () => {
     await stop();
@@ -270,7 +281,10 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         password: 'violet-harbour-lantern-42',
       });
       await updateAccount(api.deps, disabled._id, { disabled: true });
-      every = [...routes.map((route) => ({ ...route, role: 'editor' as Role })), ...ownerRoutes(editorId)];
+      every = [
+        ...routes.map((route) => ({ ...route, role: 'editor' as Role })),
+        ...ownerRoutes(editorId, seeded.trashed),
+      ];
     });
 
     it('covers every segment of the route table but sign-in (so a new route cannot be forgotten)', () => {

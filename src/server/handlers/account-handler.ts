@@ -58,6 +58,7 @@ async function changePassword(input: HandlerInput) {
   await endSessionsOf(deps, account._id, session._id);
   await recordAudit(deps, {
     actor: account.userId,
+    actorName: account.name,
     action: 'password-change',
     target: { family: 'account', id: account._id },
     ip,
@@ -87,6 +88,7 @@ async function endOtherSessions(input: HandlerInput) {
   const ended = await endSessionsOf(deps, account._id, session._id);
   await recordAudit(deps, {
     actor: account.userId,
+    actorName: account.name,
     action: 'sessions-revoke',
     target: { family: 'account', id: account._id },
     ip,

@@ -3,8 +3,9 @@
  * router lets only owners in; the rules here keep at least one enabled owner, keep an owner from locking
  * themselves out, and end an account's sessions when it is disabled, deleted or given a new password.
  */
+import type { z } from 'zod';
 import { API } from '../../lib/api-messages.ts';
-import { USERS_PATH } from '../../lib/identity.ts';
+import { USERS_PATH, type AccountChange } from '../../lib/identity.ts';
 import { AccountPatchSchema, NewAccountSchema } from '../../lib/identity-schemas.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import {
@@ -21,7 +22,7 @@ import { requireAdmin, type Actor } from '../auth/guard.ts';
 import { hashPassword } from '../auth/password.ts';
 import { isGuessable } from '../auth/password-policy.ts';
 import { endSessionsOf } from '../auth/sessions.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { ACCOUNT_FAMILY, auditAction } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
@@ -43,32 +44,47 @@ export const usersHandler: RouteHandler = async (input) => {
 };
 
 const audit = (
-  deps: Deps,
+  input: HandlerInput,
   actor: Actor,
-  ip: string,
   action: 'account-create' | 'account-update' | 'account-delete',
   account: Account,
+  changes?: AccountChange[],
 ) =>
-  recordAudit(deps, {
-    actor: actor.userId,
+  auditAction(input, actor, {
     action,
-    target: { family: 'account', id: account._id, title: account.userId },
-    ip,
+    family: ACCOUNT_FAMILY,
+    item: account,
+    ...(changes ? { detail: { changes } } : {}),
   });
+
+/** What a PATCH changed, in the log's words; a field sent with its current value changed nothing. */
+function accountChanges(before: Account, input: z.output<typeof AccountPatchSchema>): AccountChange[] {
+  const changes: AccountChange[] = [];
+  if (input.disabled !== undefined && input.disabled !== before.disabled)
+    changes.push(input.disabled ? 'disabled' : 'enabled');
+  if (input.role !== undefined && input.role !== before.role)
+    changes.push(input.role === 'owner' ? 'made-owner' : 'made-editor');
+  if (input.name !== undefined && input.name !== before.name) changes.push('renamed');
+  if (input.password) changes.push('password-reset');
+  if (input.requirePasskey !== undefined && input.requirePasskey !== before.requirePasskey)
+    changes.push(input.requirePasskey ? 'passkeys-required' : 'passkeys-optional');
+  return changes;
+}
 
 async function list({ request, deps }: HandlerInput) {
   await requireAdmin(request, deps, 'read', 'owner');
   return ok((await listAccounts(deps)).map(accountView));
 }
 
-async function create({ request, deps, ip }: HandlerInput) {
+async function create(handlerInput: HandlerInput) {
+  const { request, deps } = handlerInput;
   const actor = await requireAdmin(request, deps, 'write', 'owner');
   const input = validate(NewAccountSchema, await readJson(request));
   if (await isGuessable(input.password, [input.userId, input.name]))
     return badRequest(IDENTITY.passwordCommon, { password: IDENTITY.passwordCommon });
   try {
     const account = await createAccount(deps, input);
-    await audit(deps, actor, ip, 'account-create', account);
+    await audit(handlerInput, actor, 'account-create', account);
     return created(accountView(account), IDENTITY.accountCreated);
   } catch (error) {
     if (error instanceof UniqueConflictError)
@@ -85,7 +101,8 @@ async function removesLastOwner(deps: Deps, account: Account, after: Partial<Acc
   return owners.every((owner) => owner._id === account._id);
 }
 
-async function patch({ request, deps, ip }: HandlerInput, id: string) {
+async function patch(handlerInput: HandlerInput, id: string) {
+  const { request, deps } = handlerInput;
   const actor = await requireAdmin(request, deps, 'write', 'owner');
   const input = validate(AccountPatchSchema, await readJson(request));
   const account = await getAccount(deps, id);
@@ -106,11 +123,12 @@ async function patch({ request, deps, ip }: HandlerInput, id: string) {
   if (!updated) return notFound(IDENTITY.accountNotFound);
   // A disabled account's open sessions are refused anyway; a new password ends them like a changed one does.
   if (input.disabled === true || password) await endSessionsOf(deps, id);
-  await audit(deps, actor, ip, 'account-update', updated);
+  await audit(handlerInput, actor, 'account-update', updated, accountChanges(account, input));
   return ok(accountView(updated), { message: IDENTITY.accountUpdated });
 }
 
-async function remove({ request, deps, ip }: HandlerInput, id: string) {
+async function remove(handlerInput: HandlerInput, id: string) {
+  const { request, deps } = handlerInput;
   const actor = await requireAdmin(request, deps, 'write', 'owner');
   const account = await getAccount(deps, id);
   if (!account) return notFound(IDENTITY.accountNotFound);
@@ -118,6 +136,6 @@ async function remove({ request, deps, ip }: HandlerInput, id: string) {
   if (await removesLastOwner(deps, account, null)) return conflict(IDENTITY.lastOwner);
   await deps.repository.delete(ACCOUNTS, id);
   await endSessionsOf(deps, id);
-  await audit(deps, actor, ip, 'account-delete', account);
+  await audit(handlerInput, actor, 'account-delete', account);
   return ok(null, { message: IDENTITY.accountDeleted });
 }
