@@ -1,7 +1,8 @@
 /**
  * The audit log as the handlers tell it (issue 21.7): what was done, to which item (family, id, display title from
  * the family's title field, recorded when it happened), by whom (user ID and name), what changed, from which
- * address; an IST date range; and a request's name struck from the log when the request goes for good.
+ * address; an IST date range; and a request's name struck from the log when the request goes for good. On both
+ * adapters: real redis-server behind the Upstash gateway, and Netlify's local Blobs server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, requestFamilies, revisionsPath, TRASH_PATH } from '../../src/lib/collections.ts';
@@ -10,33 +11,35 @@ import { AUDIT_PATH, USERS_PATH, type AuditEntry } from '../../src/lib/identity.
 import { API } from '../../src/lib/api-messages.ts';
 import { ENQUIRY } from '../../src/lib/staff-messages.ts';
 import { AUDIT } from '../../src/server/audit/audit-log.ts';
-import { body, startApi, type Api } from './api-harness.ts';
+import { purgeExpiredRequests } from '../../src/server/enquiries/privacy.ts';
+import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
-let api: Api;
-beforeAll(async () => {
-  // One phone number for every request here: the per-sender limit is not what these tests are about.
-  api = await startApi({ env: { SUBMISSION_SENDER_LIMIT_MAX: '1000' } });
-});
-afterAll(() => api.stop());
-
-let nextIp = 1;
-const freshIp = () => `192.0.2.${nextIp++}`;
-
-const audit = async (query: string) =>
-  (await body(await api.admin(`${AUDIT_PATH}${query}`))).data as AuditEntry[];
-
-const submitContact = async (name: string, email: string) => {
-  const sent = await api.call(requestFamilies.contact.path, {
-    method: 'POST',
-    json: { name, email, phone: '+91 98765 43210', message: 'Please call me.' },
-    ip: freshIp(),
+describe.each(STORE_BACKENDS)('the audit log, told by the handlers, on %s', (backend) => {
+  let api: Api;
+  let stop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    // One phone number for every request here: the per-sender limit is not what these tests are about.
+    ({ api, stop } = await startApiOn(backend, 'audit', { env: { SUBMISSION_SENDER_LIMIT_MAX: '1000' } }));
   });
-  expect(sent.status).toBe(201);
-  const [stored] = (await api.repository.listPage('contact', { limit: 1 })).items;
-  return String(stored?._id);
-};
+  afterAll(() => stop());
 
-describe('the audit log, told by the handlers', () => {
+  let nextIp = 1;
+  const freshIp = () => `192.0.2.${nextIp++}`;
+
+  const audit = async (query: string) =>
+    (await body(await api.admin(`${AUDIT_PATH}${query}`))).data as AuditEntry[];
+
+  const submitContact = async (name: string, email: string) => {
+    const sent = await api.call(requestFamilies.contact.path, {
+      method: 'POST',
+      json: { name, email, phone: '+91 98765 43210', message: 'Please call me.' },
+      ip: freshIp(),
+    });
+    expect(sent.status).toBe(201);
+    const [stored] = (await api.repository.listPage('contact', { limit: 1 })).items;
+    return String(stored?._id);
+  };
+
   it('keeps a deleted item’s title, who deleted it and the address the request came from', async () => {
     const family = contentFamilies.homeCourse;
     const created = await api.admin(family.path, {
@@ -249,5 +252,17 @@ describe('the audit log, told by the handlers', () => {
       expect(text).not.toContain('savedBy');
       expect(text).not.toContain('Veda');
     }
+  });
+
+  // Last: it ages every request of this store past the retention.
+  it('the retention purge strikes the names of the requests it deletes', async () => {
+    const id = await submitContact('Ishaan Roy', 'ishaan.audit@example.in');
+    await api.admin(`${requestFamilies.contact.path}/${id}`, { method: 'PATCH', json: { status: 'closed' } });
+    api.clock.advance((api.deps.env.REQUEST_RETENTION_DAYS + 1) * 86_400_000);
+    expect((await purgeExpiredRequests(api.deps)).contact).toBeGreaterThan(0);
+    const about = (await api.repository.list(AUDIT)).filter(
+      (item) => (item.target as AuditEntry['target']).id === id,
+    );
+    expect(about.map((item) => item.target)).toEqual([{ family: 'contact', id }]);
   });
 });
