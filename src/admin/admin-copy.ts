@@ -99,8 +99,12 @@ export const ACTIVITY = {
   action: 'Action',
   anyAction: 'Any action',
   filter: 'Filter',
+  /** The date range, in India Standard Time like every time on the screen. */
+  from: 'From (IST)',
+  to: 'To (IST)',
   when: 'When',
-  target: 'Target',
+  who: 'Person',
+  what: 'What happened',
   address: 'Address',
   loadMore: 'Load more',
 } as const;
@@ -173,6 +177,8 @@ export const REQUESTS = {
   saveNote: 'Save note',
   saving: 'Saving...',
   noteLength: (length: number, max: number) => `${length} / ${max} characters`,
+  /** Who saved the note and when (issue 21.11); absent on notes saved before that was recorded. */
+  noteBy: (name: string, when: string) => `— ${name}${when ? `, ${when}` : ''}`,
   shown: (count: number, more: boolean) =>
     `Showing ${count} request${count === 1 ? '' : 's'}${more ? ' (more to load)' : ''}`,
 } as const;
@@ -258,4 +264,9 @@ export const WORKFLOW_COPY = {
   trashHint: `Deleted items stay here for ${TRASH_RETENTION_DAYS} days; then they and their pictures are removed for good.`,
   family: 'Section',
   deletedAt: 'Deleted',
+  deletedBy: 'Deleted by',
+  purge: 'Delete for good',
+  purging: 'Deleting...',
+  /** Who saved a version of an item (issue 21.11); absent for versions saved before it was recorded. */
+  savedBy: (name: string) => `by ${name}`,
 } as const;

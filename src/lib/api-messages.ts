@@ -36,6 +36,8 @@ export const API = {
   orderSaved: 'Order saved',
   orderInvalid: 'Send the new order as {"ids": [...]}',
   restored: 'Restored',
+  /** An owner deleted a trash entry for good (issue 21.11). */
+  purged: 'Deleted for good',
   restoreConflict: 'The item cannot be restored: its name is in use by another item.',
   revisionRestored: 'Version restored',
   /** The spec's words for a home course, said of a renamed enrollable course too. */

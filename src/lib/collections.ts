@@ -36,7 +36,7 @@ import {
 } from './fields.ts';
 import { REQUEST_STATUSES, requestListQuerySchema, requestPatchSchema } from './enquiries.ts';
 import { VALIDATION } from './messages.ts';
-import { ADMIN, CONFIRM } from './staff-messages.ts';
+import { ADMIN, CONFIRM, CSV_HEADERS } from './staff-messages.ts';
 import {
   ContactInputSchema,
   ContactSchema,
@@ -216,14 +216,36 @@ export const contentFamilies = {
   }),
 } as const satisfies Record<ContentFamilyKey, ContentFamily>;
 
+/**
+ * A request CSV column: a stored field under a header staff read. `time` cells are written as IST date and time,
+ * `status` cells as the status's label (a request stored before statuses existed is new).
+ */
+export interface RequestCsvColumn {
+  field: string;
+  header: string;
+  format?: 'time' | 'status';
+}
+
+const csvColumns = (...middle: RequestCsvColumn[]): readonly RequestCsvColumn[] => [
+  { field: 'createdAt', header: CSV_HEADERS.received, format: 'time' },
+  { field: 'name', header: CSV_HEADERS.name },
+  { field: 'email', header: CSV_HEADERS.email },
+  { field: 'phone', header: CSV_HEADERS.phone },
+  ...middle,
+  { field: 'message', header: CSV_HEADERS.message },
+  { field: 'status', header: CSV_HEADERS.status, format: 'status' },
+  { field: 'note', header: CSV_HEADERS.note },
+  { field: 'updatedAt', header: CSV_HEADERS.updated, format: 'time' },
+];
+
 /** Personal-data requests: public create, admin list (newest first, paginated) and delete. */
 export interface RequestFamily<K extends string = string> extends FamilyBase<K> {
   kind: 'request';
   /** The field that names an item in the trash. */
   titleField: string;
   inputSchema: z.ZodType;
-  /** Fields exported to CSV, in column order. */
-  csvFields: readonly string[];
+  /** The CSV's columns, in order: one row per request, headers for people, times in IST (issue 21.6). */
+  csvColumns: readonly RequestCsvColumn[];
   /** The follow-up statuses staff move a request through; the first is where a submission starts. */
   statuses: readonly string[];
   /** `PATCH {path}/:id`: status and note. */
@@ -244,7 +266,7 @@ export const requestFamilies = {
     titleField: 'name',
     inputSchema: ContactInputSchema,
     itemSchema: ContactSchema,
-    csvFields: ['createdAt', 'name', 'email', 'phone', 'message'],
+    csvColumns: csvColumns(),
     statuses: REQUEST_STATUSES.contact,
     patchSchema: requestPatchSchema(REQUEST_STATUSES.contact),
     listQuerySchema: requestListQuerySchema(REQUEST_STATUSES.contact),
@@ -264,7 +286,7 @@ export const requestFamilies = {
     titleField: 'name',
     inputSchema: EnrollInputSchema,
     itemSchema: EnrollSchema,
-    csvFields: ['createdAt', 'name', 'email', 'phone', 'course', 'message'],
+    csvColumns: csvColumns({ field: 'course', header: CSV_HEADERS.course }),
     statuses: REQUEST_STATUSES.enroll,
     patchSchema: requestPatchSchema(REQUEST_STATUSES.enroll),
     listQuerySchema: requestListQuerySchema(REQUEST_STATUSES.enroll),
@@ -323,6 +345,8 @@ export const settingsRevisionRestorePath = (rev: string) => `${settingsRevisions
 /** The admin's trash: list, and restore under `/{family}/{id}/restore`. */
 export const TRASH_PATH = `${API_PREFIX}/trash`;
 export const trashRestorePath = (family: string, id: string) => `${TRASH_PATH}/${family}/${id}/restore`;
+/** One trash entry: owners `DELETE` it to delete the item for good before the purge (issue 21.11). */
+export const trashEntryPath = (family: string, id: string) => `${TRASH_PATH}/${family}/${id}`;
 /** A content family's order route (PUT `{ids}`) and an item's history. */
 export const orderPath = (family: { path: string }) => `${family.path}/order`;
 export const revisionsPath = (family: { path: string }, id: string) => `${family.path}/${id}/revisions`;

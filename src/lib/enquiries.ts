@@ -43,7 +43,8 @@ export const requestPatchSchema = (statuses: readonly string[]) =>
       path: ['status'],
     });
 
-const isoDay = z
+/** A calendar day as YYYY-MM-DD (the date filters of the request list and the activity log). */
+export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ENQUIRY.dateInvalid)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), ENQUIRY.dateInvalid);

@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = [
   'reorder',
   'restore',
   'status-change',
+  /** A staff note on a request saved or removed (issue 21.7: it was logged as a status change). */
+  'note-change',
+  /** A trash entry deleted for good by an owner, before the retention purge. */
+  'purge',
   'export',
   'erase',
   'account-create',
@@ -63,15 +67,52 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** What an account update changed, as the log tells it ("Priya disabled Ravi's account"). */
+export const ACCOUNT_CHANGES = [
+  'disabled',
+  'enabled',
+  'made-owner',
+  'made-editor',
+  'renamed',
+  'password-reset',
+  'passkeys-required',
+  'passkeys-optional',
+] as const;
+export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
+
+/** What the handler told the log beyond the action and the item (issue 21.7); absent on older entries. */
+export interface AuditDetail {
+  /** A status change (or the stats' total): the value before and after. */
+  from?: string;
+  to?: string;
+  /** A restore: out of the trash, or an earlier version from the item's history. */
+  source?: 'trash' | 'history';
+  /** An account update's changes. */
+  changes?: AccountChange[];
+  /** A note removed rather than saved. */
+  cleared?: boolean;
+}
+
 export interface AuditEntry {
   _id: string;
   at: string;
   /** The acting account's user ID, or the user ID tried on a failed sign-in (never a password). */
   actor: string;
+  /** The acting account's name when it acted; absent on failed sign-ins and older entries. */
+  actorName?: string;
   action: AuditAction;
+  /**
+   * The item: its family, id and display title (the family's title field, a request's person's name, an
+   * account's name), recorded when it happened, so a delete keeps its title.
+   */
   target: { family: string; id?: string; title?: string };
+  detail?: AuditDetail;
+  /** The client's address, or 'unknown' when the platform did not say. */
   ip: string;
 }
+
+/** The address the platform did not know (src/server/http/client-ip.ts). */
+export const UNKNOWN_ADDRESS = 'unknown';
 
 /** An account as the API answers it (never its password hash or passkey keys). */
 export interface AccountView {

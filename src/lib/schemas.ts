@@ -140,6 +140,9 @@ export const StoredMetaSchema = z.object({
 const FollowUpSchema = z.object({
   status: z.string().optional(),
   note: z.string().optional(),
+  /** Who saved the note (a staff member's name) and when (issue 21.11); absent on notes saved before. */
+  noteBy: z.string().optional(),
+  noteAt: z.string().optional(),
   /** Notification outbox entries per channel (src/lib/enquiries.ts OutboxEntry). */
   outbox: z.record(z.string(), z.unknown()).optional(),
   /** Derived from `outbox` in admin lists. */

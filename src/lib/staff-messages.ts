@@ -4,6 +4,7 @@
  * keeps these out of the public pages' JavaScript. Strings are verbatim from the spec (section 8 and section 5).
  */
 
+import type { AccountChange, AuditAction } from './identity.ts';
 import { VALIDATION } from './messages.ts';
 
 /** Admin sign-in (spec section 2 and 8). */
@@ -63,6 +64,99 @@ export const IDENTITY = {
   /** Shown to an editor who opens an owner's screen, instead of a form the server would refuse. */
   ownersOnlyTeam: 'Only owners can manage the team',
   ownersOnlyActivity: 'Only owners can see the activity log',
+} as const;
+
+/**
+ * The Activity log in words (issue 21.7): one sentence per entry, naming the person who acted and the item or person
+ * affected ("Priya Nair disabled Ravi Kumar’s account", "Priya Nair set status New → Replied on Asha Rao’s contact
+ * message"). `thing` is the item as src/admin/format/activity.ts names it.
+ */
+export const ACTIVITY_TEXT = {
+  actionLabels: {
+    'sign-in': 'Signed in',
+    'sign-in-failed': 'Failed sign-in',
+    'sign-out': 'Signed out',
+    create: 'Added',
+    update: 'Edited',
+    delete: 'Deleted',
+    purge: 'Deleted for good',
+    reorder: 'Reordered',
+    restore: 'Restored',
+    'status-change': 'Changed a status',
+    'note-change': 'Saved or removed a note',
+    export: 'Exported',
+    erase: 'Erased personal data',
+    'account-create': 'Added an account',
+    'account-update': 'Changed an account',
+    'account-delete': 'Deleted an account',
+    'password-change': 'Changed their password',
+    'password-change-failed': 'Wrong current password',
+    'password-reset': 'Set a temporary password',
+    'passkey-add': 'Added a passkey',
+    'passkey-remove': 'Removed a passkey',
+    'sessions-revoke': 'Signed out other devices',
+  } satisfies Record<AuditAction, string>,
+  /** A content item or course: its title and the screen it lives on. */
+  titled: (title: string, section: string) => `“${title}” in ${section}`,
+  untitled: (section: string) => `an item in ${section}`,
+  /** A request, named by its person (absent once erased, and on entries from before names were kept). */
+  requestOf: (name: string, noun: string) => `${name}’s ${noun}`,
+  requestNouns: { contact: 'contact message', enroll: 'enrolment request' } as Record<string, string>,
+  unnamedRequests: { contact: 'a contact message', enroll: 'an enrolment request' } as Record<string, string>,
+  siteSettings: 'the site settings',
+  someone: 'someone',
+  signedIn: (who: string, passkey: boolean) => `${who} signed in${passkey ? ' with a passkey' : ''}`,
+  signInFailed: (userId: string, passkey: boolean) =>
+    `Failed ${passkey ? 'passkey ' : ''}sign-in${userId ? ` as ${userId}` : ''}`,
+  signedOut: (who: string) => `${who} signed out`,
+  created: (who: string, thing: string) => `${who} added ${thing}`,
+  updated: (who: string, thing: string) => `${who} edited ${thing}`,
+  settingsUpdated: (who: string) => `${who} updated the site settings`,
+  statsUpdated: (who: string, from?: string, to?: string) =>
+    from !== undefined && to !== undefined
+      ? `${who} set the total courses from ${from} to ${to}`
+      : `${who} updated the total courses`,
+  deleted: (who: string, thing: string) => `${who} deleted ${thing}`,
+  purged: (who: string, thing: string) => `${who} deleted ${thing} for good`,
+  reordered: (who: string, section: string) => `${who} reordered ${section}`,
+  restoredFromTrash: (who: string, thing: string) => `${who} restored ${thing} from the trash`,
+  restoredVersion: (who: string, thing: string) => `${who} restored an earlier version of ${thing}`,
+  restored: (who: string, thing: string) => `${who} restored ${thing}`,
+  statusChanged: (who: string, from: string, to: string, thing: string) =>
+    `${who} set status ${from} → ${to} on ${thing}`,
+  statusChangedSomehow: (who: string, thing: string) => `${who} changed the status of ${thing}`,
+  noteSaved: (who: string, thing: string) => `${who} saved a note on ${thing}`,
+  noteRemoved: (who: string, thing: string) => `${who} removed the note on ${thing}`,
+  exportedCsv: (who: string, section: string) => `${who} exported ${section} as CSV`,
+  exportedBackup: (who: string) => `${who} downloaded a backup`,
+  /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */
+  exportedPersonalData: (who: string, whose?: string) =>
+    whose ? `${who} exported the data of ${whose}` : `${who} exported one person’s data`,
+  erased: (who: string, whose?: string) =>
+    whose ? `${who} erased the data of ${whose}` : `${who} erased one person’s data`,
+  accountCreated: (who: string, person: string) => `${who} added an account for ${person}`,
+  accountChanges: {
+    disabled: (person: string) => `disabled ${person}’s account`,
+    enabled: (person: string) => `enabled ${person}’s account`,
+    'made-owner': (person: string) => `made ${person} an owner`,
+    'made-editor': (person: string) => `made ${person} an editor`,
+    renamed: (person: string) => `renamed an account to ${person}`,
+    'password-reset': (person: string) => `set a new password for ${person}`,
+    'passkeys-required': (person: string) => `required passkeys for ${person}`,
+    'passkeys-optional': (person: string) => `let ${person} sign in with a password again`,
+  } satisfies Record<AccountChange, (person: string) => string>,
+  accountChanged: (who: string, changes: string[]) => `${who} ${changes.join(' and ')}`,
+  accountUpdated: (who: string, person: string) => `${who} changed ${person}’s account`,
+  accountDeleted: (who: string, person: string) => `${who} deleted ${person}’s account`,
+  passwordChanged: (who: string) => `${who} changed their password`,
+  passwordChangeFailed: (who: string) => `${who} gave a wrong current password when changing their password`,
+  temporaryPasswordSet: (who: string, person: string) =>
+    `${who} set a temporary password for ${person} (to be changed at their next sign-in)`,
+  passkeyAdded: (who: string, name: string) => `${who} added the passkey “${name}”`,
+  passkeyRemoved: (who: string, name: string) => `${who} removed the passkey “${name}”`,
+  sessionsRevoked: (who: string) => `${who} signed out their other devices`,
+  /** Any action this screen does not know yet (a newer server): the code, never nothing. */
+  other: (who: string, action: string, thing: string) => `${who}: ${action} ${thing}`.trim(),
 } as const;
 
 /** Delete confirmations (spec section 5), shown with the browser's confirm(). */
@@ -188,6 +282,19 @@ export const ENQUIRY = {
   } as Record<string, string>,
 } as const;
 
+/** The request CSV's column headers (issue 21.6): times are India Standard Time, as the header says. */
+export const CSV_HEADERS = {
+  received: 'Received (IST)',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  course: 'Course',
+  message: 'Message',
+  status: 'Status',
+  note: 'Staff note',
+  updated: 'Last updated (IST)',
+} as const;
+
 /** Notifications to staff about a stored submission (e-mail subject and text, webhook summary). */
 export const NOTIFY = {
   contactSubject: (name: string) => `New contact message: ${name}`,
@@ -258,4 +365,8 @@ export const WORKFLOW = {
   historyEmpty: 'No earlier versions yet: the history starts with the first update.',
   trashFetchFailed: 'Failed to load the trash',
   trashEmpty: 'The trash is empty',
+  /** An owner deletes a trash entry before the purge would (issue 21.11). */
+  confirmPurge: (title: string) => `Delete “${title}” for good? It cannot be restored afterwards.`,
+  purged: (title: string) => `${title} deleted for good`,
+  purgeFailed: 'Failed to delete for good',
 } as const;

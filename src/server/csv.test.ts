@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv.ts';
+import { csvCell, istReadable, toCsv } from './csv.ts';
 
 describe('CSV export', () => {
   it('quotes separators, quotes and line breaks', () => {
@@ -40,5 +40,19 @@ describe('CSV export', () => {
   it('writes a BOM, a header row and CRLF rows in the given column order', () => {
     const csv = toCsv(['name', 'email'], [{ email: 'a@x.in', name: 'Asha', extra: 'ignored' }]);
     expect(csv).toBe('\uFEFFname,email\r\nAsha,a@x.in\r\n');
+  });
+
+  it('writes readable IST date and time for people, and leaves a non-time as it is', () => {
+    expect(istReadable('2025-03-14T19:00:00.000Z')).toBe('2025-03-15 00:30');
+    expect(istReadable('unknown')).toBe('unknown');
+    expect(istReadable(undefined)).toBeUndefined();
+  });
+
+  it('takes columns with a header and a worked-out cell beside plain field names', () => {
+    const csv = toCsv(
+      [{ header: 'Received (IST)', value: (row) => istReadable(row.createdAt) }, 'name'],
+      [{ createdAt: '2025-03-14T19:00:00.000Z', name: 'Asha' }],
+    );
+    expect(csv).toBe('\uFEFFReceived (IST),name\r\n2025-03-15 00:30,Asha\r\n');
   });
 });

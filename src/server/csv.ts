@@ -34,12 +34,37 @@ export function istTimestamp(value: unknown): unknown {
   return `${shifted.slice(0, 19)}+05:30`;
 }
 
-export function toCsv(fields: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  const cell = (row: Record<string, unknown>, field: string) =>
-    csvCell(TIME_FIELDS.has(field) ? istTimestamp(row[field]) : row[field]);
+/**
+ * "2025-03-14T15:35:00.000Z" → "2025-03-14 21:05": what a person reads, and what a spreadsheet takes for a date
+ * and time (the column's header says the zone). Anything that is not a time is left as it is.
+ */
+export function istReadable(value: unknown): unknown {
+  const stamped = istTimestamp(value);
+  return typeof stamped === 'string' && stamped !== value ? stamped.slice(0, 16).replace('T', ' ') : stamped;
+}
+
+/** A column named for people, its cell worked out from the row (a field, a label, a formatted time). */
+export interface CsvColumn {
+  header: string;
+  value: (row: Record<string, unknown>) => unknown;
+}
+
+/** Columns are a field name (header and cell as stored, times in IST) or a CsvColumn. */
+export function toCsv(
+  columns: readonly (string | CsvColumn)[],
+  rows: readonly Record<string, unknown>[],
+): string {
+  const resolved: CsvColumn[] = columns.map((column) =>
+    typeof column === 'string'
+      ? {
+          header: column,
+          value: (row) => (TIME_FIELDS.has(column) ? istTimestamp(row[column]) : row[column]),
+        }
+      : column,
+  );
   const lines = [
-    fields.map(csvCell).join(','),
-    ...rows.map((row) => fields.map((field) => cell(row, field)).join(',')),
+    resolved.map((column) => csvCell(column.header)).join(','),
+    ...rows.map((row) => resolved.map((column) => csvCell(column.value(row))).join(',')),
   ];
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
@@ -47,7 +72,7 @@ export function toCsv(fields: readonly string[], rows: readonly Record<string, u
 /** A CSV download named after the family and the day, never cached (it may hold personal data). */
 export function csvResponse(
   name: string,
-  fields: readonly string[],
+  fields: readonly (string | CsvColumn)[],
   rows: readonly Record<string, unknown>[],
   now: Date,
 ): Response {

@@ -14,10 +14,11 @@ import {
   SHELL,
   TEAM,
 } from '../../src/admin/admin-copy.ts';
+import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
 import { SCREENS } from '../../src/admin/stores/router.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { USERS_PATH, type AccountView } from '../../src/lib/identity.ts';
-import { AUTH, DATA_RIGHTS, IDENTITY } from '../../src/lib/staff-messages.ts';
+import { AUTH, DATA_RIGHTS, ENQUIRY, IDENTITY } from '../../src/lib/staff-messages.ts';
 import { unique } from './admin-support.ts';
 import { expect, projectBaseURL, test } from './fixtures.ts';
 
@@ -119,6 +120,28 @@ test('an editor signs in with a password and a passkey, stays out of Team and Ac
     await expect(page.locator('tr[data-action="create"]')).toHaveCount(1);
     await expect(page.locator('tr[data-action="create"]')).toContainText(title);
     await expect(page.locator('tr[data-action="sign-in"]')).toHaveCount(2);
+    // Issue 21.7: a sentence naming who did what to which item.
+    await expect(page.locator('tr[data-action="create"]')).toContainText(
+      `E2E Editor added “${title}” in ${CONTENT_SCREENS.homeCourse.heading}`,
+    );
+    // A date range that ends before it starts is refused beside the field, and the list stays as it is.
+    await page.getByLabel(ACTIVITY.from, { exact: true }).fill('2099-01-02');
+    await page.getByLabel(ACTIVITY.to, { exact: true }).fill('2099-01-01');
+    await page.getByRole('button', { name: ACTIVITY.filter, exact: true }).click();
+    await expect(page.getByLabel(ACTIVITY.from, { exact: true })).toHaveAccessibleDescription(
+      ENQUIRY.dateRange,
+    );
+    await expect(page.locator('tr[data-action="create"]')).toHaveCount(1);
+    // Today in IST holds the edit; a day long past holds nothing.
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    await page.getByLabel(ACTIVITY.from, { exact: true }).fill(today);
+    await page.getByLabel(ACTIVITY.to, { exact: true }).fill(today);
+    await page.getByRole('button', { name: ACTIVITY.filter, exact: true }).click();
+    await expect(page.locator('tr[data-action="create"]')).toHaveCount(1);
+    await page.getByLabel(ACTIVITY.from, { exact: true }).fill('2001-01-01');
+    await page.getByLabel(ACTIVITY.to, { exact: true }).fill('2001-01-01');
+    await page.getByRole('button', { name: ACTIVITY.filter, exact: true }).click();
+    await expect(page.getByText(IDENTITY.activityEmpty)).toBeVisible();
 
     // Disabled: the editor's open session is refused on its next request.
     await page.goto('/deltaadmin/team');

@@ -11,7 +11,7 @@ import { FORM, WORKFLOW_COPY } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
 import { screenHref } from '../../src/admin/stores/router.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { contentFamilies } from '../../src/lib/collections.ts';
+import { contentFamilies, TRASH_PATH } from '../../src/lib/collections.ts';
 import { ISLAND_COPY } from '../../src/lib/public-copy.ts';
 import { WORKFLOW } from '../../src/lib/staff-messages.ts';
 import { answerDialogs, makeImage, unique } from './admin-support.ts';
@@ -258,6 +258,8 @@ test("History shows yesterday's title and restores it", async ({ adminPage: page
     await expect(entries.nth(1).locator('dt')).toHaveText(['Title']);
     await expect(entries.nth(1).locator('dd')).toHaveText([yesterday]);
     await expect(entries.nth(1)).toContainText(/Saved \d+\/\d+\/\d{4}, \d+:\d\d [AP]M IST/);
+    // Issue 21.11: and who saved it (the runner's owner).
+    await expect(entries.nth(1).locator('.history-when')).toContainText(WORKFLOW_COPY.savedBy('Owner'));
 
     // Escape closes it and gives focus back.
     await page.keyboard.press('Escape');
@@ -277,6 +279,33 @@ test("History shows yesterday's title and restores it", async ({ adminPage: page
   } finally {
     await adminApi.delete(`${family.path}/${item._id}`);
   }
+});
+
+test('the trash says who deleted an item, and an owner deletes it for good after confirming', async ({
+  adminPage: page,
+  adminApi,
+}) => {
+  const family = contentFamilies.homeCourse;
+  const title = unique('Trashed course');
+  const item = await create(adminApi, family.path, { data: { title, description: 'To go.' } });
+  expect((await adminApi.delete(`${family.path}/${item._id}`)).status()).toBe(200);
+  await openScreen(page, 'trash', WORKFLOW_COPY.trashHeading);
+  const entry = page.locator(`li.item-card[data-item-id="${item._id}"]`);
+  await expect(
+    entry.getByText(WORKFLOW_COPY.deletedBy, { exact: true }).locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('Owner');
+  const answers = [false, true];
+  const dialogs = answerDialogs(page, () => answers.shift() ?? false);
+  const purge = entry.getByRole('button', { name: `${WORKFLOW_COPY.purge} ${title}` });
+  // Cancelled: it stays.
+  await purge.click();
+  await expect(entry).toBeVisible();
+  await purge.click();
+  await expect(notice(page, 'success')).toHaveText(WORKFLOW.purged(title));
+  await expect(entry).toHaveCount(0);
+  expect(dialogs).toEqual([WORKFLOW.confirmPurge(title), WORKFLOW.confirmPurge(title)]);
+  const trash = (await (await adminApi.get(TRASH_PATH)).json()) as { data: { _id: string }[] };
+  expect(trash.data.map((listed) => listed._id)).not.toContain(item._id);
 });
 
 test('an alt text typed beside the picture reaches the public <img>', async ({

@@ -136,7 +136,10 @@ describe.each(STORE_BACKENDS)('account recovery on %s', (backend) => {
     expect((await login('anita', CHOSEN)).status).toBe(200);
 
     const resets = await audit('?action=password-reset');
-    expect(resets[0]).toMatchObject({ actor: 'admin', target: { family: 'account', id, title: 'anita' } });
+    expect(resets[0]).toMatchObject({
+      actor: 'admin',
+      target: { family: 'account', id, title: 'Anita Rao' },
+    });
     expect(JSON.stringify(resets)).not.toContain(TEMPORARY);
   });
 
@@ -234,7 +237,7 @@ describe.each(STORE_BACKENDS)('account recovery on %s', (backend) => {
     const entries = (await api.repository.list('audit')) as unknown as AuditEntry[];
     expect(entries.filter((entry) => entry.action === 'password-reset').at(-1)).toMatchObject({
       actor: COMMAND_LINE_ACTOR,
-      target: { family: 'account', title: 'admin' },
+      target: { family: 'account', title: 'Owner' },
     });
   });
 });
@@ -333,7 +336,7 @@ describe('npm run reset-password', () => {
         expect.objectContaining({
           actor: COMMAND_LINE_ACTOR,
           ip: 'local',
-          target: expect.objectContaining({ title: 'admin' }),
+          target: expect.objectContaining({ title: 'Owner' }),
         }),
       ]);
     } finally {

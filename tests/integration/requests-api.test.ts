@@ -230,13 +230,50 @@ describe('admin views of requests', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const csv = await response.text();
     const [header] = csv.replace('\uFEFF', '').split('\r\n');
-    expect(header).toBe('createdAt,name,email,phone,message');
+    // Issue 21.6: headers for people, status, note and last update (was `createdAt,name,email,phone,message`).
+    expect(header).toBe('Received (IST),Name,Email,Phone,Message,Status,Staff note,Last updated (IST)');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(csv).toContain('"Hello, ""team""\nLine two"');
-    // Phone numbers as typed (issue 10.13, docs/decisions.md 22); times in IST with the offset.
+    // Phone numbers as typed (issue 10.13, docs/decisions.md 22); times in IST (issue 21.6: a readable date and time).
     expect(csv).toContain(',+91 98765 43210,');
     expect(csv).not.toContain("'+91");
-    expect(csv).toMatch(/\r\n\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30,/);
+    expect(csv).toMatch(/\r\n\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
+  });
+
+  it('exports one row per request with its status label, staff note and last update in IST, filters honoured', async () => {
+    const path = requestFamilies.enroll.path;
+    const name = `Csv Person ${Date.now()}`;
+    for (const suffix of ['A', 'B']) {
+      await api.call(path, {
+        method: 'POST',
+        json: { ...ENROLL, name: `${name} ${suffix}`, email: `csv-${suffix}@example.in` },
+        ip: freshIp(),
+      });
+    }
+    const [second, first] = (await api.repository.listPage('enroll', { limit: 2 })).items;
+    api.clock.advance(90 * 60_000);
+    const patched = await api.admin(`${path}/${first?._id}`, {
+      method: 'PATCH',
+      json: { status: 'contacted', note: 'Called, sending the syllabus' },
+    });
+    expect(patched.status).toBe(200);
+    const updatedAt = String(((await body(patched)).data as { updatedAt: string }).updatedAt);
+    const ist = (iso: string) =>
+      new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+
+    const csv = await (await api.admin(`${exportPath('enroll')}?q=${encodeURIComponent(name)}`)).text();
+    const rows = csv.replace('\uFEFF', '').trim().split('\r\n');
+    expect(rows[0]).toBe(
+      'Received (IST),Name,Email,Phone,Course,Message,Status,Staff note,Last updated (IST)',
+    );
+    expect(rows.slice(1)).toEqual([
+      `${ist(String(second?.createdAt))},${name} B,csv-B@example.in,9876543210,Ethical Hacking,,New,,${ist(String(second?.updatedAt))}`,
+      `${ist(String(first?.createdAt))},${name} A,csv-A@example.in,9876543210,Ethical Hacking,,Contacted,"Called, sending the syllabus",${ist(updatedAt)}`,
+    ]);
+    const filtered = await (
+      await api.admin(`${exportPath('enroll')}?q=${encodeURIComponent(name)}&status=contacted`)
+    ).text();
+    expect(filtered.replace('\uFEFF', '').trim().split('\r\n')).toHaveLength(2);
   });
 });
 

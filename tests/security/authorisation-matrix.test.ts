@@ -211,9 +211,18 @@ const FOREIGN: [string, Pick<CallOptions, 'origin' | 'headers'>][] = [
   ['no Origin but Sec-Fetch-Site: cross-site', { origin: null, headers: { 'Sec-Fetch-Site': 'cross-site' } }],
 ];
 
-/** The routes only owners may use (issue 13): account management and the audit log. */
-function ownerRoutes(accountId: string): (Route & { role: Role })[] {
+/**
+ * The routes only owners may use (issue 13): account management and the audit log; deleting a trash entry for
+ * good (issue 21.11).
+ */
+function ownerRoutes(accountId: string, trashed: SeededIds['trashed']): (Route & { role: Role })[] {
   return [
+    {
+      method: 'DELETE',
+      path: `${TRASH_PATH}/${trashed.family}/${trashed.id}`,
+      access: 'write',
+      role: 'owner',
+    },
     { method: 'GET', path: USERS_PATH, access: 'read', role: 'owner' },
     {
       method: 'POST',
@@ -247,6 +256,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
   let imagesServer: TestBlobsServer;
   let images: Store;
   let routes: Route[];
+  let seeded: SeededIds;
 
   beforeAll(async () => {
     picture = await jpegWithExifAndGps(480, 320);
@@ -255,7 +265,8 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     ({ api, stop } = await startApiOn(backend, 'matrix', {
       deps: { images: createImageService({ store: images }) },
     }));
-    routes = adminRoutes(await seedEveryFamily(api));
+    seeded = await seedEveryFamily(api);
+    routes = adminRoutes(seeded);
   });
   afterAll(async () => {
     await stop();
@@ -281,7 +292,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
       await updateAccount(api.deps, disabled._id, { disabled: true });
       every = [
         ...routes.map((route) => ({ ...route, role: route.role ?? ('editor' as Role) })),
-        ...ownerRoutes(editorId),
+        ...ownerRoutes(editorId, seeded.trashed),
       ];
     });
 

@@ -1,7 +1,7 @@
 /**
- * An item's history (issue 12): its last saved versions, newest first, each with when it was saved (IST), what
- * it said differently from the current version, and Restore. A modal <dialog>: the browser keeps focus inside
- * and Escape closes it.
+ * An item's history (issue 12): its last saved versions, newest first, each with when (IST) and by whom it was
+ * saved, what it said differently from the current version, and Restore. A modal <dialog>: the browser keeps
+ * focus inside and Escape closes it.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -73,9 +73,14 @@ export function HistoryDialog({
         {state.revisions.map((revision) => {
           const changes = changesFrom(family, item, revision.data);
           const when = istDateTime(revision.savedAt);
+          // Who saved it (issue 21.11): versions saved before that was recorded say when only.
+          const by = typeof revision.data.savedBy === 'string' ? revision.data.savedBy : null;
           return (
             <li key={revision.rev} className="history-entry">
-              <p className="history-when">{WORKFLOW_COPY.savedAt(when)}</p>
+              <p className="history-when">
+                {WORKFLOW_COPY.savedAt(when)}
+                {by && ` ${WORKFLOW_COPY.savedBy(by)}`}
+              </p>
               {changes.length === 0 ? (
                 <p className="field-hint">{WORKFLOW_COPY.currentVersion}</p>
               ) : (

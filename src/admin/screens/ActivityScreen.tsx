@@ -1,23 +1,27 @@
 /**
- * The audit log for owners (issue 13): newest first, filtered by person or action, a page at a time. Targets are
- * ids (and a content title); nothing an enquirer wrote is ever in the log.
+ * The audit log for owners (issue 13): newest first, filtered by person, action and an IST date range, a page at a
+ * time, each entry a sentence naming who did what to which item or person (issue 21.7). A request is named by its
+ * person until it is erased or purged; nothing an enquirer wrote is ever in the log.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../lib/identity.ts';
-import { IDENTITY } from '../../lib/staff-messages.ts';
+import { ACTIVITY_TEXT, ENQUIRY, IDENTITY } from '../../lib/staff-messages.ts';
 import { ACTIVITY, FORM } from '../admin-copy.ts';
+import { activitySentence, addressOf, whoOf } from '../format/activity.ts';
 import { istDateTime } from '../format/ist.ts';
 import { loadActivity } from '../stores/identity-store.ts';
 import { OwnersOnly } from '../parts/OwnersOnly.tsx';
 
-const targetText = ({ target }: AuditEntry) =>
-  [target.family, target.title ? `“${target.title}”` : null, target.id].filter(Boolean).join(' ');
+const NO_FILTERS = { actor: '', action: '', from: '', to: '' };
 
 function ActivityLog() {
   const id = useId();
   const [actor, setActor] = useState('');
   const [action, setAction] = useState('');
-  const [filters, setFilters] = useState({ actor: '', action: '' });
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [filters, setFilters] = useState(NO_FILTERS);
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -54,8 +58,14 @@ function ActivityLog() {
 
   function onFilter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A range that ends before it starts matches nothing: say so and keep the list as it is.
+    if (from && to && from > to) {
+      setRangeError(ENQUIRY.dateRange);
+      return;
+    }
+    setRangeError(null);
     setLoading(true);
-    setFilters({ actor: actor.trim().toLowerCase(), action });
+    setFilters({ actor: actor.trim().toLowerCase(), action, from, to });
   }
 
   return (
@@ -79,10 +89,37 @@ function ActivityLog() {
             <option value="">{ACTIVITY.anyAction}</option>
             {AUDIT_ACTIONS.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {ACTIVITY_TEXT.actionLabels[name]}
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>{ACTIVITY.from}</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            max={to || undefined}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${id}-range-error` : undefined}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+          {rangeError && (
+            <p id={`${id}-range-error`} className="field-error">
+              {rangeError}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>{ACTIVITY.to}</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary">
           {ACTIVITY.filter}
@@ -99,9 +136,8 @@ function ActivityLog() {
             <thead>
               <tr>
                 <th scope="col">{ACTIVITY.when}</th>
-                <th scope="col">{ACTIVITY.actor}</th>
-                <th scope="col">{ACTIVITY.action}</th>
-                <th scope="col">{ACTIVITY.target}</th>
+                <th scope="col">{ACTIVITY.who}</th>
+                <th scope="col">{ACTIVITY.what}</th>
                 <th scope="col">{ACTIVITY.address}</th>
               </tr>
             </thead>
@@ -109,10 +145,12 @@ function ActivityLog() {
               {entries.map((entry) => (
                 <tr key={entry._id} data-action={entry.action}>
                   <td>{istDateTime(entry.at)}</td>
-                  <td>{entry.actor}</td>
-                  <td>{entry.action}</td>
-                  <td>{targetText(entry)}</td>
-                  <td>{entry.ip}</td>
+                  <td>
+                    {whoOf(entry)}
+                    {entry.actorName && <span className="field-hint"> ({entry.actor})</span>}
+                  </td>
+                  <td>{activitySentence(entry)}</td>
+                  <td>{addressOf(entry)}</td>
                 </tr>
               ))}
             </tbody>

@@ -370,6 +370,12 @@ function RequestRow({
           <p className="request-note">
             <span className="visually-hidden">{REQUESTS.note}: </span>
             {item.note}
+            {item.noteBy && (
+              <span className="request-note-by">
+                {' '}
+                {REQUESTS.noteBy(item.noteBy, item.noteAt ? istDateTime(item.noteAt) : '')}
+              </span>
+            )}
           </p>
         )}
         <div className="item-actions">

@@ -1,6 +1,6 @@
 /**
  * Trash (issue 12, a staff tool beyond the spec's nine sections): what was deleted in the last 30 days, with
- * its section, title and deletion time in IST, each with Restore.
+ * its section, title, deletion time in IST and who deleted it, each with Restore and, for owners, Delete for good.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
@@ -9,6 +9,7 @@ import { FORM, WORKFLOW_COPY } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';
 import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
+import { $me } from '../stores/session.ts';
 import { createTrashStore, familyLabel } from '../stores/trash-store.ts';
 
 export default function TrashScreen() {
@@ -16,6 +17,9 @@ export default function TrashScreen() {
   const list = useStore(store.$list);
   const notice = useStore(store.$notice);
   const restoring = useStore(store.$restoring);
+  const purging = useStore(store.$purging);
+  const owner = useStore($me)?.role === 'owner';
+  const busy = restoring !== null || purging !== null;
 
   useEffect(() => {
     void store.load();
@@ -37,12 +41,18 @@ export default function TrashScreen() {
               <dd>{familyLabel(entry.family)}</dd>
               <dt>{WORKFLOW_COPY.deletedAt}</dt>
               <dd>{istDateTime(entry.deletedAt)}</dd>
+              {entry.deletedBy && (
+                <>
+                  <dt>{WORKFLOW_COPY.deletedBy}</dt>
+                  <dd>{entry.deletedBy}</dd>
+                </>
+              )}
             </dl>
             <div className="item-actions">
               <button
                 type="button"
                 className="btn btn-outline btn-small"
-                disabled={restoring !== null}
+                disabled={busy}
                 onClick={() => void store.restore(entry)}
               >
                 {restoring === `${entry.family}/${entry._id}`
@@ -50,6 +60,17 @@ export default function TrashScreen() {
                   : WORKFLOW_COPY.restore}
                 <span className="visually-hidden"> {entry.title}</span>
               </button>
+              {owner && (
+                <button
+                  type="button"
+                  className="btn btn-danger btn-small"
+                  disabled={busy}
+                  onClick={() => void store.purge(entry, (text) => window.confirm(text))}
+                >
+                  {purging === `${entry.family}/${entry._id}` ? WORKFLOW_COPY.purging : WORKFLOW_COPY.purge}
+                  <span className="visually-hidden"> {entry.title}</span>
+                </button>
+              )}
             </div>
           </li>
         ))}

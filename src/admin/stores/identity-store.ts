@@ -89,11 +89,20 @@ export const changePerson = async (
 export const deletePerson = async (id: string) =>
   (await call<null>(`${USERS_PATH}/${id}`, { method: 'DELETE' }))?.message ?? '';
 
-export async function loadActivity(filters: { actor?: string; action?: string; cursor?: string | null }) {
+export async function loadActivity(filters: {
+  actor?: string;
+  action?: string;
+  /** IST calendar days, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+  cursor?: string | null;
+}) {
   const body = await call<AuditEntry[]>(AUDIT_PATH, {
     query: {
       actor: filters.actor || undefined,
       action: filters.action || undefined,
+      from: filters.from || undefined,
+      to: filters.to || undefined,
       cursor: filters.cursor ?? undefined,
     },
   });

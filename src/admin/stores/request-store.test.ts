@@ -3,13 +3,20 @@
  * with the server's cursor, delete in place, the spec's texts, and a session that has ended; filters, the CSV
  * link, oldest first, status and note with the server's reasons, and the sidebar's count (issue 11).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportPath, requestFamilies } from '../../lib/collections.ts';
 import { NOTE_MAX_LENGTH } from '../../lib/enquiries.ts';
 import { GENERIC, VALIDATION } from '../../lib/messages.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { installAdminBrowser, signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
-import { createRequestStore, exportHref, NO_FILTERS, REQUEST_PAGE_SIZE } from './request-store.ts';
+import {
+  createRequestStore,
+  exportHref,
+  filtersFromSearch,
+  filtersSearch,
+  NO_FILTERS,
+  REQUEST_PAGE_SIZE,
+} from './request-store.ts';
 import { $adminLoggedIn } from './session.ts';
 import { $requestsSummary, refreshSummary } from './summary-store.ts';
 
@@ -207,5 +214,48 @@ describe('the follow-up pipeline (issue 11)', () => {
     expect(store.$filters.get().q).toBe(ids.three);
     await store.load();
     expect(store.$list.get().items.map((item) => item._id)).toEqual([ids.three]);
+  });
+
+  it('opens the view a bookmarked address holds, and keeps the address in step with the filters (issue 21.11)', async () => {
+    admin.browser.uninstall();
+    admin.browser = installAdminBrowser(admin.api, {
+      page: `/deltaadmin/contact-data?q=${encodeURIComponent(tag)}&from=2000-01-01&sort=oldest`,
+    });
+    admin.browser.signIn();
+    const addresses: string[] = [];
+    vi.stubGlobal('history', {
+      state: null,
+      replaceState: (_state: unknown, _title: string, address: string) => addresses.push(address),
+    });
+    const store = createRequestStore(contact);
+    expect(store.$filters.get()).toEqual({ ...NO_FILTERS, q: tag, from: '2000-01-01', sort: 'oldest' });
+    await store.load();
+    expect(store.$list.get().items.map((item) => item._id)).toEqual([ids.one, ids.two, ids.three]);
+    expect(addresses).toEqual([]);
+
+    await store.setFilters({ status: 'replied', sort: 'newest' });
+    expect(addresses).toEqual([
+      `/deltaadmin/contact-data?q=${tag.replace(' ', '+')}&status=replied&from=2000-01-01`,
+    ]);
+    expect(filtersFromSearch(filtersSearch(store.$filters.get()))).toEqual(store.$filters.get());
+    await store.setFilters({ q: '', status: '', from: '' });
+    expect(addresses.at(-1)).toBe('/deltaadmin/contact-data');
+  });
+
+  it('a saved note says who wrote it and when; clearing the note clears both', async () => {
+    const store = createRequestStore(contact);
+    await store.setFilters({ q: tag });
+    expect(await store.saveNote(ids.three!, 'Sent the brochure.')).toBe(true);
+    const noted = store.$list.get().items.find((entry) => entry._id === ids.three);
+    expect(noted).toMatchObject({
+      note: 'Sent the brochure.',
+      noteBy: 'Owner',
+      noteAt: admin.api.clock.now.toISOString(),
+    });
+    expect(await store.saveNote(ids.three!, '')).toBe(true);
+    const stored = await admin.api.repository.get('contact', ids.three!);
+    expect(stored).not.toHaveProperty('note');
+    expect(stored).not.toHaveProperty('noteBy');
+    expect(stored).not.toHaveProperty('noteAt');
   });
 });

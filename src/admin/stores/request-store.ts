@@ -77,10 +77,38 @@ function readPage(body: unknown): { items: RequestItem[]; nextCursor: string | n
   return { items, nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null };
 }
 
-/** A filter the notification e-mail's admin link carries (`?q=<request id>`), so the link opens that request. */
-function filtersFromLocation(): RequestFilters {
-  const q = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('q');
-  return { ...NO_FILTERS, q: q ?? '' };
+const URL_FILTERS = ['q', 'status', 'from', 'to', 'course'] as const;
+
+/**
+ * The filters a page address carries (issue 21.11: a view can be bookmarked or sent), among them the notification
+ * e-mail's admin link (`?q=<request id>`), which opens that request. A value the server refuses (a bad date) is
+ * kept, so the screen shows the server's reason beside its field.
+ */
+export function filtersFromSearch(search: string): RequestFilters {
+  const params = new URLSearchParams(search);
+  const filters: RequestFilters = { ...NO_FILTERS };
+  for (const name of URL_FILTERS) filters[name] = params.get(name)?.trim() ?? '';
+  filters.sort = params.get('sort') === 'oldest' ? 'oldest' : 'newest';
+  return filters;
+}
+
+/** The page address's query for the filters: what filtersFromSearch reads back; empty without any. */
+export function filtersSearch(filters: RequestFilters): string {
+  const params = new URLSearchParams(filterQuery(filters));
+  if (filters.sort === 'oldest') params.set('sort', 'oldest');
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+const filtersFromLocation = (): RequestFilters =>
+  filtersFromSearch(typeof location === 'undefined' ? '' : location.search);
+
+/** Replaces (does not push) the address: a filter change is not a page the Back button should step through. */
+function showInAddressBar(filters: RequestFilters) {
+  if (typeof history === 'undefined' || typeof location === 'undefined') return;
+  const address = `${location.pathname}${filtersSearch(filters)}${location.hash}`;
+  if (address !== `${location.pathname}${location.search}${location.hash}`)
+    history.replaceState(history.state, '', address);
 }
 
 export function createRequestStore(family: RequestFamily) {
@@ -192,9 +220,10 @@ export function createRequestStore(family: RequestFamily) {
     }
   }
 
-  /** Changes some filters and reloads from the first page. */
+  /** Changes some filters, shows them in the page's address and reloads from the first page. */
   function setFilters(change: Partial<RequestFilters>): Promise<void> {
     $filters.set({ ...$filters.get(), ...change });
+    showInAddressBar($filters.get());
     return load();
   }
 

@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { extractList } from '../../lib/api-client.ts';
-import { TRASH_PATH, trashRestorePath } from '../../lib/collections.ts';
+import { TRASH_PATH, trashEntryPath, trashRestorePath } from '../../lib/collections.ts';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
 import { adminRequest, failureText } from '../api/admin-api.ts';
 import { CONTENT_SCREENS } from '../content-screens.ts';
@@ -17,6 +17,8 @@ export interface TrashEntry {
   family: string;
   title: string;
   deletedAt: string;
+  /** Who deleted it; absent for items deleted before the trash recorded it. */
+  deletedBy?: string;
 }
 
 const isEntry = (value: unknown): value is TrashEntry => {
@@ -49,6 +51,8 @@ export function createTrashStore() {
   const $notice = atom<Notice>(null);
   /** The entry being restored (`family/id`), or null. */
   const $restoring = atom<string | null>(null);
+  /** The entry being deleted for good (`family/id`), or null. */
+  const $purging = atom<string | null>(null);
 
   async function load(): Promise<void> {
     if ($list.get().status !== 'ready') $list.set({ status: 'loading', items: [], error: null });
@@ -81,5 +85,34 @@ export function createTrashStore() {
     }
   }
 
-  return { $list, $notice, $restoring, load, restore, clearNotice: () => $notice.set(null) };
+  /** Owners only (the server refuses editors): gone for good, after the browser's confirmation. */
+  async function purge(entry: TrashEntry, confirm: (text: string) => boolean): Promise<boolean> {
+    if (!confirm(WORKFLOW.confirmPurge(entry.title))) return false;
+    $purging.set(`${entry.family}/${entry._id}`);
+    $notice.set(null);
+    try {
+      await adminRequest(trashEntryPath(entry.family, encodeURIComponent(entry._id)), { method: 'DELETE' });
+      $notice.set({ kind: 'success', text: WORKFLOW.purged(entry.title) });
+      const state = $list.get();
+      $list.set({ ...state, items: state.items.filter((item) => item !== entry) });
+      return true;
+    } catch (error) {
+      $notice.set({ kind: 'error', text: failureText(error, WORKFLOW.purgeFailed) });
+      void load();
+      return false;
+    } finally {
+      $purging.set(null);
+    }
+  }
+
+  return {
+    $list,
+    $notice,
+    $restoring,
+    $purging,
+    load,
+    restore,
+    purge,
+    clearNotice: () => $notice.set(null),
+  };
 }

@@ -49,12 +49,6 @@ export const actorOf = ({ session, account }: ActiveSession): Actor => ({
   sessionId: session._id,
 });
 
-/** The actor of a request whose session a guard already looked up (for the audit log); null otherwise. */
-export async function checkedActor(request: Request): Promise<Actor | null> {
-  const found = await lookups.get(request)?.catch(() => null);
-  return found && found !== DISABLED ? actorOf(found) : null;
-}
-
 export async function requireAdmin(
   request: Request,
   deps: Deps,

@@ -53,7 +53,8 @@ export async function resetPassword(deps: Deps, userId: string, chosen?: string)
   await recordAudit(deps, {
     actor: COMMAND_LINE_ACTOR,
     action: 'password-reset',
-    target: { family: 'account', id: account._id, title: account.userId },
+    // Named as every account entry is (issue 21.7): by the person's name.
+    target: { family: 'account', id: account._id, title: account.name },
     ip: 'local',
   });
   return { account: updated, password, endedSessions };

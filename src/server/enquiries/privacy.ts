@@ -6,6 +6,7 @@
  */
 import { requestFamilies } from '../../lib/collections.ts';
 import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/families.ts';
+import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from './tombstones.ts';
@@ -73,20 +74,32 @@ const DAY_MS = 86_400_000;
 /** The retention rule, shared with the importer: a request received before this time is past retention. */
 export const retentionCutoff = (now: Date, days: number): number => now.getTime() - days * DAY_MS;
 
-/** Deletes every request from `email`, live or in the trash; answers how many of each family went. */
+/**
+ * Deletes every request from `email`, live or in the trash, and strikes their names from the audit log; answers
+ * how many of each family went.
+ */
 export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily<number>> {
   const { repository } = deps;
   const found = await requestsByEmail(repository, email);
   const erased = { contact: 0, enroll: 0 } satisfies PerFamily<number>;
+  const gone: PerFamily<string[]> = { contact: [], enroll: [] };
   const at = deps.now().toISOString();
   for (const family of REQUEST_FAMILY_KEYS) {
-    for (const item of found[family]) if (await destroy(repository, family, item, at)) erased[family] += 1;
+    for (const item of found[family])
+      if (await destroy(repository, family, item, at)) {
+        erased[family] += 1;
+        gone[family].push(item._id);
+      }
   }
   for (const entry of found.trash) {
     if (!isRequestFamily(entry.collection)) continue;
     await leaveTombstone(repository, entry.item);
-    if (await repository.purgeFromTrash(entry.collection, entry.item._id)) erased[entry.collection] += 1;
+    if (await repository.purgeFromTrash(entry.collection, entry.item._id)) {
+      erased[entry.collection] += 1;
+      gone[entry.collection].push(entry.item._id);
+    }
   }
+  for (const family of REQUEST_FAMILY_KEYS) await forgetRequestNames(deps, family, gone[family]);
   console.info(`[privacy] erased ${erased.contact} contact and ${erased.enroll} enrolment requests`);
   return erased;
 }
@@ -97,11 +110,16 @@ export async function purgeExpiredRequests(deps: Deps): Promise<PerFamily<number
   const cutoff = retentionCutoff(deps.now(), days);
   const purged = { contact: 0, enroll: 0 } satisfies PerFamily<number>;
   for (const family of REQUEST_FAMILY_KEYS) {
+    const gone: string[] = [];
     // Oldest first: stop at the first request young enough to keep.
     for (const item of await deps.repository.list(family)) {
       if (Date.parse(item.createdAt) >= cutoff) break;
-      if (await destroy(deps.repository, family, item, deps.now().toISOString())) purged[family] += 1;
+      if (await destroy(deps.repository, family, item, deps.now().toISOString())) {
+        purged[family] += 1;
+        gone.push(item._id);
+      }
     }
+    await forgetRequestNames(deps, family, gone);
   }
   if (purged.contact + purged.enroll > 0)
     console.info(

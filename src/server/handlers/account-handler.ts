@@ -86,6 +86,7 @@ async function changePassword(input: HandlerInput) {
   ]);
   await recordAudit(deps, {
     actor: account.userId,
+    actorName: account.name,
     action: 'password-change',
     target: { family: 'account', id: account._id },
     ip,
@@ -115,6 +116,7 @@ async function endOtherSessions(input: HandlerInput) {
   const ended = await endSessionsOf(deps, account._id, session._id);
   await recordAudit(deps, {
     actor: account.userId,
+    actorName: account.name,
     action: 'sessions-revoke',
     target: { family: 'account', id: account._id },
     ip,

@@ -15,9 +15,7 @@ import {
 } from '../../lib/collections.ts';
 import { API_PREFIX } from '../../lib/constants.ts';
 import { AUDIT_PATH, USERS_PATH, type Role } from '../../lib/identity.ts';
-import { checkedActor, requireAdmin } from '../auth/guard.ts';
-import { recordAudit } from '../audit/audit-log.ts';
-import { describeAdminRequest, titleFrom } from '../audit/describe.ts';
+import { requireAdmin } from '../auth/guard.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
 import { auditHandler } from './audit-handler.ts';
 import { authHandler } from './auth-handler.ts';
@@ -97,20 +95,7 @@ export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
     const path = new URL(input.request.url).pathname.toLowerCase();
     const prefix = `${API_PREFIX}/`.toLowerCase();
     const first = path.startsWith(prefix) ? (path.slice(prefix.length).split('/')[0] ?? '') : '';
-    const response = await (table.get(first) ?? notFoundHandler)(input);
-    if (response.ok) await audit(input, response, registry);
-    return response;
+    // Each handler tells the audit log what it did (src/server/audit/audit-log.ts): nothing is guessed here.
+    return (table.get(first) ?? notFoundHandler)(input);
   };
-}
-
-/** Logs a successful request of a signed-in person that changed or exported something (describe.ts). */
-async function audit(input: Parameters<RouteHandler>[0], response: Response, registry: ApiRegistry) {
-  const actor = await checkedActor(input.request);
-  if (!actor) return;
-  const described = describeAdminRequest(input.request, registry);
-  if (!described) return;
-  const target = described.fromResponse
-    ? { ...described.target, ...(await titleFrom(response, described.target.family, registry)) }
-    : described.target;
-  await recordAudit(input.deps, { actor: actor.userId, action: described.action, target, ip: input.ip });
 }

@@ -1,7 +1,12 @@
-/** `GET /api/v1/audit` (owners): the audit log newest first, `limit` per page with `cursor`, by actor or action. */
+/**
+ * `GET /api/v1/audit` (owners): the audit log newest first, `limit` per page with `cursor`, by actor, action and
+ * an IST date range (`from`, `to`: YYYY-MM-DD, both included).
+ */
 import { z } from 'zod';
 import { API } from '../../lib/api-messages.ts';
+import { isoDay } from '../../lib/enquiries.ts';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_PATH } from '../../lib/identity.ts';
+import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { readAudit } from '../audit/audit-log.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
@@ -10,12 +15,19 @@ import { dispatch, matchRoute } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
 import { isId } from '../repository/ids.ts';
 
-const QuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
-  cursor: z.string().refine(isId).optional(),
-  actor: z.string().trim().min(1).max(100).optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-});
+const QuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+    cursor: z.string().refine(isId).optional(),
+    actor: z.string().trim().min(1).max(100).optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: ENQUIRY.dateRange,
+    path: ['from'],
+  });
 
 export const auditHandler: RouteHandler = async (input) => {
   if (matchRoute(input.request, AUDIT_PATH)?.kind !== 'collection') return notFound(API.notFoundRoute);
@@ -24,7 +36,10 @@ export const auditHandler: RouteHandler = async (input) => {
 
 async function list({ request, deps }: HandlerInput) {
   await requireAdmin(request, deps, 'read', 'owner');
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  // Empty parameters count as absent, as the screen's cleared fields send them.
+  const params = Object.fromEntries(
+    [...new URL(request.url).searchParams].filter(([, value]) => value !== ''),
+  );
   const query = validate(QuerySchema, params);
   const { entries, nextCursor } = await readAudit(deps, query);
   return ok(entries, { extra: { nextCursor } });

@@ -135,6 +135,7 @@ export async function signedIn(
   const token = await openSession(deps, account, { ip, userAgent: request.headers.get('user-agent') });
   await recordAudit(deps, {
     actor: account.userId,
+    actorName: account.name,
     action: 'sign-in',
     target: { family: 'auth', id: account._id, title: method },
     ip,
@@ -153,6 +154,7 @@ async function logout({ request, deps, ip }: HandlerInput) {
       endSession(deps, found.session._id),
       recordAudit(deps, {
         actor: found.account.userId,
+        actorName: found.account.name,
         action: 'sign-out',
         target: { family: 'auth', id: found.account._id },
         ip,

@@ -8,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { API_PREFIX, BACKUP_PATH } from '../../lib/constants.ts';
 import { API } from '../../lib/api-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
+import { auditAction } from '../audit/audit-log.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { notFound } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
@@ -21,10 +22,12 @@ export const backupHandler: RouteHandler = async (input) => {
   return dispatch(input.request, { GET: () => download(input) });
 };
 
-async function download({ request, deps }: HandlerInput): Promise<Response> {
-  await requireAdmin(request, deps, 'read');
+async function download(input: HandlerInput): Promise<Response> {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'read');
   const now = deps.now();
   const contents = await collectBackup(deps.repository, deps.images.blobs, now);
+  if (request.method !== 'HEAD') await auditAction(input, actor, { action: 'export', family: 'backup' });
   const body =
     request.method === 'HEAD' ? null : (Readable.toWeb(backupStream(contents)) as WebReadableStream);
   return new Response(body as ReadableStream | null, {

@@ -10,12 +10,14 @@ import { VALIDATION } from '../../lib/messages.ts';
 import { API } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
+import { auditAction } from '../audit/audit-log.ts';
+import { moveToTrash } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { bodyKind, formFields, readJson, readMultipart } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
-import type { RouteHandler } from '../http/netlify-function.ts';
+import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { conflict, created, HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate, validationFailure } from '../http/validate.ts';
@@ -35,39 +37,51 @@ const OrderSchema = z.strictObject({
 });
 
 export function contentHandler(family: ContentFamily): RouteHandler {
-  return async ({ request, deps }) => {
+  return async (input) => {
+    const { request, deps } = input;
     const route = matchRoute(request, family.path);
     if (route?.kind === 'collection') {
       return dispatch(request, {
         GET: () => list(family, deps, request),
-        POST: () => create(family, deps, request),
+        POST: () => create(family, input),
       });
     }
     if (route?.kind === 'item' && route.id.toLowerCase() === ORDER_SEGMENT) {
-      return dispatch(request, { PUT: () => reorder(family, deps, request) });
+      return dispatch(request, { PUT: () => reorder(family, input) });
     }
     if (route?.kind === 'item') {
       return dispatch(request, {
         GET: () => read(family, deps, request, route.id),
-        PUT: () => update(family, deps, request, route.id),
-        DELETE: () => remove(family, deps, request, route.id),
+        PUT: () => update(family, input, route.id),
+        DELETE: () => remove(family, input, route.id),
       });
     }
     if (route?.kind === 'other' && route.rest.toLowerCase() === CSV_EXPORT_NAME) {
-      return dispatch(request, { GET: () => exportCsv(family, deps, request) });
+      return dispatch(request, { GET: () => exportCsv(family, input) });
     }
     const revisionRoute = route?.kind === 'other' ? REVISIONS_ROUTE.exec(route.rest) : null;
     if (revisionRoute) {
       const [, id = '', rev] = revisionRoute;
       return rev === undefined
         ? dispatch(request, { GET: () => listRevisions(family, deps, request, id) })
-        : dispatch(request, { POST: () => restoreRevision(family, deps, request, id, rev) });
+        : dispatch(request, { POST: () => restoreRevision(family, input, id, rev) });
     }
     return notFound(API.notFoundRoute);
   };
 }
 
 export const isPublished = (item: StoredItem) => item.published !== false;
+
+/**
+ * Who saved this version of an item (a staff member's name): kept on the item so that every version in its history
+ * says who saved it (issue 21.11). Staff data, never in a public answer.
+ */
+export const SAVED_BY = 'savedBy';
+
+const forPublic = (item: StoredItem): StoredItem => {
+  const { [SAVED_BY]: _savedBy, ...shown } = item;
+  return shown as StoredItem;
+};
 
 /**
  * An item as the API answers it: its place in the order, its draft state made explicit and, with a picture,
@@ -90,8 +104,9 @@ export async function orderedItems(family: ContentFamily, deps: Deps): Promise<S
 const wantsDrafts = (request: Request) => new URL(request.url).searchParams.get(DRAFTS_PARAM) === '1';
 
 /** The family's items as CSV, one column per field (points one per line, the picture as its URL). */
-async function exportCsv(family: ContentFamily, deps: Deps, request: Request) {
-  await requireAdmin(request, deps, 'read');
+async function exportCsv(family: ContentFamily, input: HandlerInput) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'read');
   const items = await deps.repository.list(family.key);
   const columns = ['createdAt', 'updatedAt', ...family.fields.map((field) => field.name)];
   const rows = items.map((item) => {
@@ -104,6 +119,7 @@ async function exportCsv(family: ContentFamily, deps: Deps, request: Request) {
     }
     return row;
   });
+  await auditAction(input, actor, { action: 'export', family: family.key });
   return csvResponse(family.key, columns, rows, deps.now());
 }
 
@@ -112,7 +128,7 @@ async function list(family: ContentFamily, deps: Deps, request: Request) {
     await requireAdmin(request, deps, 'read');
     return ok(await orderedItems(family, deps));
   }
-  const items = (await orderedItems(family, deps)).filter(isPublished);
+  const items = (await orderedItems(family, deps)).filter(isPublished).map(forPublic);
   return ok(items, { cache: publicCache(family.cacheTag) });
 }
 
@@ -121,7 +137,7 @@ async function read(family: ContentFamily, deps: Deps, request: Request, id: str
   if (drafts) await requireAdmin(request, deps, 'read');
   const item = (await orderedItems(family, deps)).find((candidate) => candidate._id === id);
   if (!item || (!drafts && !isPublished(item))) return notFound();
-  return drafts ? ok(item) : ok(item, { cache: publicCache(family.cacheTag) });
+  return drafts ? ok(item) : ok(forPublic(item), { cache: publicCache(family.cacheTag) });
 }
 
 /** The validated fields and the uploaded file (multipart families also accept JSON when no file is sent). */
@@ -142,8 +158,9 @@ async function readInput(family: ContentFamily, request: Request, imageRequired:
   return { fields: result.data as Record<string, unknown>, file };
 }
 
-async function create(family: ContentFamily, deps: Deps, request: Request) {
-  await requireAdmin(request, deps, 'write');
+async function create(family: ContentFamily, input: HandlerInput) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const { fields, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
   const before = file ? await itemsSharingFolder(family, deps) : [];
@@ -155,17 +172,20 @@ async function create(family: ContentFamily, deps: Deps, request: Request) {
       ...fields,
       published: fields.published ?? true,
       ...image?.fields,
+      [SAVED_BY]: actor.name,
     });
   } catch (error) {
     await discardImage(family, deps, image?.fields.image, before);
     throw error;
   }
   await publishChange(deps, family.cacheTag);
+  await auditAction(input, actor, { action: 'create', family: family.key, item });
   return created(present(family, item), family.messages.added);
 }
 
-async function update(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  await requireAdmin(request, deps, 'write');
+async function update(family: ContentFamily, input: HandlerInput, id: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const { fields, file } = await readInput(family, request, false);
   // Checked before the image is processed, so an unknown id costs no image work.
   if (!(await deps.repository.get(family.key, id))) return notFound();
@@ -175,11 +195,12 @@ async function update(family: ContentFamily, deps: Deps, request: Request, id: s
     family,
     deps,
     id,
-    { ...fields, ...image?.fields },
+    { ...fields, ...image?.fields, [SAVED_BY]: actor.name },
     image?.fields.image,
     before,
   );
   if (!result) return notFound();
+  await auditAction(input, actor, { action: 'update', family: family.key, item: result });
   return ok(present(family, result), { message: family.messages.updated });
 }
 
@@ -212,16 +233,19 @@ async function writeUpdate(
 }
 
 /** DELETE keeps the spec's answer; the item goes to the trash, restorable for TRASH_RETENTION_DAYS. */
-async function remove(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  await requireAdmin(request, deps, 'write');
-  const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
+async function remove(family: ContentFamily, input: HandlerInput, id: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
+  const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);
+  await auditAction(input, actor, { action: 'delete', family: family.key, item: removed.item });
   return ok({ _id: removed.item._id }, { message: family.messages.deleted });
 }
 
-async function reorder(family: ContentFamily, deps: Deps, request: Request) {
-  await requireAdmin(request, deps, 'write');
+async function reorder(family: ContentFamily, input: HandlerInput) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const { ids } = validate(OrderSchema, await readJson(request));
   let items: StoredItem[];
   try {
@@ -231,6 +255,7 @@ async function reorder(family: ContentFamily, deps: Deps, request: Request) {
     throw error;
   }
   await publishChange(deps, family.cacheTag);
+  await auditAction(input, actor, { action: 'reorder', family: family.key });
   return ok(
     items.map((item, index) => present(family, item, index)),
     { message: API.orderSaved },
@@ -248,13 +273,14 @@ async function listRevisions(family: ContentFamily, deps: Deps, request: Request
  * Makes a saved version current again (an update, so it is itself a new version). Its picture comes back only
  * while it is still stored: pictures are freed when no item holds them, and a version is not an item.
  */
-async function restoreRevision(family: ContentFamily, deps: Deps, request: Request, id: string, rev: string) {
-  await requireAdmin(request, deps, 'write');
+async function restoreRevision(family: ContentFamily, input: HandlerInput, id: string, rev: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const revision = (await deps.repository.revisions(family.key, id)).find(
     (candidate) => candidate.rev === rev,
   );
   if (!revision || !(await deps.repository.get(family.key, id))) return notFound();
-  const fields: Record<string, unknown> = { published: revision.data.published };
+  const fields: Record<string, unknown> = { published: revision.data.published, [SAVED_BY]: actor.name };
   for (const field of family.fields) {
     if (field.kind !== 'image') fields[field.name] = revision.data[field.name];
   }
@@ -271,6 +297,12 @@ async function restoreRevision(family: ContentFamily, deps: Deps, request: Reque
   }
   const item = await writeUpdate(family, deps, id, fields, undefined, []);
   if (!item) return notFound();
+  await auditAction(input, actor, {
+    action: 'restore',
+    family: family.key,
+    item,
+    detail: { source: 'history' },
+  });
   return ok(present(family, item), { message: API.revisionRestored });
 }
 

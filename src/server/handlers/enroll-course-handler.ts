@@ -8,6 +8,8 @@ import { VALIDATION } from '../../lib/messages.ts';
 import { API } from '../../lib/api-messages.ts';
 import { ADMIN } from '../../lib/staff-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
+import { auditAction } from '../audit/audit-log.ts';
+import { moveToTrash } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { readJson } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
@@ -44,13 +46,15 @@ async function list({ request, deps }: HandlerInput) {
   return ok(all.filter(isActiveCourse), { cache: publicCache(family.cacheTag) });
 }
 
-async function update({ request, deps }: HandlerInput, id: string) {
-  await requireAdmin(request, deps, 'write');
+async function update(input: HandlerInput, id: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const fields = validate(family.updateSchema, await readJson(request));
   try {
     const result = await deps.repository.update(family.key, id, fields);
     if (!result) return notFound();
     await publishChange(deps, family.cacheTag);
+    await auditAction(input, actor, { action: 'update', family: family.key, item: result.item });
     return ok(result.item, { message: API.courseUpdated });
   } catch (error) {
     throw duplicateAsValidation(error);
@@ -62,22 +66,26 @@ const duplicateAsValidation = (error: unknown) =>
     ? new HttpError(validationFailure({ courseName: VALIDATION.courseDuplicate }))
     : error;
 
-async function add({ request, deps }: HandlerInput) {
-  await requireAdmin(request, deps, 'write');
+async function add(input: HandlerInput) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const fields = validate(family.inputSchema, await readJson(request));
   try {
     const item = await deps.repository.create(family.key, fields);
     await publishChange(deps, family.cacheTag);
+    await auditAction(input, actor, { action: 'create', family: family.key, item });
     return created(item, ADMIN.enrollCourse.added);
   } catch (error) {
     throw duplicateAsValidation(error);
   }
 }
 
-async function remove({ request, deps }: HandlerInput, id: string) {
-  await requireAdmin(request, deps, 'write');
-  const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
+async function remove(input: HandlerInput, id: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
+  const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);
+  await auditAction(input, actor, { action: 'delete', family: family.key, item: removed.item });
   return ok({ _id: removed.item._id }, { message: ADMIN.enrollCourse.deleted });
 }

@@ -215,6 +215,7 @@ async function register(input: HandlerInput) {
   });
   await recordAudit(deps, {
     actor: account.userId,
+    actorName: account.name,
     action: 'passkey-add',
     target: { family: 'account', id: account._id, title: body.name },
     ip,
@@ -233,6 +234,7 @@ async function remove(input: HandlerInput, credentialId: string) {
   });
   await recordAudit(input.deps, {
     actor: account.userId,
+    actorName: account.name,
     action: 'passkey-remove',
     target: { family: 'account', id: account._id, title: passkey.name },
     ip: input.ip,

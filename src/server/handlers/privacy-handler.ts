@@ -10,7 +10,7 @@ import { API } from '../../lib/api-messages.ts';
 import { DATA_RIGHTS } from '../../lib/staff-messages.ts';
 import { PrivacyEmailSchema } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { auditAction } from '../audit/audit-log.ts';
 import { eraseByEmail, maskEmail, requestsByEmail } from '../enquiries/privacy.ts';
 import { readJson } from '../http/body.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
@@ -19,21 +19,19 @@ import { dispatch } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
 import { isPath } from './sub-path.ts';
 
-export const privacyHandler: RouteHandler = async ({ request, deps, ip }) => {
+export const privacyHandler: RouteHandler = async (input) => {
+  const { request, deps } = input;
   if (isPath(request, ENQUIRY_PATHS.privacyErase)) {
     return dispatch(request, {
       POST: async () => {
         const actor = await requireAdmin(request, deps, 'write', 'owner');
         const { email } = validate(PrivacyEmailSchema, await readJson(request));
         const erased = await eraseByEmail(deps, email);
-        await recordAudit(deps, {
-          actor: actor.userId,
+        // Whose (masked: the log must not hold what was just erased) and how much.
+        await auditAction(input, actor, {
           action: 'erase',
-          target: {
-            family: 'privacy',
-            title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null),
-          },
-          ip,
+          family: 'privacy',
+          title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null),
         });
         return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll) });
       },
@@ -47,19 +45,15 @@ export const privacyHandler: RouteHandler = async ({ request, deps, ip }) => {
         const query = validate(PrivacyEmailSchema, { email });
         const found = await requestsByEmail(deps.repository, query.email);
         if (request.method === 'GET')
-          await recordAudit(deps, {
-            actor: actor.userId,
+          await auditAction(input, actor, {
             action: 'export',
-            target: {
-              family: 'privacy',
-              title: DATA_RIGHTS.auditTarget(
-                maskEmail(query.email),
-                found.contact.length,
-                found.enroll.length,
-                found.trash.length,
-              ),
-            },
-            ip,
+            family: 'privacy',
+            title: DATA_RIGHTS.auditTarget(
+              maskEmail(query.email),
+              found.contact.length,
+              found.enroll.length,
+              found.trash.length,
+            ),
           });
         return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found });
       },

@@ -2,19 +2,26 @@
  * The one handler for personal-data requests (contact messages, enrolments): a public, rate-limited,
  * honeypot-guarded POST; admin list (newest first, paginated), delete and CSV export.
  */
-import { CSV_EXPORT_NAME, type RequestFamily, type RequestFamilyKey } from '../../lib/collections.ts';
+import {
+  CSV_EXPORT_NAME,
+  type RequestCsvColumn,
+  type RequestFamily,
+  type RequestFamilyKey,
+} from '../../lib/collections.ts';
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   SUBMISSION_RATE_LIMIT,
   SUBMISSION_SENDER_RATE_LIMIT,
 } from '../../lib/constants.ts';
-import { INITIAL_STATUS, REQUEST_LIST_PARAMS } from '../../lib/enquiries.ts';
+import { INITIAL_STATUS, REQUEST_LIST_PARAMS, statusOf } from '../../lib/enquiries.ts';
 import { API } from '../../lib/api-messages.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { createHash } from 'node:crypto';
 import { refuseCrossOrigin, requireAdmin } from '../auth/guard.ts';
-import { csvResponse } from '../csv.ts';
+import { auditAction } from '../audit/audit-log.ts';
+import { moveToTrash } from './move-to-trash.ts';
+import { csvResponse, istReadable, type CsvColumn } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
@@ -157,34 +164,67 @@ async function list(family: RequestFamily, { request, deps }: HandlerInput) {
   return ok(page.items.map(forAdmin), { extra: { nextCursor: page.nextCursor } });
 }
 
-async function patch(family: RequestFamily, { request, deps }: HandlerInput, id: string) {
-  await requireAdmin(request, deps, 'write');
+async function patch(family: RequestFamily, input: HandlerInput, id: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const { status, note } = validate(family.patchSchema, await readJson(request)) as {
     status?: string;
     note?: string;
   };
   const fields: Record<string, unknown> = {};
   if (status !== undefined) fields.status = status;
-  // An empty note removes it.
-  if (note !== undefined) fields.note = note.trim() === '' ? undefined : note;
+  const cleared = note !== undefined && note.trim() === '';
+  if (note !== undefined) {
+    // An empty note removes it, and who wrote it with it; a saved one says who wrote it and when (issue 21.11).
+    fields.note = cleared ? undefined : note;
+    fields.noteBy = cleared ? undefined : actor.name;
+    fields.noteAt = cleared ? undefined : deps.now().toISOString();
+  }
   const result = await deps.repository.update(family.key, id, fields);
   if (!result) return notFound();
-  return ok(forAdmin(result.item), { message: ENQUIRY.updated });
+  const { item, previous } = result;
+  // The log says what changed: a status that did not move is no status change, an unchanged note no note change.
+  if (status !== undefined && statusOf(previous) !== status)
+    await auditAction(input, actor, {
+      action: 'status-change',
+      family: family.key,
+      item,
+      detail: { from: statusOf(previous), to: status },
+    });
+  if (note !== undefined && previous.note !== item.note)
+    await auditAction(input, actor, {
+      action: 'note-change',
+      family: family.key,
+      item,
+      ...(cleared ? { detail: { cleared: true } } : {}),
+    });
+  return ok(forAdmin(item), { message: ENQUIRY.updated });
 }
 
-async function remove(family: RequestFamily, { request, deps }: HandlerInput, id: string) {
-  await requireAdmin(request, deps, 'write');
+async function remove(family: RequestFamily, input: HandlerInput, id: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   // To the trash like every delete (restorable for TRASH_RETENTION_DAYS, then purged).
-  const removed = await deps.repository.trash(family.key, id, deps.now().toISOString());
+  const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
+  await auditAction(input, actor, { action: 'delete', family: family.key, item: removed.item });
   return ok({ _id: removed.item._id }, { message: family.messages.deleted });
 }
 
 /** The CSV of what the list shows: the same filters apply, every matching request (not one page). */
-async function exportCsv(family: RequestFamily, { request, deps }: HandlerInput) {
-  await requireAdmin(request, deps, 'read');
+async function exportCsv(family: RequestFamily, input: HandlerInput) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'read');
   // Every matching request, whatever page the screen shows: paging parameters are not the export's business.
   const { filter } = listQuery(family, request, { paging: false });
   const rows = await allRequests(deps.repository, family, filter);
-  return csvResponse(family.key, family.csvFields, rows, deps.now());
+  await auditAction(input, actor, { action: 'export', family: family.key });
+  return csvResponse(family.key, family.csvColumns.map(csvColumn), rows, deps.now());
+}
+
+function csvColumn({ field, header, format }: RequestCsvColumn): CsvColumn {
+  if (format === 'time') return { header, value: (row) => istReadable(row[field]) };
+  if (format === 'status')
+    return { header, value: (row) => ENQUIRY.statusLabels[statusOf(row)] ?? statusOf(row) };
+  return { header, value: (row) => row[field] };
 }

@@ -9,11 +9,12 @@ import { API } from '../../lib/api-messages.ts';
 import { resolveSettings, SITE_SETTINGS_SEED, type SiteSettings } from '../../lib/site-settings.ts';
 import { SETTINGS } from '../../lib/staff-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
+import { auditAction } from '../audit/audit-log.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
-import type { RouteHandler } from '../http/netlify-function.ts';
+import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
@@ -24,16 +25,17 @@ const REVISIONS_SEGMENT = 'revisions';
 /** `revisions/{rev}/restore` under the settings path. */
 const RESTORE_ROUTE = /^revisions\/([A-Za-z0-9_-]{1,128})\/restore$/i;
 
-export const settingsHandler: RouteHandler = async ({ request, deps }) => {
+export const settingsHandler: RouteHandler = async (input) => {
+  const { request, deps } = input;
   const route = matchRoute(request, family.path);
   if (route?.kind === 'collection') {
-    return dispatch(request, { GET: () => read(deps), PUT: () => update(deps, request) });
+    return dispatch(request, { GET: () => read(deps), PUT: () => update(input) });
   }
   if (route?.kind === 'item' && route.id.toLowerCase() === REVISIONS_SEGMENT) {
     return dispatch(request, { GET: () => listRevisions(deps, request) });
   }
   const restore = route?.kind === 'other' ? RESTORE_ROUTE.exec(route.rest) : null;
-  if (restore) return dispatch(request, { POST: () => restoreRevision(deps, request, restore[1] ?? '') });
+  if (restore) return dispatch(request, { POST: () => restoreRevision(input, restore[1] ?? '') });
   return notFound(API.notFoundRoute);
 };
 
@@ -46,10 +48,12 @@ async function read(deps: Deps) {
   return ok(await currentSettings(deps), { cache: publicCache(family.cacheTag) });
 }
 
-async function update(deps: Deps, request: Request) {
-  await requireAdmin(request, deps, 'write');
+async function update(input: HandlerInput) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const settings = validate(family.inputSchema, await readJson(request));
   const saved = await write(deps, settings);
+  await auditAction(input, actor, { action: 'update', family: family.key });
   return ok(saved, { message: SETTINGS.updated });
 }
 
@@ -86,12 +90,14 @@ async function listRevisions(deps: Deps, request: Request) {
 }
 
 /** Makes an earlier version current again: itself a save, so it becomes the newest version. */
-async function restoreRevision(deps: Deps, request: Request, rev: string) {
-  await requireAdmin(request, deps, 'write');
+async function restoreRevision(input: HandlerInput, rev: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const revision = (await deps.repository.revisions(family.key, SINGLETON_ID)).find(
     (candidate) => candidate.rev === rev,
   );
   if (!revision) return notFound();
   const saved = await write(deps, resolveSettings(revision.data));
+  await auditAction(input, actor, { action: 'restore', family: family.key, detail: { source: 'history' } });
   return ok(saved, { message: SETTINGS.restored });
 }

@@ -4,6 +4,7 @@ import { API } from '../../lib/api-messages.ts';
 import { ADMIN } from '../../lib/staff-messages.ts';
 import { StatsSchema, type Stats } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
+import { auditAction } from '../audit/audit-log.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { readJson } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
@@ -25,10 +26,17 @@ async function read({ deps }: HandlerInput) {
   return ok({ totalCourses: stats.totalCourses }, { cache: publicCache(family.cacheTag) });
 }
 
-async function update({ request, deps }: HandlerInput) {
-  await requireAdmin(request, deps, 'write');
+async function update(input: HandlerInput) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   const stats: Stats = validate(family.inputSchema, await readJson(request));
+  const before = StatsSchema.safeParse(await deps.repository.getDocument<Stats>('stats'));
   await deps.repository.setDocument<Stats>('stats', stats);
   await publishChange(deps, family.cacheTag);
+  await auditAction(input, actor, {
+    action: 'update',
+    family: family.key,
+    detail: { from: String(before.success ? before.data.totalCourses : 0), to: String(stats.totalCourses) },
+  });
   return ok(stats, { message: ADMIN.stats.updated });
 }

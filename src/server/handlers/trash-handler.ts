@@ -1,14 +1,17 @@
 /**
  * The admin's trash: every delete of a trashable family lands here (registry: content, requests, courses);
- * `GET /api/v1/trash` lists it, `POST /api/v1/trash/{family}/{id}/restore` puts an item back under its id.
+ * `GET /api/v1/trash` lists it (with who deleted what), `POST /api/v1/trash/{family}/{id}/restore` puts an item
+ * back under its id, and owners may `DELETE /api/v1/trash/{family}/{id}` to delete one for good before the purge.
  */
 import { TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
 import { REQUEST_FAMILY_KEYS } from '../../lib/families.ts';
 import { API } from '../../lib/api-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
+import { auditAction, forgetRequestNames } from '../audit/audit-log.ts';
+import { DELETED_BY } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
-import type { RouteHandler } from '../http/netlify-function.ts';
+import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
@@ -18,6 +21,7 @@ import type { ApiRegistry } from './api-router.ts';
 import { enrollCourseFamily, type ContentFamily } from '../../lib/collections.ts';
 
 const RESTORE_ROUTE = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,128})\/restore$/;
+const ENTRY_ROUTE = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,128})$/;
 
 /** A trashable family as the trash sees it: its key, title field and, for public ones, its cache tag. */
 export interface TrashFamily {
@@ -55,14 +59,19 @@ export function trashFamilies(registry: ApiRegistry): TrashFamily[] {
 export function trashHandler(registry: ApiRegistry, path: string): RouteHandler {
   const families = trashFamilies(registry);
   const byKey = (key: string) => families.find((family) => family.key.toLowerCase() === key.toLowerCase());
-  return async ({ request, deps }) => {
+  return async (input) => {
+    const { request, deps } = input;
     const route = matchRoute(request, path);
     if (route?.kind === 'collection') return dispatch(request, { GET: () => list(families, deps, request) });
-    const restore = route?.kind === 'other' ? RESTORE_ROUTE.exec(route.rest) : null;
+    const rest = route?.kind === 'other' ? route.rest : '';
+    const restore = RESTORE_ROUTE.exec(rest);
     const family = restore ? byKey(restore[1] ?? '') : undefined;
     if (restore && family) {
-      return dispatch(request, { POST: () => restoreItem(family, deps, request, restore[2] ?? '') });
+      return dispatch(request, { POST: () => restoreItem(family, input, restore[2] ?? '') });
     }
+    const entry = ENTRY_ROUTE.exec(rest);
+    const purged = entry ? byKey(entry[1] ?? '') : undefined;
+    if (entry && purged) return dispatch(request, { DELETE: () => purgeItem(purged, input, entry[2] ?? '') });
     return notFound(API.notFoundRoute);
   };
 }
@@ -77,12 +86,15 @@ async function list(families: TrashFamily[], deps: Deps, request: Request) {
       family: entry.collection,
       title: String(entry.item[known.get(entry.collection)?.titleField ?? ''] ?? ''),
       deletedAt: entry.deletedAt,
+      // Absent for items deleted before the trash recorded it.
+      ...(typeof entry.item[DELETED_BY] === 'string' ? { deletedBy: entry.item[DELETED_BY] } : {}),
     })),
   );
 }
 
-async function restoreItem(family: TrashFamily, deps: Deps, request: Request, id: string) {
-  await requireAdmin(request, deps, 'write');
+async function restoreItem(family: TrashFamily, input: HandlerInput, id: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write');
   let item: StoredItem | null;
   try {
     item = await deps.repository.restoreFromTrash(family.key, id);
@@ -91,8 +103,48 @@ async function restoreItem(family: TrashFamily, deps: Deps, request: Request, id
     throw error;
   }
   if (!item) return notFound();
+  // Back in its list, the item was deleted by nobody: bookkeeping, not an edit (no version, same updatedAt).
+  item =
+    (await deps.repository.update(family.key, id, { [DELETED_BY]: undefined }, { touch: false }))?.item ??
+    item;
   if (family.cacheTag) await publishChange(deps, family.cacheTag);
+  await auditAction(input, actor, {
+    action: 'restore',
+    family: family.key,
+    item,
+    detail: { source: 'trash' },
+  });
   return ok(family.content ? present(family.content, item) : item, { message: API.restored });
+}
+
+/**
+ * An owner deletes one trash entry for good (an editor cannot: the trash is everyone's undo). Its pictures are
+ * freed as by the purge, and a request's name leaves the audit log with it.
+ */
+async function purgeItem(family: TrashFamily, input: HandlerInput, id: string) {
+  const { request, deps } = input;
+  const actor = await requireAdmin(request, deps, 'write', 'owner');
+  // A request deleted for good must not come back with a re-import of the old site: its tombstone goes first.
+  if ((REQUEST_FAMILY_KEYS as readonly string[]).includes(family.key)) {
+    const entry = (await deps.repository.listTrash()).find(
+      (candidate) => candidate.collection === family.key && candidate.item._id === id,
+    );
+    if (!entry) return notFound();
+    await leaveTombstone(deps.repository, entry.item);
+  }
+  const removed = await deps.repository.purgeFromTrash(family.key, id);
+  if (!removed) return notFound();
+  await freeAfterPurge(family, deps, removed);
+  await auditAction(input, actor, { action: 'purge', family: family.key, item: removed.item });
+  // After the purge's own entry is written, so that one loses the request's name too.
+  await forgetRequestNames(deps, family.key, [id]);
+  return ok({ _id: id }, { message: API.purged });
+}
+
+async function freeAfterPurge(family: TrashFamily | undefined, deps: Deps, removed: TrashEntry) {
+  const content = family?.content;
+  if (content && typeof removed.item.image === 'string')
+    await discardImage(content, deps, removed.item.image);
 }
 
 const DAY_MS = 86_400_000;
@@ -108,6 +160,7 @@ export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<num
     (entry: TrashEntry) => Date.parse(entry.deletedAt) < cutoff,
   );
   let purged = 0;
+  const gone = new Map<string, string[]>();
   for (const entry of expired) {
     // A purged request is gone for good: the importer must not bring it back from the old site's export.
     if ((REQUEST_FAMILY_KEYS as readonly string[]).includes(entry.collection))
@@ -115,9 +168,9 @@ export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<num
     const removed = await deps.repository.purgeFromTrash(entry.collection, entry.item._id);
     if (!removed) continue;
     purged += 1;
-    const content = families.get(entry.collection)?.content;
-    if (content && typeof removed.item.image === 'string')
-      await discardImage(content, deps, removed.item.image);
+    await freeAfterPurge(families.get(entry.collection), deps, removed);
+    gone.set(entry.collection, [...(gone.get(entry.collection) ?? []), entry.item._id]);
   }
+  for (const [family, ids] of gone) await forgetRequestNames(deps, family, ids);
   return purged;
 }

@@ -4,8 +4,9 @@
  * themselves out, and end an account's sessions when it is disabled, deleted or given a temporary password (which
  * its holder must replace at their next sign-in, issue 21).
  */
+import type { z } from 'zod';
 import { API } from '../../lib/api-messages.ts';
-import { USERS_PATH } from '../../lib/identity.ts';
+import { USERS_PATH, type AccountChange } from '../../lib/identity.ts';
 import { AccountPatchSchema, NewAccountSchema } from '../../lib/identity-schemas.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import {
@@ -22,7 +23,7 @@ import { requireAdmin, type Actor } from '../auth/guard.ts';
 import { hashPassword } from '../auth/password.ts';
 import { isGuessable } from '../auth/password-policy.ts';
 import { endSessionsOf, revokeSessionsOnDisable } from '../auth/sessions.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { ACCOUNT_FAMILY, auditAction } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
@@ -44,32 +45,47 @@ export const usersHandler: RouteHandler = async (input) => {
 };
 
 const audit = (
-  deps: Deps,
+  input: HandlerInput,
   actor: Actor,
-  ip: string,
   action: 'account-create' | 'account-update' | 'account-delete' | 'password-reset',
   account: Account,
+  changes?: AccountChange[],
 ) =>
-  recordAudit(deps, {
-    actor: actor.userId,
+  auditAction(input, actor, {
     action,
-    target: { family: 'account', id: account._id, title: account.userId },
-    ip,
+    family: ACCOUNT_FAMILY,
+    item: account,
+    ...(changes ? { detail: { changes } } : {}),
   });
+
+/** What a PATCH changed, in the log's words; a field sent with its current value changed nothing. */
+function accountChanges(before: Account, input: z.output<typeof AccountPatchSchema>): AccountChange[] {
+  const changes: AccountChange[] = [];
+  if (input.disabled !== undefined && input.disabled !== before.disabled)
+    changes.push(input.disabled ? 'disabled' : 'enabled');
+  if (input.role !== undefined && input.role !== before.role)
+    changes.push(input.role === 'owner' ? 'made-owner' : 'made-editor');
+  if (input.name !== undefined && input.name !== before.name) changes.push('renamed');
+  if (input.password) changes.push('password-reset');
+  if (input.requirePasskey !== undefined && input.requirePasskey !== before.requirePasskey)
+    changes.push(input.requirePasskey ? 'passkeys-required' : 'passkeys-optional');
+  return changes;
+}
 
 async function list({ request, deps }: HandlerInput) {
   await requireAdmin(request, deps, 'read', 'owner');
   return ok((await listAccounts(deps)).map(accountView));
 }
 
-async function create({ request, deps, ip }: HandlerInput) {
+async function create(handlerInput: HandlerInput) {
+  const { request, deps } = handlerInput;
   const actor = await requireAdmin(request, deps, 'write', 'owner');
   const input = validate(NewAccountSchema, await readJson(request));
   if (await isGuessable(input.password, [input.userId, input.name]))
     return badRequest(IDENTITY.passwordCommon, { password: IDENTITY.passwordCommon });
   try {
     const account = await createAccount(deps, input);
-    await audit(deps, actor, ip, 'account-create', account);
+    await audit(handlerInput, actor, 'account-create', account);
     return created(accountView(account), IDENTITY.accountCreated);
   } catch (error) {
     if (error instanceof UniqueConflictError)
@@ -86,7 +102,8 @@ async function removesLastOwner(deps: Deps, account: Account, after: Partial<Acc
   return owners.every((owner) => owner._id === account._id);
 }
 
-async function patch({ request, deps, ip }: HandlerInput, id: string) {
+async function patch(handlerInput: HandlerInput, id: string) {
+  const { request, deps } = handlerInput;
   const actor = await requireAdmin(request, deps, 'write', 'owner');
   const input = validate(AccountPatchSchema, await readJson(request));
   const account = await getAccount(deps, id);
@@ -112,14 +129,17 @@ async function patch({ request, deps, ip }: HandlerInput, id: string) {
   // password ends them like a changed password does.
   if (input.disabled === true) await revokeSessionsOnDisable(deps, id);
   else if (password) await endSessionsOf(deps, id);
-  if (password) await audit(deps, actor, ip, 'password-reset', updated);
-  if (!password || Object.keys(changes).length > 0) await audit(deps, actor, ip, 'account-update', updated);
+  // A temporary password is an entry of its own; anything else the same PATCH changed is an update.
+  const changed = accountChanges(account, input).filter((change) => change !== 'password-reset');
+  if (password) await audit(handlerInput, actor, 'password-reset', updated);
+  if (!password || changed.length > 0) await audit(handlerInput, actor, 'account-update', updated, changed);
   return ok(accountView(updated), {
     message: password ? IDENTITY.temporaryPasswordSet(updated.userId) : IDENTITY.accountUpdated,
   });
 }
 
-async function remove({ request, deps, ip }: HandlerInput, id: string) {
+async function remove(handlerInput: HandlerInput, id: string) {
+  const { request, deps } = handlerInput;
   const actor = await requireAdmin(request, deps, 'write', 'owner');
   const account = await getAccount(deps, id);
   if (!account) return notFound(IDENTITY.accountNotFound);
@@ -127,6 +147,6 @@ async function remove({ request, deps, ip }: HandlerInput, id: string) {
   if (await removesLastOwner(deps, account, null)) return conflict(IDENTITY.lastOwner);
   await deps.repository.delete(ACCOUNTS, id);
   await endSessionsOf(deps, id);
-  await audit(deps, actor, ip, 'account-delete', account);
+  await audit(handlerInput, actor, 'account-delete', account);
   return ok(null, { message: IDENTITY.accountDeleted });
 }
