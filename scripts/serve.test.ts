@@ -97,6 +97,17 @@ describe('the local runner', () => {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
+    it('is ready when it says so: its functions are built before the banner, so the first call waits for none', async () => {
+      expect(runner.log.indexOf('[serve] building the functions…')).toBeGreaterThan(-1);
+      expect(runner.log.indexOf('[serve] building the functions…')).toBeLessThan(
+        runner.log.findIndex((line) => line.includes('Site:')),
+      );
+      // Before, NetlifyDev's start-up builds ran after the banner: a first call took up to a minute on this machine.
+      const started = Date.now();
+      expect((await rawRequest(runner.port, { path: '/health' })).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+
     it('says what --reset wiped, the password that opens the admin, and where it listens', () => {
       expect(runner.log).toContain(
         `[serve] --reset: wiped ${dataDir}: 1 content item, 0 enquiries, 0 accounts with 0 passkeys, 0 sessions, ` +

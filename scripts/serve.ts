@@ -34,7 +34,7 @@ import {
   scheduledFunctionNames,
   withoutInternalHeaders,
 } from './local/front-door.ts';
-import { reuseFunctionBuilds } from './local/function-builds.ts';
+import { functionBuildsDone, reuseFunctionBuilds } from './local/function-builds.ts';
 import { assertPortFree, listenAll, listenHosts, PortBusyError } from './local/listen.ts';
 import { startLocalNotifications } from './local/local-notifications.ts';
 import { resetDataDir } from './local/reset.ts';
@@ -153,6 +153,11 @@ async function main() {
     serverAddress,
   });
   await netlify.start();
+  log('building the functions…');
+  // A path no function has: it only shows the functions handler, invoking nothing.
+  await functionBuildsDone(() =>
+    netlify.handle(new Request(`http://localhost:${port}/.netlify/functions/-`)),
+  );
 
   const handler: http.RequestListener = async (req, res) => {
     // A request still unanswered after this long is named once in the log: a stall is otherwise invisible.
