@@ -12,6 +12,9 @@
  * wait for that build: without a build directory, a function's invoke() does exactly that (awaits the current
  * build and runs its output). Functions that were never built (no start-up build) keep the library's behaviour.
  *
+ * It also notes that handler at its first match, so the runner can wait for the start-up builds to finish
+ * (functionBuildsDone) before it says it is ready.
+ *
  * The patch reaches NetlifyFunction through the FunctionsHandler class that @netlify/dev itself imports; both
  * packages are pinned, and the check below fails loudly if the internals it relies on move.
  */
