@@ -2,29 +2,43 @@
  * The local runner: builds and serves the whole product on http://localhost:${PORT:-8888} with no account and
  * no internet. Static files, functions, redirects and headers go through @netlify/dev (netlify-cli's own dev
  * server needs the internet for its edge runtime); content lives in a Blobs sandbox in the data directory
- * (or in Upstash Redis when UPSTASH_REDIS_REST_URL/_TOKEN are set); the runner plays the build hook.
+ * (or in Upstash Redis when UPSTASH_REDIS_REST_URL/_TOKEN are set); the runner plays the build hook and, in front
+ * of @netlify/dev, the parts of Netlify's edge it lacks (local/front-door.ts). It listens on loopback only unless
+ * HOST names another address (local/listen.ts).
  *
- *   node scripts/serve.ts [--port 8888] [--data-dir .local/data] [--reset] [--dev]
+ *   [PORT=8888] [HOST=0.0.0.0] node scripts/serve.ts [--port 8888] [--data-dir .local/data] [--reset] [--dev]
  *
  * --dev serves `astro dev` (hot reload) behind the same functions instead of the production build.
  */
 import { NetlifyDev } from '@netlify/dev';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdirSync } from 'node:fs';
+import type http from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/auth/password.ts';
+import { createDeps } from '../src/server/deps.ts';
 import { createImageService } from '../src/server/images/image-service.ts';
 import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
 import { startBlobsSandbox } from './dev/blobs-sandbox.ts';
 import { withSocketAddress } from './local/client-address.ts';
 import { sendFetchResponse } from './local/compress.ts';
-import { reuseFunctionBuilds } from './local/function-builds.ts';
+import { devPasswordLine } from './local/dev-password.ts';
+import {
+  SERVED_METHODS,
+  callsScheduledFunction,
+  isLocalRequest,
+  isServedMethod,
+  pathnameOf,
+  scheduledFunctionNames,
+  withoutInternalHeaders,
+} from './local/front-door.ts';
+import { functionBuildsDone, reuseFunctionBuilds } from './local/function-builds.ts';
+import { assertPortFree, listenAll, listenHosts, PortBusyError } from './local/listen.ts';
 import { startLocalNotifications } from './local/local-notifications.ts';
+import { resetDataDir } from './local/reset.ts';
 import { loadDevSecrets } from './local/secrets.ts';
 import { keepFunctionsWarm } from './local/warm-functions.ts';
 import { createSiteBuilder } from './local/site-builder.ts';
@@ -69,21 +83,22 @@ async function withBinaryBodyFix(req: http.IncomingMessage): Promise<http.Incomi
   }) as unknown as http.IncomingMessage;
 }
 
-async function notFoundPage(): Promise<Response> {
-  try {
-    const html = await readFile(join(projectRoot, 'dist', '404.html'));
-    return new Response(html, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
-  } catch {
-    return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  }
+/** Netlify answers an unmatched path with the site's 404.html, status 404 and the header rules of netlify.toml. */
+async function notFoundPage(netlify: NetlifyDev): Promise<Response> {
+  const page = await netlify.handle(new Request(`http://localhost:${port}/404.html`)).catch(() => undefined);
+  if (page?.ok) return new Response(page.body, { status: 404, headers: page.headers });
+  return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
 }
 
 async function main() {
-  if (args.reset) rmSync(dataDir, { recursive: true, force: true });
+  const hosts = listenHosts(process.env);
+  // Before anything is wiped or built: a busy port is then one line at once.
+  await assertPortFree(port, hosts);
+  const usingRedis = Boolean(process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN);
+  if (args.reset) log(await resetDataDir(dataDir, { usingRedis }));
   mkdirSync(dataDir, { recursive: true });
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
-  const usingRedis = Boolean(process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN);
   // Images always live in Blobs, so the sandbox runs in Redis mode too (content then goes to Redis).
   const sandbox = await startBlobsSandbox({ directory: join(dataDir, 'blobs') });
   process.env.NETLIFY_BLOBS_CONTEXT = sandbox.context;
@@ -124,6 +139,7 @@ async function main() {
     await builder.request('start');
   }
 
+  const scheduled = await scheduledFunctionNames(join(projectRoot, 'netlify', 'functions'));
   reuseFunctionBuilds();
   keepFunctionsWarm(join(projectRoot, '.netlify', 'functions-serve'));
   const netlify = new NetlifyDev({
@@ -138,16 +154,24 @@ async function main() {
     serverAddress,
   });
   await netlify.start();
+  log('building the functions…');
+  // A path no function has: it only shows the functions handler, invoking nothing.
+  await functionBuildsDone(() =>
+    netlify.handle(new Request(`http://localhost:${port}/.netlify/functions/-`)),
+  );
 
-  const server = http.createServer(async (req, res) => {
+  const handler: http.RequestListener = async (req, res) => {
     // A request still unanswered after this long is named once in the log: a stall is otherwise invisible.
     const slow = setTimeout(() => log(`slow request: ${req.method} ${req.url} unanswered after 5 s`), 5_000);
     res.on('close', () => clearTimeout(slow));
     try {
+      if (!isServedMethod(req.method)) {
+        res.writeHead(405, { allow: SERVED_METHODS.join(', ') }).end();
+        return;
+      }
       if (notifications.handle(req, res)) return;
-      if (req.url === LOCAL_BUILD_HOOK_PATH && req.method === 'POST') {
-        const remote = req.socket.remoteAddress ?? '';
-        if (!/^(::1|127\.|::ffff:127\.)/.test(remote)) {
+      if (pathnameOf(req.url) === LOCAL_BUILD_HOOK_PATH && req.method === 'POST') {
+        if (!isLocalRequest(req)) {
           res.writeHead(403).end();
           return;
         }
@@ -155,22 +179,29 @@ async function main() {
         if (!args.dev) builder.request('content changed').catch((error: unknown) => log(String(error)));
         return;
       }
+      // As on Netlify, a scheduled function runs on its schedule only: over HTTP it is a path like any unknown one.
+      if (callsScheduledFunction(req.url, scheduled)) {
+        await sendFetchResponse(req, res, await notFoundPage(netlify));
+        return;
+      }
       const match = await netlify.handleAndIntrospectNodeRequest(
         await withBinaryBodyFix(withSocketAddress(req)),
       );
-      // Nothing matched: Netlify answers with the site's 404.html and status 404, so do the same.
-      await sendFetchResponse(req, res, match?.response ?? (await notFoundPage()));
+      const response = match?.response ?? (await notFoundPage(netlify));
+      await sendFetchResponse(req, res, withoutInternalHeaders(response));
     } catch (error) {
       log(`request failed: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, message: 'An unexpected error occurred.' }));
     }
+  };
+  const servers = await listenAll(handler, port, hosts, (server) => {
+    // Longer than any client's idle keep-alive (Playwright, browsers, the bench proxy): a server closing an idle
+    // connection just as a client reuses it turns a good request into ECONNRESET.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
   });
-  // Longer than any client's idle keep-alive (Playwright, browsers, the bench proxy): a server closing an idle
-  // connection just as a client reuses it turns a good request into ECONNRESET.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  await new Promise<void>((done) => server.listen(port, done));
+  notifications.startScheduledWork();
 
   // Scheduled functions do not run locally: tick the rebuild follow-up the way Netlify's scheduler would.
   const { runScheduledRebuild } = await import('../src/server/rebuild/scheduled.ts');
@@ -190,16 +221,25 @@ async function main() {
       .finally(() => (ticking = false));
   }, Number(process.env.REBUILD_WINDOW_MS));
 
+  const password = await devPasswordLine(
+    createDeps(process.env, { repository }),
+    secrets.adminPassword,
+    secrets.passwordFromEnv,
+  );
+  const reach = process.env.HOST
+    ? `${hosts.join(', ')} (HOST)`
+    : 'loopback only (HOST=0.0.0.0 opens it to the network)';
   console.log(`
   Site:   http://localhost:${port}
-  Admin:  http://localhost:${port}/deltaadmin   password: ${secrets.adminPassword}${secrets.passwordFromEnv ? ' (from ADMIN_PASSWORD)' : ''}
+  Admin:  http://localhost:${port}/deltaadmin   ${password}
   Store:  ${usingRedis ? 'Upstash Redis' : `Blobs sandbox in ${dataDir}`}
+  Listen: ${reach}
 `);
 
   const shutdown = async () => {
     clearInterval(ticker);
     await notifications.stop();
-    server.close();
+    for (const server of servers) server.close();
     astroDev?.kill();
     builder.stop();
     await netlify.stop();
@@ -211,6 +251,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  if (error instanceof PortBusyError) console.error(`[serve] ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -12,6 +12,9 @@
  * wait for that build: without a build directory, a function's invoke() does exactly that (awaits the current
  * build and runs its output). Functions that were never built (no start-up build) keep the library's behaviour.
  *
+ * It also notes that handler at its first match, so the runner can wait for the start-up builds to finish
+ * (functionBuildsDone) before it says it is ready.
+ *
  * The patch reaches NetlifyFunction through the FunctionsHandler class that @netlify/dev itself imports; both
  * packages are pinned, and the check below fails loudly if the internals it relies on move.
  */
@@ -25,6 +28,12 @@ interface NetlifyFunctionLike {
   buildQueue?: Promise<unknown>;
   invoke(options: InvokeOptions): Promise<Response>;
 }
+/** The parts of a FunctionsHandler that say when its start-up builds are done. */
+interface HandlerLike {
+  scan?: Promise<unknown>;
+  registry?: { functions?: Map<string, NetlifyFunctionLike> };
+}
+type HandlerMatch = (this: HandlerLike, ...args: unknown[]) => Promise<unknown>;
 type HandlerInvoke = (
   this: unknown,
   request: Request,
@@ -34,6 +43,9 @@ type HandlerInvoke = (
 ) => Promise<Response>;
 
 const patched = new WeakSet<object>();
+/** The FunctionsHandler NetlifyDev made, seen at its first match (NetlifyDev keeps it private). */
+let handlerSeen: HandlerLike | null = null;
+const remember = (handler: HandlerLike) => (handlerSeen = handler);
 
 export function reuseFunctionBuilds(): void {
   const handlerPrototype = FunctionsHandler.prototype as unknown as { invoke?: HandlerInvoke };
@@ -43,6 +55,15 @@ export function reuseFunctionBuilds(): void {
   }
   if (patched.has(handlerPrototype)) return;
   patched.add(handlerPrototype);
+  const matchPrototype = FunctionsHandler.prototype as unknown as { match?: HandlerMatch };
+  const handlerMatch = matchPrototype.match;
+  if (typeof handlerMatch !== 'function') {
+    throw new Error('@netlify/functions-dev changed: FunctionsHandler.prototype.match is gone');
+  }
+  matchPrototype.match = function (...args) {
+    remember(this);
+    return handlerMatch.apply(this, args);
+  };
   handlerPrototype.invoke = function (request, route, func, ...rest) {
     const functionPrototype = Object.getPrototypeOf(func) as NetlifyFunctionLike;
     if (!patched.has(functionPrototype)) {
@@ -57,4 +78,20 @@ export function reuseFunctionBuilds(): void {
     }
     return handlerInvoke.call(this, request, route, func, ...rest);
   };
+}
+
+/**
+ * Resolves once NetlifyDev's start-up builds of every function are over (built or failed). They run on the
+ * runner's own thread (dependency tracing, copying sharp's libvips) and on a busy machine take up to a minute after
+ * start(): until then every request, and every store call of the runner's scheduled ticks, waits behind them —
+ * which on a first start timed the ticks out. `ask` makes one request through NetlifyDev, so its handler shows.
+ */
+export async function functionBuildsDone(ask: () => Promise<unknown>): Promise<void> {
+  // Whatever it answers (in --dev, astro's server may not be up yet): only the match it went through counts.
+  await ask().catch(() => undefined);
+  const handler = handlerSeen;
+  if (!handler) throw new Error('@netlify/functions-dev changed: no FunctionsHandler matched the request');
+  await handler.scan;
+  const functions = [...(handler.registry?.functions?.values() ?? [])];
+  await Promise.allSettled(functions.map((func) => func.buildQueue));
 }

@@ -1,20 +1,23 @@
 /**
  * Notifications with no accounts for `npm start`: unless SMTP_URL is set, a real SMTP server on loopback
  * becomes the default (mail-catcher.ts), each mail it receives is one console line, and `GET /__local/mail`
- * (loopback only) lists them as JSON, newest first. Scheduled functions do not run locally, so the runner also
- * ticks the pipeline's scheduled work (notification retries, retention) the way Netlify's scheduler would.
+ * (loopback callers naming a loopback host only) lists them as JSON, newest first. Scheduled functions do not run
+ * locally, so the runner also ticks the pipeline's scheduled work (notification retries, retention) the way
+ * Netlify's scheduler would — once the site is served, as Netlify runs them on a published deploy only: on a first
+ * start the seed and the first build keep the Blobs sandbox's queue busy long enough to time a tick out.
  */
 import type http from 'node:http';
+import { isLocalRequest, pathnameOf } from './front-door.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
 export const LOCAL_MAIL_PATH = '/__local/mail';
 const TICK_MS = 15_000;
 
-const isLoopback = (address: string | undefined) => /^(::1|127\.|::ffff:127\.)/.test(address ?? '');
-
 export interface LocalNotifications {
   /** Answers `GET /__local/mail`; false for every other request. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  /** Starts ticking the scheduled work; call once the site is served. */
+  startScheduledWork(): void;
   stop(): Promise<void>;
 }
 
@@ -31,20 +34,23 @@ export async function startLocalNotifications(log: (line: string) => void): Prom
   }
 
   const { runScheduledEnquiries } = await import('../../src/server/enquiries/scheduled.ts');
+  let ticker: ReturnType<typeof setInterval> | undefined;
   let ticking = false;
-  const ticker = setInterval(() => {
-    if (ticking) return;
-    ticking = true;
-    // A failed tick (the store restarting, say) is logged; an unhandled rejection would stop the runner.
-    runScheduledEnquiries()
-      .catch((error: unknown) => log(`scheduled enquiry work failed: ${String(error)}`))
-      .finally(() => (ticking = false));
-  }, TICK_MS);
 
   return {
+    startScheduledWork() {
+      ticker ??= setInterval(() => {
+        if (ticking) return;
+        ticking = true;
+        // A failed tick (the store restarting, say) is logged; an unhandled rejection would stop the runner.
+        runScheduledEnquiries()
+          .catch((error: unknown) => log(`scheduled enquiry work failed: ${String(error)}`))
+          .finally(() => (ticking = false));
+      }, TICK_MS);
+    },
     handle(req, res) {
-      if (!catcher || new URL(req.url ?? '/', 'http://local').pathname !== LOCAL_MAIL_PATH) return false;
-      if (!isLoopback(req.socket.remoteAddress)) res.writeHead(403).end();
+      if (!catcher || pathnameOf(req.url) !== LOCAL_MAIL_PATH) return false;
+      if (!isLocalRequest(req)) res.writeHead(403).end();
       else
         res
           .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })

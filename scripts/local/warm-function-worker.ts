@@ -8,6 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import { quietExpectedWarnings } from './quiet-warnings.ts';
 
 interface Invocation {
   id: number;
@@ -38,6 +39,7 @@ const fromLibrary = createRequire(import.meta.resolve('@netlify/functions-dev'))
 const lambdaLocal = fromLibrary('lambda-local') as LambdaLocal;
 (fromLibrary('source-map-support') as { install(): void }).install();
 lambdaLocal.getLogger().level = 'alert';
+quietExpectedWarnings();
 
 /** Statuses whose responses carry no body (undici's list, as in the library's worker). */
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);

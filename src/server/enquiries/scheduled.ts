@@ -4,6 +4,7 @@
  * once an hour. Never throws: a failure is one log line and the next run tries again.
  */
 import { getDeps, type Deps } from '../deps.ts';
+import { StoreUnavailableError } from '../repository/port.ts';
 import { retryOutbox, type OutboxRun } from './outbox.ts';
 import { purgeExpiredRequests } from './privacy.ts';
 
@@ -14,8 +15,26 @@ export interface EnquiriesRun {
   retention: { contact: number; enroll: number } | 'skipped' | 'failed';
 }
 
+/** " (fetch failed: connect ECONNREFUSED …)": the chain of causes, which is where a store failure says why. */
+function causes(cause: unknown): string {
+  const messages: string[] = [];
+  for (let next = cause; next instanceof Error && messages.length < 3; next = next.cause)
+    messages.push(next.message);
+  return messages.length > 0 ? ` (${messages.join(': ')})` : '';
+}
+
+/**
+ * The log names the error only, as its message may hold a recipient's address; a store that did not answer is
+ * said in words (our own message and its cause), or a first start's slow store reads like a fault.
+ */
 const failed = (step: string, error: unknown) => {
-  console.warn(`[scheduled] ${step} failed: ${error instanceof Error ? error.name : 'error'}`);
+  const reason =
+    error instanceof StoreUnavailableError
+      ? `${error.name}: ${error.message}${causes(error.cause)}`
+      : error instanceof Error
+        ? error.name
+        : 'error';
+  console.warn(`[scheduled] ${step} failed: ${reason}; the next run tries again`);
   return 'failed' as const;
 };
 
