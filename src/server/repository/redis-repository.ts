@@ -16,6 +16,8 @@ import {
   REVISIONS_KEPT,
   StoreUnavailableError,
   UniqueConflictError,
+  VersionConflictError,
+  versionOf,
   type Repository,
   type Revision,
   type StoredItem,
@@ -391,10 +393,14 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         const raw = await readRaw(collection, id);
         if (raw === null) return null;
         const previous = parse(raw);
+        // Checked against the JSON the script then compares byte for byte: the check and the write are one.
+        if (options.expectedVersion !== undefined && versionOf(previous) !== options.expectedVersion)
+          throw new VersionConflictError(previous);
         const merged = { ...previous, ...fields, _id: previous._id, createdAt: previous.createdAt };
         const quiet = options.touch === false;
         const updatedAt = quiet ? previous.updatedAt : new Date().toISOString();
-        const item = { ...withoutUndefined(merged), updatedAt } as StoredItem;
+        const version = quiet ? previous.version : versionOf(previous) + 1;
+        const item = { ...withoutUndefined({ ...merged, version }), updatedAt } as StoredItem;
         // The script keeps the first revision only when the item has no history yet.
         const [old, current] = revisionsOfUpdate(previous, item, false) as [Revision, Revision];
         const outcome = await script(
