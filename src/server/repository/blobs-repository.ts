@@ -441,22 +441,29 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       throw new StoreUnavailableError('The item kept changing; try again.');
     },
 
-    async put(collection, given) {
+    async put(collection, given, options = {}) {
       if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
       const item = withoutUndefined(given) as StoredItem;
       const previous = await get(collection, item._id);
+      if (options.onlyIfNew && previous) return;
       const uniqueField = UNIQUE_FIELDS[collection];
       const uniqueChanged =
         uniqueField !== undefined &&
         (previous === null || normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]));
       if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], item._id);
-      try {
-        await writeJSON(blobKeys.item(collection, item._id), item);
-      } catch (error) {
+      const release = async () => {
         if (uniqueChanged)
           await releaseUnique(collection, item[uniqueField], item._id).catch(() => undefined);
+      };
+      let written: { modified: boolean };
+      try {
+        written = await writeJSON(blobKeys.item(collection, item._id), item, options.onlyIfNew);
+      } catch (error) {
+        await release();
         throw error;
       }
+      // Only an `onlyIfNew` put is ever not written: another writer stored the item first.
+      if (!written.modified) return release();
       if (uniqueChanged && previous) await releaseUnique(collection, previous[uniqueField], item._id);
       // An item put back at an older version (a backup restore) is edited from that version on.
       await dropVersionClaims(collection, item._id, versionOf(item));

@@ -101,8 +101,9 @@ export interface Repository {
    * item with that id: how an import keeps the source's dates and a restore keeps every id. The id must be one of
    * ours (ids.ts; `idAt` makes one for a past time); anything else is refused with an Error before any write.
    * A unique value held by another item is refused with UniqueConflictError, atomically with the write.
+   * `onlyIfNew`: writes only when no item has that id, atomically (of two such puts exactly one writes).
    */
-  put(collection: CollectionName, item: StoredItem): Promise<void>;
+  put(collection: CollectionName, item: StoredItem, options?: { onlyIfNew?: boolean }): Promise<void>;
 
   /** Removes the item (and its unique-index entry); returns what was removed, or null when the id is unknown. */
   delete(collection: CollectionName, id: string): Promise<StoredItem | null>;

@@ -425,11 +425,12 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
       throw new StoreUnavailableError('The item kept changing; try again.');
     },
 
-    async put(collection, given) {
+    async put(collection, given, options = {}) {
       if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
       const item = withoutUndefined(given) as StoredItem;
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const raw = await readRaw(collection, item._id);
+        if (options.onlyIfNew && raw !== null) return;
         const previous = raw === null ? null : parse(raw);
         const outcome = await script(
           PUT,

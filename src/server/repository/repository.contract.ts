@@ -544,6 +544,26 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       expect(stored?.title).toBe(results.find((result) => result?.item.version === 3)?.item.title);
     });
 
+    it('puts an item only if new when asked: of two such puts at once exactly one writes', async () => {
+      const id = idAt(Date.parse('2024-01-01T00:00:00.000Z'));
+      const at = '2024-01-01T00:00:00.000Z';
+      await Promise.all(
+        ['first', 'second'].map((title) =>
+          repo.put('siteSettings', { _id: id, createdAt: at, updatedAt: at, title }, { onlyIfNew: true }),
+        ),
+      );
+      const stored = await repo.get('siteSettings', id);
+      expect(['first', 'second']).toContain(stored?.title);
+      await repo.update('siteSettings', id, { title: 'edited' });
+      await repo.put(
+        'siteSettings',
+        { _id: id, createdAt: at, updatedAt: at, title: 'seed' },
+        { onlyIfNew: true },
+      );
+      expect((await repo.get('siteSettings', id))?.title).toBe('edited');
+      expect(await repo.count('siteSettings')).toBe(1);
+    });
+
     it('answers ping while up, and StoreUnavailableError for everything once the backend is down', async () => {
       await expect(repo.ping()).resolves.toBeUndefined();
       const down = await backend.takeDown();
