@@ -259,4 +259,6 @@ export const EDITING = {
   conflictKeepMine: 'Save my version over theirs',
   conflictDiscardMine: 'Discard my changes and load theirs',
   conflictLoadFailed: 'Failed to load the saved version',
+  /** Beside a version in an item's History: who saved it (absent for versions saved before this was recorded). */
+  savedBy: (name: string) => `by ${name}`,
 } as const;

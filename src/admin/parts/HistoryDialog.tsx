@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ContentItem } from '../../lib/collections.ts';
-import { WORKFLOW } from '../../lib/staff-messages.ts';
+import { EDITING, WORKFLOW } from '../../lib/staff-messages.ts';
 import { FORM, WORKFLOW_COPY } from '../admin-copy.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { istDateTime } from '../format/ist.ts';
@@ -76,6 +76,9 @@ export function HistoryDialog({
           return (
             <li key={revision.rev} className="history-entry">
               <p className="history-when">{WORKFLOW_COPY.savedAt(when)}</p>
+              {typeof revision.savedBy === 'string' && (
+                <p className="field-hint">{EDITING.savedBy(revision.savedBy)}</p>
+              )}
               {changes.length === 0 ? (
                 <p className="field-hint">{WORKFLOW_COPY.currentVersion}</p>
               ) : (

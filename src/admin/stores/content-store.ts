@@ -47,6 +47,8 @@ export interface UndoOffer {
 export interface Revision {
   rev: string;
   savedAt: string;
+  /** Who saved it; null for versions saved before the API recorded it. */
+  savedBy?: string | null;
   data: ContentItem;
 }
 
