@@ -117,7 +117,7 @@ describe.each(STORE_BACKENDS)('item versions on %s', (backend) => {
 
   it('saves without If-Match (older clients) or with * still land; a malformed If-Match is a 400 that changes nothing', async () => {
     const item = await add(family);
-    for (const headers of [{}, { 'If-Match': '*' }]) {
+    for (const headers of [{}, { 'If-Match': '*' }] as Record<string, string>[]) {
       const response = await api.admin(itemPath(family, item._id), {
         method: 'PUT',
         json: sampleInput(family, 'Old client'),
