@@ -21,10 +21,16 @@ function inAppLink(event: MouseEvent): HTMLAnchorElement | null {
   return url.pathname === location.pathname ? null : link;
 }
 
+/** The Navigation API's `navigate` event (where the browser has one): what this hook reads of it. */
+interface NavigateEvent extends Event {
+  readonly navigationType: 'push' | 'replace' | 'reload' | 'traverse';
+  readonly cancelable: boolean;
+  readonly destination: { readonly sameDocument: boolean };
+}
+
 export function useLeaveGuard(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
-    const here = `${location.pathname}${location.search}`;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older Chromium shows its prompt only when returnValue is set.
@@ -34,19 +40,22 @@ export function useLeaveGuard(dirty: boolean): void {
     const onClick = (event: MouseEvent) => {
       if (inAppLink(event) && !window.confirm(EDITING.leave)) event.preventDefault();
     };
-    // Capturing on the window runs before the router's own listener, which then never hears of the change.
-    const onPopState = (event: PopStateEvent) => {
-      if (`${location.pathname}${location.search}` === here || window.confirm(EDITING.leave)) return;
-      event.stopImmediatePropagation();
-      history.pushState(history.state, '', here);
+    // Back/Forward inside the app: the router follows popstate, which comes too late to stop; the Navigation
+    // API's event comes before it and can be cancelled. Elsewhere the kept draft is what saves the work.
+    const onNavigate = (event: Event) => {
+      const navigate = event as NavigateEvent;
+      if (navigate.navigationType !== 'traverse' || !navigate.cancelable) return;
+      if (!navigate.destination.sameDocument) return;
+      if (!window.confirm(EDITING.leave)) navigate.preventDefault();
     };
+    const navigation = (globalThis as { navigation?: EventTarget }).navigation;
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    navigation?.addEventListener('navigate', onNavigate);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      navigation?.removeEventListener('navigate', onNavigate);
     };
   }, [dirty]);
 }
