@@ -11,7 +11,7 @@ import { screenHref } from '../../src/admin/stores/router.ts';
 import { contentFamilies, settingsFamily } from '../../src/lib/collections.ts';
 import { EDITING } from '../../src/lib/staff-messages.ts';
 import { answerDialogs, unique } from './admin-support.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const family = contentFamilies.homeCourse;
 const screen = CONTENT_SCREENS.homeCourse;
@@ -128,6 +128,7 @@ test('a save that met a colleague’s newer version shows the differences and sa
   const row = panel.getByRole('row', { name: /Description/ });
   await expect(row.getByRole('cell').nth(0)).toHaveText('Saved from the phone.');
   await expect(row.getByRole('cell').nth(1)).toHaveText('Written on the desktop.');
+  await expectNoAxeViolations(page);
 
   await panel.getByRole('button', { name: EDITING.conflictKeepMine }).click();
   await expect(page.locator('[data-notice="success"]')).toHaveText(family.messages.updated);
