@@ -77,6 +77,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Query parameters appended to the path. */
   query?: Record<string, string | number | undefined>;
+  /** Extra request headers (a staff save's If-Match). */
+  headers?: Record<string, string>;
 }
 
 /** Where the API lives: same origin unless PUBLIC_API_BASE is set at build time (spec: overridable base). */
@@ -101,7 +103,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {

@@ -43,4 +43,12 @@ export const API = {
   /** The spec's words for a home course, said of a renamed enrollable course too. */
   courseUpdated: ADMIN.homeCourse.updated,
   publishedInvalid: 'Published must be true or false',
+  /** A write's If-Match that is not an ETag this API gave (issue 21). */
+  ifMatchInvalid: 'If-Match must be the ETag of the version you loaded, such as "3"',
+  /**
+   * A write made from an older version than the stored one (412, issue 21): who saved the newer one and when
+   * (IST), and that nothing was saved.
+   */
+  staleWrite: (who: string | null, when: string) =>
+    `${who ?? 'Someone else'} saved a newer version at ${when}, after you opened this one. Your changes were not saved.`,
 } as const;

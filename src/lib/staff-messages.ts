@@ -370,3 +370,24 @@ export const WORKFLOW = {
   purged: (title: string) => `${title} deleted for good`,
   purgeFailed: 'Failed to delete for good',
 } as const;
+
+/** Staff never lose work (issue 21): unsaved changes, their kept draft, and a save that met a newer version. */
+export const EDITING = {
+  /** Asked before an in-app navigation leaves a form with changes (the browser asks its own on a reload). */
+  leave: 'You have unsaved changes. Leave this screen? They stay kept as a draft in this tab.',
+  draftKept: (when: string) => `You have unsaved changes from ${when} that were not saved.`,
+  draftRestore: 'Restore them',
+  draftDiscard: 'Discard them',
+  conflictHeading: 'Someone else saved this while you were editing',
+  conflictWho: (who: string | null, when: string) =>
+    `${who ?? 'Someone else'} saved the version now stored at ${when}. Your changes are still in the form.`,
+  conflictReview: 'Review the differences',
+  conflictHideReview: 'Hide the differences',
+  conflictField: 'Field',
+  conflictTheirs: 'Saved version',
+  conflictYours: 'Your version',
+  conflictSame: 'The saved version says the same as yours.',
+  conflictKeepMine: 'Save my version over theirs',
+  conflictDiscardMine: 'Discard my changes and load theirs',
+  conflictLoadFailed: 'Failed to load the saved version',
+} as const;

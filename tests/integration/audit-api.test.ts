@@ -240,8 +240,9 @@ describe.each(STORE_BACKENDS)('the audit log, told by the handlers, on %s', (bac
     expect(edited.status).toBe(200);
     const revisions = (await body(await api.admin(revisionsPath(family, item._id)))).data as {
       data: Record<string, unknown>;
+      savedBy: string | null;
     }[];
-    expect(revisions.map((revision) => [revision.data.description, revision.data.savedBy])).toEqual([
+    expect(revisions.map((revision) => [revision.data.description, revision.savedBy])).toEqual([
       ['v2', 'Veda Pillai'],
       ['v1', 'Owner'],
     ]);
@@ -249,7 +250,7 @@ describe.each(STORE_BACKENDS)('the audit log, told by the handlers, on %s', (bac
     const publicItem = JSON.stringify(await body(await api.call(`${family.path}/${item._id}`)));
     expect(publicList).toContain('Network basics');
     for (const text of [publicList, publicItem]) {
-      expect(text).not.toContain('savedBy');
+      expect(text).not.toContain('updatedBy');
       expect(text).not.toContain('Veda');
     }
   });

@@ -47,10 +47,12 @@ export function uploadForm(
   method: 'POST' | 'PUT',
   form: FormData,
   onProgress: (percent: number) => void,
+  headers: Record<string, string> = {},
 ): Promise<unknown> {
   const request = new Promise<unknown>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, new URL(`${API_BASE}${path}`, location.origin).href);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.timeout = REQUEST_TIMEOUT_MS;
     xhr.upload.addEventListener('progress', (event) => {

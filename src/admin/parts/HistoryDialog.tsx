@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ContentItem } from '../../lib/collections.ts';
-import { WORKFLOW } from '../../lib/staff-messages.ts';
+import { EDITING, WORKFLOW } from '../../lib/staff-messages.ts';
 import { FORM, WORKFLOW_COPY } from '../admin-copy.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { istDateTime } from '../format/ist.ts';
@@ -73,13 +73,11 @@ export function HistoryDialog({
         {state.revisions.map((revision) => {
           const changes = changesFrom(family, item, revision.data);
           const when = istDateTime(revision.savedAt);
-          // Who saved it (issue 21.11): versions saved before that was recorded say when only.
-          const by = typeof revision.data.savedBy === 'string' ? revision.data.savedBy : null;
           return (
             <li key={revision.rev} className="history-entry">
               <p className="history-when">
                 {WORKFLOW_COPY.savedAt(when)}
-                {by && ` ${WORKFLOW_COPY.savedBy(by)}`}
+                {typeof revision.savedBy === 'string' && ` ${WORKFLOW_COPY.savedBy(revision.savedBy)}`}
               </p>
               {changes.length === 0 ? (
                 <p className="field-hint">{WORKFLOW_COPY.currentVersion}</p>

@@ -17,6 +17,7 @@ import {
   type DragEvent,
   type FormEvent,
   type ReactNode,
+  type Ref,
 } from 'react';
 import type { ContentFamilyKey, ContentItem } from '../../lib/collections.ts';
 import { MAX_LENGTH } from '../../lib/constants.ts';
@@ -32,15 +33,47 @@ import { ItemImage } from '../parts/ItemImage.tsx';
 import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { PointsEditor } from '../parts/PointsEditor.tsx';
-import { createContentStore, isDraft, type ContentStore } from '../stores/content-store.ts';
+import {
+  createContentStore,
+  isDraft,
+  versionOf,
+  type Conflict,
+  type ContentStore,
+} from '../stores/content-store.ts';
 import { HistoryDialog } from '../parts/HistoryDialog.tsx';
-import { keepDraft, takeDraft } from '../stores/draft.ts';
+import { useLeaveGuard } from '../parts/use-leave-guard.ts';
+import {
+  dropUnsaved,
+  isFormValues,
+  keepDraft,
+  keepUnsaved,
+  readUnsaved,
+  takeDraft,
+  type UnsavedDraft,
+} from '../stores/draft.ts';
+import { changesFrom } from '../stores/revision-diff.ts';
 import { scrollToTop } from '../stores/router.ts';
+import { istDateTime } from '../format/ist.ts';
+import { EDITING } from '../../lib/staff-messages.ts';
 
 /** The form's values by field name: text for text fields, a list for points. */
 type FormValues = Record<string, string | string[]>;
 
-type FocusTarget = 'invalid' | 'submit' | 'title' | { item: string };
+type FocusTarget = 'invalid' | 'submit' | 'title' | 'conflict' | { item: string };
+
+/** Text trimmed, points without empty lines: what a save would store, so an untouched form is not "changed". */
+function normalised(values: FormValues): string {
+  return JSON.stringify(
+    Object.keys(values)
+      .sort()
+      .map((name) => {
+        const value = values[name];
+        return Array.isArray(value)
+          ? value.map((point) => point.trim()).filter((point) => point !== '')
+          : (value ?? '').trim();
+      }),
+  );
+}
 
 /** Focuses a card's first button (Edit), scrolling it into view; the admin's main region when it is gone. */
 function focusItem(id: string | null): void {
@@ -122,9 +155,21 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
   const progress = useStore(store.$progress);
   const editing = useStore(store.$editing);
   const list = useStore(store.$list);
+  const conflict = useStore(store.$conflict);
   // Input kept while the admin signed in again after the session expired on Save (issue 10.11).
   const [draft] = useState(() => takeDraft(family.key));
-  const pendingDraft = useRef(draft);
+  const pendingDraft = useRef<{
+    editingId: string | null;
+    values: FormValues;
+    version?: number | null;
+  } | null>(draft);
+  // What was typed and not saved before a reload or a trip to another screen (issue 21), offered back.
+  const [offer, setOffer] = useState(() => (draft ? null : readUnsaved(family.key, isFormValues)));
+  /** The version the edit started from, sent as If-Match. */
+  const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
+  /** Set by "Save my version": the next save is made over the version that won. */
+  const overwrite = useRef(false);
+  const conflictRef = useRef<HTMLElement>(null);
   const [values, setValues] = useState<FormValues>(() => ({
     ...emptyValues(family.fields),
     ...(draft?.editingId === null ? draft.values : {}),
@@ -148,6 +193,9 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
     if (restored) pendingDraft.current = null;
     const base = editing ? valuesOf(family.fields, editing) : emptyValues(family.fields);
     setValues(restored ? { ...base, ...kept.values } : base);
+    setBaseVersion(
+      restored && typeof kept.version === 'number' ? kept.version : editing ? versionOf(editing) : undefined,
+    );
     setFile(null);
     setSaveAsDraft(editing ? isDraft(editing) : false);
     setErrors({});
@@ -169,6 +217,51 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
     }
   }, [list, store, family]);
 
+  const baseline = useMemo(
+    () => normalised(editing ? valuesOf(family.fields, editing) : emptyValues(family.fields)),
+    [editing, family],
+  );
+  const dirty =
+    normalised(values) !== baseline || file !== null || saveAsDraft !== (editing ? isDraft(editing) : false);
+  useLeaveGuard(dirty);
+
+  // Kept as typed, so a reload or another screen loses nothing; forgotten once saved, cancelled or undone.
+  const editingId = editing?._id ?? null;
+  useEffect(() => {
+    if (dirty)
+      keepUnsaved(family.key, {
+        editingId,
+        version: baseVersion ?? null,
+        values,
+        savedAt: new Date().toISOString(),
+      });
+    else if (!offer) dropUnsaved(family.key);
+  }, [dirty, values, editingId, baseVersion, offer, family]);
+
+  function restoreOffer(kept: UnsavedDraft<FormValues>) {
+    setOffer(null);
+    if (kept.editingId !== null && editing?._id === kept.editingId) {
+      setValues({ ...valuesOf(family.fields, editing), ...kept.values });
+      setBaseVersion(kept.version ?? versionOf(editing));
+      return;
+    }
+    if (kept.editingId === null && !editing) {
+      setValues({ ...emptyValues(family.fields), ...kept.values });
+      return;
+    }
+    // Through the same path as a draft kept over a new sign-in: the item is opened, then filled.
+    pendingDraft.current = kept;
+    if (kept.editingId === null) store.cancelEdit();
+    else {
+      const item = list.items.find((candidate) => candidate._id === kept.editingId);
+      if (item) store.startEdit(item);
+      else if (list.status === 'ready') {
+        pendingDraft.current = null;
+        setValues({ ...emptyValues(family.fields), ...kept.values });
+      }
+    }
+  }
+
   // Focus goes where the person's next step is, once the screen shows the outcome (issue 10.8).
   useEffect(() => {
     if (!focusRequest) return;
@@ -176,6 +269,7 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
     if (target === 'invalid') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     else if (target === 'submit') submitRef.current?.focus();
     else if (target === 'title') titleRef.current?.focus();
+    else if (target === 'conflict') conflictRef.current?.focus();
     else focusItem(target.item);
   }, [focusRequest]);
 
@@ -192,8 +286,14 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
       focus('invalid');
       return;
     }
-    const editingId = editing?._id ?? null;
-    const result = await store.save({ id: editingId, fields: parsed.data as Record<string, unknown>, file });
+    const over = overwrite.current && conflict?.id === editingId ? conflict : null;
+    overwrite.current = false;
+    const result = await store.save({
+      id: editingId,
+      fields: parsed.data as Record<string, unknown>,
+      file,
+      version: over ? versionOf(over.theirs) : baseVersion,
+    });
     if (result.ok) {
       // Adding leaves add mode unchanged, so the form is emptied here; after an update the effect does it.
       setValues(emptyValues(family.fields));
@@ -205,7 +305,8 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
     }
     if (result.sessionExpired) keepDraft(family.key, { editingId, values });
     setErrors(result.fieldErrors);
-    focus(Object.keys(result.fieldErrors).length > 0 ? 'invalid' : 'submit');
+    if (store.$conflict.get()) focus('conflict');
+    else focus(Object.keys(result.fieldErrors).length > 0 ? 'invalid' : 'submit');
   }
 
   const set = (name: string, value: string | string[]) =>
@@ -332,6 +433,33 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
             : null
         }
       />
+      {offer && (
+        <div className="alert alert-info draft-offer" role="status">
+          <p>{EDITING.draftKept(istDateTime(offer.savedAt))}</p>
+          <div className="form-actions">
+            <button type="button" className="btn btn-primary btn-small" onClick={() => restoreOffer(offer)}>
+              {EDITING.draftRestore}
+            </button>
+            <button type="button" className="btn btn-outline btn-small" onClick={() => setOffer(null)}>
+              {EDITING.draftDiscard}
+            </button>
+          </div>
+        </div>
+      )}
+      {conflict && conflict.id === editingId && editing && (
+        <ConflictPanel
+          ref={conflictRef}
+          config={config}
+          conflict={conflict}
+          mine={{ ...editing, ...values, published: !saveAsDraft, ...(file ? { image: file.name } : {}) }}
+          working={working}
+          onKeepMine={() => {
+            overwrite.current = true;
+            formRef.current?.requestSubmit();
+          }}
+          onTakeTheirs={store.takeTheirs}
+        />
+      )}
       <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
         {family.fields.map(controlOf)}
         <div className="field field-check">
@@ -356,6 +484,85 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
         </div>
       </form>
     </div>
+  );
+}
+
+/**
+ * A save that met a newer version (issue 21): who saved it and when, the differences field by field (the
+ * History panel's comparison) on request, and the two ways on: save over it, or take it and drop the changes.
+ */
+function ConflictPanel({
+  ref,
+  config,
+  conflict,
+  mine,
+  working,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  ref: Ref<HTMLElement>;
+  config: ContentScreenConfig;
+  conflict: Conflict;
+  mine: ContentItem;
+  working: boolean;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+}) {
+  const id = useId();
+  const [reviewing, setReviewing] = useState(false);
+  const theirs = changesFrom(config.family, mine, conflict.theirs);
+  const yours = changesFrom(config.family, conflict.theirs, mine);
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className="alert alert-error conflict-panel"
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`}>{EDITING.conflictHeading}</h3>
+      <p>{conflict.message}</p>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="btn btn-outline btn-small"
+          aria-expanded={reviewing}
+          aria-controls={`${id}-review`}
+          onClick={() => setReviewing((open) => !open)}
+        >
+          {reviewing ? EDITING.conflictHideReview : EDITING.conflictReview}
+        </button>
+        <button type="button" className="btn btn-primary btn-small" disabled={working} onClick={onKeepMine}>
+          {EDITING.conflictKeepMine}
+        </button>
+        <button type="button" className="btn btn-outline btn-small" disabled={working} onClick={onTakeTheirs}>
+          {EDITING.conflictDiscardMine}
+        </button>
+      </div>
+      <div id={`${id}-review`} hidden={!reviewing}>
+        {theirs.length === 0 ? (
+          <p>{EDITING.conflictSame}</p>
+        ) : (
+          <table className="conflict-diff">
+            <thead>
+              <tr>
+                <th scope="col">{EDITING.conflictField}</th>
+                <th scope="col">{EDITING.conflictTheirs}</th>
+                <th scope="col">{EDITING.conflictYours}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {theirs.map((change, index) => (
+                <tr key={change.label}>
+                  <th scope="row">{change.label}</th>
+                  <td>{change.old}</td>
+                  <td>{yours[index]?.old}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
   );
 }
 

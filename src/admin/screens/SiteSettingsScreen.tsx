@@ -10,9 +10,12 @@ import { fieldErrors } from '../../lib/schemas.ts';
 import { SETTING_GROUPS, type SettingField, type SiteSettings } from '../../lib/site-settings.ts';
 import { FORM, SITE_SETTINGS } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';
+import { EDITING } from '../../lib/staff-messages.ts';
 import { FieldError } from '../parts/FieldError.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
-import { createSettingsStore } from '../stores/settings-store.ts';
+import { useLeaveGuard } from '../parts/use-leave-guard.ts';
+import { dropUnsaved, keepUnsaved, readUnsaved } from '../stores/draft.ts';
+import { createSettingsStore, type SettingsConflict } from '../stores/settings-store.ts';
 
 type Draft = Record<string, string>;
 
@@ -38,6 +41,18 @@ const fromDraft = (draft: Draft): Record<string, unknown> =>
     }),
   );
 
+/** The kept draft's key (issue 21): the settings are one form. */
+const DRAFT_KEY = settingsFamily.key;
+
+const isDraftValues = (value: unknown): value is Draft =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.values(value).every((entry) => typeof entry === 'string');
+
+/** Trimmed, so an untouched form (or one only re-spaced) is not "changed". */
+const sameDraft = (a: Draft, b: Draft) =>
+  FIELDS.every((field) => (a[field.name] ?? '').trim() === (b[field.name] ?? '').trim());
+
 const INPUT_TYPES: Partial<Record<SettingField['kind'], string>> = {
   text: 'text',
   email: 'email',
@@ -52,7 +67,12 @@ export default function SiteSettingsScreen() {
   const saving = useStore(store.$saving);
   const errors = useStore(store.$errors);
   const notice = useStore(store.$notice);
+  const conflict = useStore(store.$conflict);
   const [draft, setDraft] = useState<Draft | null>(null);
+  // What was typed and not saved before a reload or a trip to another screen (issue 21), offered back.
+  const [offer, setOffer] = useState(() => readUnsaved(DRAFT_KEY, isDraftValues));
+  /** The version the form was filled from, sent as If-Match. */
+  const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
@@ -67,7 +87,21 @@ export default function SiteSettingsScreen() {
   if (loaded !== shown) {
     setShown(loaded);
     if (loaded) setDraft(toDraft(loaded));
+    if (state.status === 'ready') setBaseVersion(state.version);
   }
+
+  const dirty = draft !== null && shown !== null && !sameDraft(draft, toDraft(shown));
+  useLeaveGuard(dirty);
+  useEffect(() => {
+    if (dirty && draft)
+      keepUnsaved(DRAFT_KEY, {
+        editingId: null,
+        version: baseVersion ?? null,
+        values: draft,
+        savedAt: new Date().toISOString(),
+      });
+    else if (!offer && shown) dropUnsaved(DRAFT_KEY);
+  }, [dirty, draft, baseVersion, offer, shown]);
 
   // After a refused save, the first field with a reason takes the focus (its reason is read with it).
   useEffect(() => {
@@ -85,8 +119,13 @@ export default function SiteSettingsScreen() {
       return;
     }
     store.setErrors({});
-    await store.save(parsed.data);
+    const over = overwrite.current ? conflict : null;
+    overwrite.current = false;
+    await store.save(parsed.data, over ? over.version : baseVersion);
   }
+
+  /** Set by "Save my version": the next save is made over the version that won. */
+  const overwrite = useRef(false);
 
   const input = (field: SettingField, value: string) => {
     const fieldId = `${id}-${field.name}`;
@@ -125,6 +164,39 @@ export default function SiteSettingsScreen() {
       </h1>
       <p className="field-hint">{SITE_SETTINGS.intro}</p>
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
+      {offer && draft && (
+        <div className="alert alert-info draft-offer" role="status">
+          <p>{EDITING.draftKept(istDateTime(offer.savedAt))}</p>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              onClick={() => {
+                setOffer(null);
+                setDraft((current) => ({ ...current, ...offer.values }));
+                if (offer.version !== null) setBaseVersion(offer.version);
+              }}
+            >
+              {EDITING.draftRestore}
+            </button>
+            <button type="button" className="btn btn-outline btn-small" onClick={() => setOffer(null)}>
+              {EDITING.draftDiscard}
+            </button>
+          </div>
+        </div>
+      )}
+      {conflict && draft && (
+        <SettingsConflictPanel
+          conflict={conflict}
+          draft={draft}
+          saving={saving}
+          onKeepMine={() => {
+            overwrite.current = true;
+            formRef.current?.requestSubmit();
+          }}
+          onTakeTheirs={store.takeTheirs}
+        />
+      )}
       {state.status === 'loading' && <p>{FORM.loading}</p>}
       {state.status === 'error' && (
         <button type="button" className="btn btn-outline" onClick={() => void store.load()}>
@@ -196,6 +268,84 @@ export default function SiteSettingsScreen() {
           )}
         </div>
       )}
+    </section>
+  );
+}
+
+/** A save that met newer settings (issue 21): who saved them and when, the differences, and the two ways on. */
+function SettingsConflictPanel({
+  conflict,
+  draft,
+  saving,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  conflict: SettingsConflict;
+  draft: Draft;
+  saving: boolean;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+}) {
+  const id = useId();
+  const [reviewing, setReviewing] = useState(false);
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.focus(), [conflict]);
+  const theirs = toDraft(conflict.theirs);
+  const changed = FIELDS.filter(
+    (field) => (theirs[field.name] ?? '').trim() !== (draft[field.name] ?? '').trim(),
+  );
+  return (
+    <section
+      ref={panel}
+      tabIndex={-1}
+      className="alert alert-error conflict-panel"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="panel-title">
+        {EDITING.conflictHeading}
+      </h2>
+      <p>{conflict.message}</p>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="btn btn-outline btn-small"
+          aria-expanded={reviewing}
+          aria-controls={`${id}-review`}
+          onClick={() => setReviewing((open) => !open)}
+        >
+          {reviewing ? EDITING.conflictHideReview : EDITING.conflictReview}
+        </button>
+        <button type="button" className="btn btn-primary btn-small" disabled={saving} onClick={onKeepMine}>
+          {EDITING.conflictKeepMine}
+        </button>
+        <button type="button" className="btn btn-outline btn-small" disabled={saving} onClick={onTakeTheirs}>
+          {EDITING.conflictDiscardMine}
+        </button>
+      </div>
+      <div id={`${id}-review`} hidden={!reviewing}>
+        {changed.length === 0 ? (
+          <p>{EDITING.conflictSame}</p>
+        ) : (
+          <table className="conflict-diff">
+            <thead>
+              <tr>
+                <th scope="col">{EDITING.conflictField}</th>
+                <th scope="col">{EDITING.conflictTheirs}</th>
+                <th scope="col">{EDITING.conflictYours}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changed.map((field) => (
+                <tr key={field.name}>
+                  <th scope="row">{field.label}</th>
+                  <td>{theirs[field.name]}</td>
+                  <td>{draft[field.name]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
     </section>
   );
 }

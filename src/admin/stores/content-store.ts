@@ -15,8 +15,8 @@ import {
 } from '../../lib/collections.ts';
 import { API } from '../../lib/api-messages.ts';
 import { UNDO_WINDOW_MS } from '../../lib/constants.ts';
-import { ALT_FIELD, valueFields } from '../../lib/fields.ts';
-import { WORKFLOW } from '../../lib/staff-messages.ts';
+import { ALT_FIELD } from '../../lib/fields.ts';
+import { EDITING, WORKFLOW } from '../../lib/staff-messages.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { adminRequest, failureText, uploadForm } from '../api/admin-api.ts';
 import { downscaleImage } from '../image/downscale.ts';
@@ -47,6 +47,8 @@ export interface UndoOffer {
 export interface Revision {
   rev: string;
   savedAt: string;
+  /** Who saved it; null for versions saved before the API recorded it. */
+  savedBy?: string | null;
   data: ContentItem;
 }
 
@@ -63,7 +65,22 @@ export interface SaveInput {
   /** Fields already validated with the family's shared schema. */
   fields: Record<string, unknown>;
   file: File | null;
+  /** The version the edit was made from (sent as If-Match); undefined sends none, and the save always lands. */
+  version?: number | undefined;
 }
+
+/**
+ * A save refused because someone saved the item after the form was filled (412, issue 21): their version as
+ * now stored, and the server's words for who saved it and when. The form keeps what was typed.
+ */
+export interface Conflict {
+  id: string;
+  theirs: ContentItem;
+  message: string;
+}
+
+/** An item's version as the API answers it (0 for one never edited). */
+export const versionOf = (item: ContentItem): number => (typeof item.version === 'number' ? item.version : 0);
 
 export type SaveResult =
   | { ok: true }
@@ -116,6 +133,8 @@ export function createContentStore(config: ContentScreenConfig) {
   const $undo = atom<UndoOffer | null>(null);
   /** What a polite live region tells screen readers about a move (the list itself changes silently). */
   const $announcement = atom('');
+  /** A save that met a newer version, until the admin saves theirs over it or takes the stored one. */
+  const $conflict = atom<Conflict | null>(null);
   let latestLoad = 0;
   let undoTimer: ReturnType<typeof setTimeout> | undefined;
   /** Order saves run one after another, each sending the list's order at the time it runs. */
@@ -169,6 +188,8 @@ export function createContentStore(config: ContentScreenConfig) {
     }
     const path = input.id ? itemPath(family.path, input.id) : family.path;
     const method = input.id ? 'PUT' : 'POST';
+    const headers: Record<string, string> =
+      input.id && input.version !== undefined ? { 'If-Match': `"${input.version}"` } : {};
     try {
       if (family.multipart) {
         const form = new FormData();
@@ -180,17 +201,28 @@ export function createContentStore(config: ContentScreenConfig) {
           form.append('image', file);
           $progress.set(0);
         }
-        await uploadForm(path, method, form, (percent) => {
-          if (file) $progress.set(percent);
-        });
+        await uploadForm(
+          path,
+          method,
+          form,
+          (percent) => {
+            if (file) $progress.set(percent);
+          },
+          headers,
+        );
       } else {
-        await adminRequest(path, { method, json: input.fields });
+        await adminRequest(path, { method, json: input.fields, headers });
       }
       notify({ kind: 'success', text: input.id ? family.messages.updated : family.messages.added });
+      $conflict.set(null);
       $editing.set(null);
       void load();
       return { ok: true };
     } catch (error) {
+      if (input.id && error instanceof ApiError && error.status === 412) {
+        await showConflict(input.id, failureText(error, family.messages.updateFailed));
+        return { ok: false, fieldErrors: {} };
+      }
       const fallback = input.id ? family.messages.updateFailed : family.messages.addFailed;
       const fieldErrors = error instanceof ApiError && error.errors ? error.errors : {};
       const names = Object.keys(fieldErrors);
@@ -204,6 +236,28 @@ export function createContentStore(config: ContentScreenConfig) {
       $busy.set(null);
       $progress.set(null);
     }
+  }
+
+  /** Fetches the version that won, so the form can show how it differs from what the admin typed. */
+  async function showConflict(id: string, message: string): Promise<void> {
+    try {
+      const body = (await adminRequest(itemPath(family.path, id), { query: { drafts: 1 } })) as {
+        data?: unknown;
+      } | null;
+      if (!isItem(body?.data)) throw new ApiError({ kind: 'format' });
+      $conflict.set({ id, theirs: body.data, message });
+    } catch (error) {
+      notify({ kind: 'error', text: `${message} ${failureText(error, EDITING.conflictLoadFailed)}` });
+    }
+  }
+
+  /** Gives up the admin's changes for the stored version, which the form then shows. */
+  function takeTheirs(): void {
+    const conflict = $conflict.get();
+    if (!conflict) return;
+    $conflict.set(null);
+    $editing.set(conflict.theirs);
+    void load();
   }
 
   /**
@@ -304,19 +358,14 @@ export function createContentStore(config: ContentScreenConfig) {
   }
 
   /**
-   * Publishes or unpublishes an item at once. The update is the family's strict input, so every value of the
-   * item is sent back unchanged beside the new `published`.
+   * Publishes or unpublishes an item at once. Only the flag is sent (issue 21): the values this screen loaded
+   * may be older than a colleague's save, which must stay.
    */
   async function setPublished(item: ContentItem, published: boolean): Promise<boolean> {
-    const fields: Record<string, unknown> = { published };
-    for (const field of valueFields(family.fields)) {
-      if (item[field.name] !== undefined) fields[field.name] = item[field.name];
-    }
-    if (family.image && typeof item[ALT_FIELD] === 'string') fields[ALT_FIELD] = item[ALT_FIELD];
     const title = titleOf(item);
     return reloadingAction(
       { action: 'publishing', id: item._id },
-      () => adminRequest(itemPath(family.path, item._id), { method: 'PUT', json: fields }),
+      () => adminRequest(itemPath(family.path, item._id), { method: 'PUT', json: { published } }),
       published ? WORKFLOW.published(title) : WORKFLOW.unpublished(title),
       WORKFLOW.publishFailed,
     );
@@ -348,11 +397,13 @@ export function createContentStore(config: ContentScreenConfig) {
   }
 
   function startEdit(item: ContentItem): void {
+    $conflict.set(null);
     $editing.set(item);
   }
 
   /** Back to add mode, with a fresh list (spec section 4). */
   function cancelEdit(): void {
+    $conflict.set(null);
     $editing.set(null);
     void load();
   }
@@ -365,6 +416,7 @@ export function createContentStore(config: ContentScreenConfig) {
     $editing,
     $undo,
     $announcement,
+    $conflict,
     load,
     save,
     remove,
@@ -375,6 +427,7 @@ export function createContentStore(config: ContentScreenConfig) {
     restoreRevision,
     startEdit,
     cancelEdit,
+    takeTheirs,
     clearNotice,
   };
 }

@@ -57,7 +57,7 @@ describe('drafts', () => {
     expect(store.$list.get().items.find((candidate) => candidate._id === item._id)?.published).toBe(true);
     expect(await publicTitles(courses.family.path)).toContain(title);
 
-    // And back to a draft: every other field is sent back unchanged.
+    // And back to a draft: every other field stays as it was.
     const published = store.$list.get().items.find((candidate) => candidate._id === item._id)!;
     expect(await store.setPublished(published, false)).toBe(true);
     expect(store.$notice.get()).toEqual({ kind: 'success', text: WORKFLOW.unpublished(title) });

@@ -3,7 +3,7 @@
  * Save (issue 10.11), and given back once to the same screen. A picked picture cannot be kept (a File does not
  * survive storage): the admin picks it again.
  */
-import { takeTab, writeTab } from './tab-storage.ts';
+import { readTab, takeTab, writeTab } from './tab-storage.ts';
 
 export interface Draft {
   /** The item being edited, or null for a new one. */
@@ -37,3 +37,50 @@ export function takeDraft(family: string): Draft | null {
     return null;
   }
 }
+
+/**
+ * What a form holds that was not saved (issue 21), kept in this tab as it is typed so that a reload or a trip
+ * to another screen loses nothing; offered back (not applied) when the form is shown again.
+ */
+export interface UnsavedDraft<V> {
+  /** The item being edited, or null for a new one (always null for the one-item settings). */
+  editingId: string | null;
+  /** The version the edit started from: a save of the restored draft is checked against it. */
+  version: number | null;
+  values: V;
+  savedAt: string;
+}
+
+const unsavedKey = (form: string) => `adminUnsaved:${form}`;
+
+export function keepUnsaved<V>(form: string, draft: UnsavedDraft<V>): void {
+  writeTab(unsavedKey(form), JSON.stringify(draft));
+}
+
+export function dropUnsaved(form: string): void {
+  writeTab(unsavedKey(form), null);
+}
+
+/** The kept draft of a form, if its values pass `isValues`; it stays kept until saved or discarded. */
+export function readUnsaved<V>(
+  form: string,
+  isValues: (values: unknown) => values is V,
+): UnsavedDraft<V> | null {
+  const text = readTab(unsavedKey(form));
+  if (text === null) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<Record<keyof UnsavedDraft<V>, unknown>>;
+    if (!isValues(parsed.values) || typeof parsed.savedAt !== 'string') return null;
+    return {
+      editingId: typeof parsed.editingId === 'string' ? parsed.editingId : null,
+      version: typeof parsed.version === 'number' ? parsed.version : null,
+      values: parsed.values,
+      savedAt: parsed.savedAt,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The content forms' values: text by field name, a list of text for points. */
+export const isFormValues = (value: unknown): value is Draft['values'] => isValues(value);

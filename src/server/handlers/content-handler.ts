@@ -22,7 +22,16 @@ import { conflict, created, HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate, validationFailure } from '../http/validate.ts';
 import { ownImageHash, parseImageFileName } from '../images/image-names.ts';
-import { OrderConflictError, type StoredItem } from '../repository/port.ts';
+import { OrderConflictError, VersionConflictError, versionOf, type StoredItem } from '../repository/port.ts';
+import {
+  editorName,
+  editorOf,
+  etagOf,
+  expectedVersion,
+  staleWrite,
+  UPDATED_BY,
+  type Editor,
+} from '../http/versions.ts';
 import { isRecord } from '../../lib/json.ts';
 import { z } from 'zod';
 
@@ -73,22 +82,13 @@ export function contentHandler(family: ContentFamily): RouteHandler {
 export const isPublished = (item: StoredItem) => item.published !== false;
 
 /**
- * Who saved this version of an item (a staff member's name): kept on the item so that every version in its history
- * says who saved it (issue 21.11). Staff data, never in a public answer.
- */
-export const SAVED_BY = 'savedBy';
-
-const forPublic = (item: StoredItem): StoredItem => {
-  const { [SAVED_BY]: _savedBy, ...shown } = item;
-  return shown as StoredItem;
-};
-
-/**
  * An item as the API answers it: its place in the order, its draft state made explicit and, with a picture,
  * the picture's absolute path whatever form it is stored in.
  */
 export function present(family: ContentFamily, item: StoredItem, position?: number): StoredItem {
-  const shown: StoredItem = { ...item, published: isPublished(item) };
+  // Who edited is for staff (the history and a refused save say it), never for the public API.
+  const { [UPDATED_BY]: _editor, ...rest } = item;
+  const shown: StoredItem = { ...rest, published: isPublished(item), version: versionOf(item) };
   if (position !== undefined) shown.position = position;
   if (family.image && typeof item.image === 'string' && item.image !== '')
     shown.imageUrl = resolveImageUrl(item.image, family.image.folder);
@@ -128,7 +128,7 @@ async function list(family: ContentFamily, deps: Deps, request: Request) {
     await requireAdmin(request, deps, 'read');
     return ok(await orderedItems(family, deps));
   }
-  const items = (await orderedItems(family, deps)).filter(isPublished).map(forPublic);
+  const items = (await orderedItems(family, deps)).filter(isPublished);
   return ok(items, { cache: publicCache(family.cacheTag) });
 }
 
@@ -137,17 +137,33 @@ async function read(family: ContentFamily, deps: Deps, request: Request, id: str
   if (drafts) await requireAdmin(request, deps, 'read');
   const item = (await orderedItems(family, deps)).find((candidate) => candidate._id === id);
   if (!item || (!drafts && !isPublished(item))) return notFound();
-  return drafts ? ok(item) : ok(forPublic(item), { cache: publicCache(family.cacheTag) });
+  // The version as an ETag for staff, who send it back as If-Match; public copies are the CDN's to validate.
+  return drafts
+    ? ok(item, { headers: { ETag: etagOf(versionOf(item)) } })
+    : ok(item, { cache: publicCache(family.cacheTag) });
 }
 
-/** The validated fields and the uploaded file (multipart families also accept JSON when no file is sent). */
-async function readInput(family: ContentFamily, request: Request, imageRequired: boolean) {
+/** An update that only publishes or unpublishes: `{"published": true|false}` and nothing else (issue 21). */
+const FlagOnlySchema = z.strictObject({ published: z.boolean() });
+
+/**
+ * The validated fields and the uploaded file (multipart families also accept JSON when no file is sent).
+ * `flagOnly`: a JSON body of `published` alone is accepted as it is, so a publish toggle changes only the flag.
+ */
+async function readInput(
+  family: ContentFamily,
+  request: Request,
+  imageRequired: boolean,
+  { flagOnly = false } = {},
+) {
   let raw: unknown;
   let file: File | null = null;
   if (family.multipart && bodyKind(request) === 'multipart') {
     ({ fields: raw, file } = formFields(await readMultipart(request), IMAGE_FIELD));
   } else {
     raw = await readJson(request);
+    const flag = flagOnly ? FlagOnlySchema.safeParse(raw) : null;
+    if (flag?.success) return { fields: flag.data as Record<string, unknown>, file };
   }
   // A text `image` value is the client echoing the current one: the stored value is the server's to set.
   if (family.image && isRecord(raw)) delete raw[IMAGE_FIELD];
@@ -172,7 +188,8 @@ async function create(family: ContentFamily, input: HandlerInput) {
       ...fields,
       published: fields.published ?? true,
       ...image?.fields,
-      [SAVED_BY]: actor.name,
+      // Who saved each version, so the history says it from the first one (issue 21.11).
+      [UPDATED_BY]: editorOf(actor),
     });
   } catch (error) {
     await discardImage(family, deps, image?.fields.image, before);
@@ -186,22 +203,32 @@ async function create(family: ContentFamily, input: HandlerInput) {
 async function update(family: ContentFamily, input: HandlerInput, id: string) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'write');
-  const { fields, file } = await readInput(family, request, false);
-  // Checked before the image is processed, so an unknown id costs no image work.
-  if (!(await deps.repository.get(family.key, id))) return notFound();
+  const expected = expectedVersion(request);
+  const { fields, file } = await readInput(family, request, false, { flagOnly: true });
+  // Checked before the image is processed, so an unknown id or a stale version costs no image work.
+  const current = await deps.repository.get(family.key, id);
+  if (!current) return notFound();
+  if (expected !== undefined && versionOf(current) !== expected) return staleWrite(current);
   const before = file ? await itemsSharingFolder(family, deps) : [];
   const image = file && family.image ? await storeImage(family, deps, file) : null;
   const result = await writeUpdate(
     family,
     deps,
     id,
-    { ...fields, ...image?.fields, [SAVED_BY]: actor.name },
+    { ...fields, ...image?.fields },
     image?.fields.image,
     before,
+    {
+      editor: editorOf(actor),
+      expectedVersion: expected,
+    },
   );
   if (!result) return notFound();
   await auditAction(input, actor, { action: 'update', family: family.key, item: result });
-  return ok(present(family, result), { message: family.messages.updated });
+  return ok(present(family, result), {
+    message: family.messages.updated,
+    headers: { ETag: etagOf(versionOf(result)) },
+  });
 }
 
 /** Writes an update; a picture the item no longer shows goes once nothing (item or trash) holds it. */
@@ -212,12 +239,20 @@ async function writeUpdate(
   fields: Record<string, unknown>,
   newImage: string | undefined,
   before: StoredItem[],
+  { editor, expectedVersion }: { editor: Editor; expectedVersion?: number | undefined },
 ): Promise<StoredItem | null> {
   let result: Awaited<ReturnType<Deps['repository']['update']>>;
   try {
-    result = await deps.repository.update(family.key, id, fields);
+    result = await deps.repository.update(
+      family.key,
+      id,
+      { ...fields, [UPDATED_BY]: editor },
+      expectedVersion === undefined ? {} : { expectedVersion },
+    );
   } catch (error) {
     await discardImage(family, deps, newImage, before);
+    // A colleague saved between the check above and this write.
+    if (error instanceof VersionConflictError) throw new HttpError(staleWrite(error.current));
     throw error;
   }
   if (!result) {
@@ -266,7 +301,13 @@ async function listRevisions(family: ContentFamily, deps: Deps, request: Request
   await requireAdmin(request, deps, 'read');
   const revisions = await deps.repository.revisions(family.key, id);
   if (revisions.length === 0 && !(await deps.repository.get(family.key, id))) return notFound();
-  return ok(revisions.map((revision) => ({ ...revision, data: present(family, revision.data) })));
+  return ok(
+    revisions.map((revision) => ({
+      ...revision,
+      savedBy: editorName(revision.data),
+      data: present(family, revision.data),
+    })),
+  );
 }
 
 /**
@@ -280,7 +321,7 @@ async function restoreRevision(family: ContentFamily, input: HandlerInput, id: s
     (candidate) => candidate.rev === rev,
   );
   if (!revision || !(await deps.repository.get(family.key, id))) return notFound();
-  const fields: Record<string, unknown> = { published: revision.data.published, [SAVED_BY]: actor.name };
+  const fields: Record<string, unknown> = { published: revision.data.published };
   for (const field of family.fields) {
     if (field.kind !== 'image') fields[field.name] = revision.data[field.name];
   }
@@ -295,7 +336,7 @@ async function restoreRevision(family: ContentFamily, input: HandlerInput, id: s
       });
     }
   }
-  const item = await writeUpdate(family, deps, id, fields, undefined, []);
+  const item = await writeUpdate(family, deps, id, fields, undefined, [], { editor: editorOf(actor) });
   if (!item) return notFound();
   await auditAction(input, actor, {
     action: 'restore',

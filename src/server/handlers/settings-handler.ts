@@ -15,13 +15,25 @@ import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
-import { notFound, ok } from '../http/respond.ts';
+import { HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
+import {
+  editorName,
+  editorOf,
+  etagOf,
+  expectedVersion,
+  staleWrite,
+  UPDATED_BY,
+  type Editor,
+} from '../http/versions.ts';
 import { SINGLETON_ID } from '../repository/keys.ts';
+import { VersionConflictError, versionOf } from '../repository/port.ts';
 
 const family = settingsFamily;
 const REVISIONS_SEGMENT = 'revisions';
+/** `?drafts=1`, as on the content families: a staff read, never cached, with the version (issue 21). */
+const STAFF_READ_PARAM = 'drafts';
 /** `revisions/{rev}/restore` under the settings path. */
 const RESTORE_ROUTE = /^revisions\/([A-Za-z0-9_-]{1,128})\/restore$/i;
 
@@ -29,7 +41,7 @@ export const settingsHandler: RouteHandler = async (input) => {
   const { request, deps } = input;
   const route = matchRoute(request, family.path);
   if (route?.kind === 'collection') {
-    return dispatch(request, { GET: () => read(deps), PUT: () => update(input) });
+    return dispatch(request, { GET: () => read(deps, request), PUT: () => update(input) });
   }
   if (route?.kind === 'item' && route.id.toLowerCase() === REVISIONS_SEGMENT) {
     return dispatch(request, { GET: () => listRevisions(deps, request) });
@@ -44,37 +56,59 @@ export async function currentSettings(deps: Pick<Deps, 'repository'>): Promise<S
   return resolveSettings(await deps.repository.get(family.key, SINGLETON_ID));
 }
 
-async function read(deps: Deps) {
-  return ok(await currentSettings(deps), { cache: publicCache(family.cacheTag) });
+/**
+ * The settings and, for staff (`?drafts=1`), their version beside them and as the ETag: the values stay exactly
+ * the settings, as the build and the public read them.
+ */
+async function read(deps: Deps, request: Request) {
+  if (new URL(request.url).searchParams.get(STAFF_READ_PARAM) !== '1')
+    return ok(await currentSettings(deps), { cache: publicCache(family.cacheTag) });
+  await requireAdmin(request, deps, 'read');
+  const stored = await deps.repository.get(family.key, SINGLETON_ID);
+  return versioned(resolveSettings(stored), stored ? versionOf(stored) : 0);
 }
+
+const versioned = (settings: SiteSettings, version: number, message?: string) =>
+  ok(settings, { message, extra: { version }, headers: { ETag: etagOf(version) } });
 
 async function update(input: HandlerInput) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'write');
+  const expected = expectedVersion(request);
   const settings = validate(family.inputSchema, await readJson(request));
-  const saved = await write(deps, settings);
+  const saved = await write(deps, settings, editorOf(actor), expected);
   await auditAction(input, actor, { action: 'update', family: family.key });
-  return ok(saved, { message: SETTINGS.updated });
+  return versioned(saved.settings, saved.version, SETTINGS.updated);
 }
 
-/** Stores the settings (a new version in their history), then purges and rebuilds like any content write. */
-async function write(deps: Deps, settings: SiteSettings): Promise<SiteSettings> {
+/**
+ * Stores the settings (a new version in their history), then purges and rebuilds like any content write.
+ * `expected`: the version the staff member saw (If-Match); the seed, never stored, is version 0.
+ */
+async function write(deps: Deps, settings: SiteSettings, editor: Editor, expected?: number) {
   const repository = deps.repository;
-  let result = await repository.update(family.key, SINGLETON_ID, settings);
-  if (!result) {
-    // Two first saves at once both store the seed, then both update: last write wins, as for any item.
-    const now = deps.now().toISOString();
-    await repository.put(family.key, {
-      _id: SINGLETON_ID,
-      createdAt: now,
-      updatedAt: now,
-      ...SITE_SETTINGS_SEED,
-    });
-    result = await repository.update(family.key, SINGLETON_ID, settings);
+  const changes = { ...settings, [UPDATED_BY]: editor };
+  const options = expected === undefined ? {} : { expectedVersion: expected };
+  let result;
+  try {
+    result = await repository.update(family.key, SINGLETON_ID, changes, options);
+    if (!result) {
+      // The first save stores the seed first (only if no one else just did), so the history starts from it.
+      const now = deps.now().toISOString();
+      await repository.put(
+        family.key,
+        { _id: SINGLETON_ID, createdAt: now, updatedAt: now, ...SITE_SETTINGS_SEED },
+        { onlyIfNew: true },
+      );
+      result = await repository.update(family.key, SINGLETON_ID, changes, options);
+    }
+  } catch (error) {
+    if (error instanceof VersionConflictError) throw new HttpError(staleWrite(error.current));
+    throw error;
   }
   if (!result) throw new Error('The site settings vanished while being saved');
   await publishChange(deps, family.cacheTag);
-  return resolveSettings(result.item);
+  return { settings: resolveSettings(result.item), version: versionOf(result.item) };
 }
 
 async function listRevisions(deps: Deps, request: Request) {
@@ -84,6 +118,7 @@ async function listRevisions(deps: Deps, request: Request) {
     revisions.map((revision) => ({
       rev: revision.rev,
       savedAt: revision.savedAt,
+      savedBy: editorName(revision.data),
       data: resolveSettings(revision.data),
     })),
   );
@@ -97,7 +132,7 @@ async function restoreRevision(input: HandlerInput, rev: string) {
     (candidate) => candidate.rev === rev,
   );
   if (!revision) return notFound();
-  const saved = await write(deps, resolveSettings(revision.data));
+  const saved = await write(deps, resolveSettings(revision.data), editorOf(actor));
   await auditAction(input, actor, { action: 'restore', family: family.key, detail: { source: 'history' } });
-  return ok(saved, { message: SETTINGS.restored });
+  return versioned(saved.settings, saved.version, SETTINGS.restored);
 }

@@ -4,7 +4,9 @@
  * One key per item, named by its time-ordered id, so concurrent creates and updates of different items never
  * touch the same key and a listing in key order is insertion order. Everything that must be decided by exactly
  * one writer (unique names, leases, flags) is a fresh key written with `onlyIfNew`, which Blobs applies
- * atomically; nothing is read-modify-written under an ETag, so no update can be lost to a stale read.
+ * atomically; nothing is read-modify-written under an ETag. An edit first claims its version number with
+ * `onlyIfNew` (`versions/…`), so of two edits made from the same version exactly one lands and the other
+ * re-reads (or, with `expectedVersion`, is refused).
  */
 import { getStore, type Store } from '@netlify/blobs';
 import { idTime, isId, newId } from './ids.ts';
@@ -15,6 +17,8 @@ import {
   REVISIONS_KEPT,
   StoreUnavailableError,
   UniqueConflictError,
+  VersionConflictError,
+  versionOf,
   type DocumentKey,
   type Page,
   type Repository,
@@ -51,6 +55,17 @@ const DEFAULT_TIMEOUT_MS = 8_000;
 const ORDER_ATTEMPTS = 8;
 /** A unique-name claim whose item never appeared (a crash between the two writes) is reclaimable after this. */
 const STALE_UNIQUE_CLAIM_MS = 60_000;
+/**
+ * Tries at writing an edit while another writer holds the claim on the next version (its write is under way).
+ * Spaced by VERSION_RETRY_MS × attempt, so about 1.4 s in all: far longer than one item write takes.
+ */
+const VERSION_ATTEMPTS = 10;
+const VERSION_RETRY_MS = 25;
+/**
+ * A version claim whose item never reached that version is skipped after this: its writer died between the two
+ * writes. Far beyond a function's life, so a claim this old has no writer left that could still land.
+ */
+const STALE_VERSION_CLAIM_MS = 60_000;
 /** Taken-flag markers only guard against a concurrent taker; an hour is far beyond any function's life. */
 const TAKEN_MARKER_TTL_MS = 3_600_000;
 
@@ -58,6 +73,8 @@ interface UniqueClaim {
   id: string;
   claimedAt: number;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const unavailable = (cause: unknown) =>
   new StoreUnavailableError('The content store is unavailable.', { cause });
@@ -137,6 +154,21 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
 
   const withoutUndefined = (item: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
+
+  /**
+   * The version an edit of an item at `current` may write: the first version after it that this writer claims
+   * with `onlyIfNew`. Null while another writer holds the next claim and is still writing (the caller re-reads);
+   * a claim left by a writer that died is skipped, never taken over, so two writers never share a version.
+   */
+  async function claimVersion(collection: CollectionName, id: string, current: number) {
+    for (let version = current + 1; ; version++) {
+      const key = blobKeys.versionClaim(collection, id, version);
+      if ((await writeJSON(key, { claimedAt: Date.now() }, true)).modified) return version;
+      const holder = await readJSON<{ claimedAt?: number }>(key);
+      const stale = holder !== null && Date.now() - (holder.claimedAt ?? 0) > STALE_VERSION_CLAIM_MS;
+      if (!stale) return null;
+    }
+  }
 
   async function acquireLease(leaseName: string, ttlMs: number): Promise<boolean> {
     const generations = (await listKeys(blobKeys.leasePrefix(leaseName)))
@@ -226,6 +258,42 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     await Promise.all(all.slice(0, -REVISIONS_KEPT).map((rev) => remove(prefix + rev)));
   }
 
+  /** Writes one edit (or bookkeeping) of an item: its unique name moves with it, and an edit joins its history. */
+  async function writeUpdate(
+    collection: CollectionName,
+    previous: StoredItem,
+    fields: Record<string, unknown>,
+    version: unknown,
+    quiet: boolean,
+    /** Undoes what was done for this write when the item was not written. */
+    unwritten: () => Promise<void>,
+  ) {
+    const id = previous._id;
+    const merged = { ...previous, ...fields, _id: id, createdAt: previous.createdAt, version };
+    const updatedAt = quiet ? previous.updatedAt : new Date().toISOString();
+    const item = { ...withoutUndefined(merged), updatedAt } as StoredItem;
+    const uniqueField = UNIQUE_FIELDS[collection];
+    const uniqueChanged =
+      uniqueField !== undefined &&
+      normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]);
+    try {
+      if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], id);
+    } catch (error) {
+      await unwritten();
+      throw error;
+    }
+    try {
+      await writeJSON(blobKeys.item(collection, id), item);
+    } catch (error) {
+      if (uniqueChanged) await releaseUnique(collection, item[uniqueField], id).catch(() => undefined);
+      await unwritten();
+      throw error;
+    }
+    if (uniqueChanged) await releaseUnique(collection, previous[uniqueField], id);
+    if (!quiet) await keepRevisions(collection, previous, item);
+    return { item, previous };
+  }
+
   /** The item is written to the trash before it leaves its collection: a crash between leaves a copy, never none. */
   async function trash(collection: CollectionName, id: string, deletedAt: string) {
     const item = await get(collection, id);
@@ -266,7 +334,15 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     await remove(blobKeys.trash(collection, id));
     const prefix = blobKeys.revisionPrefix(collection, id);
     await Promise.all((await listKeys(prefix)).map((rev) => remove(prefix + rev)));
+    await dropVersionClaims(collection, id, 0);
     return entry;
+  }
+
+  /** Forgets the claims on versions above `above`: the item is gone, or was put back at that version. */
+  async function dropVersionClaims(collection: CollectionName, id: string, above: number) {
+    const prefix = blobKeys.versionClaimPrefix(collection, id);
+    const claimed = (await listKeys(prefix)).filter((tail) => Number(tail) > above);
+    await Promise.all(claimed.map((tail) => remove(prefix + tail)));
   }
 
   /**
@@ -350,44 +426,52 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     },
 
     async update(collection, id, fields, options = {}) {
-      const previous = await get(collection, id);
-      if (!previous) return null;
-      const merged = { ...previous, ...fields, _id: previous._id, createdAt: previous.createdAt };
-      const updatedAt = options.touch === false ? previous.updatedAt : new Date().toISOString();
-      const item = { ...withoutUndefined(merged), updatedAt } as StoredItem;
-      const uniqueField = UNIQUE_FIELDS[collection];
-      const uniqueChanged =
-        uniqueField !== undefined &&
-        normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]);
-      if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], id);
-      try {
-        await writeJSON(blobKeys.item(collection, id), item);
-      } catch (error) {
-        if (uniqueChanged) await releaseUnique(collection, item[uniqueField], id).catch(() => undefined);
-        throw error;
+      const quiet = options.touch === false;
+      for (let attempt = 0; attempt < VERSION_ATTEMPTS; attempt++) {
+        if (attempt > 0) await sleep(VERSION_RETRY_MS * attempt);
+        const previous = await get(collection, id);
+        if (!previous) return null;
+        if (options.expectedVersion !== undefined && versionOf(previous) !== options.expectedVersion)
+          throw new VersionConflictError(previous);
+        // Bookkeeping keeps its version and claims none: it is last-write-wins, as before versions (§6).
+        const version = quiet ? previous.version : await claimVersion(collection, id, versionOf(previous));
+        if (version === null) continue;
+        // The item never reached this version (a taken name, an outage): the next edit may claim it.
+        const unclaim = async () => {
+          if (typeof version === 'number')
+            await remove(blobKeys.versionClaim(collection, id, version)).catch(() => undefined);
+        };
+        return writeUpdate(collection, previous, fields, version, quiet, unclaim);
       }
-      if (uniqueChanged) await releaseUnique(collection, previous[uniqueField], id);
-      if (options.touch !== false) await keepRevisions(collection, previous, item);
-      return { item, previous };
+      throw new StoreUnavailableError('The item kept changing; try again.');
     },
 
-    async put(collection, given) {
+    async put(collection, given, options = {}) {
       if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
       const item = withoutUndefined(given) as StoredItem;
       const previous = await get(collection, item._id);
+      if (options.onlyIfNew && previous) return;
       const uniqueField = UNIQUE_FIELDS[collection];
       const uniqueChanged =
         uniqueField !== undefined &&
         (previous === null || normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]));
       if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], item._id);
-      try {
-        await writeJSON(blobKeys.item(collection, item._id), item);
-      } catch (error) {
+      const release = async () => {
         if (uniqueChanged)
           await releaseUnique(collection, item[uniqueField], item._id).catch(() => undefined);
+      };
+      let written: { modified: boolean };
+      try {
+        written = await writeJSON(blobKeys.item(collection, item._id), item, options.onlyIfNew);
+      } catch (error) {
+        await release();
         throw error;
       }
+      // Only an `onlyIfNew` put is ever not written: another writer stored the item first.
+      if (!written.modified) return release();
       if (uniqueChanged && previous) await releaseUnique(collection, previous[uniqueField], item._id);
+      // An item put back at an older version (a backup restore) is edited from that version on.
+      await dropVersionClaims(collection, item._id, versionOf(item));
     },
 
     async delete(collection, id) {
@@ -396,6 +480,7 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       await remove(blobKeys.item(collection, id));
       const uniqueField = UNIQUE_FIELDS[collection];
       if (uniqueField) await releaseUnique(collection, previous[uniqueField], id);
+      await dropVersionClaims(collection, id, 0);
       return previous;
     },
 

@@ -62,6 +62,13 @@ export const blobKeys = {
   trashPrefix: 'trash/',
   revision: (collection: CollectionName, id: string, rev: string) => `revisions/${collection}/${id}/${rev}`,
   revisionPrefix: (collection: CollectionName, id: string) => `revisions/${collection}/${id}/`,
+  /**
+   * Who writes an item's version n: the one writer that created this key (`onlyIfNew`). Kept until the item is
+   * purged, so a writer that read an old version can never claim it again (docs/decisions.md §6).
+   */
+  versionClaim: (collection: CollectionName, id: string, version: number) =>
+    `versions/${collection}/${id}/${String(version).padStart(12, '0')}`,
+  versionClaimPrefix: (collection: CollectionName, id: string) => `versions/${collection}/${id}/`,
   lease: (name: string) => `leases/${name}`,
   flag: (name: string) => `flags/${name}`,
   rateHit: (bucket: string, identifier: string, window: number) =>

@@ -31,6 +31,14 @@ export interface Revision {
   data: StoredItem;
 }
 
+/**
+ * An item's version: how many edits it has had. Stored as `version`, set by every update that is an edit (not
+ * by bookkeeping, `touch: false`); items never edited, or stored before versions existed, have none and are at 0.
+ * It is what staff send back as `If-Match`, so a save made from an older read is refused (issue 21).
+ */
+export const versionOf = (item: Record<string, unknown>): number =>
+  typeof item.version === 'number' && Number.isInteger(item.version) && item.version >= 0 ? item.version : 0;
+
 /** How many versions of an item the history keeps. */
 export const REVISIONS_KEPT = 10;
 
@@ -76,13 +84,16 @@ export interface Repository {
    * Returns the stored item and the one it replaced, or null when the id is unknown. Last write wins.
    * The new version is kept in the item's history (`revisions`); an item's first update also keeps the version
    * it replaced, so the history always reaches back to what was there before any edit.
-   * `touch: false` keeps `updatedAt` and adds no revision (bookkeeping such as a delivery state is not an edit).
+   * `touch: false` keeps `updatedAt` and `version` and adds no revision (bookkeeping such as a delivery state is
+   * not an edit). An edit sets `version` to one more than the replaced item's (`versionOf`).
+   * `expectedVersion`: the update happens only if the stored item is at that version, checked atomically with the
+   * write on Redis and by a per-version claim on Blobs; otherwise VersionConflictError carries the current item.
    */
   update(
     collection: CollectionName,
     id: string,
     fields: Record<string, unknown>,
-    options?: { touch?: boolean },
+    options?: { touch?: boolean; expectedVersion?: number },
   ): Promise<{ item: StoredItem; previous: StoredItem } | null>;
 
   /**
@@ -90,8 +101,9 @@ export interface Repository {
    * item with that id: how an import keeps the source's dates and a restore keeps every id. The id must be one of
    * ours (ids.ts; `idAt` makes one for a past time); anything else is refused with an Error before any write.
    * A unique value held by another item is refused with UniqueConflictError, atomically with the write.
+   * `onlyIfNew`: writes only when no item has that id, atomically (of two such puts exactly one writes).
    */
-  put(collection: CollectionName, item: StoredItem): Promise<void>;
+  put(collection: CollectionName, item: StoredItem, options?: { onlyIfNew?: boolean }): Promise<void>;
 
   /** Removes the item (and its unique-index entry); returns what was removed, or null when the id is unknown. */
   delete(collection: CollectionName, id: string): Promise<StoredItem | null>;
@@ -194,5 +206,16 @@ export class UniqueConflictError extends Error {
   constructor(field: string) {
     super(`Duplicate value for ${field}`);
     this.field = field;
+  }
+}
+
+/** An update made from an older version than the stored one (a stale `If-Match`). Handlers answer 412. */
+export class VersionConflictError extends Error {
+  override readonly name = 'VersionConflictError';
+  /** The item as it is stored now: who changed it and when is read from it. */
+  readonly current: StoredItem;
+  constructor(current: StoredItem) {
+    super(`The item is at version ${versionOf(current)}`);
+    this.current = current;
   }
 }

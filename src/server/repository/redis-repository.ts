@@ -16,6 +16,8 @@ import {
   REVISIONS_KEPT,
   StoreUnavailableError,
   UniqueConflictError,
+  VersionConflictError,
+  versionOf,
   type Repository,
   type Revision,
   type StoredItem,
@@ -391,10 +393,14 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         const raw = await readRaw(collection, id);
         if (raw === null) return null;
         const previous = parse(raw);
+        // Checked against the JSON the script then compares byte for byte: the check and the write are one.
+        if (options.expectedVersion !== undefined && versionOf(previous) !== options.expectedVersion)
+          throw new VersionConflictError(previous);
         const merged = { ...previous, ...fields, _id: previous._id, createdAt: previous.createdAt };
         const quiet = options.touch === false;
         const updatedAt = quiet ? previous.updatedAt : new Date().toISOString();
-        const item = { ...withoutUndefined(merged), updatedAt } as StoredItem;
+        const version = quiet ? previous.version : versionOf(previous) + 1;
+        const item = { ...withoutUndefined({ ...merged, version }), updatedAt } as StoredItem;
         // The script keeps the first revision only when the item has no history yet.
         const [old, current] = revisionsOfUpdate(previous, item, false) as [Revision, Revision];
         const outcome = await script(
@@ -419,11 +425,12 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
       throw new StoreUnavailableError('The item kept changing; try again.');
     },
 
-    async put(collection, given) {
+    async put(collection, given, options = {}) {
       if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
       const item = withoutUndefined(given) as StoredItem;
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const raw = await readRaw(collection, item._id);
+        if (options.onlyIfNew && raw !== null) return;
         const previous = raw === null ? null : parse(raw);
         const outcome = await script(
           PUT,

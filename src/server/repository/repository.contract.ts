@@ -9,6 +9,8 @@ import {
   REVISIONS_KEPT,
   StoreUnavailableError,
   UniqueConflictError,
+  VersionConflictError,
+  versionOf,
   type Repository,
 } from './port.ts';
 
@@ -500,6 +502,88 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       const titles = (await repo.revisions('career', item._id)).map((revision) => revision.data.title);
       expect(titles).toEqual(expect.arrayContaining(['from admin A', 'from admin B', 'start']));
       expect(['from admin A', 'from admin B']).toContain((await repo.get('career', item._id))?.title);
+    });
+
+    it("counts an item's edits as its version; bookkeeping and a put keep the version they find", async () => {
+      const item = await repo.create('homeService', { title: 'v0' });
+      expect(versionOf(item)).toBe(0);
+      const first = await repo.update('homeService', item._id, { title: 'v1' });
+      const second = await repo.update('homeService', item._id, { title: 'v2' });
+      expect([first?.item.version, second?.item.version]).toEqual([1, 2]);
+      const quiet = await repo.update('homeService', item._id, { note: 'x' }, { touch: false });
+      expect(quiet?.item.version).toBe(2);
+      await repo.put('homeService', { ...second!.item, title: 'imported' });
+      expect((await repo.get('homeService', item._id))?.version).toBe(2);
+      expect((await repo.update('homeService', item._id, { title: 'v3' }))?.item.version).toBe(3);
+    });
+
+    it('refuses an update made from an older version with the current item, changing nothing', async () => {
+      const item = await repo.create('career', { title: 'start', description: 'd' });
+      const saved = await repo.update('career', item._id, { title: 'phone' }, { expectedVersion: 0 });
+      expect(saved?.item.version).toBe(1);
+      const stale = repo.update('career', item._id, { title: 'desktop' }, { expectedVersion: 0 });
+      await expect(stale).rejects.toBeInstanceOf(VersionConflictError);
+      await stale.catch((error: unknown) =>
+        expect((error as VersionConflictError).current).toEqual(saved?.item),
+      );
+      expect(await repo.get('career', item._id)).toEqual(saved?.item);
+      expect((await repo.revisions('career', item._id)).map((revision) => revision.data.title)).toEqual([
+        'phone',
+        'start',
+      ]);
+      const current = await repo.update('career', item._id, { title: 'desktop' }, { expectedVersion: 1 });
+      expect(current?.item).toMatchObject({ title: 'desktop', version: 2 });
+      expect(
+        await repo.update('career', '0000000000aaaaaaaaaa', { title: 'x' }, { expectedVersion: 0 }),
+      ).toBeNull();
+    });
+
+    it('of many edits made at once from the same version, exactly one lands and the others are refused', async () => {
+      const item = await repo.create('homeCourse', { title: 'start', description: 'd' });
+      const outcomes = await Promise.allSettled(
+        ['a', 'b', 'c', 'd', 'e'].map((title) =>
+          repo.update('homeCourse', item._id, { title }, { expectedVersion: 0 }),
+        ),
+      );
+      const landed = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+      const refused = outcomes.filter(
+        (outcome) => outcome.status === 'rejected' && outcome.reason instanceof VersionConflictError,
+      );
+      expect([landed.length, refused.length]).toEqual([1, 4]);
+      const stored = await repo.get('homeCourse', item._id);
+      expect(stored).toEqual((landed[0] as PromiseFulfilledResult<{ item: unknown }>).value.item);
+      expect(stored?.version).toBe(1);
+    });
+
+    it('edits made at once without a version all land, one after another, each as its own version', async () => {
+      const item = await repo.create('homeContent', { title: 'start' });
+      const results = await Promise.all(
+        ['a', 'b', 'c'].map((title) => repo.update('homeContent', item._id, { title })),
+      );
+      expect(results.map((result) => result?.item.version).sort()).toEqual([1, 2, 3]);
+      const stored = await repo.get('homeContent', item._id);
+      expect(stored?.version).toBe(3);
+      expect(stored?.title).toBe(results.find((result) => result?.item.version === 3)?.item.title);
+    });
+
+    it('puts an item only if new when asked: of two such puts at once exactly one writes', async () => {
+      const id = idAt(Date.parse('2024-01-01T00:00:00.000Z'));
+      const at = '2024-01-01T00:00:00.000Z';
+      await Promise.all(
+        ['first', 'second'].map((title) =>
+          repo.put('siteSettings', { _id: id, createdAt: at, updatedAt: at, title }, { onlyIfNew: true }),
+        ),
+      );
+      const stored = await repo.get('siteSettings', id);
+      expect(['first', 'second']).toContain(stored?.title);
+      await repo.update('siteSettings', id, { title: 'edited' });
+      await repo.put(
+        'siteSettings',
+        { _id: id, createdAt: at, updatedAt: at, title: 'seed' },
+        { onlyIfNew: true },
+      );
+      expect((await repo.get('siteSettings', id))?.title).toBe('edited');
+      expect(await repo.count('siteSettings')).toBe(1);
     });
 
     it('answers ping while up, and StoreUnavailableError for everything once the backend is down', async () => {

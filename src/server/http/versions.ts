@@ -1,0 +1,60 @@
+/**
+ * Item versions over HTTP (issue 21): a staff read answers the item's version as its `ETag`, a write sends it
+ * back as `If-Match`, and a write made from an older version is refused with 412 saying who saved the newer one
+ * and when. A write without `If-Match` (or with `*`) is not checked, so older clients keep working.
+ */
+import { API } from '../../lib/api-messages.ts';
+import { formatIst } from '../../lib/enquiries.ts';
+import type { Actor } from '../auth/guard.ts';
+import { versionOf, type StoredItem } from '../repository/port.ts';
+import { badRequest, HttpError, jsonResponse } from './respond.ts';
+
+/** Who made an edit, as stored on the item (`updatedBy`) and shown in a refusal or the history. */
+export interface Editor {
+  accountId: string;
+  name: string;
+}
+
+export const UPDATED_BY = 'updatedBy';
+
+export const editorOf = (actor: Actor): Editor => ({ accountId: actor.accountId, name: actor.name });
+
+/** The stored editor's name, or null for items saved before edits recorded who made them. */
+export function editorName(item: Record<string, unknown>): string | null {
+  const editor = item[UPDATED_BY];
+  if (typeof editor !== 'object' || editor === null) return null;
+  const name = (editor as { name?: unknown }).name;
+  return typeof name === 'string' && name !== '' ? name : null;
+}
+
+export const etagOf = (version: number) => `"${version}"`;
+
+const ETAG = /^(?:W\/)?"(\d{1,15})"$/;
+
+/**
+ * The version a write was made from: undefined without `If-Match` or with `*`; a malformed one is a 400 before
+ * anything is read or written. Of several listed ETags only one can be current, so a list is refused too.
+ */
+export function expectedVersion(request: Request): number | undefined {
+  const header = request.headers.get('If-Match')?.trim();
+  if (header === undefined || header === '' || header === '*') return undefined;
+  const match = ETAG.exec(header);
+  if (!match) throw new HttpError(badRequest(API.ifMatchInvalid));
+  return Number(match[1]);
+}
+
+/** The 412: the reason, and the current version's number, time and editor, so a screen can offer a review. */
+export function staleWrite(current: StoredItem): Response {
+  const version = versionOf(current);
+  const updatedBy = editorName(current);
+  return jsonResponse(
+    {
+      success: false,
+      message: API.staleWrite(updatedBy, formatIst(current.updatedAt)),
+      current: { version, updatedAt: current.updatedAt, updatedBy },
+    },
+    412,
+    undefined,
+    { ETag: etagOf(version) },
+  );
+}
