@@ -111,7 +111,7 @@ describe.each(STORE_BACKENDS)('item versions on %s', (backend) => {
     expect(history.map((revision) => [revision.data.title, revision.savedBy])).toEqual([
       ['From the desktop', 'Arjun Rao'],
       ['From the phone', 'Priya Sharma'],
-      ['Start', null],
+      ['Start', 'Owner'],
     ]);
   });
 

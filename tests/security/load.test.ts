@@ -150,7 +150,8 @@ describe.each(['redis', 'blobs'] as const)('under load on %s', (backend) => {
     expect(accepted.length).toBeGreaterThan(0);
     if (backend === 'blobs') expect(accepted).toHaveLength(writers);
 
-    const final = await api.repository.get(family.key, id);
+    // Who saved it (issue 21.2) is staff bookkeeping the API never answers: the item is everything else.
+    const { updatedBy: _savedBy, ...final } = (await api.repository.get(family.key, id)) ?? {};
     const writer = /^Title (\d+)$/.exec(String(final?.title))?.[1];
     expect(writer).toBeDefined();
     // One writer's complete item, as that writer was told it was stored.

@@ -72,11 +72,11 @@ describe('two people editing one item', () => {
     ).toEqual({ ok: true });
     expect(desktop.$conflict.get()).toBeNull();
     expect(await stored(item._id)).toMatchObject({ description: 'from the desktop', version: 2 });
-    // The History says who saved each version (the one from before names were recorded: nobody).
+    // The History says who saved each version, the first one (its creation) included.
     expect((await desktop.revisions(item._id)).map((revision) => revision.savedBy)).toEqual([
       who.name,
       who.name,
-      null,
+      who.name,
     ]);
   });
 
