@@ -15,6 +15,13 @@ export const SHELL = {
   navLabel: 'Admin sections',
   /** The navigation of the screens beyond the spec's nine (trash, site settings, privacy, account …). */
   toolsNavLabel: 'Staff tools',
+  /** The phone's menu button (576 px or less): its state is aria-expanded, so the name stays the same. */
+  menu: 'Menu',
+  /** Opens the public site in a new tab, leaving the admin where it was. */
+  viewSite: 'View site',
+  viewSiteHint: '(opens in a new tab)',
+  /** The header's line about the signed-in person, e.g. 'Signed in as Asha (Owner)'. */
+  signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
   loading: 'Loading...',
   skipToContent: 'Skip to content',
   dismiss: 'Dismiss message',
@@ -136,6 +143,9 @@ export const REQUESTS = {
   /** Times are shown in India Standard Time, where the company works. */
   timeZoneLabel: 'IST',
   filters: 'Filter requests',
+  /** The phone's button that shows the folded filters; the second form says some are set. */
+  filtersToggle: 'Filters',
+  filtersToggleActive: 'Filters (on)',
   search: 'Search',
   searchHint: 'Name, e-mail, phone or message',
   status: 'Status',
