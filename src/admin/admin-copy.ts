@@ -63,6 +63,10 @@ export const ACCOUNT = {
   added: (date: string) => `added ${date}`,
   sessionsHeading: 'Signed-in devices',
   thisDevice: 'this device',
+  /** A signed-in device as a person names it (format/device-name.ts), e.g. 'Chrome on Android'. */
+  browserOn: (browser: string, system: string) => `${browser} on ${system}`,
+  someBrowser: 'A browser',
+  unknownDevice: 'Unknown device',
   lastSeen: (date: string) => `last active ${date}`,
   signOutOthers: 'Sign out other devices',
 } as const;

@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { ACCOUNT, FORM, TEAM } from '../admin-copy.ts';
+import { deviceName } from '../format/device-name.ts';
 import { istDateTime } from '../format/ist.ts';
 import { NewPasswordField } from '../parts/NewPasswordField.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
@@ -136,8 +137,9 @@ export default function AccountScreen() {
         <ul className="item-list">
           {devices?.map((device) => (
             <li key={device._id} className="course-row">
-              <span>
-                {device.userAgent || '—'}
+              {/* The raw header stays one hover away, for telling two alike devices apart. */}
+              <span title={device.userAgent || undefined}>
+                {deviceName(device.userAgent)}
                 {device.current ? ` (${ACCOUNT.thisDevice})` : ''}
               </span>
               <small>{ACCOUNT.lastSeen(istDateTime(device.lastSeenAt))}</small>
