@@ -29,7 +29,8 @@ export interface ListState<T> {
   error: string | null;
 }
 
-export type Notice = { kind: 'success' | 'error'; text: string } | null;
+/** `text` is the spec's message, verbatim; `detail`, a second sentence beside it (a draft's, issue 21.11). */
+export type Notice = { kind: 'success' | 'error'; text: string; detail?: string } | null;
 export type Busy =
   | { action: 'saving' }
   | { action: 'deleting'; id: string }
@@ -186,7 +187,12 @@ export function createContentStore(config: ContentScreenConfig) {
       } else {
         await adminRequest(path, { method, json: input.fields });
       }
-      notify({ kind: 'success', text: input.id ? family.messages.updated : family.messages.added });
+      notify({
+        kind: 'success',
+        text: input.id ? family.messages.updated : family.messages.added,
+        // The spec's sentence alone would read as if the item were on the site.
+        ...(input.fields.published === false ? { detail: WORKFLOW.savedAsDraft } : {}),
+      });
       $editing.set(null);
       void load();
       return { ok: true };
