@@ -19,6 +19,7 @@ import { ALT_FIELD, valueFields } from '../../lib/fields.ts';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { adminRequest, failureText, uploadForm } from '../api/admin-api.ts';
+import { isPictureFile } from '../image/accept.ts';
 import { downscaleImage } from '../image/downscale.ts';
 
 export type { ContentItem };
@@ -165,7 +166,9 @@ export function createContentStore(config: ContentScreenConfig) {
       file = await prepareFile(input.file);
     } catch {
       $busy.set(null);
-      notify({ kind: 'error', text: config.imageFailed });
+      // The spec's image error is for a picture the browser cannot decode; other bytes are no picture at all.
+      const picture = input.file ? await isPictureFile(input.file).catch(() => true) : true;
+      notify({ kind: 'error', text: picture ? config.imageFailed : API.notAPicture });
       return { ok: false, fieldErrors: {} };
     }
     const path = input.id ? itemPath(family.path, input.id) : family.path;
