@@ -50,6 +50,9 @@ export const LOGIN = {
 export const ACCOUNT = {
   heading: 'Account',
   signedInAs: (name: string, userId: string, role: string) => `Signed in as ${name} (${userId}), ${role}`,
+  nameHeading: 'Your name',
+  nameLabel: 'Name shown in the admin and the activity log',
+  saveName: 'Save name',
   passwordHeading: 'Password',
   currentPassword: 'Current password',
   newPassword: 'New password',

@@ -42,6 +42,8 @@ export const AccountPatchSchema = z.strictObject({
   password: newPasswordSchema.optional(),
 });
 
+export const NameChangeSchema = z.strictObject({ name: nameSchema });
+
 export const PasswordChangeSchema = z.strictObject({
   currentPassword: z
     .string({ error: AUTH.passwordRequired })
