@@ -78,6 +78,8 @@ export const TEAM = {
   heading: 'Team',
   addHeading: 'Add a person',
   userId: 'User ID',
+  /** The user-ID rule, shown under the field before anything is typed (the server's rule, USER_ID_PATTERN). */
+  userIdHint: '2 to 64 characters: lower-case letters, digits, dots, dashes, underscores or @. No spaces.',
   name: 'Name',
   role: 'Role',
   roles: { owner: 'Owner', editor: 'Editor' },

@@ -5,10 +5,11 @@
  * smaller items of 21.11: who is signed in, a "View site" link, a visible "Staff tools" heading.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { REQUESTS, SHELL, WORKFLOW_COPY } from '../../src/admin/admin-copy.ts';
+import { ACCOUNT, REQUESTS, SHELL, TEAM, WORKFLOW_COPY } from '../../src/admin/admin-copy.ts';
 import { screenHref } from '../../src/admin/stores/router.ts';
 import { contentFamilies, enrollCourseFamily, requestFamilies } from '../../src/lib/collections.ts';
 import { SUCCESS_NOTICE_MS } from '../../src/lib/constants.ts';
+import { IDENTITY } from '../../src/lib/staff-messages.ts';
 import { unique } from './admin-support.ts';
 import { expect, projectBaseURL, test } from './fixtures.ts';
 
@@ -284,5 +285,56 @@ test('a success message closes itself, an error stays; neither covers the button
     await page.unrouteAll({ behavior: 'wait' });
   } finally {
     for (const id of ids) await adminApi.delete(`${family.path}/${id}`);
+  }
+});
+
+test('Team shows the user-ID rule under the field and checks it while the owner types (21.11)', async ({
+  adminPage: page,
+}) => {
+  await page.goto(screenHref('team'));
+  await expect(page.getByRole('heading', { level: 1, name: TEAM.heading })).toBeVisible();
+  const userId = page.getByLabel(TEAM.userId, { exact: true });
+  // The rule is there before anything is typed, and is the field's description.
+  await expect(userId).toHaveAccessibleDescription(TEAM.userIdHint);
+  await expect(userId).not.toHaveAttribute('aria-invalid', 'true');
+  await userId.pressSequentially('ravi kumar');
+  await expect(page.getByText(IDENTITY.userIdInvalid, { exact: true })).toBeVisible();
+  await expect(userId).toHaveAttribute('aria-invalid', 'true');
+  await userId.fill('ravi.kumar');
+  await expect(page.getByText(IDENTITY.userIdInvalid, { exact: true })).toHaveCount(0);
+  await expect(userId).not.toHaveAttribute('aria-invalid', 'true');
+  // Refused before it is sent: nothing reaches the server.
+  let posts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/v1/users')) posts += 1;
+  });
+  await userId.fill('x');
+  await page.getByRole('button', { name: TEAM.add, exact: true }).click();
+  await expect(page.getByText(IDENTITY.userIdInvalid, { exact: true })).toBeVisible();
+  await expect(userId).toBeFocused();
+  expect(posts).toBe(0);
+});
+
+test('the first owner renames themselves on the Account screen and the header follows (21.11)', async ({
+  adminPage: page,
+}) => {
+  await page.goto(screenHref('account'));
+  await expect(page.getByRole('heading', { level: 1, name: ACCOUNT.heading })).toBeVisible();
+  const field = page.getByLabel(ACCOUNT.nameLabel, { exact: true });
+  const before = await page.getByTestId('header-signed-in-as').textContent();
+  const original = await field.inputValue();
+  expect(original).not.toBe('');
+  const name = unique('Asha');
+  try {
+    await field.fill(name);
+    await page.getByRole('button', { name: ACCOUNT.saveName, exact: true }).click();
+    await expect(notice(page, 'success')).toHaveText(IDENTITY.accountUpdated);
+    await expect(page.getByTestId('header-signed-in-as')).toHaveText(new RegExp(`^Signed in as ${name} \\(`));
+    await page.reload();
+    await expect(page.getByLabel(ACCOUNT.nameLabel, { exact: true })).toHaveValue(name);
+  } finally {
+    await page.getByLabel(ACCOUNT.nameLabel, { exact: true }).fill(original);
+    await page.getByRole('button', { name: ACCOUNT.saveName, exact: true }).click();
+    await expect(page.getByTestId('header-signed-in-as')).toHaveText(before!);
   }
 });
