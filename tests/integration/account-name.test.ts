@@ -44,7 +44,7 @@ describe('PATCH /api/v1/auth/name', () => {
     expect(await nameOf(session)).toBe('Ravi Kumar');
   });
 
-  it('refuses an empty name with the field message and changes nothing; refuses without a session', async () => {
+  it('refuses an empty name with the field message and changes nothing; refuses without a session or from another origin', async () => {
     const session = api.session();
     const before = await nameOf(session);
     const empty = await rename({ name: '   ' }, session);
@@ -52,5 +52,13 @@ describe('PATCH /api/v1/auth/name', () => {
     expect((await body(empty)).errors).toMatchObject({ name: IDENTITY.nameRequired });
     expect(await nameOf(session)).toBe(before);
     expect((await api.call(ACCOUNT_PATHS.name, { method: 'PATCH', json: { name: 'X' } })).status).toBe(401);
+    const foreign = await api.call(ACCOUNT_PATHS.name, {
+      method: 'PATCH',
+      json: { name: 'Forged' },
+      session,
+      origin: 'https://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect(await nameOf(session)).toBe(before);
   });
 });
