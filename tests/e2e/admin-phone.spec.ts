@@ -94,6 +94,10 @@ test('a phone gets a menu button: the content has the width, the menu opens, clo
   await page.keyboard.press('Escape');
   await expect(sections).toBeHidden();
   await expect(menu).toBeFocused();
+  // The link of the screen already shown closes it too.
+  await menu.click();
+  await sections.getByRole('link', { name: 'Stats', exact: true }).click();
+  await expect(sections).toBeHidden();
 
   // Above 576 px the sidebar is back and the button is gone.
   await page.setViewportSize({ width: 700, height: 800 });

@@ -100,7 +100,14 @@ export function Sidebar({ current }: { current: ScreenRoute }) {
           {SHELL.menu}
         </button>
       </div>
-      <div id={`${id}-menu`} className="admin-menu">
+      {/* Any link closes the menu, the current screen's too (that one changes no route). */}
+      <div
+        id={`${id}-menu`}
+        className="admin-menu"
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest('a')) setOpenOn(null);
+        }}
+      >
         <nav aria-label={SHELL.navLabel}>
           <ScreenLinks group="section" current={current} />
         </nav>
