@@ -395,13 +395,11 @@ test('home content: a text file named .png is refused when picked, as not a pict
   adminPage: page,
 }) => {
   await openScreen(page, 'Home Content', 'Home Content');
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'notes.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('Notes, not a picture.'),
-    });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('Notes, not a picture.'),
+  });
   await expect(page.getByText(API.notAPicture, { exact: true })).toBeVisible();
   await expect(page.locator('input[type="file"]')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('img', { name: FORM.imageSelected })).toHaveCount(0);
