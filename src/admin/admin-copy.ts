@@ -16,6 +16,13 @@ export const SHELL = {
   navLabel: 'Admin sections',
   /** The navigation of the screens beyond the spec's nine (trash, site settings, privacy, account …). */
   toolsNavLabel: 'Staff tools',
+  /** The phone's menu button (576 px or less): its state is aria-expanded, so the name stays the same. */
+  menu: 'Menu',
+  /** Opens the public site in a new tab, leaving the admin where it was. */
+  viewSite: 'View site',
+  viewSiteHint: '(opens in a new tab)',
+  /** The header's line about the signed-in person, e.g. 'Signed in as Asha (Owner)'. */
+  signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
   loading: 'Loading...',
   skipToContent: 'Skip to content',
   dismiss: 'Dismiss message',
@@ -45,6 +52,9 @@ export const LOGIN = {
 export const ACCOUNT = {
   heading: 'Account',
   signedInAs: (name: string, userId: string, role: string) => `Signed in as ${name} (${userId}), ${role}`,
+  nameHeading: 'Your name',
+  nameLabel: 'Name shown in the admin and the activity log',
+  saveName: 'Save name',
   passwordHeading: 'Password',
   currentPassword: 'Current password',
   newPassword: 'New password',
@@ -59,6 +69,10 @@ export const ACCOUNT = {
   added: (date: string) => `added ${date}`,
   sessionsHeading: 'Signed-in devices',
   thisDevice: 'this device',
+  /** A signed-in device as a person names it (format/device-name.ts), e.g. 'Chrome on Android'. */
+  browserOn: (browser: string, system: string) => `${browser} on ${system}`,
+  someBrowser: 'A browser',
+  unknownDevice: 'Unknown device',
   lastSeen: (date: string) => `last active ${date}`,
   signOutOthers: 'Sign out other devices',
 } as const;
@@ -67,6 +81,8 @@ export const TEAM = {
   heading: 'Team',
   addHeading: 'Add a person',
   userId: 'User ID',
+  /** The user-ID rule, shown under the field before anything is typed (the server's rule, USER_ID_PATTERN). */
+  userIdHint: '2 to 64 characters: lower-case letters, digits, dots, dashes, underscores or @. No spaces.',
   name: 'Name',
   role: 'Role',
   roles: { owner: 'Owner', editor: 'Editor' },
@@ -155,6 +171,9 @@ export const REQUESTS = {
   /** Times are shown in India Standard Time, where the company works. */
   timeZoneLabel: 'IST',
   filters: 'Filter requests',
+  /** The phone's button that shows the folded filters; the second form says some are set. */
+  filtersToggle: 'Filters',
+  filtersToggleActive: 'Filters (on)',
   search: 'Search',
   searchHint: 'Name, e-mail, phone or message',
   status: 'Status',

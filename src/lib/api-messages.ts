@@ -21,7 +21,10 @@ export const API = {
   payloadTooLarge: 'The file is too large (max 5 MB)',
   requestTooLarge: 'The request is too large',
   invalidForm: 'The form data could not be read',
+  /** A picture, but in a format the pipeline does not take (SVG, TIFF …), or one that cannot be decoded. */
   notAnImage: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
+  /** Bytes that are no picture at all, whatever the file's name says (issue 21.11). */
+  notAPicture: 'This file is not a picture',
   imageTooManyPixels: 'The image has too many pixels',
   /** Says when to retry (the Retry-After seconds), so a refused visitor knows how long to wait. */
   rateLimited: (seconds: number) =>

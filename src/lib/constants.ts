@@ -70,6 +70,11 @@ export const MAX_LENGTH = {
 export const TRASH_RETENTION_DAYS = 30;
 /** How long the admin's delete notice offers Undo (issue 12). */
 export const UNDO_WINDOW_MS = 10_000;
+/**
+ * How long an admin success message stays before it closes itself (issue 21.10), counted once it offers no action
+ * and while neither the pointer nor the focus is on it. Errors stay until dismissed: they need reading.
+ */
+export const SUCCESS_NOTICE_MS = 6_000;
 
 /** Personal-data lists page server-side; an unparameterised GET returns up to this many, newest first. */
 export const REQUEST_LIST_DEFAULT_LIMIT = 500;

@@ -71,6 +71,8 @@ export const PasswordChangeSchema = z
   })
   .superRefine(confirms('newPassword', 'confirmPassword'));
 
+export const NameChangeSchema = z.strictObject({ name: nameSchema });
+
 export const PasskeyNameSchema = z
   .string({ error: IDENTITY.passkeyNameRequired })
   .trim()

@@ -15,6 +15,8 @@ export const AUDIT_PATH = `${API_PREFIX}/audit`;
 /** The signed-in person's own account: password, passkeys, other sessions. */
 export const ACCOUNT_PATHS = {
   password: `${API_PREFIX}/auth/password`,
+  /** The signed-in person's own display name (any role; owners may also rename others through the Team). */
+  name: `${API_PREFIX}/auth/name`,
   sessions: `${API_PREFIX}/auth/sessions`,
   passkeys: `${API_PREFIX}/auth/passkeys`,
   passkeyRegisterOptions: `${API_PREFIX}/auth/passkeys/options`,

@@ -357,6 +357,8 @@ export const WORKFLOW = {
   orderReloaded:
     'The list changed meanwhile (another change was saved first); it has been reloaded. Try again.',
   published: (title: string) => `${title} is published`,
+  /** After the spec's "… added/updated successfully!" when the item was saved as a draft. */
+  savedAsDraft: 'Saved as a draft: not on the site until published.',
   unpublished: (title: string) => `${title} is now a draft, hidden from the public site`,
   publishFailed: 'Failed to change the draft state',
   restored: (title: string) => `${title} restored`,

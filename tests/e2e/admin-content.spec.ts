@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
 import { ADMIN } from '../../src/lib/staff-messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { FORM } from '../../src/admin/admin-copy.ts';
 import { answerDialogs, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
@@ -373,16 +375,34 @@ for (const screen of SCREENS) {
   });
 }
 
+// Issue 21.11: the broken picture is now a JPEG's signature with no picture behind it; text named .jpg (this
+// test's file before) is refused when picked, as no picture at all, instead of failing on Add.
 test('home content: a picture the browser cannot decode shows the image error', async ({
   adminPage: page,
 }) => {
   await openScreen(page, 'Home Content', 'Home Content');
   await page.getByLabel('Title', { exact: true }).fill('Broken picture');
+  const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not a jpeg after all')]);
   await page
     .locator('input[type="file"]')
-    .setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a jpeg') });
+    .setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: broken });
+  await expect(page.locator('.drop-zone .field-hint')).toHaveText('broken.jpg');
   await page.getByRole('button', { name: 'Add Content', exact: true }).click();
   await expect(notice(page, 'error')).toHaveText(ADMIN.homeContent.imageFailed);
+});
+
+test('home content: a text file named .png is refused when picked, as not a picture (21.11)', async ({
+  adminPage: page,
+}) => {
+  await openScreen(page, 'Home Content', 'Home Content');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('Notes, not a picture.'),
+  });
+  await expect(page.getByText(API.notAPicture, { exact: true })).toBeVisible();
+  await expect(page.locator('input[type="file"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('img', { name: FORM.imageSelected })).toHaveCount(0);
 });
 
 test('home content: a transparent PNG keeps its transparency through the browser and the server', async ({

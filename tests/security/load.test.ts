@@ -151,7 +151,9 @@ describe.each(['redis', 'blobs'] as const)('under load on %s', (backend) => {
     if (backend === 'blobs') expect(accepted).toHaveLength(writers);
 
     // Who saved it (issue 21.2) is staff bookkeeping the API never answers: the item is everything else.
-    const { updatedBy: _savedBy, ...final } = (await api.repository.get(family.key, id)) ?? {};
+    const stored = await api.repository.get(family.key, id);
+    expect(stored).not.toBeNull();
+    const { updatedBy: _savedBy, ...final } = stored!;
     const writer = /^Title (\d+)$/.exec(String(final?.title))?.[1];
     expect(writer).toBeDefined();
     // One writer's complete item, as that writer was told it was stored.

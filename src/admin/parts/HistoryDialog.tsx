@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ContentItem } from '../../lib/collections.ts';
-import { EDITING, WORKFLOW } from '../../lib/staff-messages.ts';
+import { WORKFLOW } from '../../lib/staff-messages.ts';
 import { FORM, WORKFLOW_COPY } from '../admin-copy.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { istDateTime } from '../format/ist.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type DragEvent } from 'react';
 import { FORM } from '../admin-copy.ts';
-import { ACCEPTED_IMAGE_TYPES, imageRefusal } from '../image/accept.ts';
+import { ACCEPTED_IMAGE_TYPES, pictureRefusal } from '../image/accept.ts';
 import { FieldError } from './FieldError.tsx';
 
 interface Props {
@@ -56,9 +56,9 @@ export function ImagePicker({
 
   function take(picked: File | undefined) {
     if (!picked) return;
-    const refusal = imageRefusal(picked, { downscaled });
-    if (refusal) onRefuse(refusal);
-    else onPick(picked);
+    void pictureRefusal(picked, { downscaled }).then((refusal) =>
+      refusal ? onRefuse(refusal) : onPick(picked),
+    );
   }
 
   const shown = previewUrl ?? currentUrl;

@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { ACCOUNT, FORM, TEAM } from '../admin-copy.ts';
+import { deviceName } from '../format/device-name.ts';
 import { istDateTime } from '../format/ist.ts';
 import { ConfirmPasswordField, confirmationProblem, NewPasswordField } from '../parts/NewPasswordField.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
@@ -17,6 +18,7 @@ import {
   loadDevices,
   loadPasskeys,
   removePasskey,
+  renameSelf,
   signOutOtherDevices,
 } from '../stores/identity-store.ts';
 import { $me } from '../stores/session.ts';
@@ -33,6 +35,18 @@ export default function AccountScreen() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [passkeyName, setPasskeyName] = useState('');
+  // Null until edited: the field shows the current name, including one that arrives after the first render.
+  const [name, setName] = useState<string | null>(null);
+  const shownName = name ?? me?.name ?? '';
+
+  async function onName(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!shownName.trim()) {
+      setNotice({ kind: 'error', text: IDENTITY.nameRequired });
+      return;
+    }
+    if (await run(() => renameSelf(shownName.trim()), IDENTITY.saveFailed)) setName(null);
+  }
 
   async function onPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,6 +83,24 @@ export default function AccountScreen() {
         </p>
       )}
       {loadFailed && <p className="alert alert-error">{IDENTITY.accountLoadFailed}</p>}
+
+      <form className="panel inline-form" onSubmit={(event) => void onName(event)} noValidate>
+        <h2 className="panel-title">{ACCOUNT.nameHeading}</h2>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{ACCOUNT.nameLabel}</label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            autoComplete="name"
+            maxLength={100}
+            value={shownName}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy || !me}>
+          {ACCOUNT.saveName}
+        </button>
+      </form>
 
       <form className="panel" onSubmit={(event) => void onPassword(event)} noValidate>
         <h2 className="panel-title">{ACCOUNT.passwordHeading}</h2>
@@ -144,8 +176,9 @@ export default function AccountScreen() {
         <ul className="item-list">
           {devices?.map((device) => (
             <li key={device._id} className="course-row">
-              <span>
-                {device.userAgent || '—'}
+              {/* The raw header stays one hover away, for telling two alike devices apart. */}
+              <span title={device.userAgent || undefined}>
+                {deviceName(device.userAgent)}
                 {device.current ? ` (${ACCOUNT.thisDevice})` : ''}
               </span>
               <small>{ACCOUNT.lastSeen(istDateTime(device.lastSeenAt))}</small>

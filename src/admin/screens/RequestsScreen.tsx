@@ -20,6 +20,7 @@ import { FORM, REQUESTS } from '../admin-copy.ts';
 import { adminRequest } from '../api/admin-api.ts';
 import { istDateTime, telHref } from '../format/ist.ts';
 import { FieldError } from '../parts/FieldError.tsx';
+import { FoldingFilters } from '../parts/FoldingFilters.tsx';
 import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import {
@@ -72,7 +73,9 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
           {REQUESTS.exportCsv}
         </a>
       </div>
-      <FilterBar family={family} store={store} items={list.items} />
+      <FoldingFilters active={filtered}>
+        <FilterBar family={family} store={store} items={list.items} />
+      </FoldingFilters>
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {list.status === 'loading' && <p className="alert alert-info">{FORM.loading}</p>}
       {list.status === 'error' && <LoadFailed message={list.error} onRetry={() => void store.load()} />}

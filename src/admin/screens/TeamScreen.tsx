@@ -7,8 +7,10 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../lib/identity.ts';
+import { userIdSchema } from '../../lib/identity-schemas.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { FORM, TEAM } from '../admin-copy.ts';
+import { FieldError } from '../parts/FieldError.tsx';
 import { ConfirmPasswordField, confirmationProblem, NewPasswordField } from '../parts/NewPasswordField.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { useReloadingActions } from '../parts/use-reloading-actions.ts';
@@ -18,6 +20,10 @@ import { OwnersOnly } from '../parts/OwnersOnly.tsx';
 
 const EMPTY = { userId: '', name: '', role: 'editor' as Role, password: '' };
 
+/** The server's own rule, checked as the owner types (issue 21.11): nothing typed yet is not an error. */
+const userIdProblem = (value: string, submitted: boolean): string | undefined =>
+  value === '' && !submitted ? undefined : userIdSchema.safeParse(value).error?.issues[0]?.message;
+
 function TeamManager() {
   const me = useStore($me);
   const id = useId();
@@ -26,6 +32,8 @@ function TeamManager() {
   /** The person whose temporary password is being typed, and it twice. */
   const [resetting, setResetting] = useState<string | null>(null);
   const [temporary, setTemporary] = useState({ password: '', confirm: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const userIdError = userIdProblem(draft.userId, submitted);
 
   function openReset(personId: string | null) {
     setResetting(personId);
@@ -47,7 +55,15 @@ function TeamManager() {
 
   async function onAdd(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await run(() => addPerson(draft))) setDraft(EMPTY);
+    setSubmitted(true);
+    if (userIdProblem(draft.userId, true)) {
+      document.getElementById(`${id}-userId`)?.focus();
+      return;
+    }
+    if (await run(() => addPerson(draft))) {
+      setDraft(EMPTY);
+      setSubmitted(false);
+    }
   }
 
   const field = (name: keyof typeof EMPTY) => ({
@@ -71,8 +87,14 @@ function TeamManager() {
             autoCapitalize="none"
             spellCheck={false}
             autoComplete="off"
+            aria-invalid={userIdError ? true : undefined}
+            aria-describedby={`${id}-userId-hint${userIdError ? ` ${id}-userId-error` : ''}`}
             {...field('userId')}
           />
+          <p id={`${id}-userId-hint`} className="field-hint">
+            {TEAM.userIdHint}
+          </p>
+          <FieldError id={`${id}-userId-error`} message={userIdError} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-name`}>{TEAM.name}</label>

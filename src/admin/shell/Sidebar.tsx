@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { RequestFamilyKey } from '../../lib/families.ts';
 import { SHELL } from '../admin-copy.ts';
 import { SCREENS, screenHref, type ScreenGroup, type ScreenRoute } from '../stores/router.ts';
@@ -54,35 +54,72 @@ function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRo
 
 /**
  * The spec's nine links, one per section; the title collapses to one letter at 768 px or less (CSS). Screens
- * beyond the spec (router.ts, group 'tool') get a navigation of their own below, so the nine stay nine. The
- * request links show how many requests are new (refreshed on opening a request screen and after a change).
+ * beyond the spec (router.ts, group 'tool') get a navigation of their own below, under a visible heading, so the
+ * nine stay nine. The request links show how many requests are new (refreshed on opening a request screen and
+ * after a change). On a phone (576 px or less) a sidebar would take a quarter of the width for good, so the
+ * one-letter title and a menu button make a top bar and the links open below it (issue 21.10).
  */
 export function Sidebar({ current }: { current: ScreenRoute }) {
   const hasTools = SCREENS.some((screen: { group: ScreenGroup }) => screen.group === 'tool');
   const onRequests = current in BADGES;
   const opened = useRef(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The screen the menu was opened on: choosing another screen closes it, as the public site's menu closes on
+  // navigation.
+  const [openOn, setOpenOn] = useState<ScreenRoute | null>(null);
+  const menuOpen = openOn === current;
+  const id = useId();
   useEffect(() => {
     // Once when the admin opens, and on each request screen: other screens change no count.
     if (opened.current && !onRequests) return;
     opened.current = true;
     void refreshSummary();
   }, [onRequests, current]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setOpenOn(null);
+    menuButton.current?.focus();
+  };
   return (
-    <div className="admin-sidebar">
-      <p className="admin-brand">
-        <span className="admin-brand-full">{SHELL.title}</span>
-        <span className="admin-brand-short" aria-hidden="true">
-          {SHELL.titleShort}
-        </span>
-      </p>
-      <nav aria-label={SHELL.navLabel}>
-        <ScreenLinks group="section" current={current} />
-      </nav>
-      {hasTools && (
-        <nav aria-label={SHELL.toolsNavLabel} className="admin-tools-nav">
-          <ScreenLinks group="tool" current={current} />
+    <div className={`admin-sidebar${menuOpen ? ' is-open' : ''}`} onKeyDown={closeOnEscape}>
+      <div className="admin-sidebar-bar">
+        <p className="admin-brand">
+          <span className="admin-brand-full">{SHELL.title}</span>
+          <span className="admin-brand-short" aria-hidden="true">
+            {SHELL.titleShort}
+          </span>
+        </p>
+        <button
+          ref={menuButton}
+          type="button"
+          className="btn btn-outline btn-small admin-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={`${id}-menu`}
+          onClick={() => setOpenOn(menuOpen ? null : current)}
+        >
+          {SHELL.menu}
+        </button>
+      </div>
+      {/* Any link closes the menu, the current screen's too (that one changes no route). */}
+      <div
+        id={`${id}-menu`}
+        className="admin-menu"
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest('a')) setOpenOn(null);
+        }}
+      >
+        <nav aria-label={SHELL.navLabel}>
+          <ScreenLinks group="section" current={current} />
         </nav>
-      )}
+        {hasTools && (
+          <nav aria-labelledby={`${id}-tools`} className="admin-tools-nav">
+            <h2 id={`${id}-tools`} className="admin-nav-heading">
+              {SHELL.toolsNavLabel}
+            </h2>
+            <ScreenLinks group="tool" current={current} />
+          </nav>
+        )}
+      </div>
     </div>
   );
 }

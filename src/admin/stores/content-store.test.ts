@@ -130,6 +130,29 @@ describe('a multipart family with a picture (career)', () => {
     expect(typeof list.items[0]!.image).toBe('string');
   });
 
+  it('a text file named .png: "This file is not a picture", from the browser and from the server (21.11)', async () => {
+    const notes = () => new File(['Notes, not a picture.'], 'notes.png', { type: 'image/png' });
+    // Home services downscale in the browser, which cannot decode it: the bytes say why.
+    const services = createContentStore(CONTENT_SCREENS.homeService);
+    expect(
+      (await services.save({ id: null, fields: { title: 'Notes', description: 'Text.' }, file: notes() })).ok,
+    ).toBe(false);
+    expect(services.$notice.get()).toEqual({ kind: 'error', text: API.notAPicture });
+    // Careers send the file as picked: the server reads the bytes and answers the same words.
+    const careers = createContentStore(screen);
+    const result = await careers.save({
+      id: null,
+      fields: { title: 'Notes', description: 'Text.', points: ['one'] },
+      file: notes(),
+    });
+    expect(result.ok).toBe(false);
+    expect(careers.$notice.get()).toEqual({ kind: 'error', text: API.notAPicture });
+    const reply = await admin.api.admin(screen.family.path, { method: 'GET' });
+    expect(
+      ((await reply.json()) as { data: { title: string }[] }).data.map((item) => item.title),
+    ).not.toContain('Notes');
+  });
+
   it('a file the server refuses shows its reason, not "Failed to add career" (issue 10.10)', async () => {
     const store = createContentStore(screen);
     const file = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', {

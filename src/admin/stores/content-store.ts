@@ -19,6 +19,7 @@ import { ALT_FIELD } from '../../lib/fields.ts';
 import { EDITING, WORKFLOW } from '../../lib/staff-messages.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { adminRequest, failureText, uploadForm } from '../api/admin-api.ts';
+import { isPictureFile } from '../image/accept.ts';
 import { downscaleImage } from '../image/downscale.ts';
 
 export type { ContentItem };
@@ -29,7 +30,8 @@ export interface ListState<T> {
   error: string | null;
 }
 
-export type Notice = { kind: 'success' | 'error'; text: string } | null;
+/** `text` is the spec's message, verbatim; `detail`, a second sentence beside it (a draft's, issue 21.11). */
+export type Notice = { kind: 'success' | 'error'; text: string; detail?: string } | null;
 export type Busy =
   | { action: 'saving' }
   | { action: 'deleting'; id: string }
@@ -183,7 +185,9 @@ export function createContentStore(config: ContentScreenConfig) {
       file = await prepareFile(input.file);
     } catch {
       $busy.set(null);
-      notify({ kind: 'error', text: config.imageFailed });
+      // The spec's image error is for a picture the browser cannot decode; other bytes are no picture at all.
+      const picture = input.file ? await isPictureFile(input.file).catch(() => true) : true;
+      notify({ kind: 'error', text: picture ? config.imageFailed : API.notAPicture });
       return { ok: false, fieldErrors: {} };
     }
     const path = input.id ? itemPath(family.path, input.id) : family.path;
@@ -213,7 +217,12 @@ export function createContentStore(config: ContentScreenConfig) {
       } else {
         await adminRequest(path, { method, json: input.fields, headers });
       }
-      notify({ kind: 'success', text: input.id ? family.messages.updated : family.messages.added });
+      notify({
+        kind: 'success',
+        text: input.id ? family.messages.updated : family.messages.added,
+        // The spec's sentence alone would read as if the item were on the site.
+        ...(input.fields.published === false ? { detail: WORKFLOW.savedAsDraft } : {}),
+      });
       $conflict.set(null);
       $editing.set(null);
       void load();

@@ -68,6 +68,32 @@ describe('drafts', () => {
     expect(stored.data).toMatchObject({ title, description: 'Soon.', published: false });
   });
 
+  it('a save as a draft says, after the spec’s sentence, that it is not on the site (issue 21.11)', async () => {
+    const store = createContentStore(courses);
+    await store.load();
+    const title = `Quiet course ${Date.now()}`;
+    const fields = { title, description: 'Soon.', published: false };
+    expect(await store.save({ id: null, fields, file: null })).toEqual({ ok: true });
+    expect(store.$notice.get()).toEqual({
+      kind: 'success',
+      text: courses.family.messages.added,
+      detail: WORKFLOW.savedAsDraft,
+    });
+    const list = await until(store.$list, (state) => state.items.some((item) => item.title === title));
+    const item = list.items.find((candidate) => candidate.title === title)!;
+    expect(await store.save({ id: item._id, fields, file: null })).toEqual({ ok: true });
+    expect(store.$notice.get()).toEqual({
+      kind: 'success',
+      text: courses.family.messages.updated,
+      detail: WORKFLOW.savedAsDraft,
+    });
+    // Published, the spec's sentence stands alone.
+    expect(await store.save({ id: item._id, fields: { ...fields, published: true }, file: null })).toEqual({
+      ok: true,
+    });
+    expect(store.$notice.get()).toEqual({ kind: 'success', text: courses.family.messages.updated });
+  });
+
   it('the toggle keeps a multipart family’s picture, points and alt text', async () => {
     const store = createContentStore(careers);
     await store.load();

@@ -11,6 +11,7 @@ import {
   type Role,
 } from '../../lib/identity.ts';
 import { adminRequest } from '../api/admin-api.ts';
+import { $me } from './session.ts';
 
 interface Envelope<T> {
   data?: T;
@@ -45,6 +46,14 @@ export const changePassword = async (currentPassword: string, newPassword: strin
       json: { currentPassword, newPassword, confirmPassword },
     })
   )?.message ?? '';
+
+/** Changes the signed-in person's own name; the shell's "Signed in as" follows at once. */
+export async function renameSelf(name: string): Promise<string> {
+  const reply = await call<AccountView>(ACCOUNT_PATHS.name, { method: 'PATCH', json: { name } });
+  const me = $me.get();
+  if (me && reply?.data?.name) $me.set({ ...me, name: reply.data.name });
+  return reply?.message ?? '';
+}
 
 export const signOutOtherDevices = async () =>
   (await call<{ ended: number }>(ACCOUNT_PATHS.sessions, { method: 'DELETE' }))?.message ?? '';

@@ -5,9 +5,9 @@
 import { API } from '../../lib/api-messages.ts';
 import { LOGIN_RATE_LIMIT } from '../../lib/constants.ts';
 import { ACCOUNT_PATHS } from '../../lib/identity.ts';
-import { PasswordChangeSchema } from '../../lib/identity-schemas.ts';
+import { NameChangeSchema, PasswordChangeSchema } from '../../lib/identity-schemas.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
-import { passwordHashOf, updateAccount } from '../auth/accounts.ts';
+import { accountView, passwordHashOf, updateAccount } from '../auth/accounts.ts';
 import { requireAdmin, sessionOf } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { isGuessable } from '../auth/password-policy.ts';
@@ -22,7 +22,7 @@ import { validate } from '../http/validate.ts';
 import { passkeysHandler } from './passkey-handler.ts';
 
 export const isAccountPath = (request: Request) =>
-  [ACCOUNT_PATHS.password, ACCOUNT_PATHS.sessions, ACCOUNT_PATHS.passkeys].some(
+  [ACCOUNT_PATHS.password, ACCOUNT_PATHS.name, ACCOUNT_PATHS.sessions, ACCOUNT_PATHS.passkeys].some(
     (path) => matchRoute(request, path) !== null,
   );
 
@@ -30,6 +30,8 @@ export const accountHandler: RouteHandler = async (input) => {
   const { request } = input;
   if (matchRoute(request, ACCOUNT_PATHS.password)?.kind === 'collection')
     return dispatch(request, { POST: () => changePassword(input) });
+  if (matchRoute(request, ACCOUNT_PATHS.name)?.kind === 'collection')
+    return dispatch(request, { PATCH: () => rename(input) });
   if (matchRoute(request, ACCOUNT_PATHS.sessions)?.kind === 'collection')
     return dispatch(request, { GET: () => listSessions(input), DELETE: () => endOtherSessions(input) });
   if (matchRoute(request, ACCOUNT_PATHS.passkeys)) return passkeysHandler(input);
@@ -92,6 +94,26 @@ async function changePassword(input: HandlerInput) {
     ip,
   });
   return ok(null, { message: IDENTITY.passwordChanged });
+}
+
+/**
+ * Anyone may change the name the admin shows for them (issue 21.11: the first owner, "Admin" from the bootstrap,
+ * had no way to put their own name there, and an editor cannot use the owners' Team route).
+ */
+async function rename(input: HandlerInput) {
+  const { request, deps, ip } = input;
+  await requireAdmin(request, deps, 'write');
+  const { account } = await current(input);
+  const { name } = validate(NameChangeSchema, await readJson(request));
+  const updated = await updateAccount(deps, account._id, { name });
+  if (!updated) return notFound(IDENTITY.accountNotFound);
+  await recordAudit(deps, {
+    actor: account.userId,
+    action: 'account-update',
+    target: { family: 'account', id: account._id },
+    ip,
+  });
+  return ok(accountView(updated), { message: IDENTITY.accountUpdated });
 }
 
 async function listSessions(input: HandlerInput) {

@@ -186,9 +186,20 @@ describe('processImage: upload attacks', () => {
     expect([error.status, error.message]).toEqual([415, API.notAnImage]);
   });
 
-  it('rejects HTML renamed .jpg with 415 (the bytes decide, not the name)', async () => {
+  // Issue 21.11 changed the message: bytes that are no picture at all say so, rather than naming the formats.
+  it('rejects HTML renamed .jpg with 415 as not a picture (the bytes decide, not the name)', async () => {
     const error = await rejection(HTML_AS_JPEG);
-    expect([error.status, error.message]).toEqual([415, API.notAnImage]);
+    expect([error.status, error.message]).toEqual([415, API.notAPicture]);
+  });
+
+  it('says "not a picture" for text and empty input, "not a supported image" for a TIFF (issue 21.11)', async () => {
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .tiff()
+      .toBuffer();
+    const text = new TextEncoder().encode('Meeting notes, saved as notes.png by mistake.\n');
+    expect((await rejection(text)).message).toBe(API.notAPicture);
+    expect((await rejection(new Uint8Array(0))).message).toBe(API.notAPicture);
+    expect((await rejection(tiff)).message).toBe(API.notAnImage);
   });
 
   it('rejects a truncated JPEG whose header is intact with 415', async () => {

@@ -32,6 +32,7 @@ import {
 } from '../../lib/constants.ts';
 import { type ImageFolderRule } from '../../lib/families.ts';
 import { API } from '../../lib/api-messages.ts';
+import { isPictureData } from '../../lib/picture-bytes.ts';
 import { IMAGE_HASH_LENGTH, SUFFIXED_VARIANT_WIDTHS, mainFileName, variantFileName } from './image-names.ts';
 import { ImageRejectedError } from './port.ts';
 
@@ -107,15 +108,17 @@ function rejectionFor(error: unknown): ImageRejectedError {
 const NO_RULE: ImageFolderRule = { fullWidth: false, minShortSidePx: 0 };
 
 /**
- * Validates and normalises one upload. Throws ImageRejectedError: 413 over IMAGE_MAX_BYTES, 415 for anything that
- * is not a sound JPEG/PNG/WebP/GIF/AVIF, 400 over IMAGE_MAX_INPUT_PIXELS or under the rule's minimum size.
+ * Validates and normalises one upload. Throws ImageRejectedError: 413 over IMAGE_MAX_BYTES, 415 with
+ * API.notAPicture for bytes that are no picture at all (empty too), 415 with API.notAnImage for a picture that is
+ * not a sound JPEG/PNG/WebP/GIF/AVIF, 400 over IMAGE_MAX_INPUT_PIXELS or under the rule's minimum size.
  */
 export async function processImage(
   bytes: Uint8Array,
   rule: ImageFolderRule = NO_RULE,
 ): Promise<NormalisedImage> {
   if (bytes.byteLength > IMAGE_MAX_BYTES) throw new ImageRejectedError(413, API.payloadTooLarge);
-  if (bytes.byteLength === 0) throw new ImageRejectedError(415, API.notAnImage);
+  // The bytes decide, not the name: text named .png is "not a picture", an SVG is a picture we do not take.
+  if (!isPictureData(bytes)) throw new ImageRejectedError(415, API.notAPicture);
   try {
     // Animated GIF/WebP: only the first frame is read (sharp's default `pages: 1`).
     const input = sharp(bytes, {
