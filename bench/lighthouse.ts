@@ -11,6 +11,10 @@ import { spread } from './support/stats.ts';
 import type { Row } from './support/table.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** `BENCH_LIGHTHOUSE_PAGES=/,/about` measures only those pages (while working on one); all six by default. */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES
+  ? PUBLIC_PAGES.filter((page) => process.env.BENCH_LIGHTHOUSE_PAGES!.split(',').includes(page.path))
+  : PUBLIC_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Metric {
@@ -147,7 +151,7 @@ export const lighthouseBenchmark: Benchmark = {
     const notes: string[] = [
       `Lighthouse: ${RUNS} runs per page, a fresh Chromium per page, Lighthouse's default mobile settings (moto g power emulation, simulated throttling: 150 ms RTT, 1.6 Mbps, 4× CPU slowdown, calibrated to this machine's benchmark index). Pages are served by the local runner itself (scripts/serve.ts, what npm start runs), which compresses text with brotli or gzip by Accept-Encoding as Netlify's edge does; pictures the pages show are deploy files, as in production. "Transferred" is Lighthouse's total-byte-weight (first view, after load).`,
     ];
-    for (const page of PUBLIC_PAGES) {
+    for (const page of PAGES) {
       const chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM_PATH,
         chromeFlags: CHROMIUM_FLAGS,

@@ -34,3 +34,26 @@ test('every public page stays within its JavaScript and CSS budget', () => {
   expect(measurePage(DIST, 'index.html').jsGzip).toBeGreaterThan(50 * KB);
   console.log(report.join('\n'));
 });
+
+/**
+ * Issue 21.21: on `/` a phone must not fetch React while the first slide's picture (the LCP) is still downloading:
+ * the splash script once imported the islands chunk (which imports React) for two constants, and the above-the-fold
+ * islands hydrated on `client:visible` at page start. React's chunk is asked for only after the load event.
+ */
+test('/ fetches React only after the page has loaded', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  const timing = () =>
+    page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const react = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/_astro\/react\.[\w-]+\.js$/.test(new URL(entry.name).pathname));
+      return { loadStart: navigation.loadEventStart, reactStart: react?.startTime ?? null };
+    });
+  // The islands still hydrate (the slider rotates, the counters count): React does arrive, after the load.
+  await expect.poll(async () => (await timing()).reactStart, { timeout: 10_000 }).not.toBeNull();
+  const { loadStart, reactStart } = await timing();
+  expect(loadStart).toBeGreaterThan(0);
+  expect(reactStart!).toBeGreaterThanOrEqual(loadStart);
+});

@@ -72,12 +72,6 @@ const itemSchemaOf = (key: CollectionKey): z.ZodType =>
         ? contentFamilies[key as keyof typeof contentFamilies].itemSchema
         : requestFamilies[key as keyof typeof requestFamilies].itemSchema;
 
-/**
- * Collections that backups taken before them do not hold (the site settings, issue 12.7). Such a backup is of a
- * site that showed the settings' seed, so restoring it leaves none stored: the site shows the seed again.
- */
-const ADDED_LATER = new Set<CollectionKey>([settingsFamily.key]);
-
 /** An image file name as our stores hold them: one path segment, no traversal. */
 const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
@@ -130,7 +124,10 @@ export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup>
   const collections = {} as VerifiedBackup['collections'];
   for (const key of COLLECTION_KEYS) {
     const path = collectionPath(key);
-    if (ADDED_LATER.has(key) && !files.has(path) && manifest.counts.collections[key] === undefined) {
+    // A backup taken before a family existed neither holds nor counts it: that site had none of its items (for
+    // the site settings, it showed their seed), so the family is restored empty. A family the manifest counts but
+    // whose file is gone was refused above as missing.
+    if (!files.has(path) && !listed.has(path) && manifest.counts.collections[key] === undefined) {
       collections[key] = [];
       continue;
     }
