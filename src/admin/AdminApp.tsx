@@ -2,6 +2,7 @@
  * The admin SPA root: decides, from the route and the session flag, which screen shows (spec section 2
  * "Admin routes"), and loads each screen's code only when it is first opened.
  */
+import './zod-without-eval.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { PASSWORD_CHANGE, SHELL } from './admin-copy.ts';

@@ -465,14 +465,17 @@ test('home content: a transparent PNG keeps its transparency through the browser
 test('drag and drop takes an image and ignores other files', async ({ adminPage: page }) => {
   await openScreen(page, 'Home Services', 'Home Services');
   await expect(page.getByText(ADMIN.homeService.imageHint, { exact: true })).toBeVisible();
+  // The picture starts as a PNG does: a file is now judged by its bytes, not its name (issue 21.11).
+  const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   const drop = async (name: string, mimeType: string) => {
     const transfer = await page.evaluateHandle(
-      ([fileName, type]) => {
+      ([fileName, type, signature]) => {
         const data = new DataTransfer();
-        data.items.add(new File(['x'], fileName, { type }));
+        const bytes = type === 'image/png' ? new Uint8Array(signature) : 'x';
+        data.items.add(new File([bytes], fileName, { type }));
         return data;
       },
-      [name, mimeType] as const,
+      [name, mimeType, PNG_SIGNATURE] as const,
     );
     await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
   };
