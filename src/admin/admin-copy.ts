@@ -238,10 +238,14 @@ export const STATS = {
 export const SITE_SETTINGS = {
   heading: 'Site settings',
   intro:
-    'The About text and figures, the contact details, the map, the certificate link and the footer line. A save rebuilds the public pages.',
+    'The words of the public pages that are not content items (the home page, the About, Services, Contact and Careers pages), the figures, the contact details, the map, the certificate link and the footer line. A save rebuilds the public pages.',
   groups: {
-    about: 'About section',
-    contact: 'Contact details',
+    home: 'Home page',
+    aboutPage: 'About page',
+    servicesPage: 'Services page',
+    contactPage: 'Contact page',
+    careersPage: 'Careers page',
+    contact: 'Contact details (footer, About and Contact pages)',
     map: 'Map on the Contact page',
     site: 'Navigation and footer',
   },

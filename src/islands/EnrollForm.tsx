@@ -4,6 +4,15 @@ import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PUBLIC, VALIDATION } from '../lib/messages.ts';
 import { ENROLL } from '../lib/public-copy.ts';
 import { fetchPublicList, sendEnroll } from '../lib/public-api.ts';
+import {
+  FieldError,
+  fieldErrorsOf,
+  focusFirstInvalid,
+  invalidProps,
+  FieldLabel,
+  RequiredNote,
+  type FieldErrors,
+} from './form-fields.tsx';
 import { FormFooter } from './FormNotice.tsx';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useFillTime, useSubmit } from './use-submit.ts';
@@ -34,30 +43,10 @@ const REQUIRED: Record<Exclude<Field, 'message'>, string> = {
   phone: VALIDATION.phoneRequired,
   course: VALIDATION.courseRequired,
 };
-type FieldErrors = Partial<Record<Field, string>>;
+type Errors = FieldErrors<Field>;
+const FORM = 'enroll';
 
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
-
-/** The server's per-field reasons, for the fields this form has. */
-const fieldErrorsOf = (error: unknown): FieldErrors =>
-  error instanceof ApiError && error.errors
-    ? Object.fromEntries(Object.entries(error.errors).filter(([name]) => isField(name)))
-    : {};
-
-/** Marks a control invalid and ties its message to it (read out with the label). */
-const invalid = (errors: FieldErrors, field: Field) =>
-  errors[field]
-    ? ({ 'aria-invalid': true, 'aria-describedby': `enroll-${field}-error` } as const)
-    : ({} as const);
-
-function FieldError({ errors, field }: { errors: FieldErrors; field: Field }) {
-  const message = errors[field];
-  return message ? (
-    <p className="field-error" id={`enroll-${field}-error`}>
-      {message}
-    </p>
-  ) : null;
-}
 
 /**
  * Enrolment form (spec sections 4, 5, 8): name, e-mail, phone and course required after trimming ('All fields
@@ -68,12 +57,7 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
   const courses = useRevalidatedList(initial, loadCourses, coursesFailed).state;
   const { state, submit, fail, clear } = useSubmit(submitFailed);
   const fillTime = useFillTime();
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const focusFirst = (form: HTMLFormElement, found: FieldErrors) => {
-    const first = FIELDS.find((field) => found[field]);
-    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
+  const [errors, setErrors] = useState<Errors>({});
 
   const onEdit = (event: SyntheticEvent<HTMLFormElement>) => {
     clear();
@@ -91,14 +75,14 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
     ) as Record<Field, string>;
     const missing = Object.fromEntries(
       Object.entries(REQUIRED).filter(([field]) => values[field as Field] === ''),
-    ) as FieldErrors;
+    ) as Errors;
     setErrors(missing);
     if (Object.keys(missing).length > 0) {
       fail(PUBLIC.enrollAllRequired);
-      focusFirst(form, missing);
+      focusFirstInvalid(form, FIELDS, missing);
       return;
     }
-    let refused: FieldErrors = {};
+    let refused: Errors = {};
     const sent = await submit(async () => {
       try {
         await sendEnroll({
@@ -107,14 +91,14 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
           [FILL_TIME_FIELD]: fillTime(),
         });
       } catch (error) {
-        refused = fieldErrorsOf(error);
+        refused = fieldErrorsOf(error, FIELDS);
         throw error;
       }
       return PUBLIC.enrollSuccess;
     });
     setErrors(refused);
     if (sent) form.reset();
-    else focusFirst(form, refused);
+    else focusFirstInvalid(form, FIELDS, refused);
   };
 
   return (
@@ -129,21 +113,22 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
       <h2 id="enroll-title" className="form-title">
         {ENROLL.heading}
       </h2>
+      <RequiredNote />
       <div className="form-row">
         <div className="field">
-          <label htmlFor="enroll-name">{ENROLL.name}</label>
+          <FieldLabel id="enroll-name" text={ENROLL.name} required />
           <input
             className="input"
             id="enroll-name"
             name="name"
             autoComplete="name"
             required
-            {...invalid(errors, 'name')}
+            {...invalidProps(FORM, errors, 'name')}
           />
-          <FieldError errors={errors} field="name" />
+          <FieldError form={FORM} errors={errors} field="name" />
         </div>
         <div className="field">
-          <label htmlFor="enroll-email">{ENROLL.email}</label>
+          <FieldLabel id="enroll-email" text={ENROLL.email} required />
           <input
             className="input"
             id="enroll-email"
@@ -151,14 +136,14 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
             type="email"
             autoComplete="email"
             required
-            {...invalid(errors, 'email')}
+            {...invalidProps(FORM, errors, 'email')}
           />
-          <FieldError errors={errors} field="email" />
+          <FieldError form={FORM} errors={errors} field="email" />
         </div>
       </div>
       <div className="form-row">
         <div className="field">
-          <label htmlFor="enroll-phone">{ENROLL.phone}</label>
+          <FieldLabel id="enroll-phone" text={ENROLL.phone} required />
           <input
             className="input"
             id="enroll-phone"
@@ -166,19 +151,19 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
             type="tel"
             autoComplete="tel"
             required
-            {...invalid(errors, 'phone')}
+            {...invalidProps(FORM, errors, 'phone')}
           />
-          <FieldError errors={errors} field="phone" />
+          <FieldError form={FORM} errors={errors} field="phone" />
         </div>
         <div className="field">
-          <label htmlFor="enroll-course">{ENROLL.course}</label>
+          <FieldLabel id="enroll-course" text={ENROLL.course} required />
           <select
             className="input"
             id="enroll-course"
             name="course"
             defaultValue=""
             required
-            {...invalid(errors, 'course')}
+            {...invalidProps(FORM, errors, 'course')}
           >
             <option value="">{ENROLL.chooseCourse}</option>
             {courses.items.map((course) => (
@@ -187,7 +172,7 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
               </option>
             ))}
           </select>
-          <FieldError errors={errors} field="course" />
+          <FieldError form={FORM} errors={errors} field="course" />
           {courses.phase === 'error' && (
             <p className="alert alert--error" role="alert">
               {courses.error}
@@ -196,15 +181,15 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
         </div>
       </div>
       <div className="field">
-        <label htmlFor="enroll-message">{ENROLL.message}</label>
+        <FieldLabel id="enroll-message" text={ENROLL.message} />
         <textarea
           className="input"
           id="enroll-message"
           name="message"
           rows={4}
-          {...invalid(errors, 'message')}
+          {...invalidProps(FORM, errors, 'message')}
         />
-        <FieldError errors={errors} field="message" />
+        <FieldError form={FORM} errors={errors} field="message" />
       </div>
       <FormFooter state={state} idleLabel={ENROLL.submit} busyLabel={PUBLIC.enrollSubmitting} />
     </form>

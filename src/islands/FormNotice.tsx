@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PRIVACY } from '../lib/public-copy.ts';
 import type { SubmitState } from './use-submit.ts';
@@ -25,7 +26,8 @@ export function Honeypot({ name }: { name: string }) {
 
 /**
  * The end both public forms share: the honeypot, the privacy notice, the submit button with its processing
- * label, and the live region announcing success or failure.
+ * label, and the live region announcing success or failure. The button is disabled while sending, which drops
+ * its focus to the page: the result then takes the focus, unless a refused field already did.
  */
 export function FormFooter({
   state,
@@ -37,6 +39,12 @@ export function FormFooter({
   busyLabel: string;
 }) {
   const submitting = state.phase === 'submitting';
+  const result = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    const focusLost = !active || active === document.body;
+    if (state.phase === 'success' || (state.phase === 'error' && focusLost)) result.current?.focus();
+  }, [state]);
   return (
     <>
       <Honeypot name={HONEYPOT_FIELD} />
@@ -47,8 +55,11 @@ export function FormFooter({
           {submitting ? busyLabel : idleLabel}
         </button>
         <div className="form-result" aria-live="polite">
-          {state.phase === 'success' && <p className="alert alert--success">{state.message}</p>}
-          {state.phase === 'error' && <p className="alert alert--error">{state.message}</p>}
+          {(state.phase === 'success' || state.phase === 'error') && (
+            <p ref={result} tabIndex={-1} className={`alert alert--${state.phase}`}>
+              {state.message}
+            </p>
+          )}
         </div>
       </div>
     </>

@@ -4,6 +4,9 @@ import { imageAlt } from '../lib/image-url.ts';
 import { ContentImage } from './ContentImage.tsx';
 import { useHomeServices, type ServiceItem } from './use-home-services.ts';
 
+/** Where a home service card leads: the Services page's "What We Offer" section. */
+export const SERVICES_DETAIL = '/services#content-heading';
+
 /** OUR-SERVICES grid: loading, 'Retrying connection...', error with Retry, empty, loaded. */
 export default function HomeServices({ initial }: { initial?: readonly ServiceItem[] }) {
   const { state, canRetry, retry } = useHomeServices(initial);
@@ -37,7 +40,7 @@ export default function HomeServices({ initial }: { initial?: readonly ServiceIt
     body = (
       <ul className="grid grid--3 plain-list">
         {state.items.map((item) => (
-          <li key={item._id} className="card">
+          <li key={item._id} className="card card--link">
             <ContentImage
               value={item.image}
               folder="services"
@@ -47,7 +50,12 @@ export default function HomeServices({ initial }: { initial?: readonly ServiceIt
               sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw"
               className="card-media"
             />
-            <h3>{item.title}</h3>
+            <h3>
+              {/* The whole card leads to the services in detail (the link's area is stretched over it). */}
+              <a className="card-link" href={SERVICES_DETAIL}>
+                {item.title}
+              </a>
+            </h3>
             <p className="muted">{item.description}</p>
           </li>
         ))}

@@ -210,6 +210,13 @@ export const contentFamilies = {
         initial: CAREER_POINTS_MIN,
         keepAtLeast: CAREER_POINTS_MIN,
       }),
+      textField('applyTo', {
+        label: ADMIN.career.applyToLabel,
+        hint: ADMIN.career.applyToHint,
+        max: MAX_LENGTH.applyTo,
+        required: null,
+        format: 'applyTo',
+      }),
     ],
     confirmDelete: CONFIRM.career,
     messages: ADMIN.career,

@@ -64,6 +64,8 @@ export const MAX_LENGTH = {
   message: 5_000,
   courseName: 120,
   alt: 150,
+  /** An e-mail address or a web address (how to apply for a career). */
+  applyTo: 2_000,
 } as const;
 
 /** Deleted items stay restorable this long; the scheduled purge then removes them and frees their pictures. */

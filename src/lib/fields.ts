@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ImageFolder } from './families.ts';
 import { MAX_LENGTH } from './constants.ts';
 import { API } from './api-messages.ts';
-import { optionalText, pointsSchema, requiredText, StoredMetaSchema } from './schemas.ts';
+import { applyToText, optionalText, pointsSchema, requiredText, StoredMetaSchema } from './schemas.ts';
 
 export interface TextField<N extends string = string> {
   name: N;
@@ -17,6 +17,10 @@ export interface TextField<N extends string = string> {
   max: number;
   /** The message for a missing value; null makes the field optional. */
   required: string | null;
+  /** Shown under the input in the admin form. */
+  hint?: string | null;
+  /** 'applyTo': an e-mail address or an https link (how to apply for a career). */
+  format?: 'applyTo';
 }
 
 export interface PointsField<N extends string = string> {
@@ -106,12 +110,17 @@ export type ItemSchemaOf<F extends Field> = z.ZodObject<
   MetaShape & ValueShape<F> & ImageShape<F> & WorkflowShape
 >;
 
+function textShape(field: TextField): z.ZodType {
+  if (field.format === 'applyTo') {
+    const text = applyToText(field.max);
+    const required = field.required;
+    return required === null ? text.optional() : text.refine((value) => value !== '', required);
+  }
+  return field.required === null ? optionalText(field.max) : requiredText(field.required, field.max);
+}
+
 const inputShape = (field: ValueField): z.ZodType =>
-  field.kind === 'points'
-    ? pointsSchema(field.min, field.minMessage, field.max)
-    : field.required === null
-      ? optionalText(field.max)
-      : requiredText(field.required, field.max);
+  field.kind === 'points' ? pointsSchema(field.min, field.minMessage, field.max) : textShape(field);
 
 const storedShape = (field: ValueField): z.ZodType =>
   field.kind === 'points'

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
 import { VALIDATION } from './messages.ts';
+import { APPLY_TO_INVALID } from './staff-messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
 // browser that probe is reported as a CSP violation on every admin load. The interpreted parsers are fast enough.
@@ -55,6 +56,20 @@ export const pointsSchema = (min: number, minMessage: string, max: number = POIN
           .max(max, VALIDATION.pointsMaxTen),
       ),
   );
+
+const httpsLink = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
+const emailAddress = z.email();
+/** How to apply for a career (issue 21): an e-mail address, or an https link to an application form. */
+export const isApplyTarget = (value: string) =>
+  emailAddress.safeParse(value).success || httpsLink.safeParse(value).success;
+
+/** An apply target, trimmed; empty is allowed here (the caller decides whether it is required). */
+export const applyToText = (max: number) =>
+  z
+    .string({ error: APPLY_TO_INVALID })
+    .transform(stripControl)
+    .pipe(z.string().trim().max(max, VALIDATION.tooLong(max)))
+    .refine((value) => value === '' || isApplyTarget(value), APPLY_TO_INVALID);
 
 const email = z
   .string({ error: VALIDATION.emailRequired })

@@ -225,6 +225,9 @@ export const ADMIN = {
     updated: 'Career updated successfully!',
     deleted: 'Career deleted successfully!',
     empty: 'No careers available',
+    applyToLabel: 'How to apply (optional)',
+    applyToHint:
+      'An e-mail address or a web address starting with https://, for the Apply button. Leave empty to use the one in Site settings.',
   },
   contact: {
     fetchFailed: 'Failed to fetch contacts',
@@ -334,6 +337,12 @@ export const BACKUP_COPY = {
 } as const;
 
 /** Site settings (issue 12.7): the company details, About text, figures and footer line staff edit. */
+/**
+ * How to apply for a career, in its form and in Site settings (issue 21). Here, not in messages.ts, which the
+ * public islands carry: only staff type one.
+ */
+export const APPLY_TO_INVALID = 'Please enter an e-mail address or a web address starting with https://';
+
 export const SETTINGS = {
   updated: 'Site settings saved. The public pages show them after the next rebuild.',
   updateFailed: 'Failed to save the site settings',

@@ -52,7 +52,8 @@ async function servicesOnHome(api: APIRequestContext): Promise<string[]> {
   const page = await html(api, '/');
   const start = page.indexOf('id="services-heading"');
   const section = page.slice(start, page.indexOf('</section>', start));
-  return [...section.matchAll(/<h3>([^<]*)<\/h3>/g)].map((match) => match[1]!);
+  // Each card's title is its link to the services (issue 21).
+  return [...section.matchAll(/<h3><a [^>]*>([^<]*)<\/a><\/h3>/g)].map((match) => match[1]!);
 }
 
 async function openScreen(page: Page, path: string, heading: string) {

@@ -4,8 +4,9 @@ import EnrollForm from '../../src/islands/EnrollForm.tsx';
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC, VALIDATION } from '../../src/lib/messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
-import { CONTACT, ENROLL, PRIVACY } from '../../src/lib/public-copy.ts';
-import { expect, test } from './fixtures.ts';
+import { CONTACT, ENROLL, PRIVACY, REQUIRED_NOTE } from '../../src/lib/public-copy.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { answer, waitForIsland, withoutBakedData } from './public-helpers.ts';
 
 /** Holds matching requests until `release()`; then lets them through to the real API. */
@@ -100,6 +101,67 @@ test.describe('contact form', () => {
       await expect(page.locator('.alert--error')).toHaveText(message);
       await expect(page.getByLabel(CONTACT.name, { exact: true })).toHaveValue('Ravi'); // kept for another try
     }
+  });
+
+  test('marks every field the server refuses at once, at the field, and focuses the first (issue 21)', async ({
+    page,
+  }) => {
+    // Both pass the browser's own checks (type=email, type=tel) and are refused by the server's.
+    await page.getByLabel(CONTACT.name, { exact: true }).fill('Ravi');
+    await page.getByLabel(CONTACT.email, { exact: true }).fill('ravi@localhost');
+    await page.getByLabel(CONTACT.phone, { exact: true }).fill('call me');
+    await page.getByLabel(CONTACT.message, { exact: true }).fill('Hello');
+    await page.getByRole('button', { name: CONTACT.submit }).click();
+    const email = page.getByLabel(CONTACT.email, { exact: true });
+    const phone = page.getByLabel(CONTACT.phone, { exact: true });
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(VALIDATION.emailInvalid);
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(VALIDATION.phoneInvalid);
+    await expect(email).toBeFocused();
+    for (const label of [CONTACT.name, CONTACT.message])
+      await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid', /.*/);
+    await expectNoAxeViolations(page);
+
+    // Correcting a field clears its own mark only; the next send goes through.
+    await email.fill('ravi@example.com');
+    await expect(email).not.toHaveAttribute('aria-invalid', /.*/);
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await phone.fill('+91 98765 43210');
+    await page.getByRole('button', { name: CONTACT.submit }).click();
+    await expect(page.getByText(PUBLIC.contactSuccess, { exact: true })).toBeVisible();
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  });
+
+  test('after a send, the focus is on the result, not lost to the page (issue 21)', async ({ page }) => {
+    await page.getByLabel(CONTACT.name, { exact: true }).fill('Asha');
+    await page.getByLabel(CONTACT.email, { exact: true }).fill(`focus-${Date.now()}@example.com`);
+    await page.getByLabel(CONTACT.phone, { exact: true }).fill('+91 98765 43210');
+    await page.getByLabel(CONTACT.message, { exact: true }).fill('Where does the focus go?');
+    await page.getByRole('button', { name: CONTACT.submit }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(PUBLIC.contactSuccess, { exact: true })).toBeFocused();
+
+    // A failure no field explains takes the focus the same way.
+    await answer(page, PUBLIC_PATHS.contact, 500, {});
+    await page.getByLabel(CONTACT.name, { exact: true }).fill('Asha');
+    await page.getByLabel(CONTACT.email, { exact: true }).fill('asha@example.com');
+    await page.getByLabel(CONTACT.phone, { exact: true }).fill('+91 98765 43210');
+    await page.getByLabel(CONTACT.message, { exact: true }).fill('Again');
+    await page.getByRole('button', { name: CONTACT.submit }).click();
+    await expect(page.getByText(GENERIC.server, { exact: true })).toBeFocused();
+  });
+
+  test('the heading and intro are the Site settings words; each required field is marked', async ({
+    page,
+  }) => {
+    await expect(page.getByRole('heading', { name: SITE_SETTINGS_SEED.contactHeading })).toBeVisible();
+    await expect(page.getByRole('form', { name: SITE_SETTINGS_SEED.contactHeading })).toBeVisible();
+    await expect(page.locator('main')).toContainText(SITE_SETTINGS_SEED.contactIntro);
+    await expect(page.locator('main')).not.toContainText('Please Share Some Information here');
+    const form = page.locator('form');
+    await expect(form).toContainText(REQUIRED_NOTE);
+    await expect(form.locator('.field-label .required-mark')).toHaveCount(4);
   });
 
   test('carries a hidden honeypot and the privacy notice', async ({ page }) => {
@@ -249,6 +311,21 @@ test.describe('enrol form', () => {
         button && result && Math.abs(button.y + button.height / 2 - (result.y + result.height / 2)),
       ).toBeLessThan(24);
     }
+  });
+
+  test('marks the required fields, and the Message as not required (issue 21)', async ({ page }) => {
+    await page.goto('/enroll');
+    await waitForIsland(page, 'EnrollForm');
+    const form = page.locator('form');
+    await expect(form).toContainText(REQUIRED_NOTE);
+    for (const label of [ENROLL.name, ENROLL.email, ENROLL.phone, ENROLL.course]) {
+      const field = form.locator('.field', { has: page.getByLabel(label, { exact: true }) });
+      await expect(field.locator('.field-label .required-mark'), label).toHaveText('*');
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
+    }
+    const message = form.locator('.field', { has: page.getByLabel(ENROLL.message, { exact: true }) });
+    await expect(message.locator('.required-mark')).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 
   test('a failed submission shows the spec message', async ({ page }) => {

@@ -1,13 +1,15 @@
 /** Home: splash, slider, stats counters, OUR-SERVICES (retry policy), Who Can JOIN, HOW TO APPLY. */
 import type { Page } from '@playwright/test';
 import HomeCourses from '../../src/islands/HomeCourses.tsx';
-import HomeServices from '../../src/islands/HomeServices.tsx';
+import HomeServices, { SERVICES_DETAIL } from '../../src/islands/HomeServices.tsx';
 import HomeSlider from '../../src/islands/HomeSlider.tsx';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
+import { HOW_TO_APPLY } from '../../src/lib/page-words.ts';
 import { HOME, ISLAND_COPY } from '../../src/lib/public-copy.ts';
 import { brandName, siteConfig } from '../../src/lib/site-config.ts';
-import { expect, test } from './fixtures.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { answer, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
 
 const T0 = new Date('2026-03-01T10:00:00Z');
@@ -32,7 +34,7 @@ test.describe('splash', () => {
     await expect(splash).toContainText(brandName);
     await expect(splash).toContainText(PUBLIC.splashSlogan);
     // The content is in the HTML underneath the splash (crawlers, LCP).
-    await expect(page.locator('#main')).toContainText(HOME.howToApply.heading);
+    await expect(page.locator('#main')).toContainText(HOW_TO_APPLY.heading);
 
     await page.clock.runFor(2_499);
     await expect(splash).not.toHaveClass(/is-leaving/);
@@ -379,12 +381,49 @@ test.describe('with the splash seen', () => {
     await expect(section).toContainText(PUBLIC.emptyCourses);
   });
 
+  test('the hero calls to action under the slideshow, and each service card leads to the services (issue 21)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const cta = page.locator('.hero-cta');
+    await expect(cta).toContainText(SITE_SETTINGS_SEED.heroLine);
+    // Right under the slideshow, before the About section.
+    expect(
+      await cta.evaluate((element) => element.previousElementSibling?.matches('astro-island') ?? false),
+    ).toBe(true);
+    const services = cta.getByRole('link', { name: SITE_SETTINGS_SEED.heroServicesLabel, exact: true });
+    await expect(services).toHaveAttribute('href', '/services');
+    await expect(
+      cta.getByRole('link', { name: SITE_SETTINGS_SEED.heroEnrollLabel, exact: true }),
+    ).toHaveAttribute('href', '/enroll');
+
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: HOME.servicesHeading }),
+    });
+    await section.scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'HomeServices');
+    const cards = section.locator('li.card');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index += 1) {
+      const title = (await cards.nth(index).locator('h3').textContent()) ?? '';
+      await expect(cards.nth(index).getByRole('link', { name: title.trim(), exact: true })).toHaveAttribute(
+        'href',
+        SERVICES_DETAIL,
+      );
+    }
+    // The link covers the whole card: a click anywhere on it (here its middle, not the title) follows it.
+    await cards.first().click();
+    await expect(page).toHaveURL(/\/services#content-heading$/);
+    await expectNoAxeViolations(page);
+  });
+
   test('HOW TO APPLY lists the three steps', async ({ page }) => {
     await page.goto('/');
     const steps = page
-      .locator('section', { has: page.getByRole('heading', { name: HOME.howToApply.heading }) })
+      .locator('section', { has: page.getByRole('heading', { name: HOW_TO_APPLY.heading }) })
       .locator('.step h3');
-    await expect(steps).toHaveText(HOME.howToApply.steps.map((step, index) => `${index + 1}. ${step.title}`));
+    await expect(steps).toHaveText(HOW_TO_APPLY.steps.map((step, index) => `${index + 1}. ${step.title}`));
   });
 
   test('a content change through the API shows through island revalidation, then in the rebuilt HTML', async ({

@@ -164,6 +164,55 @@ test.describe('navbar at mobile width', () => {
   });
 });
 
+test.describe('navbar toggle at phone width (issue 21)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('turns into a close icon while the menu is open, and its focus ring is drawn whole', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    const bar = (pseudo: '::before' | '::after') =>
+      toggle
+        .locator('.nav-toggle__bar')
+        .evaluate((element, which) => getComputedStyle(element, which).transform, pseudo);
+    expect(await bar('::before')).toBe('none');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The two outer bars cross (rotated ±45°) and the middle one is gone: an ×.
+    await expect.poll(() => bar('::before')).toMatch(/^matrix\(0\.70/);
+    await expect.poll(() => bar('::after')).toMatch(/^matrix\(0\.70/);
+    expect(
+      await toggle
+        .locator('.nav-toggle__bar')
+        .evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toBe('rgba(0, 0, 0, 0)');
+
+    // The ring (2 px, 3 px away from the button) lies inside the page and the header on every side.
+    await expect(toggle).toBeFocused();
+    const ring = await toggle.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+      const box = element.getBoundingClientRect();
+      const header = element.closest('header')!.getBoundingClientRect();
+      return {
+        reach,
+        top: box.top - reach - Math.max(0, header.top),
+        left: box.left - reach,
+        right: window.innerWidth - (box.right + reach),
+        bottom: header.bottom - (box.bottom + reach),
+      };
+    });
+    expect(ring.reach).toBeGreaterThan(0);
+    for (const side of ['top', 'left', 'right', 'bottom'] as const)
+      expect(ring[side], side).toBeGreaterThanOrEqual(0);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => bar('::before')).toBe('none');
+  });
+});
+
 test('sitemap.xml and robots.txt are generated at build time', async ({ request }) => {
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);

@@ -1,7 +1,8 @@
 /** /services carousel, /career Read More, /about, and the /contact map facade. */
 import { PUBLIC } from '../../src/lib/messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
-import { ABOUT, CONTACT, ISLAND_COPY, SERVICES } from '../../src/lib/public-copy.ts';
+import { ABOUT, CONTACT_PAGE, SERVICES } from '../../src/lib/page-words.ts';
+import { ISLAND_COPY } from '../../src/lib/public-copy.ts';
 import { CAREER_TRUNCATE_CHARS } from '../../src/lib/constants.ts';
 import { siteConfig } from '../../src/lib/site-config.ts';
 import { expect, test } from './fixtures.ts';
@@ -169,9 +170,9 @@ test('contact shows the numbers and loads the map only on request', async ({ pag
   await expect(page.locator('main')).toContainText(siteConfig.phoneSecondary);
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(mapRequests).toEqual([]);
-  await page.getByRole('button', { name: CONTACT.mapLoad }).click();
+  await page.getByRole('button', { name: CONTACT_PAGE.mapLoad }).click();
   const frame = page.locator('iframe');
-  await expect(frame).toHaveAttribute('title', CONTACT.mapTitle);
+  await expect(frame).toHaveAttribute('title', CONTACT_PAGE.mapTitle);
   await expect(frame).toHaveAttribute('src', siteConfig.mapEmbedUrl);
   await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
 });

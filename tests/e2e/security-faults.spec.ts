@@ -17,6 +17,7 @@ import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { ADMIN, DATA_RIGHTS, SETTINGS, WORKFLOW, IDENTITY } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
+import * as PAGE_WORDS from '../../src/lib/page-words.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
 import { storeUnavailable } from '../../src/server/http/respond.ts';
 import { makeImage, unique } from './admin-support.ts';
@@ -58,15 +59,31 @@ const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: 
       items: ['.slide', 'section[aria-labelledby="services-heading"] li.card', 'li.course-card'],
       live: [PUBLIC_PATHS.homeContent, PUBLIC_PATHS.stats, PUBLIC_PATHS.homeService, PUBLIC_PATHS.homeCourse],
     },
-    '/about': { headings: [COPY.ABOUT.title, COPY.ABOUT.missionHeading], items: ['main li.card'], live: [] },
+    '/about': {
+      headings: [PAGE_WORDS.ABOUT.title, PAGE_WORDS.ABOUT.missionHeading],
+      items: ['main li.card'],
+      live: [],
+    },
     '/services': {
-      headings: [COPY.SERVICES.title, COPY.SERVICES.audienceHeading, COPY.SERVICES.contentHeading],
+      headings: [
+        PAGE_WORDS.SERVICES.title,
+        PAGE_WORDS.SERVICES.audienceHeading,
+        PAGE_WORDS.SERVICES.contentHeading,
+      ],
       items: ['.carousel__slide', 'section[aria-labelledby="content-heading"] li.card'],
       live: [PUBLIC_PATHS.homeContent],
     },
-    '/career': { headings: [COPY.CAREER.title, COPY.CAREER.heading], items: ['.career-item'], live: [] },
+    '/career': {
+      headings: [PAGE_WORDS.CAREER.title, PAGE_WORDS.CAREER.heading],
+      items: ['.career-item'],
+      live: [],
+    },
     '/contact': {
-      headings: [COPY.CONTACT.title, COPY.CONTACT.numbersHeading, COPY.CONTACT.formHeading],
+      headings: [
+        PAGE_WORDS.CONTACT_PAGE.title,
+        PAGE_WORDS.CONTACT_PAGE.numbersHeading,
+        PAGE_WORDS.CONTACT_PAGE.formHeading,
+      ],
       items: ['.numbers li'],
       live: [],
     },
@@ -75,7 +92,7 @@ const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: 
       items: ['#enroll-course option:not([value=""])'],
       live: [PUBLIC_PATHS.enrollCourse],
     },
-    '/privacy-policy': { headings: [COPY.PRIVACY.title], items: ['.prose h2'], live: [] },
+    '/privacy-policy': { headings: [PAGE_WORDS.PRIVACY_POLICY.title], items: ['.prose h2'], live: [] },
   };
 
 for (const outage of OUTAGES) {
@@ -238,7 +255,11 @@ function contentScreen(key: ContentFamilyKey, loadFailed: PerOutage, saveFailed:
             : [
                 [
                   page.getByLabel(field.label, { exact: true }),
-                  field.name === config.family.titleField ? text : `${text} ${field.name}`,
+                  field.name === config.family.titleField
+                    ? text
+                    : field.format === 'applyTo'
+                      ? 'https://example.com/apply'
+                      : `${text} ${field.name}`,
                 ],
               ],
         ),

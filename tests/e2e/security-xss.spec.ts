@@ -2,8 +2,9 @@
  * Stored XSS (docs/design.md (Quality) "Reliability and security"): script and event-handler payloads saved through the API —
  * in every text field of one item of every content family, a course, a contact message and an enrolment — render
  * as inert text on every public page (rebuilt, islands hydrated) and on every admin screen, and the CSV export
- * keeps them as data. No input schema has a URL field (images are uploads), so there is no `javascript:` link
- * to plant.
+ * keeps them as data. The one link field is a career's How to apply (issue 21; images are uploads): a
+ * `javascript:` link and the payload are refused there, and a valid link carrying the payload's characters is
+ * planted instead, to render as an inert attribute.
  */
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -31,6 +32,8 @@ const RUN = `x${Date.now().toString(36).slice(-5)}`;
 let counter = 0;
 /** A payload behind a fixed-width tag of its own: short enough for 120-character fields, findable in raw HTML. */
 const payload = () => `${RUN}${(counter += 1).toString(36).padStart(2, '0')} ${PAYLOAD}`;
+/** A valid https link with the payload's characters in its query: an href, never markup. */
+const APPLY_LINK = `https://example.com/apply?q="><svg onload=window.__xss=1>`;
 
 /** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
 const PUBLIC_PLACES: Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }> = {
@@ -137,13 +140,16 @@ test.describe('stored XSS payloads', () => {
     };
     // Every text field of every content family, so a new text field is covered without editing this.
     const writes = Object.values(contentFamilies).map((family) => {
+      const texts = valueFields(family.fields).filter((field) => !('format' in field && field.format));
       const body = Object.fromEntries(
-        valueFields(family.fields).map((field) => [
+        texts.map((field) => [
           field.name,
           field.kind === 'points' ? Array.from({ length: SERVICE_POINTS_MIN }, payload) : payload(),
         ]),
       );
       shown[family.key] = Object.values(body).flat();
+      for (const field of valueFields(family.fields))
+        if ('format' in field && field.format === 'applyTo') body[field.name] = APPLY_LINK;
       // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
       const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
       const multipart = {
@@ -210,6 +216,17 @@ test.describe('stored XSS payloads', () => {
       expect(response.status(), `${field} on ${path}`).toBe(400);
       expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual([field]);
     }
+    // A career's How to apply takes only an e-mail address or an https link.
+    const career = contentFamilies.career;
+    const before = await (await api.get(`${career.path}?drafts=1`)).json();
+    for (const applyTo of ['javascript:window.__xss=1', PAYLOAD, `${PAYLOAD}@example.com`]) {
+      const response = await api.post(career.path, {
+        multipart: { title: payload(), description: 'x', points: JSON.stringify(['x']), applyTo },
+      });
+      expect(response.status(), applyTo).toBe(400);
+      expect(Object.keys(((await response.json()) as { errors: object }).errors)).toEqual(['applyTo']);
+    }
+    expect(await (await api.get(`${career.path}?drafts=1`)).json()).toEqual(before);
     const contacts = (await (await api.get(requestFamilies.contact.path)).json()) as {
       data: { name: string }[];
     };

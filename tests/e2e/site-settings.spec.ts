@@ -6,10 +6,11 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SHELL, SITE_SETTINGS } from '../../src/admin/admin-copy.ts';
-import { settingsFamily } from '../../src/lib/collections.ts';
+import { contentFamilies, settingsFamily } from '../../src/lib/collections.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
+import { CAREER } from '../../src/lib/page-words.ts';
 import { telHref, type SiteSettings } from '../../src/lib/site-settings.ts';
-import { SETTINGS } from '../../src/lib/staff-messages.ts';
+import { ADMIN, SETTINGS } from '../../src/lib/staff-messages.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const storedSettings = async (api: APIRequestContext) =>
@@ -95,4 +96,89 @@ test('a phone number changed in Site settings shows on /contact and in the foote
   }
   await page.goto('/contact');
   await expect(page.locator('footer')).toContainText(original.phone);
+});
+
+test("the public pages' own words and how to apply for a career are edited in Site settings (issue 21)", async ({
+  adminPage: page,
+  adminApi,
+}) => {
+  const original = await storedSettings(adminApi);
+  const stamp = String(Date.now()).slice(-8);
+  const words = {
+    'About page: heading': `Why We Exist ${stamp}`,
+    'About page: first card, title': 'Red Teaming',
+    'About page: contact card, title': 'Say Hello',
+    'Contact page: text above the form': 'Tell us about your project.',
+    'Home page: line under the slideshow': `Audits, apps and academy ${stamp}.`,
+    'Careers page: how to apply': 'https://jobs.example.com/apply',
+  };
+  const career = contentFamilies.career;
+  const ownTitle = `Apply by e-mail ${stamp}`;
+  let created: { _id: string } | null = null;
+  try {
+    // The career form offers its own way to apply, and says what an empty one means.
+    await page
+      .getByRole('navigation', { name: SHELL.navLabel })
+      .getByRole('link', { name: 'Career', exact: true })
+      .click();
+    await expect(page.getByLabel(ADMIN.career.applyToLabel, { exact: true })).toHaveAccessibleDescription(
+      ADMIN.career.applyToHint,
+    );
+
+    await openSiteSettings(page);
+    for (const [label, value] of Object.entries(words))
+      await page.getByLabel(label, { exact: true }).fill(value);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: SITE_SETTINGS.save, exact: true }).click();
+    await expect(page.locator('[data-notice="success"]')).toHaveText(SETTINGS.updated);
+    const response = await adminApi.post(career.path, {
+      multipart: {
+        title: ownTitle,
+        description: 'Send us your CV.',
+        points: JSON.stringify(['Curiosity']),
+        applyTo: 'hiring@example.com',
+      },
+    });
+    expect(response.status()).toBe(201);
+    created = ((await response.json()) as { data: { _id: string } }).data;
+
+    await expect
+      .poll(async () => (await (await page.request.get('/career')).text()).includes(ownTitle), {
+        message: '/career rebuilt with the new career',
+        timeout: 120_000,
+        intervals: [1_000],
+      })
+      .toBe(true);
+    await page.goto('/about');
+    const about = page.locator('main');
+    await expect(about.getByRole('heading', { name: words['About page: heading'] })).toBeVisible();
+    await expect(about.getByRole('heading', { name: 'Red Teaming', exact: true })).toBeVisible();
+    await expect(about.getByRole('heading', { name: 'Say Hello', exact: true })).toBeVisible();
+    await expect(about).toContainText(original.aboutCard2Text);
+
+    await page.goto('/contact');
+    await expect(page.locator('main')).toContainText('Tell us about your project.');
+    await page.goto('/');
+    await expect(page.locator('.hero-cta')).toContainText(words['Home page: line under the slideshow']);
+
+    await page.goto('/career');
+    const own = page.locator('.career-item', { has: page.getByRole('heading', { name: ownTitle }) });
+    await expect(
+      own.getByRole('link', { name: `${CAREER.apply} ${CAREER.applyFor(ownTitle)}` }),
+    ).toHaveAttribute(
+      'href',
+      `mailto:hiring@example.com?subject=${encodeURIComponent(CAREER.applySubject(ownTitle))}`,
+    );
+    await expect(own).toContainText(`${CAREER.applyByEmail} hiring@example.com`);
+    // The careers that name no way to apply use the one in Site settings.
+    const others = page.locator('.career-item', { hasNot: page.getByRole('heading', { name: ownTitle }) });
+    expect(await others.count()).toBeGreaterThan(0);
+    for (const link of await others.getByRole('link', { name: new RegExp(`^${CAREER.apply} `) }).all())
+      await expect(link).toHaveAttribute('href', 'https://jobs.example.com/apply');
+    await expectNoAxeViolations(page);
+  } finally {
+    if (created) expect((await adminApi.delete(`${career.path}/${created._id}`)).status()).toBe(200);
+    expect((await adminApi.put(settingsFamily.path, { data: original })).status()).toBe(200);
+    await contactShows(page, 'Tell us about your project.', false);
+  }
 });

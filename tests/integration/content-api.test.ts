@@ -9,6 +9,7 @@ import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
+import { APPLY_TO_INVALID } from '../../src/lib/staff-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
@@ -351,5 +352,58 @@ describe('request size', () => {
       json: { title: 'x', description: 'y'.repeat(100_000) },
     });
     expect(response.status).toBe(413);
+  });
+});
+
+describe('career: how to apply (issue 21)', () => {
+  const family = contentFamilies.career;
+  const create = (fields: Record<string, unknown>) =>
+    api.admin(family.path, { method: 'POST', ...payload(family, { ...VALID.career, ...fields }) });
+
+  it('takes an e-mail address or an https link, trimmed, and may be left empty for the Site settings default', async () => {
+    const byEmail = await create({ applyTo: '  jobs@example.com ' });
+    expect(byEmail.status).toBe(201);
+    const item = (await body(byEmail)).data as { _id: string; applyTo?: string };
+    expect(item.applyTo).toBe('jobs@example.com');
+    expect(family.itemSchema.safeParse(item).success).toBe(true);
+
+    const byLink = await api.admin(`${family.path}/${item._id}`, {
+      method: 'PUT',
+      ...payload(family, { ...VALID.career, applyTo: 'https://jobs.example.com/apply?role=analyst' }),
+    });
+    expect(byLink.status).toBe(200);
+    expect(((await body(byLink)).data as { applyTo?: string }).applyTo).toBe(
+      'https://jobs.example.com/apply?role=analyst',
+    );
+    const listed = (await body(await api.call(`${family.path}/${item._id}`))).data as { applyTo?: string };
+    expect(listed.applyTo).toBe('https://jobs.example.com/apply?role=analyst');
+
+    const cleared = await api.admin(`${family.path}/${item._id}`, {
+      method: 'PUT',
+      ...payload(family, { ...VALID.career, applyTo: '' }),
+    });
+    expect(cleared.status).toBe(200);
+    expect(((await body(cleared)).data as { applyTo?: string }).applyTo ?? '').toBe('');
+    expect((await create({})).status).toBe(201);
+  });
+
+  it('refuses anything else with a reason on the field, storing nothing', async () => {
+    const before = await api.repository.count(family.key);
+    for (const applyTo of [
+      'javascript:alert(1)',
+      'http://jobs.example.com',
+      'jobs at example dot com',
+      'mailto:jobs@example.com',
+      `https://example.com/${'x'.repeat(2_000)}`,
+    ]) {
+      const response = await create({ applyTo });
+      const shown = applyTo.slice(0, 40);
+      expect(response.status, shown).toBe(400);
+      const answer = await body(response);
+      expect((answer.errors as Record<string, string>).applyTo, shown).toBe(
+        applyTo.length > 2_000 ? VALIDATION.tooLong(2_000) : APPLY_TO_INVALID,
+      );
+    }
+    expect(await api.repository.count(family.key)).toBe(before);
   });
 });

@@ -11,9 +11,14 @@ import {
 } from '../../src/lib/collections.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
-import { SITE_SETTINGS_SEED, type SiteSettings } from '../../src/lib/site-settings.ts';
+import {
+  SETTING_FIELDS,
+  SITE_SETTINGS_SEED,
+  type SettingGroup,
+  type SiteSettings,
+} from '../../src/lib/site-settings.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from '../../src/lib/site-config.ts';
-import { SETTINGS } from '../../src/lib/staff-messages.ts';
+import { APPLY_TO_INVALID, SETTINGS } from '../../src/lib/staff-messages.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup, collectionPath } from '../../src/server/migration/backup.ts';
 import { restoreBackup } from '../../src/server/migration/restore.ts';
@@ -118,7 +123,7 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
     const answer = await body(response);
     expect(answer.success).toBe(false);
     expect(answer.errors).toEqual({
-      aboutDescription1: SETTINGS.required('About text, first paragraph'),
+      aboutDescription1: SETTINGS.required('Home page About section, first paragraph'),
       totalProjects: SETTINGS.countInvalid,
       happyCustomers: SETTINGS.countInvalid,
       address: SETTINGS.linesInvalid(1, 4),
@@ -130,7 +135,7 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
       certificateUrl: SETTINGS.urlInvalid,
       footerTagline: VALIDATION.tooLong(200),
     });
-    expect(answer.message).toBe(SETTINGS.required('About text, first paragraph'));
+    expect(answer.message).toBe(SETTINGS.required('Home page About section, first paragraph'));
     // Unknown fields, a missing field and a body that is not JSON are refused too.
     for (const json of [{ ...SITE_SETTINGS_SEED, extra: 1 }, { ...SITE_SETTINGS_SEED, phone: undefined }, []])
       expect((await api.admin(path, { method: 'PUT', json })).status).toBe(400);
@@ -240,6 +245,65 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
     expect((await stored()).items).toEqual([]);
     await restoreBackup(await backupBuffer(contents), { repository: api.repository, images });
     expect((await current()).phone).toBe('+91 95555 12345');
+  });
+
+  it("holds the public pages' own words (issue 21): the /about page, the Contact intro, the home hero and how to apply for a career", async () => {
+    const before = await stored();
+    const refused = await api.admin(path, {
+      method: 'PUT',
+      json: edited({
+        aboutCard2Title: ' ',
+        aboutContactText: '',
+        heroServicesLabel: 'x'.repeat(61),
+        careerApplyTo: 'javascript:alert(1)',
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect((await body(refused)).errors).toEqual({
+      aboutCard2Title: SETTINGS.required('About page: second card, title'),
+      aboutContactText: SETTINGS.required('About page: contact card, text (the phone and e-mail follow it)'),
+      heroServicesLabel: VALIDATION.tooLong(60),
+      careerApplyTo: APPLY_TO_INVALID,
+    });
+    const blankApply = await api.admin(path, { method: 'PUT', json: edited({ careerApplyTo: '' }) });
+    expect((await body(blankApply)).errors).toEqual({
+      careerApplyTo: SETTINGS.required('Careers page: how to apply'),
+    });
+    expect(await stored()).toEqual(before);
+
+    const words = {
+      heroLine: 'Audits, apps and academy.',
+      aboutMissionHeading: 'Why We Exist',
+      aboutCard3Title: 'Academy',
+      aboutCard3Text: 'Weekend batches in Pune.',
+      aboutContactTitle: 'Say Hello',
+      contactHeading: 'Write to Us',
+      contactIntro: '',
+      careersHeading: 'Work With Us',
+      careerApplyTo: ' https://jobs.example.com/apply ',
+    };
+    const saved = await api.admin(path, { method: 'PUT', json: edited(words) });
+    expect(saved.status).toBe(200);
+    expect(await current()).toEqual(edited({ ...words, careerApplyTo: 'https://jobs.example.com/apply' }));
+    expect(
+      (await api.admin(path, { method: 'PUT', json: edited({ careerApplyTo: 'jobs@example.com' }) })).status,
+    ).toBe(200);
+  });
+
+  it('names, in each label, the page its words appear on', () => {
+    const pages: Partial<Record<SettingGroup, string>> = {
+      home: 'Home page',
+      aboutPage: 'About page',
+      servicesPage: 'Services page',
+      contactPage: 'Contact page',
+      careersPage: 'Careers page',
+    };
+    for (const field of SETTING_FIELDS) {
+      const page = pages[field.group];
+      if (page && !['totalProjects', 'happyCustomers'].includes(field.name))
+        expect(field.label, field.name).toMatch(new RegExp(`^${page}`));
+    }
+    expect(SETTING_FIELDS.every((field) => !/One line per line/.test(field.hint ?? ''))).toBe(true);
   });
 
   it('answers only its own routes and methods', async () => {

@@ -312,6 +312,9 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
   const set = (name: string, value: string | string[]) =>
     setValues((current) => ({ ...current, [name]: value }));
   const describe = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
+  const describeText = (field: TextField) =>
+    [describe(field.name), field.hint ? `${id}-${field.name}-hint` : undefined].filter(Boolean).join(' ') ||
+    undefined;
   const currentImage =
     typeof editing?.image === 'string' && family.image
       ? resolveImageUrl(editing.image, family.image.folder)
@@ -323,7 +326,7 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
       maxLength: field.max,
       'aria-required': field.required === null ? undefined : ('true' as const),
       'aria-invalid': errors[field.name] ? true : undefined,
-      'aria-describedby': describe(field.name),
+      'aria-describedby': describeText(field),
       disabled: working,
     };
     return field.kind === 'textarea' ? (
@@ -405,6 +408,11 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
           <div className="field" key={field.name}>
             <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
             {inputOf(field)}
+            {field.hint && (
+              <p id={`${id}-${field.name}-hint`} className="field-hint">
+                {field.hint}
+              </p>
+            )}
             <FieldError id={`${id}-${field.name}-error`} message={errors[field.name]} />
           </div>
         );

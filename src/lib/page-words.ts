@@ -1,0 +1,100 @@
+/**
+ * The words of the public pages that only the pages show (no island does): the About, Services, Careers and
+ * privacy policy pages, the home page's hero line and HOW TO APPLY, the Contact page around its form. Most are the defaults of Site
+ * settings (src/lib/site-settings.ts), which staff change in the admin (issue 21). Apart from public-copy.ts
+ * because that module rides in the public islands chunk: the admin imports these defaults through the settings,
+ * and from there they would be shipped to every page with an island.
+ */
+
+/** Under the slideshow: the home page's call to action. */
+export const HOME_HERO = {
+  line: 'Security testing, secure web development and hands-on training, from one team.',
+  services: 'Explore our services',
+  enroll: 'Enroll in a course',
+} as const;
+
+export const HOW_TO_APPLY = {
+  heading: 'HOW TO APPLY',
+  steps: [
+    { title: 'Application', text: 'Fill out our quick and easy application form to get started.' },
+    { title: 'Review', text: 'Our team will review your application and reach out.' },
+    { title: 'Begin', text: 'Get ready to embark on a new learning adventure!' },
+  ],
+} as const;
+
+export const ABOUT = {
+  title: 'About Us',
+  missionHeading: 'Our Mission',
+  blurbs: [
+    {
+      title: 'Cybersecurity',
+      text: 'Penetration testing, vulnerability assessment and bug hunting that find real risks before attackers do.',
+    },
+    {
+      title: 'Web Development',
+      text: 'Fast, accessible and secure websites and web applications, built with security from the first line.',
+    },
+    {
+      title: 'Training',
+      text: 'Hands-on courses in ethical hacking, secure coding and cloud security, taught by practitioners.',
+    },
+  ],
+  missionCardTitle: 'Our Mission',
+  missionCardText:
+    'To make strong security affordable for growing businesses and to give students the practical skills the industry needs, from coding to security, at every step.',
+  contactCardTitle: 'Talk to Us',
+  contactCardText: 'Questions about a service or a course? Call or write to us.',
+} as const;
+
+export const SERVICES = {
+  title: 'Our Services',
+  audienceHeading: 'Who can use our Services',
+  audiences: [
+    {
+      title: 'E-Commerce Companies',
+      text: 'Protect payments, customer data and uptime with regular testing.',
+    },
+    {
+      title: 'Healthcare Startups',
+      text: 'Keep patient data safe and meet compliance expectations from day one.',
+    },
+    { title: 'Students', text: 'Learn practical security and development skills with real-world labs.' },
+  ],
+  contentHeading: 'What We Offer',
+} as const;
+
+export const CAREER = {
+  title: 'Careers',
+  heading: 'Join Our Team',
+  apply: 'Apply',
+  /** Completes "Apply" for screen readers, so each career's button is told apart. */
+  applyFor: (title: string) => `for ${title}`,
+  applyByEmail: 'or write to',
+  applySubject: (title: string) => `Application: ${title}`,
+} as const;
+
+/** The Contact page around its form (the form's own words: CONTACT in public-copy.ts). */
+export const CONTACT_PAGE = {
+  title: 'Contact Us',
+  numbersHeading: 'Contact Numbers',
+  /** The heading the form first had ("Please Share Some Information here") read as a placeholder (issue 21). */
+  formHeading: 'Send Us a Message',
+  intro:
+    'Tell us what you need: a security assessment, a website or a course. We will get back to you by e-mail or phone.',
+  mapHeading: 'Find Us',
+  mapLoad: 'Load the map',
+  mapNotice: 'The map is provided by OpenStreetMap and loads only when you ask for it.',
+  mapOpen: 'Open the map in a new tab',
+  mapTitle: 'Map of our office location',
+} as const;
+
+export const PRIVACY_POLICY = {
+  title: 'Privacy Policy',
+  /** "How long we keep it" (issue 11: storage limitation under India's DPDP Act 2023). */
+  retention: (days: number) =>
+    `We keep each contact message and enrolment request for ${days} days after it arrives; then it is deleted automatically. Our staff may delete a request earlier once it has been handled. With each request we keep its follow-up status, a short internal note by our staff, and whether our staff were notified about it; all of it is deleted together with the request.`,
+  notifications:
+    'When you send a request, our staff are told about it by e-mail and possibly in our team chat; that message contains the details you sent.',
+  rights:
+    'You may ask to see everything we hold about your e-mail address (we send it to you as a file), to correct it, or to erase it (we delete every request sent from that address, with its notes and notification records). Write to',
+} as const;
