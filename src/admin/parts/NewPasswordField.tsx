@@ -17,38 +17,38 @@ export function NewPasswordField({
   required?: boolean;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
-        value={value}
-        required={required}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        {ACCOUNT.newPasswordHint}
-      </p>
-    </div>
+    <PasswordField
+      id={id}
+      label={label}
+      autoComplete="new-password"
+      value={value}
+      onChange={onChange}
+      required={required}
+      rule={ACCOUNT.newPasswordHint}
+    />
   );
 }
 
-/** A password typed as is: the one in use, or a new one again; `autoComplete` tells a password manager which. */
+/**
+ * A password input; `autoComplete` tells a password manager whether it is the one in use or a new one. A `rule`
+ * (only for a new password) is checked by the browser's minimum length and read out as the field's hint.
+ */
 function PasswordField({
   id,
   label,
   autoComplete,
   value,
   onChange,
+  required = true,
+  rule,
 }: {
   id: string;
   label: string;
   autoComplete: 'current-password' | 'new-password';
   value: string;
   onChange: (value: string) => void;
+  required?: boolean;
+  rule?: string;
 }) {
   return (
     <div className="field">
@@ -57,10 +57,17 @@ function PasswordField({
         id={id}
         type="password"
         autoComplete={autoComplete}
+        minLength={rule ? PASSWORD_MIN_LENGTH : undefined}
         value={value}
-        required
+        required={required}
+        aria-describedby={rule ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
+      {rule && (
+        <p id={`${id}-hint`} className="field-hint">
+          {rule}
+        </p>
+      )}
     </div>
   );
 }

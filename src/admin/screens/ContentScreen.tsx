@@ -40,6 +40,7 @@ import {
   type ContentStore,
 } from '../stores/content-store.ts';
 import { ConflictPanel, type ConflictRow } from '../parts/ConflictPanel.tsx';
+import { DraftOffer } from '../parts/DraftOffer.tsx';
 import { HistoryDialog } from '../parts/HistoryDialog.tsx';
 import { useLeaveGuard } from '../parts/use-leave-guard.ts';
 import {
@@ -53,8 +54,6 @@ import {
 } from '../stores/draft.ts';
 import { changesFrom } from '../stores/revision-diff.ts';
 import { scrollToTop } from '../stores/router.ts';
-import { istDateTime } from '../format/ist.ts';
-import { EDITING } from '../../lib/staff-messages.ts';
 
 /** The form's values by field name: text for text fields, a list for points. */
 type FormValues = Record<string, string | string[]>;
@@ -434,17 +433,11 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
         }
       />
       {offer && (
-        <div className="alert alert-info draft-offer" role="status">
-          <p>{EDITING.draftKept(istDateTime(offer.savedAt))}</p>
-          <div className="form-actions">
-            <button type="button" className="btn btn-primary btn-small" onClick={() => restoreOffer(offer)}>
-              {EDITING.draftRestore}
-            </button>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => setOffer(null)}>
-              {EDITING.draftDiscard}
-            </button>
-          </div>
-        </div>
+        <DraftOffer
+          savedAt={offer.savedAt}
+          onRestore={() => restoreOffer(offer)}
+          onDiscard={() => setOffer(null)}
+        />
       )}
       {conflict && conflict.id === editingId && editing && (
         <ConflictPanel

@@ -10,8 +10,8 @@ import { fieldErrors } from '../../lib/schemas.ts';
 import { SETTING_GROUPS, type SettingField, type SiteSettings } from '../../lib/site-settings.ts';
 import { FORM, SITE_SETTINGS } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';
-import { EDITING } from '../../lib/staff-messages.ts';
 import { ConflictPanel, type ConflictRow } from '../parts/ConflictPanel.tsx';
+import { DraftOffer } from '../parts/DraftOffer.tsx';
 import { FieldError } from '../parts/FieldError.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { useLeaveGuard } from '../parts/use-leave-guard.ts';
@@ -171,25 +171,15 @@ export default function SiteSettingsScreen() {
       <p className="field-hint">{SITE_SETTINGS.intro}</p>
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {offer && draft && (
-        <div className="alert alert-info draft-offer" role="status">
-          <p>{EDITING.draftKept(istDateTime(offer.savedAt))}</p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className="btn btn-primary btn-small"
-              onClick={() => {
-                setOffer(null);
-                setDraft((current) => ({ ...current, ...offer.values }));
-                if (offer.version !== null) setBaseVersion(offer.version);
-              }}
-            >
-              {EDITING.draftRestore}
-            </button>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => setOffer(null)}>
-              {EDITING.draftDiscard}
-            </button>
-          </div>
-        </div>
+        <DraftOffer
+          savedAt={offer.savedAt}
+          onRestore={() => {
+            setOffer(null);
+            setDraft((current) => ({ ...current, ...offer.values }));
+            if (offer.version !== null) setBaseVersion(offer.version);
+          }}
+          onDiscard={() => setOffer(null)}
+        />
       )}
       {conflict && draft && (
         <ConflictPanel
