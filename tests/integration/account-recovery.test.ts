@@ -35,6 +35,7 @@ import {
   ADMIN_PASSWORD,
   body,
   freshAddresses,
+  passwordLogin,
   sessionTokenOf,
   startApi,
   startApiOn,
@@ -57,7 +58,7 @@ describe.each(STORE_BACKENDS)('account recovery on %s', (backend) => {
   afterAll(() => stop());
 
   const login = (userId: string, password: string) =>
-    api.call(AUTH_PATHS.login, { method: 'POST', json: { userId, password }, ip: freshIp() });
+    passwordLogin(api, { userId, password }, { ip: freshIp() });
   const idOf = async (userId: string) =>
     ((await body(await api.admin(USERS_PATH))).data as AccountView[]).find(
       (person) => person.userId === userId,
@@ -295,11 +296,7 @@ describe('npm run reset-password', () => {
     });
     try {
       expect(await api.repository.get(SESSIONS, oldSession)).toBeNull();
-      const signedIn = await api.call(AUTH_PATHS.login, {
-        method: 'POST',
-        json: { userId: 'lone', password },
-        ip: freshIp(),
-      });
+      const signedIn = await passwordLogin(api, { userId: 'lone', password }, { ip: freshIp() });
       expect(signedIn.status).toBe(200);
       const session = sessionTokenOf(signedIn) ?? '';
       expect((await body(await api.call(AUTH_PATHS.session, { session }))).data).toMatchObject({
@@ -327,8 +324,7 @@ describe('npm run reset-password', () => {
       // A password the operator chose is never echoed.
       expect(stdout).toBe('');
       expect(stderr).toContain('Reset the password of admin');
-      const signIn = (password: string) =>
-        api.call(AUTH_PATHS.login, { method: 'POST', json: { password }, ip: freshIp() });
+      const signIn = (password: string) => passwordLogin(api, { password }, { ip: freshIp() });
       expect((await signIn(ADMIN_PASSWORD)).status).toBe(401);
       expect((await signIn(CHOSEN)).status).toBe(200);
       const entries = (await api.repository.list('audit')) as unknown as AuditEntry[];

@@ -15,6 +15,7 @@ import {
 } from '../../src/server/auth/accounts.ts';
 import { storeSession } from '../../src/server/auth/sessions.ts';
 import { newId } from '../../src/server/repository/ids.ts';
+import { AUTH_PATHS } from '../../src/lib/collections.ts';
 import { BOOTSTRAP_USER_ID } from '../../src/lib/identity.ts';
 import { SESSION_COOKIE_NAME, SESSION_TTL_SECONDS, TRASH_RETENTION_DAYS } from '../../src/lib/constants.ts';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
@@ -307,6 +308,19 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
       await blobs.stop();
     },
   };
+}
+
+/**
+ * A password sign-in as the login form posts it; without `userId` it is the one-password sign-in of older
+ * clients. `path` points it at another address for the login route (a test of routing); `ip` is left to the
+ * caller, as each file keeps its own range of fresh addresses for the per-address limits.
+ */
+export function passwordLogin(
+  api: Api,
+  credentials: { userId?: string | undefined; password: unknown },
+  { path = AUTH_PATHS.login, ...options }: Omit<CallOptions, 'method' | 'json'> & { path?: string } = {},
+): Promise<Response> {
+  return api.call(path, { method: 'POST', json: credentials, ...options });
 }
 
 /** The parsed JSON envelope of a response. */

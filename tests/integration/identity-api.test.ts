@@ -21,6 +21,7 @@ import {
   ADMIN_PASSWORD,
   body,
   freshAddresses,
+  passwordLogin,
   sessionTokenOf,
   startApiOn,
   STORE_BACKENDS,
@@ -42,7 +43,7 @@ describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
   afterAll(() => stop());
 
   const login = (userId: string | undefined, password: string, ip = freshIp()) =>
-    api.call(AUTH_PATHS.login, { method: 'POST', json: { ...(userId ? { userId } : {}), password }, ip });
+    passwordLogin(api, { userId: userId || undefined, password }, { ip });
 
   const audit = async (query = '') =>
     (await body(await api.admin(`${AUDIT_PATH}${query}`))).data as AuditEntry[];

@@ -18,6 +18,7 @@ import { credentialsIn } from '../support/credential-scan.ts';
 import {
   ADMIN_PASSWORD,
   body,
+  passwordLogin,
   SESSION_SECRET,
   startApi,
   startApiOn,
@@ -34,12 +35,15 @@ const login = (
   password: unknown,
   options: { ip?: string | null; url?: string; headers?: Record<string, string>; userId?: string } = {},
 ) =>
-  api.call(options.url ?? AUTH_PATHS.login, {
-    method: 'POST',
-    json: options.userId === undefined ? { password } : { userId: options.userId, password },
-    ip: options.ip === undefined ? freshIp() : options.ip,
-    headers: options.headers,
-  });
+  passwordLogin(
+    api,
+    { userId: options.userId, password },
+    {
+      path: options.url,
+      ip: options.ip === undefined ? freshIp() : options.ip,
+      headers: options.headers,
+    },
+  );
 
 describe.each(STORE_BACKENDS)('login rate limit on %s', (backend) => {
   let api: Api;

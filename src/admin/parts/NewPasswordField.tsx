@@ -17,21 +17,57 @@ export function NewPasswordField({
   required?: boolean;
 }) {
   return (
+    <PasswordField
+      id={id}
+      label={label}
+      autoComplete="new-password"
+      value={value}
+      onChange={onChange}
+      required={required}
+      rule={ACCOUNT.newPasswordHint}
+    />
+  );
+}
+
+/**
+ * A password input; `autoComplete` tells a password manager whether it is the one in use or a new one. A `rule`
+ * (only for a new password) is checked by the browser's minimum length and read out as the field's hint.
+ */
+function PasswordField({
+  id,
+  label,
+  autoComplete,
+  value,
+  onChange,
+  required = true,
+  rule,
+}: {
+  id: string;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  rule?: string;
+}) {
+  return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="password"
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
+        autoComplete={autoComplete}
+        minLength={rule ? PASSWORD_MIN_LENGTH : undefined}
         value={value}
         required={required}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={rule ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      <p id={`${id}-hint`} className="field-hint">
-        {ACCOUNT.newPasswordHint}
-      </p>
+      {rule && (
+        <p id={`${id}-hint`} className="field-hint">
+          {rule}
+        </p>
+      )}
     </div>
   );
 }
@@ -47,17 +83,65 @@ export function ConfirmPasswordField({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{ACCOUNT.confirmPassword}</label>
-      <input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        value={value}
-        required
-        onChange={(event) => onChange(event.target.value)}
+    <PasswordField
+      id={id}
+      label={ACCOUNT.confirmPassword}
+      autoComplete="new-password"
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** What a password change asks for: the password in use, a new one, and the new one again. */
+export interface PasswordChange {
+  current: string;
+  next: string;
+  confirmation: string;
+}
+
+export const NO_PASSWORD_CHANGE: PasswordChange = { current: '', next: '', confirmation: '' };
+
+/**
+ * A password change's fields, on the Account screen and where a temporary password must be replaced (issue 13,
+ * 21). The hidden username lets a password manager file the new password under the right account.
+ */
+export function PasswordChangeFields({
+  id,
+  username,
+  currentLabel,
+  value,
+  onChange,
+}: {
+  id: string;
+  username: string;
+  currentLabel: string;
+  value: PasswordChange;
+  onChange: (value: PasswordChange) => void;
+}) {
+  return (
+    <>
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <PasswordField
+        id={`${id}-current`}
+        label={currentLabel}
+        autoComplete="current-password"
+        value={value.current}
+        onChange={(current) => onChange({ ...value, current })}
       />
-    </div>
+      <NewPasswordField
+        id={`${id}-new`}
+        label={ACCOUNT.newPassword}
+        value={value.next}
+        onChange={(next) => onChange({ ...value, next })}
+        required
+      />
+      <ConfirmPasswordField
+        id={`${id}-confirm`}
+        value={value.confirmation}
+        onChange={(confirmation) => onChange({ ...value, confirmation })}
+      />
+    </>
   );
 }
 

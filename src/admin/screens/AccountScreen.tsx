@@ -8,7 +8,7 @@ import { IDENTITY } from '../../lib/staff-messages.ts';
 import { ACCOUNT, FORM, TEAM } from '../admin-copy.ts';
 import { deviceName } from '../format/device-name.ts';
 import { istDateTime } from '../format/ist.ts';
-import { ConfirmPasswordField, confirmationProblem, NewPasswordField } from '../parts/NewPasswordField.tsx';
+import { confirmationProblem, NO_PASSWORD_CHANGE, PasswordChangeFields } from '../parts/NewPasswordField.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { useReloadingActions } from '../parts/use-reloading-actions.ts';
 import {
@@ -31,9 +31,7 @@ export default function AccountScreen() {
   const id = useId();
   const { data, loadFailed, notice, setNotice, busy, run } = useReloadingActions(loadAccount);
   const [passkeys, devices] = data ?? [null, null];
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [password, setPassword] = useState(NO_PASSWORD_CHANGE);
   const [passkeyName, setPasskeyName] = useState('');
   // Null until edited: the field shows the current name, including one that arrives after the first render.
   const [name, setName] = useState<string | null>(null);
@@ -50,16 +48,14 @@ export default function AccountScreen() {
 
   async function onPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = confirmationProblem(newPassword, confirmPassword);
+    const problem = confirmationProblem(password.next, password.confirmation);
     if (problem) {
       setNotice({ kind: 'error', text: problem });
       return;
     }
-    if (await run(() => changePassword(currentPassword, newPassword, confirmPassword), IDENTITY.saveFailed)) {
-      setCurrentPassword('');
-      setNewPassword('');
-      setConfirmPassword('');
-    }
+    const { current, next, confirmation } = password;
+    if (await run(() => changePassword(current, next, confirmation), IDENTITY.saveFailed))
+      setPassword(NO_PASSWORD_CHANGE);
   }
 
   async function onPasskey(event: FormEvent<HTMLFormElement>) {
@@ -104,26 +100,13 @@ export default function AccountScreen() {
 
       <form className="panel" onSubmit={(event) => void onPassword(event)} noValidate>
         <h2 className="panel-title">{ACCOUNT.passwordHeading}</h2>
-        <input type="text" name="username" autoComplete="username" value={me?.userId ?? ''} readOnly hidden />
-        <div className="field">
-          <label htmlFor={`${id}-current`}>{ACCOUNT.currentPassword}</label>
-          <input
-            id={`${id}-current`}
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            required
-            onChange={(event) => setCurrentPassword(event.target.value)}
-          />
-        </div>
-        <NewPasswordField
-          id={`${id}-new`}
-          label={ACCOUNT.newPassword}
-          value={newPassword}
-          onChange={setNewPassword}
-          required
+        <PasswordChangeFields
+          id={id}
+          username={me?.userId ?? ''}
+          currentLabel={ACCOUNT.currentPassword}
+          value={password}
+          onChange={setPassword}
         />
-        <ConfirmPasswordField id={`${id}-confirm`} value={confirmPassword} onChange={setConfirmPassword} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? FORM.processing : ACCOUNT.changePassword}
         </button>

@@ -17,7 +17,6 @@ import {
   type DragEvent,
   type FormEvent,
   type ReactNode,
-  type Ref,
 } from 'react';
 import type { ContentFamilyKey, ContentItem } from '../../lib/collections.ts';
 import { MAX_LENGTH } from '../../lib/constants.ts';
@@ -40,6 +39,8 @@ import {
   type Conflict,
   type ContentStore,
 } from '../stores/content-store.ts';
+import { ConflictPanel, type ConflictRow } from '../parts/ConflictPanel.tsx';
+import { DraftOffer } from '../parts/DraftOffer.tsx';
 import { HistoryDialog } from '../parts/HistoryDialog.tsx';
 import { useLeaveGuard } from '../parts/use-leave-guard.ts';
 import {
@@ -53,8 +54,6 @@ import {
 } from '../stores/draft.ts';
 import { changesFrom } from '../stores/revision-diff.ts';
 import { scrollToTop } from '../stores/router.ts';
-import { istDateTime } from '../format/ist.ts';
-import { EDITING } from '../../lib/staff-messages.ts';
 
 /** The form's values by field name: text for text fields, a list for points. */
 type FormValues = Record<string, string | string[]>;
@@ -442,24 +441,23 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
         }
       />
       {offer && (
-        <div className="alert alert-info draft-offer" role="status">
-          <p>{EDITING.draftKept(istDateTime(offer.savedAt))}</p>
-          <div className="form-actions">
-            <button type="button" className="btn btn-primary btn-small" onClick={() => restoreOffer(offer)}>
-              {EDITING.draftRestore}
-            </button>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => setOffer(null)}>
-              {EDITING.draftDiscard}
-            </button>
-          </div>
-        </div>
+        <DraftOffer
+          savedAt={offer.savedAt}
+          onRestore={() => restoreOffer(offer)}
+          onDiscard={() => setOffer(null)}
+        />
       )}
       {conflict && conflict.id === editingId && editing && (
         <ConflictPanel
           ref={conflictRef}
-          config={config}
-          conflict={conflict}
-          mine={{ ...editing, ...values, published: !saveAsDraft, ...(file ? { image: file.name } : {}) }}
+          level={3}
+          message={conflict.message}
+          rows={conflictRows(config, conflict, {
+            ...editing,
+            ...values,
+            published: !saveAsDraft,
+            ...(file ? { image: file.name } : {}),
+          })}
           working={working}
           onKeepMine={() => {
             overwrite.current = true;
@@ -495,83 +493,17 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
   );
 }
 
-/**
- * A save that met a newer version (issue 21): who saved it and when, the differences field by field (the
- * History panel's comparison) on request, and the two ways on: save over it, or take it and drop the changes.
- */
-function ConflictPanel({
-  ref,
-  config,
-  conflict,
-  mine,
-  working,
-  onKeepMine,
-  onTakeTheirs,
-}: {
-  ref: Ref<HTMLElement>;
-  config: ContentScreenConfig;
-  conflict: Conflict;
-  mine: ContentItem;
-  working: boolean;
-  onKeepMine: () => void;
-  onTakeTheirs: () => void;
-}) {
-  const id = useId();
-  const [reviewing, setReviewing] = useState(false);
+/** The fields the newer version changed, each with its value there and in the form. */
+function conflictRows(config: ContentScreenConfig, conflict: Conflict, mine: ContentItem): ConflictRow[] {
   const theirs = changesFrom(config.family, mine, conflict.theirs);
+  // Both lists follow the family's field order and name the same fields, so they pair by position.
   const yours = changesFrom(config.family, conflict.theirs, mine);
-  return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      className="alert alert-error conflict-panel"
-      aria-labelledby={`${id}-title`}
-    >
-      <h3 id={`${id}-title`}>{EDITING.conflictHeading}</h3>
-      <p>{conflict.message}</p>
-      <div className="form-actions">
-        <button
-          type="button"
-          className="btn btn-outline btn-small"
-          aria-expanded={reviewing}
-          aria-controls={`${id}-review`}
-          onClick={() => setReviewing((open) => !open)}
-        >
-          {reviewing ? EDITING.conflictHideReview : EDITING.conflictReview}
-        </button>
-        <button type="button" className="btn btn-primary btn-small" disabled={working} onClick={onKeepMine}>
-          {EDITING.conflictKeepMine}
-        </button>
-        <button type="button" className="btn btn-outline btn-small" disabled={working} onClick={onTakeTheirs}>
-          {EDITING.conflictDiscardMine}
-        </button>
-      </div>
-      <div id={`${id}-review`} hidden={!reviewing}>
-        {theirs.length === 0 ? (
-          <p>{EDITING.conflictSame}</p>
-        ) : (
-          <table className="conflict-diff">
-            <thead>
-              <tr>
-                <th scope="col">{EDITING.conflictField}</th>
-                <th scope="col">{EDITING.conflictTheirs}</th>
-                <th scope="col">{EDITING.conflictYours}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {theirs.map((change, index) => (
-                <tr key={change.label}>
-                  <th scope="row">{change.label}</th>
-                  <td>{change.old}</td>
-                  <td>{yours[index]?.old}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-    </section>
-  );
+  return theirs.map((change, index) => ({
+    key: change.label,
+    label: change.label,
+    theirs: change.old,
+    yours: yours[index]?.old,
+  }));
 }
 
 /**

@@ -6,9 +6,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { IDENTITY } from '../../lib/staff-messages.ts';
-import { ACCOUNT, FORM, PASSWORD_CHANGE, SHELL } from '../admin-copy.ts';
+import { FORM, PASSWORD_CHANGE, SHELL } from '../admin-copy.ts';
 import { failureText } from '../api/admin-api.ts';
-import { ConfirmPasswordField, confirmationProblem, NewPasswordField } from '../parts/NewPasswordField.tsx';
+import { confirmationProblem, NO_PASSWORD_CHANGE, PasswordChangeFields } from '../parts/NewPasswordField.tsx';
 import { changePassword } from '../stores/identity-store.ts';
 import { $loggingOut, $me, loadMe, signOut } from '../stores/session.ts';
 
@@ -16,15 +16,13 @@ export default function PasswordChangeScreen() {
   const me = useStore($me);
   const loggingOut = useStore($loggingOut);
   const id = useId();
-  const [temporary, setTemporary] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [password, setPassword] = useState(NO_PASSWORD_CHANGE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = confirmationProblem(newPassword, confirmPassword);
+    const problem = confirmationProblem(password.next, password.confirmation);
     if (problem) {
       setError(problem);
       return;
@@ -32,7 +30,7 @@ export default function PasswordChangeScreen() {
     setBusy(true);
     setError(null);
     try {
-      await changePassword(temporary, newPassword, confirmPassword);
+      await changePassword(password.current, password.next, password.confirmation);
       await loadMe();
     } catch (failed) {
       setError(failureText(failed, IDENTITY.saveFailed));
@@ -47,26 +45,13 @@ export default function PasswordChangeScreen() {
         <p className="alert alert-info" role="status">
           {IDENTITY.mustChangePassword}
         </p>
-        <input type="text" name="username" autoComplete="username" value={me?.userId ?? ''} readOnly hidden />
-        <div className="field">
-          <label htmlFor={`${id}-temporary`}>{PASSWORD_CHANGE.temporaryPassword}</label>
-          <input
-            id={`${id}-temporary`}
-            type="password"
-            autoComplete="current-password"
-            value={temporary}
-            required
-            onChange={(event) => setTemporary(event.target.value)}
-          />
-        </div>
-        <NewPasswordField
-          id={`${id}-new`}
-          label={ACCOUNT.newPassword}
-          value={newPassword}
-          onChange={setNewPassword}
-          required
+        <PasswordChangeFields
+          id={id}
+          username={me?.userId ?? ''}
+          currentLabel={PASSWORD_CHANGE.temporaryPassword}
+          value={password}
+          onChange={setPassword}
         />
-        <ConfirmPasswordField id={`${id}-confirm`} value={confirmPassword} onChange={setConfirmPassword} />
         <div className="login-error-region">
           {error && (
             <p className="alert alert-error" role="alert">

@@ -10,7 +10,8 @@ import { fieldErrors } from '../../lib/schemas.ts';
 import { SETTING_GROUPS, type SettingField, type SiteSettings } from '../../lib/site-settings.ts';
 import { FORM, SITE_SETTINGS } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';
-import { EDITING } from '../../lib/staff-messages.ts';
+import { ConflictPanel, type ConflictRow } from '../parts/ConflictPanel.tsx';
+import { DraftOffer } from '../parts/DraftOffer.tsx';
 import { FieldError } from '../parts/FieldError.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { useLeaveGuard } from '../parts/use-leave-guard.ts';
@@ -127,6 +128,11 @@ export default function SiteSettingsScreen() {
   /** Set by "Save my version": the next save is made over the version that won. */
   const overwrite = useRef(false);
 
+  // The panel takes the focus whenever it appears or names a newer conflict, so the news is read out at once.
+  const conflictRef = useRef<HTMLElement>(null);
+  const shownConflict = draft ? conflict : null;
+  useEffect(() => conflictRef.current?.focus(), [shownConflict]);
+
   const input = (field: SettingField, value: string) => {
     const fieldId = `${id}-${field.name}`;
     const described =
@@ -165,31 +171,23 @@ export default function SiteSettingsScreen() {
       <p className="field-hint">{SITE_SETTINGS.intro}</p>
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {offer && draft && (
-        <div className="alert alert-info draft-offer" role="status">
-          <p>{EDITING.draftKept(istDateTime(offer.savedAt))}</p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className="btn btn-primary btn-small"
-              onClick={() => {
-                setOffer(null);
-                setDraft((current) => ({ ...current, ...offer.values }));
-                if (offer.version !== null) setBaseVersion(offer.version);
-              }}
-            >
-              {EDITING.draftRestore}
-            </button>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => setOffer(null)}>
-              {EDITING.draftDiscard}
-            </button>
-          </div>
-        </div>
+        <DraftOffer
+          savedAt={offer.savedAt}
+          onRestore={() => {
+            setOffer(null);
+            setDraft((current) => ({ ...current, ...offer.values }));
+            if (offer.version !== null) setBaseVersion(offer.version);
+          }}
+          onDiscard={() => setOffer(null)}
+        />
       )}
       {conflict && draft && (
-        <SettingsConflictPanel
-          conflict={conflict}
-          draft={draft}
-          saving={saving}
+        <ConflictPanel
+          ref={conflictRef}
+          level={2}
+          message={conflict.message}
+          rows={conflictRows(conflict, draft)}
+          working={saving}
           onKeepMine={() => {
             overwrite.current = true;
             formRef.current?.requestSubmit();
@@ -272,80 +270,15 @@ export default function SiteSettingsScreen() {
   );
 }
 
-/** A save that met newer settings (issue 21): who saved them and when, the differences, and the two ways on. */
-function SettingsConflictPanel({
-  conflict,
-  draft,
-  saving,
-  onKeepMine,
-  onTakeTheirs,
-}: {
-  conflict: SettingsConflict;
-  draft: Draft;
-  saving: boolean;
-  onKeepMine: () => void;
-  onTakeTheirs: () => void;
-}) {
-  const id = useId();
-  const [reviewing, setReviewing] = useState(false);
-  const panel = useRef<HTMLElement>(null);
-  useEffect(() => panel.current?.focus(), [conflict]);
+/** The settings the newer version changed, each with its value there and in the form. */
+function conflictRows(conflict: SettingsConflict, draft: Draft): ConflictRow[] {
   const theirs = toDraft(conflict.theirs);
-  const changed = FIELDS.filter(
-    (field) => (theirs[field.name] ?? '').trim() !== (draft[field.name] ?? '').trim(),
-  );
-  return (
-    <section
-      ref={panel}
-      tabIndex={-1}
-      className="alert alert-error conflict-panel"
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`} className="panel-title">
-        {EDITING.conflictHeading}
-      </h2>
-      <p>{conflict.message}</p>
-      <div className="form-actions">
-        <button
-          type="button"
-          className="btn btn-outline btn-small"
-          aria-expanded={reviewing}
-          aria-controls={`${id}-review`}
-          onClick={() => setReviewing((open) => !open)}
-        >
-          {reviewing ? EDITING.conflictHideReview : EDITING.conflictReview}
-        </button>
-        <button type="button" className="btn btn-primary btn-small" disabled={saving} onClick={onKeepMine}>
-          {EDITING.conflictKeepMine}
-        </button>
-        <button type="button" className="btn btn-outline btn-small" disabled={saving} onClick={onTakeTheirs}>
-          {EDITING.conflictDiscardMine}
-        </button>
-      </div>
-      <div id={`${id}-review`} hidden={!reviewing}>
-        {changed.length === 0 ? (
-          <p>{EDITING.conflictSame}</p>
-        ) : (
-          <table className="conflict-diff">
-            <thead>
-              <tr>
-                <th scope="col">{EDITING.conflictField}</th>
-                <th scope="col">{EDITING.conflictTheirs}</th>
-                <th scope="col">{EDITING.conflictYours}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changed.map((field) => (
-                <tr key={field.name}>
-                  <th scope="row">{field.label}</th>
-                  <td>{theirs[field.name]}</td>
-                  <td>{draft[field.name]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-    </section>
+  return FIELDS.filter((field) => (theirs[field.name] ?? '').trim() !== (draft[field.name] ?? '').trim()).map(
+    (field) => ({
+      key: field.name,
+      label: field.label,
+      theirs: theirs[field.name],
+      yours: draft[field.name],
+    }),
   );
 }

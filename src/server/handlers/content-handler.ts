@@ -22,13 +22,14 @@ import { conflict, created, HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate, validationFailure } from '../http/validate.ts';
 import { ownImageHash, parseImageFileName } from '../images/image-names.ts';
-import { OrderConflictError, VersionConflictError, versionOf, type StoredItem } from '../repository/port.ts';
+import { OrderConflictError, versionOf, type StoredItem } from '../repository/port.ts';
 import {
   editorName,
   editorOf,
   etagOf,
   expectedVersion,
   staleWrite,
+  updateAsEditor,
   UPDATED_BY,
   type Editor,
 } from '../http/versions.ts';
@@ -243,16 +244,9 @@ async function writeUpdate(
 ): Promise<StoredItem | null> {
   let result: Awaited<ReturnType<Deps['repository']['update']>>;
   try {
-    result = await deps.repository.update(
-      family.key,
-      id,
-      { ...fields, [UPDATED_BY]: editor },
-      expectedVersion === undefined ? {} : { expectedVersion },
-    );
+    result = await updateAsEditor(deps.repository, family.key, id, fields, editor, expectedVersion);
   } catch (error) {
     await discardImage(family, deps, newImage, before);
-    // A colleague saved between the check above and this write.
-    if (error instanceof VersionConflictError) throw new HttpError(staleWrite(error.current));
     throw error;
   }
   if (!result) {

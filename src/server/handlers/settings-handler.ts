@@ -15,7 +15,7 @@ import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
-import { HttpError, notFound, ok } from '../http/respond.ts';
+import { notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
 import {
@@ -23,12 +23,11 @@ import {
   editorOf,
   etagOf,
   expectedVersion,
-  staleWrite,
-  UPDATED_BY,
+  updateAsEditor,
   type Editor,
 } from '../http/versions.ts';
 import { SINGLETON_ID } from '../repository/keys.ts';
-import { VersionConflictError, versionOf } from '../repository/port.ts';
+import { versionOf } from '../repository/port.ts';
 
 const family = settingsFamily;
 const REVISIONS_SEGMENT = 'revisions';
@@ -87,24 +86,17 @@ async function update(input: HandlerInput) {
  */
 async function write(deps: Deps, settings: SiteSettings, editor: Editor, expected?: number) {
   const repository = deps.repository;
-  const changes = { ...settings, [UPDATED_BY]: editor };
-  const options = expected === undefined ? {} : { expectedVersion: expected };
-  let result;
-  try {
-    result = await repository.update(family.key, SINGLETON_ID, changes, options);
-    if (!result) {
-      // The first save stores the seed first (only if no one else just did), so the history starts from it.
-      const now = deps.now().toISOString();
-      await repository.put(
-        family.key,
-        { _id: SINGLETON_ID, createdAt: now, updatedAt: now, ...SITE_SETTINGS_SEED },
-        { onlyIfNew: true },
-      );
-      result = await repository.update(family.key, SINGLETON_ID, changes, options);
-    }
-  } catch (error) {
-    if (error instanceof VersionConflictError) throw new HttpError(staleWrite(error.current));
-    throw error;
+  const save = () => updateAsEditor(repository, family.key, SINGLETON_ID, settings, editor, expected);
+  let result = await save();
+  if (!result) {
+    // The first save stores the seed first (only if no one else just did), so the history starts from it.
+    const now = deps.now().toISOString();
+    await repository.put(
+      family.key,
+      { _id: SINGLETON_ID, createdAt: now, updatedAt: now, ...SITE_SETTINGS_SEED },
+      { onlyIfNew: true },
+    );
+    result = await save();
   }
   if (!result) throw new Error('The site settings vanished while being saved');
   await publishChange(deps, family.cacheTag);

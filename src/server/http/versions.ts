@@ -6,7 +6,13 @@
 import { API } from '../../lib/api-messages.ts';
 import { formatIst } from '../../lib/enquiries.ts';
 import type { Actor } from '../auth/guard.ts';
-import { versionOf, type StoredItem } from '../repository/port.ts';
+import {
+  VersionConflictError,
+  versionOf,
+  type CollectionName,
+  type Repository,
+  type StoredItem,
+} from '../repository/port.ts';
 import { badRequest, HttpError, jsonResponse } from './respond.ts';
 
 /** Who made an edit, as stored on the item (`updatedBy`) and shown in a refusal or the history. */
@@ -57,4 +63,29 @@ export function staleWrite(current: StoredItem): Response {
     undefined,
     { ETag: etagOf(version) },
   );
+}
+
+/**
+ * An edit stored with its editor, made only over `expected` when the staff member sent one. A colleague's save
+ * that lands between the handler's reads and this write is still the 412, never a silent overwrite.
+ */
+export async function updateAsEditor(
+  repository: Repository,
+  collection: CollectionName,
+  id: string,
+  fields: Record<string, unknown>,
+  editor: Editor,
+  expected: number | undefined,
+): ReturnType<Repository['update']> {
+  try {
+    return await repository.update(
+      collection,
+      id,
+      { ...fields, [UPDATED_BY]: editor },
+      expected === undefined ? {} : { expectedVersion: expected },
+    );
+  } catch (error) {
+    if (error instanceof VersionConflictError) throw new HttpError(staleWrite(error.current));
+    throw error;
+  }
 }
