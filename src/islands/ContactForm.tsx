@@ -5,11 +5,9 @@ import { PUBLIC } from '../lib/messages.ts';
 import { CONTACT } from '../lib/public-copy.ts';
 import { sendContact } from '../lib/public-api.ts';
 import {
-  FieldError,
   fieldErrorsOf,
   focusFirstInvalid,
-  invalidProps,
-  FieldLabel,
+  FormField,
   RequiredNote,
   type FieldErrors,
 } from './form-fields.tsx';
@@ -71,61 +69,40 @@ export default function ContactForm() {
     else focusFirstInvalid(form, FIELDS, refused);
   };
 
+  const fieldOf = { form: FORM, errors };
   return (
     <form className="form" onSubmit={onSubmit} onInput={onEdit} aria-labelledby="contact-form-title">
       <RequiredNote />
       <div className="form-row">
-        <div className="field">
-          <FieldLabel id="contact-name" text={CONTACT.name} required />
-          <input
-            className="input"
-            id="contact-name"
-            name="name"
-            required
-            autoComplete="name"
-            {...invalidProps(FORM, errors, 'name')}
-          />
-          <FieldError form={FORM} errors={errors} field="name" />
-        </div>
-        <div className="field">
-          <FieldLabel id="contact-email" text={CONTACT.email} required />
-          <input
-            className="input"
-            id="contact-email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            {...invalidProps(FORM, errors, 'email')}
-          />
-          <FieldError form={FORM} errors={errors} field="email" />
-        </div>
-      </div>
-      <div className="field">
-        <FieldLabel id="contact-phone" text={CONTACT.phone} required />
-        <input
-          className="input"
-          id="contact-phone"
-          name="phone"
-          type="tel"
+        <FormField
+          {...fieldOf}
+          field="name"
+          label={CONTACT.name}
           required
-          autoComplete="tel"
-          {...invalidProps(FORM, errors, 'phone')}
+          control={(props) => <input {...props} autoComplete="name" />}
         />
-        <FieldError form={FORM} errors={errors} field="phone" />
-      </div>
-      <div className="field">
-        <FieldLabel id="contact-message" text={CONTACT.message} required />
-        <textarea
-          className="input"
-          id="contact-message"
-          name="message"
+        <FormField
+          {...fieldOf}
+          field="email"
+          label={CONTACT.email}
           required
-          rows={5}
-          {...invalidProps(FORM, errors, 'message')}
+          control={(props) => <input {...props} type="email" autoComplete="email" />}
         />
-        <FieldError form={FORM} errors={errors} field="message" />
       </div>
+      <FormField
+        {...fieldOf}
+        field="phone"
+        label={CONTACT.phone}
+        required
+        control={(props) => <input {...props} type="tel" autoComplete="tel" />}
+      />
+      <FormField
+        {...fieldOf}
+        field="message"
+        label={CONTACT.message}
+        required
+        control={(props) => <textarea {...props} rows={5} />}
+      />
       <FormFooter state={state} idleLabel={CONTACT.submit} busyLabel={PUBLIC.contactSending} />
     </form>
   );

@@ -5,11 +5,9 @@ import { PUBLIC, VALIDATION } from '../lib/messages.ts';
 import { ENROLL } from '../lib/public-copy.ts';
 import { fetchPublicList, sendEnroll } from '../lib/public-api.ts';
 import {
-  FieldError,
   fieldErrorsOf,
   focusFirstInvalid,
-  invalidProps,
-  FieldLabel,
+  FormField,
   RequiredNote,
   type FieldErrors,
 } from './form-fields.tsx';
@@ -101,6 +99,7 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
     else focusFirstInvalid(form, FIELDS, refused);
   };
 
+  const fieldOf = { form: FORM, errors };
   return (
     <form
       className="form"
@@ -115,82 +114,58 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
       </h2>
       <RequiredNote />
       <div className="form-row">
-        <div className="field">
-          <FieldLabel id="enroll-name" text={ENROLL.name} required />
-          <input
-            className="input"
-            id="enroll-name"
-            name="name"
-            autoComplete="name"
-            required
-            {...invalidProps(FORM, errors, 'name')}
-          />
-          <FieldError form={FORM} errors={errors} field="name" />
-        </div>
-        <div className="field">
-          <FieldLabel id="enroll-email" text={ENROLL.email} required />
-          <input
-            className="input"
-            id="enroll-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            {...invalidProps(FORM, errors, 'email')}
-          />
-          <FieldError form={FORM} errors={errors} field="email" />
-        </div>
+        <FormField
+          {...fieldOf}
+          field="name"
+          label={ENROLL.name}
+          required
+          control={(props) => <input {...props} autoComplete="name" />}
+        />
+        <FormField
+          {...fieldOf}
+          field="email"
+          label={ENROLL.email}
+          required
+          control={(props) => <input {...props} type="email" autoComplete="email" />}
+        />
       </div>
       <div className="form-row">
-        <div className="field">
-          <FieldLabel id="enroll-phone" text={ENROLL.phone} required />
-          <input
-            className="input"
-            id="enroll-phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            {...invalidProps(FORM, errors, 'phone')}
-          />
-          <FieldError form={FORM} errors={errors} field="phone" />
-        </div>
-        <div className="field">
-          <FieldLabel id="enroll-course" text={ENROLL.course} required />
-          <select
-            className="input"
-            id="enroll-course"
-            name="course"
-            defaultValue=""
-            required
-            {...invalidProps(FORM, errors, 'course')}
-          >
-            <option value="">{ENROLL.chooseCourse}</option>
-            {courses.items.map((course) => (
-              <option key={course._id} value={course.courseName}>
-                {course.courseName}
-              </option>
-            ))}
-          </select>
-          <FieldError form={FORM} errors={errors} field="course" />
+        <FormField
+          {...fieldOf}
+          field="phone"
+          label={ENROLL.phone}
+          required
+          control={(props) => <input {...props} type="tel" autoComplete="tel" />}
+        />
+        <FormField
+          {...fieldOf}
+          field="course"
+          label={ENROLL.course}
+          required
+          control={(props) => (
+            <select {...props} defaultValue="">
+              <option value="">{ENROLL.chooseCourse}</option>
+              {courses.items.map((course) => (
+                <option key={course._id} value={course.courseName}>
+                  {course.courseName}
+                </option>
+              ))}
+            </select>
+          )}
+        >
           {courses.phase === 'error' && (
             <p className="alert alert--error" role="alert">
               {courses.error}
             </p>
           )}
-        </div>
+        </FormField>
       </div>
-      <div className="field">
-        <FieldLabel id="enroll-message" text={ENROLL.message} />
-        <textarea
-          className="input"
-          id="enroll-message"
-          name="message"
-          rows={4}
-          {...invalidProps(FORM, errors, 'message')}
-        />
-        <FieldError form={FORM} errors={errors} field="message" />
-      </div>
+      <FormField
+        {...fieldOf}
+        field="message"
+        label={ENROLL.message}
+        control={(props) => <textarea {...props} rows={4} />}
+      />
       <FormFooter state={state} idleLabel={ENROLL.submit} busyLabel={PUBLIC.enrollSubmitting} />
     </form>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { REQUIRED_NOTE } from '../lib/public-copy.ts';
 
@@ -16,12 +17,12 @@ export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly
 }
 
 /** Marks a control invalid and ties its message to it (read out with the label). */
-export const invalidProps = <F extends string>(form: string, errors: FieldErrors<F>, field: F) =>
+const invalidProps = <F extends string>(form: string, errors: FieldErrors<F>, field: F) =>
   errors[field]
     ? ({ 'aria-invalid': true, 'aria-describedby': `${form}-${field}-error` } as const)
     : ({} as const);
 
-export function FieldError<F extends string>({
+function FieldError<F extends string>({
   form,
   errors,
   field,
@@ -52,7 +53,7 @@ export function focusFirstInvalid<F extends string>(
  * A field's label, and for a required field a mark beside it: seen, not read (the control's `required` already
  * says it to assistive technology), and outside the label so the field's name stays its name.
  */
-export function FieldLabel({ id, text, required }: { id: string; text: string; required?: boolean }) {
+function FieldLabel({ id, text, required }: { id: string; text: string; required?: boolean }) {
   return (
     <span className="field-label">
       <label htmlFor={id}>{text}</label>
@@ -68,4 +69,52 @@ export function FieldLabel({ id, text, required }: { id: string; text: string; r
 /** What the mark means, once, at the top of the form. */
 export function RequiredNote() {
   return <p className="form-required-note">{REQUIRED_NOTE}</p>;
+}
+
+/** What every field's control carries: the field's id and name, `required`, and the marks of a refused value. */
+export interface ControlProps {
+  className: 'input';
+  id: string;
+  name: string;
+  required?: true;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * One field of a public form: its label (marked when required), its control (`control` adds what is its own: type,
+ * autocomplete, rows, options) and the server's reason for it; `children` follow, e.g. the course list's state.
+ */
+export function FormField<F extends string>({
+  form,
+  errors,
+  field,
+  label,
+  required,
+  control,
+  children,
+}: {
+  form: string;
+  errors: FieldErrors<F>;
+  field: F;
+  label: string;
+  required?: boolean;
+  control: (props: ControlProps) => ReactNode;
+  children?: ReactNode;
+}) {
+  const id = `${form}-${field}`;
+  return (
+    <div className="field">
+      <FieldLabel id={id} text={label} required={required} />
+      {control({
+        className: 'input',
+        id,
+        name: field,
+        ...(required ? { required: true } : {}),
+        ...invalidProps(form, errors, field),
+      })}
+      <FieldError form={form} errors={errors} field={field} />
+      {children}
+    </div>
+  );
 }
