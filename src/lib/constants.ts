@@ -9,6 +9,8 @@ export const AUTH_PATHS = {
 } as const;
 /** The owner's backup download (an archive of every family and picture, written by the server's backup module). */
 export const BACKUP_PATH = `${API_PREFIX}/backup`;
+/** One day in milliseconds, for retention cut-offs (days are whole UTC days of 24 h). */
+export const DAY_MS = 86_400_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 export const PUBLIC_RETRY_MAX = 2;

@@ -18,6 +18,9 @@ export const REQUEST_FAMILY_KEYS = ['contact', 'enroll'] as const;
 
 export type ContentFamilyKey = (typeof CONTENT_FAMILY_KEYS)[number];
 export type RequestFamilyKey = (typeof REQUEST_FAMILY_KEYS)[number];
+/** Whether a collection (a trash entry's, an audit target's) holds personal-data requests. */
+export const isRequestFamilyKey = (collection: string): collection is RequestFamilyKey =>
+  (REQUEST_FAMILY_KEYS as readonly string[]).includes(collection);
 /** Every stored collection of items (stats is a single document, not a collection). */
 /** `siteSettings` (issue 12.7) holds one item, so the site settings have a history like every content item. */
 export type CollectionKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse' | 'siteSettings';

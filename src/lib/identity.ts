@@ -113,7 +113,7 @@ export interface AuditEntry {
   ip: string;
 }
 
-/** The address the platform did not know (src/server/http/client-ip.ts). */
+/** The address an audit entry holds when the platform did not say where a request came from. */
 export const UNKNOWN_ADDRESS = 'unknown';
 
 /** An account as the API answers it (never its password hash or passkey keys). */

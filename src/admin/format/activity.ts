@@ -2,18 +2,18 @@
  * One Activity entry as a sentence (issue 21.7): who did what to which item or person, in the words staff use.
  * Entries written before the handlers told the log their details (no name, no from → to) still read, more plainly.
  */
-import { requestFamilies, settingsFamily, statsFamily } from '../../lib/collections.ts';
+import { settingsFamily, statsFamily } from '../../lib/collections.ts';
+import { isRequestFamilyKey } from '../../lib/families.ts';
 import { UNKNOWN_ADDRESS, type AuditEntry } from '../../lib/identity.ts';
 import { ACTIVITY_TEXT as T, ENQUIRY } from '../../lib/staff-messages.ts';
 import { familyLabel } from '../stores/trash-store.ts';
 
-const isRequest = (family: string) => Object.hasOwn(requestFamilies, family);
 const statusLabel = (status: string) => ENQUIRY.statusLabels[status] ?? status;
 
 /** The item an entry is about, as a phrase: “Web basics” in Home Courses, Asha Rao’s contact message. */
 export function thingOf({ target }: Pick<AuditEntry, 'target'>): string {
   if (target.family === settingsFamily.key) return T.siteSettings;
-  if (isRequest(target.family)) {
+  if (isRequestFamilyKey(target.family)) {
     const noun = T.requestNouns[target.family] ?? target.family;
     return target.title ? T.requestOf(target.title, noun) : (T.unnamedRequests[target.family] ?? noun);
   }

@@ -6,7 +6,9 @@
  * time, so a delete keeps its title. A request is named by its person's name: personal data, so when a request
  * goes for good (an erasure, the retention purge, the trash purge) its name is struck from the log too.
  */
-import { allFamilies, requestFamilies } from '../../lib/collections.ts';
+import { allFamilies } from '../../lib/collections.ts';
+import { isRequestFamilyKey } from '../../lib/families.ts';
+import { DAY_MS } from '../../lib/constants.ts';
 import { istDayEnd, istDayStart } from '../../lib/enquiries.ts';
 import {
   AUDIT_RETENTION_DAYS,
@@ -153,7 +155,7 @@ export async function readAudit(
 
 /** Deletes entries older than the retention (ids are time-ordered: the scan stops at the first young one). */
 export async function purgeAudit(deps: Deps): Promise<number> {
-  const edge = deps.now().getTime() - AUDIT_RETENTION_DAYS * 86_400_000;
+  const edge = deps.now().getTime() - AUDIT_RETENTION_DAYS * DAY_MS;
   let purged = 0;
   // Newest first from just below the edge: every id older than the edge is at or after this cursor.
   let cursor: string | null = idFloor(edge);
@@ -167,8 +169,6 @@ export async function purgeAudit(deps: Deps): Promise<number> {
   return purged;
 }
 
-const isRequestFamily = (family: string) => Object.hasOwn(requestFamilies, family);
-
 /**
  * Strikes the names of requests that are gone for good from the entries about them (a `put`, which keeps no
  * history of what it replaced): the log keeps what was done and when, never a name the company no longer holds.
@@ -179,7 +179,7 @@ export async function forgetRequestNames(
   family: string,
   ids: readonly string[],
 ): Promise<number> {
-  if (ids.length === 0 || !isRequestFamily(family)) return 0;
+  if (ids.length === 0 || !isRequestFamilyKey(family)) return 0;
   const gone = new Set(ids);
   let changed = 0;
   let cursor: string | null = null;

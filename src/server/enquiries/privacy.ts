@@ -5,7 +5,8 @@
  * (tombstones.ts) when it goes, so importing the old site's export again does not bring it back.
  */
 import { requestFamilies } from '../../lib/collections.ts';
-import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/families.ts';
+import { DAY_MS } from '../../lib/constants.ts';
+import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/families.ts';
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
@@ -49,12 +50,9 @@ export async function requestsByEmail(
   };
 }
 
-const isRequestFamily = (collection: string): collection is RequestFamilyKey =>
-  (REQUEST_FAMILY_KEYS as readonly string[]).includes(collection);
-
 async function trashedByEmail(repository: Repository, email: string): Promise<TrashEntry[]> {
   return (await repository.listTrash()).filter(
-    (entry) => isRequestFamily(entry.collection) && sameEmail(entry.item.email, email),
+    (entry) => isRequestFamilyKey(entry.collection) && sameEmail(entry.item.email, email),
   );
 }
 
@@ -68,8 +66,6 @@ async function destroy(repository: Repository, family: RequestFamilyKey, item: S
   await repository.purgeFromTrash(family, item._id);
   return true;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The retention rule, shared with the importer: a request received before this time is past retention. */
 export const retentionCutoff = (now: Date, days: number): number => now.getTime() - days * DAY_MS;
@@ -92,7 +88,7 @@ export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily
       }
   }
   for (const entry of found.trash) {
-    if (!isRequestFamily(entry.collection)) continue;
+    if (!isRequestFamilyKey(entry.collection)) continue;
     await leaveTombstone(repository, entry.item);
     if (await repository.purgeFromTrash(entry.collection, entry.item._id)) {
       erased[entry.collection] += 1;

@@ -3,8 +3,8 @@
  * `GET /api/v1/trash` lists it (with who deleted what), `POST /api/v1/trash/{family}/{id}/restore` puts an item
  * back under its id, and owners may `DELETE /api/v1/trash/{family}/{id}` to delete one for good before the purge.
  */
-import { TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
-import { REQUEST_FAMILY_KEYS } from '../../lib/families.ts';
+import { DAY_MS, TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
+import { isRequestFamilyKey } from '../../lib/families.ts';
 import { API } from '../../lib/api-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { auditAction, forgetRequestNames } from '../audit/audit-log.ts';
@@ -125,7 +125,7 @@ async function purgeItem(family: TrashFamily, input: HandlerInput, id: string) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'write', 'owner');
   // A request deleted for good must not come back with a re-import of the old site: its tombstone goes first.
-  if ((REQUEST_FAMILY_KEYS as readonly string[]).includes(family.key)) {
+  if (isRequestFamilyKey(family.key)) {
     const entry = (await deps.repository.listTrash()).find(
       (candidate) => candidate.collection === family.key && candidate.item._id === id,
     );
@@ -147,8 +147,6 @@ async function freeAfterPurge(family: TrashFamily | undefined, deps: Deps, remov
     await discardImage(content, deps, removed.item.image);
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * The scheduled purge: trash entries older than TRASH_RETENTION_DAYS go for good, and only then are their
  * pictures freed (when no other item, live or trashed, holds them). Returns how many entries were purged.
@@ -163,8 +161,7 @@ export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<num
   const gone = new Map<string, string[]>();
   for (const entry of expired) {
     // A purged request is gone for good: the importer must not bring it back from the old site's export.
-    if ((REQUEST_FAMILY_KEYS as readonly string[]).includes(entry.collection))
-      await leaveTombstone(deps.repository, entry.item);
+    if (isRequestFamilyKey(entry.collection)) await leaveTombstone(deps.repository, entry.item);
     const removed = await deps.repository.purgeFromTrash(entry.collection, entry.item._id);
     if (!removed) continue;
     purged += 1;

@@ -33,7 +33,12 @@ import {
   type CollectionKey,
   type ContentFamily,
 } from '../../lib/collections.ts';
-import { HONEYPOT_FIELD, REQUEST_RETENTION_DAYS, REQUEST_RETENTION_MAX_DAYS } from '../../lib/constants.ts';
+import {
+  DAY_MS,
+  HONEYPOT_FIELD,
+  REQUEST_RETENTION_DAYS,
+  REQUEST_RETENTION_MAX_DAYS,
+} from '../../lib/constants.ts';
 import { REQUEST_FAMILY_KEYS } from '../../lib/families.ts';
 import { valueFields, type ImageField } from '../../lib/fields.ts';
 import { storedImageValue } from '../../lib/image-url.ts';
@@ -81,7 +86,6 @@ const TARGETS: Record<LegacySource, Target> = {
 /** Collections whose records carry `isActive`. */
 const HAS_ACTIVE_FLAG = new Set<LegacySource>(['homeservices', 'enrollcourses']);
 const REQUEST_TARGETS = new Set<Target>(REQUEST_FAMILY_KEYS);
-const DAY_MS = 86_400_000;
 /** Extensions a `mongoexport --out` file may have. */
 const EXPORT_EXTENSIONS = new Set(['.json', '.jsonl', '.ndjson']);
 const PICTURE_CONCURRENCY = 4;
