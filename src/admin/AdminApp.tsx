@@ -9,9 +9,12 @@ import { PASSWORD_CHANGE, SHELL } from './admin-copy.ts';
 import { LoginScreen } from './screens/LoginScreen.tsx';
 import { AdminShell } from './shell/AdminShell.tsx';
 import { resolveRoute, type ScreenRoute } from './route-decision.ts';
+import { FAMILY_DEFINITIONS, type SingletonFamilyKey } from '../lib/registry.ts';
 import {
   $router,
   SCREENS,
+  type FamilyRoute,
+  type ToolScreen,
   redirectToHome,
   redirectToLogin,
   rememberReturnPath,
@@ -31,28 +34,44 @@ const TeamScreen = lazy(() => import('./screens/TeamScreen.tsx'));
 const ActivityScreen = lazy(() => import('./screens/ActivityScreen.tsx'));
 const PasswordChangeScreen = lazy(() => import('./screens/PasswordChangeScreen.tsx'));
 
-/**
- * The view of every screen route: the compiler checks the table against SCREENS (router.ts), so a route without
- * a screen cannot render blank. Content screens get their family's key, not its config, so the registry (zod and
- * every schema) stays in the lazily loaded screen chunk instead of the first load.
- */
-const SCREEN_VIEWS = {
-  homeContent: () => <ContentScreen family="homeContent" />,
-  homeServices: () => <ContentScreen family="homeService" />,
-  homeCourses: () => <ContentScreen family="homeCourse" />,
-  serviceContent: () => <ContentScreen family="serviceContent" />,
-  career: () => <ContentScreen family="career" />,
-  contactData: () => <RequestsScreen family="contact" />,
-  enrollData: () => <RequestsScreen family="enroll" />,
-  courses: () => <CoursesScreen />,
+/** The singletons' own screens (a new singleton must name one: the compiler checks the table is complete). */
+const SINGLETON_VIEWS = {
   stats: () => <StatsScreen />,
-  privacy: () => <PrivacyScreen />,
   siteSettings: () => <SiteSettingsScreen />,
+} satisfies Record<SingletonFamilyKey, () => ReactNode>;
+
+/**
+ * A family's screen, by its kind. Content screens get their family's key, not its config, so the schemas (zod)
+ * stay in the lazily loaded screen chunk instead of the first load.
+ */
+function familyView(definition: (typeof FAMILY_DEFINITIONS)[number]): ReactNode {
+  switch (definition.kind) {
+    case 'content':
+      return <ContentScreen family={definition.key} />;
+    case 'request':
+      return <RequestsScreen family={definition.key} />;
+    case 'lookup':
+      return <CoursesScreen />;
+    case 'singleton':
+      return SINGLETON_VIEWS[definition.key]();
+  }
+}
+
+const TOOL_VIEWS = {
+  privacy: () => <PrivacyScreen />,
   trash: () => <TrashScreen />,
   account: () => <AccountScreen />,
   team: () => <TeamScreen />,
   activity: () => <ActivityScreen />,
-} satisfies Record<ScreenRoute, () => ReactNode>;
+} satisfies Record<ToolScreen['route'], () => ReactNode>;
+
+/** The view of every screen route: each family's from its definition, then the tools. */
+const SCREEN_VIEWS: Record<ScreenRoute, () => ReactNode> = {
+  ...(Object.fromEntries(
+    FAMILY_DEFINITIONS.map((definition) => [definition.admin.route, () => familyView(definition)]),
+  ) as Record<FamilyRoute, () => ReactNode>),
+  ...TOOL_VIEWS,
+};
 
 export default function AdminApp() {
   const page = useStore($router);

@@ -1,12 +1,11 @@
 /**
- * What is truly per screen for the five content families, on top of their registry entries (fields, paths,
- * schemas, image rule, confirmation, messages): the heading, the noun on the buttons, the list layout and the
- * spec's list-fetch error policy. The form and the list card are derived from the family's fields. Save and
- * delete failures show the server's reason whenever it sent one (docs/decisions.md 22).
+ * A content family's admin screen, from its definition (src/lib/registry.ts): the heading, the noun on the
+ * buttons, the list layout and the spec's list-fetch error policy. The form and the list card are derived from the
+ * family's fields. Save and delete failures show the server's reason whenever it sent one (docs/decisions.md 22).
  */
 import { ApiError } from '../lib/api-client.ts';
-import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../lib/collections.ts';
-import { ADMIN } from '../lib/staff-messages.ts';
+import { contentFamilies, type ContentFamily } from '../lib/collections.ts';
+import { FAMILY_DEFINITIONS, type ContentDefinition, type ContentFamilyKey } from '../lib/registry.ts';
 
 export interface ContentScreenConfig {
   family: ContentFamily;
@@ -23,55 +22,47 @@ export interface ContentScreenConfig {
 const isFormatError = (error: unknown) => error instanceof ApiError && error.kind === 'format';
 const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);
 
-export const CONTENT_SCREENS = {
-  homeContent: {
-    family: contentFamilies.homeContent,
-    heading: 'Home Content',
-    noun: 'Content',
-    layout: 'grid',
-    imageFailed: ADMIN.homeContent.imageFailed,
-    // Spec: the server's message, else 'Server error occurred'; no response has its own text.
-    fetchError: (error) => {
-      if (!(error instanceof ApiError)) return ADMIN.homeContent.fetchFailed;
-      if (error.serverMessage) return error.serverMessage;
-      if (error.kind === 'http') return ADMIN.homeContent.fetchServerError;
-      if (error.kind === 'network' || error.kind === 'timeout') return ADMIN.homeContent.noResponse;
-      return ADMIN.homeContent.fetchFailed;
-    },
-  },
-  homeService: {
-    family: contentFamilies.homeService,
-    heading: 'Home Services',
-    noun: 'Service',
-    layout: 'grid',
-    imageFailed: ADMIN.homeService.imageFailed,
-    fetchError: (error) =>
-      isFormatError(error) ? ADMIN.homeService.invalidData : ADMIN.homeService.fetchFailed,
-  },
-  homeCourse: {
-    family: contentFamilies.homeCourse,
-    heading: 'Home Courses',
-    noun: 'Course',
-    layout: 'list',
-    imageFailed: ADMIN.homeContent.imageFailed,
-    fetchError: () => ADMIN.homeCourse.fetchFailed,
-  },
-  serviceContent: {
-    family: contentFamilies.serviceContent,
-    heading: 'Service Content',
-    noun: 'Content',
-    layout: 'list',
-    imageFailed: ADMIN.homeService.imageFailed,
-    fetchError: (error) =>
-      serverMessage(error) ??
-      (isFormatError(error) ? ADMIN.serviceContent.invalidData : ADMIN.serviceContent.fetchFailed),
-  },
-  career: {
-    family: contentFamilies.career,
-    heading: 'Career',
-    noun: 'Career',
-    layout: 'list',
-    imageFailed: ADMIN.homeContent.imageFailed,
-    fetchError: () => ADMIN.career.fetchFailed,
-  },
-} satisfies Record<ContentFamilyKey, ContentScreenConfig>;
+/** The spec's list-fetch error wording of each policy (registry.ts, ListErrorPolicy). */
+function fetchErrorOf({ admin, messages }: ContentDefinition): (error: unknown) => string {
+  const { fetchFailed } = messages;
+  const formatAware = (error: unknown) =>
+    isFormatError(error) ? (admin.invalidData ?? fetchFailed) : fetchFailed;
+  switch (admin.listErrors) {
+    case 'spec-home':
+      // The server's message, else 'Server error occurred'; no response has its own text.
+      return (error) => {
+        if (!(error instanceof ApiError)) return fetchFailed;
+        if (error.serverMessage) return error.serverMessage;
+        if (error.kind === 'http') return admin.fetchServerError ?? fetchFailed;
+        if (error.kind === 'network' || error.kind === 'timeout') return admin.noResponse ?? fetchFailed;
+        return fetchFailed;
+      };
+    case 'format':
+      return formatAware;
+    case 'server-first':
+      return (error) => serverMessage(error) ?? formatAware(error);
+    case 'fixed':
+      return () => fetchFailed;
+  }
+}
+
+/** Every content family's screen, from its definition in the registry and its derived schemas. */
+export const CONTENT_SCREENS = Object.fromEntries(
+  FAMILY_DEFINITIONS.flatMap((definition) =>
+    definition.kind === 'content'
+      ? [
+          [
+            definition.key,
+            {
+              family: contentFamilies[definition.key] as ContentFamily,
+              heading: definition.admin.heading,
+              noun: definition.admin.noun,
+              layout: definition.admin.layout,
+              imageFailed: definition.messages.imageFailed,
+              fetchError: fetchErrorOf(definition),
+            } satisfies ContentScreenConfig as ContentScreenConfig,
+          ],
+        ]
+      : [],
+  ),
+) as Record<ContentFamilyKey, ContentScreenConfig>;

@@ -5,28 +5,12 @@
  * Plain data and schemas only: safe to ship to a browser (the public islands import ./families.ts instead).
  */
 import type { z } from 'zod';
+import { API_PREFIX, AUTH_PATHS } from './constants.ts';
+import { familyPath, type ImageFolder } from './families.ts';
 import {
-  API_PREFIX,
-  AUTH_PATHS,
-  CAREER_POINTS_MIN,
-  MAX_LENGTH,
-  POINTS_MAX,
-  SERVICE_POINTS_MIN,
-} from './constants.ts';
-import {
-  familyPath,
-  type CollectionKey,
-  type ContentFamilyKey,
-  type ImageFolder,
-  type RequestFamilyKey,
-} from './families.ts';
-import {
-  imageField,
   imageFieldOf,
   inputSchemaOf,
   itemSchemaOf,
-  pointsField,
-  textField,
   titleFieldOf,
   type Field,
   type ImageField,
@@ -34,9 +18,20 @@ import {
   type InputSchemaOf,
   type ItemSchemaOf,
 } from './fields.ts';
-import { REQUEST_STATUSES, requestListQuerySchema, requestPatchSchema } from './enquiries.ts';
-import { VALIDATION } from './messages.ts';
-import { ADMIN, CONFIRM, CSV_HEADERS } from './staff-messages.ts';
+import { requestListQuerySchema, requestPatchSchema } from './enquiries.ts';
+import {
+  FAMILY_DEFINITIONS,
+  type CollectionKey,
+  type ContentDefinition,
+  type ContentFamilyKey,
+  type DefinitionOf,
+  type FamilyDefinition,
+  type LookupDefinition,
+  type RequestCsvColumn,
+  type RequestDefinition,
+  type RequestFamilyKey,
+  type SingletonDefinition,
+} from './registry.ts';
 import {
   ContactInputSchema,
   ContactSchema,
@@ -57,8 +52,8 @@ import {
 } from './site-settings.ts';
 
 export { AUTH_PATHS };
-export type { CollectionKey, ContentFamilyKey, ImageFolder, ImageRule, RequestFamilyKey };
-export { COLLECTION_KEYS } from './families.ts';
+export type { CollectionKey, ContentFamilyKey, ImageFolder, ImageRule, RequestCsvColumn, RequestFamilyKey };
+export { COLLECTION_KEYS } from './registry.ts';
 
 interface FamilyBase<K extends string> {
   key: K;
@@ -107,7 +102,13 @@ export interface TypedContentFamily<K extends string, F extends Field> extends C
 /** Builds a content family from its key and fields: path, cache tag, schemas and image rule are derived. */
 export function contentFamily<const K extends string, const F extends Field>(
   key: K,
-  spec: { fields: readonly F[]; confirmDelete: string | null; messages: ContentMessages },
+  spec: {
+    fields: readonly F[];
+    /** Explicit in the registry's definitions; a fixture may leave it to the first one-line text field. */
+    titleField?: string;
+    confirmDelete: string | null;
+    messages: ContentMessages;
+  },
 ): TypedContentFamily<K, F> {
   const image = imageFieldOf(spec.fields);
   return {
@@ -116,7 +117,7 @@ export function contentFamily<const K extends string, const F extends Field>(
     path: familyPath(key),
     cacheTag: key,
     fields: spec.fields,
-    titleField: titleFieldOf(spec.fields),
+    titleField: spec.titleField ?? titleFieldOf(spec.fields),
     inputSchema: inputSchemaOf(spec.fields),
     itemSchema: itemSchemaOf(spec.fields),
     image: image as TypedContentFamily<K, F>['image'],
@@ -126,124 +127,26 @@ export function contentFamily<const K extends string, const F extends Field>(
   };
 }
 
-const title = textField('title', {
-  label: 'Title',
-  max: MAX_LENGTH.title,
-  required: VALIDATION.titleRequired,
-});
-const description = textField('description', {
-  kind: 'textarea',
-  label: 'Description',
-  max: MAX_LENGTH.description,
-  required: VALIDATION.descriptionRequired,
-});
-const downscaled = { requiredOnCreate: true, browserDownscale: true, hint: null } as const;
+type ContentFamilyOf<D> = D extends ContentDefinition<infer K, infer F> ? TypedContentFamily<K, F> : never;
 
-export const contentFamilies = {
-  homeContent: contentFamily('homeContent', {
-    fields: [imageField({ folder: 'content', storedAs: 'path', ...downscaled }), title],
-    confirmDelete: CONFIRM.content,
-    messages: {
-      ...ADMIN.homeContent,
-      addFailed: ADMIN.homeContent.saveFailed,
-      updateFailed: ADMIN.homeContent.saveFailed,
-    },
-  }),
-  homeService: contentFamily('homeService', {
-    fields: [
-      imageField({
-        folder: 'services',
-        storedAs: 'fileName',
-        ...downscaled,
-        hint: ADMIN.homeService.imageHint,
-      }),
-      title,
-      description,
-    ],
-    confirmDelete: CONFIRM.service,
-    messages: {
-      ...ADMIN.homeService,
-      addFailed: ADMIN.homeService.saveFailed,
-      updateFailed: ADMIN.homeService.saveFailed,
-    },
-  }),
-  homeCourse: contentFamily('homeCourse', {
-    fields: [title, description],
-    confirmDelete: null,
-    messages: ADMIN.homeCourse,
-  }),
-  serviceContent: contentFamily('serviceContent', {
-    fields: [
-      imageField({ folder: 'services', storedAs: 'fileName', ...downscaled }),
-      title,
-      description,
-      pointsField('points', {
-        label: 'Points',
-        min: SERVICE_POINTS_MIN,
-        minMessage: VALIDATION.pointsMinFour,
-        max: POINTS_MAX,
-        fixed: SERVICE_POINTS_MIN,
-        initial: SERVICE_POINTS_MIN,
-        keepAtLeast: SERVICE_POINTS_MIN,
-      }),
-    ],
-    confirmDelete: CONFIRM.content,
-    messages: ADMIN.serviceContent,
-  }),
-  career: contentFamily('career', {
-    fields: [
-      imageField({
-        folder: 'careers',
-        storedAs: 'fileName',
-        requiredOnCreate: false,
-        browserDownscale: false,
-        hint: null,
-      }),
-      title,
-      description,
-      pointsField('points', {
-        label: 'Points',
-        min: CAREER_POINTS_MIN,
-        minMessage: VALIDATION.pointsMinOne,
-        max: POINTS_MAX,
-        fixed: 0,
-        initial: CAREER_POINTS_MIN,
-        keepAtLeast: CAREER_POINTS_MIN,
-      }),
-      textField('applyTo', {
-        label: ADMIN.career.applyToLabel,
-        hint: ADMIN.career.applyToHint,
-        max: MAX_LENGTH.applyTo,
-        required: null,
-        format: 'applyTo',
-      }),
-    ],
-    confirmDelete: CONFIRM.career,
-    messages: ADMIN.career,
-  }),
-} as const satisfies Record<ContentFamilyKey, ContentFamily>;
+const isKind =
+  <Kind extends FamilyDefinition['kind']>(kind: Kind) =>
+  (definition: FamilyDefinition): definition is Extract<FamilyDefinition, { kind: Kind }> =>
+    definition.kind === kind;
+const definitions = FAMILY_DEFINITIONS as readonly FamilyDefinition[];
 
-/**
- * A request CSV column: a stored field under a header staff read. `time` cells are written as IST date and time,
- * `status` cells as the status's label (a request stored before statuses existed is new).
- */
-export interface RequestCsvColumn {
-  field: string;
-  header: string;
-  format?: 'time' | 'status';
-}
-
-const csvColumns = (...middle: RequestCsvColumn[]): readonly RequestCsvColumn[] => [
-  { field: 'createdAt', header: CSV_HEADERS.received, format: 'time' },
-  { field: 'name', header: CSV_HEADERS.name },
-  { field: 'email', header: CSV_HEADERS.email },
-  { field: 'phone', header: CSV_HEADERS.phone },
-  ...middle,
-  { field: 'message', header: CSV_HEADERS.message },
-  { field: 'status', header: CSV_HEADERS.status, format: 'status' },
-  { field: 'note', header: CSV_HEADERS.note },
-  { field: 'updatedAt', header: CSV_HEADERS.updated, format: 'time' },
-];
+/** Every content family of the registry, its schemas derived from its definition's fields. */
+export const contentFamilies = Object.fromEntries(
+  definitions.filter(isKind('content')).map((definition) => [
+    definition.key,
+    contentFamily(definition.key, {
+      fields: definition.fields,
+      titleField: definition.titleField,
+      confirmDelete: definition.confirmDelete,
+      messages: definition.messages,
+    }),
+  ]),
+) as { [K in ContentFamilyKey]: ContentFamilyOf<DefinitionOf<K>> };
 
 /** Personal-data requests: public create, admin list (newest first, paginated) and delete. */
 export interface RequestFamily<K extends string = string> extends FamilyBase<K> {
@@ -264,60 +167,51 @@ export interface RequestFamily<K extends string = string> extends FamilyBase<K> 
   messages: { deleted: string; empty: string; fetchFailed: string; deleteFailed: string };
 }
 
-export const requestFamilies = {
-  contact: {
-    key: 'contact',
+/** The hand-written schemas of each request family's public form (the spec's messages, field by field). */
+const REQUEST_SCHEMAS = {
+  contact: { inputSchema: ContactInputSchema, itemSchema: ContactSchema },
+  enroll: { inputSchema: EnrollInputSchema, itemSchema: EnrollSchema },
+} as const satisfies Record<RequestFamilyKey, { inputSchema: z.ZodType; itemSchema: z.ZodType }>;
+
+function requestFamily<K extends RequestFamilyKey>(definition: RequestDefinition<K>): RequestFamily<K> {
+  return {
+    key: definition.key,
     kind: 'request',
-    path: familyPath('contact'),
-    cacheTag: 'contact',
-    titleField: 'name',
-    inputSchema: ContactInputSchema,
-    itemSchema: ContactSchema,
-    csvColumns: csvColumns(),
-    statuses: REQUEST_STATUSES.contact,
-    patchSchema: requestPatchSchema(REQUEST_STATUSES.contact),
-    listQuerySchema: requestListQuerySchema(REQUEST_STATUSES.contact),
-    courseFilter: false,
-    messages: {
-      deleted: ADMIN.contact.deleted,
-      empty: ADMIN.contact.empty,
-      fetchFailed: ADMIN.contact.fetchFailed,
-      deleteFailed: ADMIN.contact.deleteFailed,
-    },
-  },
-  enroll: {
-    key: 'enroll',
-    kind: 'request',
-    path: familyPath('enroll'),
-    cacheTag: 'enroll',
-    titleField: 'name',
-    inputSchema: EnrollInputSchema,
-    itemSchema: EnrollSchema,
-    csvColumns: csvColumns({ field: 'course', header: CSV_HEADERS.course }),
-    statuses: REQUEST_STATUSES.enroll,
-    patchSchema: requestPatchSchema(REQUEST_STATUSES.enroll),
-    listQuerySchema: requestListQuerySchema(REQUEST_STATUSES.enroll),
-    courseFilter: true,
-    messages: {
-      deleted: ADMIN.enroll.deleted,
-      empty: ADMIN.enroll.empty,
-      fetchFailed: ADMIN.enroll.fetchFailed,
-      deleteFailed: ADMIN.enroll.deleteFailed,
-    },
-  },
-} as const satisfies Record<RequestFamilyKey, RequestFamily>;
+    path: familyPath(definition.key),
+    cacheTag: definition.key,
+    titleField: definition.titleField,
+    ...REQUEST_SCHEMAS[definition.key],
+    csvColumns: definition.csvColumns,
+    statuses: definition.statuses,
+    patchSchema: requestPatchSchema(definition.statuses),
+    listQuerySchema: requestListQuerySchema(definition.statuses),
+    courseFilter: definition.courseFilter,
+    messages: definition.messages,
+  };
+}
+
+export const requestFamilies = Object.fromEntries(
+  definitions
+    .filter(isKind('request'))
+    .map((definition) => [definition.key, requestFamily(definition as RequestDefinition<RequestFamilyKey>)]),
+) as { [K in RequestFamilyKey]: RequestFamily<K> & (typeof REQUEST_SCHEMAS)[K] };
+
+const definitionNamed = <D extends LookupDefinition | SingletonDefinition>(key: D['key']): D =>
+  definitions.find((definition) => definition.key === key) as D;
+const enrollCourseDefinition = definitionNamed<LookupDefinition<'enrollCourse'>>('enrollCourse');
+const settingsDefinition = definitionNamed<SingletonDefinition<'siteSettings'>>('siteSettings');
 
 /** Enrollable courses: public list, admin add (unique name, case-insensitive) and delete. */
 export const enrollCourseFamily = {
-  key: 'enrollCourse',
+  key: enrollCourseDefinition.key,
   kind: 'enrollCourse',
-  path: familyPath('enrollCourse'),
-  cacheTag: 'enrollCourse',
-  titleField: 'courseName',
+  path: familyPath(enrollCourseDefinition.key),
+  cacheTag: enrollCourseDefinition.key,
+  titleField: enrollCourseDefinition.titleField,
   inputSchema: EnrollCourseInputSchema,
   updateSchema: EnrollCourseUpdateSchema,
   itemSchema: EnrollCourseSchema,
-  confirmDelete: CONFIRM.course,
+  confirmDelete: enrollCourseDefinition.confirmDelete,
 } as const;
 
 /** Stats: one document, public read, admin update. */
@@ -337,8 +231,7 @@ export const statsFamily = {
 export const settingsFamily = {
   key: 'siteSettings',
   kind: 'settings',
-  // Not its key: the settings are one thing, not a list.
-  path: `${API_PREFIX}/settings`,
+  path: `${API_PREFIX}/${settingsDefinition.segment ?? settingsDefinition.key}`,
   cacheTag: 'siteSettings',
   fields: SETTING_FIELDS,
   inputSchema: SiteSettingsInputSchema,
@@ -368,6 +261,13 @@ export const allFamilies = [
   statsFamily,
   settingsFamily,
 ] as const;
+
+/** The stored item schema of a collection: what backup, restore and the loaders check items with. */
+export function itemSchemaOfCollection(key: CollectionKey): z.ZodType {
+  const family = allFamilies.find((candidate) => candidate.key === key);
+  if (!family) throw new Error(`No family stores the collection ${key}`);
+  return family.itemSchema;
+}
 
 /** The admin's CSV export of a family's items: every request family and every content family. */
 export const CSV_EXPORT_NAME = 'export.csv';

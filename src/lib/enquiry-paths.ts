@@ -3,13 +3,14 @@
  * before any screen chunk (and the schemas in enquiries.ts) has loaded.
  */
 import { API_PREFIX } from './constants.ts';
-import type { RequestFamilyKey } from './families.ts';
+import { FAMILY_DEFINITIONS, type RequestFamilyKey } from './registry.ts';
 
-/** The admin screens of the two families (src/admin/stores/router.ts), for links in notifications. */
-export const ADMIN_REQUEST_PATHS = {
-  contact: '/deltaadmin/contact-data',
-  enroll: '/deltaadmin/enroll-data',
-} as const satisfies Record<RequestFamilyKey, string>;
+/** Each request family's admin screen (its definition's path under /deltaadmin), for links in notifications. */
+export const ADMIN_REQUEST_PATHS = Object.fromEntries(
+  FAMILY_DEFINITIONS.flatMap((definition) =>
+    definition.kind === 'request' ? [[definition.key, `/deltaadmin/${definition.admin.path}`]] : [],
+  ),
+) as Record<RequestFamilyKey, string>;
 
 /** The admin endpoints of the pipeline beside the two families' own paths. */
 export const ENQUIRY_PATHS = {

@@ -3,25 +3,34 @@
  * names), so the island bundles carry no schema; public-api.test.ts proves they agree with the registry.
  */
 import { apiRequest, fetchList } from './api-client.ts';
-import {
-  CONTENT_FAMILY_KEYS,
-  familyPath,
-  REQUEST_FAMILY_KEYS,
-  type ContentFamilyKey,
-  type RequestFamilyKey,
-} from './families.ts';
+import { familyPath } from './families.ts';
+import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from './registry.ts';
 import { isRecord } from './json.ts';
 import { FILL_TIME_FIELD } from './constants.ts';
 import { PUBLIC } from './messages.ts';
 
-type PublicKey = ContentFamilyKey | RequestFamilyKey | 'enrollCourse' | 'stats';
+type PublicKey = ContentFamilyKey | RequestFamilyKey | LookupFamilyKey | 'stats';
 
-export const PUBLIC_PATHS = Object.fromEntries(
-  [...CONTENT_FAMILY_KEYS, 'enrollCourse', 'stats', ...REQUEST_FAMILY_KEYS].map((key) => [
-    key,
-    familyPath(key),
-  ]),
-) as { [K in PublicKey]: `/api/v1/${K}` };
+/**
+ * The families the public islands call, by the one rule of familyPath. Their keys are the registry's (a type-only
+ * import: the registry itself, with every staff message, never reaches the public islands). A family that only
+ * the build reads (a static section) needs no entry here.
+ */
+const ISLAND_FAMILIES = [
+  'homeContent',
+  'homeService',
+  'homeCourse',
+  'serviceContent',
+  'career',
+  'enrollCourse',
+  'stats',
+  'contact',
+  'enroll',
+] as const satisfies readonly PublicKey[];
+
+export const PUBLIC_PATHS = Object.fromEntries(ISLAND_FAMILIES.map((key) => [key, familyPath(key)])) as {
+  [K in (typeof ISLAND_FAMILIES)[number]]: `/api/v1/${K}`;
+};
 
 export type PublicListKey = Exclude<keyof typeof PUBLIC_PATHS, 'stats' | 'contact' | 'enroll'>;
 

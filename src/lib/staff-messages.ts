@@ -101,9 +101,6 @@ export const ACTIVITY_TEXT = {
   untitled: (section: string) => `an item in ${section}`,
   /** A request, named by its person (absent once erased, and on entries from before names were kept). */
   requestOf: (name: string, noun: string) => `${name}’s ${noun}`,
-  requestNouns: { contact: 'contact message', enroll: 'enrolment request' } as Record<string, string>,
-  unnamedRequests: { contact: 'a contact message', enroll: 'an enrolment request' } as Record<string, string>,
-  siteSettings: 'the site settings',
   someone: 'someone',
   signedIn: (who: string, passkey: boolean) => `${who} signed in${passkey ? ' with a passkey' : ''}`,
   signInFailed: (userId: string, passkey: boolean) =>
@@ -167,6 +164,14 @@ export const CONFIRM = {
   course: 'Are you sure you want to delete this course?',
   /** Beyond the spec: an empty or non-numeric stats value is saved as 0 (spec section 5), so ask first. */
   statsZero: (current: number) => `This sets the total courses from ${current} to 0. Save 0?`,
+} as const;
+
+/** What a family's item is called in a sentence of the Activity screen (the registry's definitions use them). */
+export const FAMILY_NOUNS = {
+  contact: { noun: 'contact message', unnamed: 'a contact message' },
+  enroll: { noun: 'enrolment request', unnamed: 'an enrolment request' },
+  siteSettings: 'the site settings',
+  stats: 'the stats',
 } as const;
 
 /** Admin success, failure and empty-state messages (spec section 8 "Admin", "Success", "Admin empty states"). */

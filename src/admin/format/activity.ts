@@ -2,21 +2,18 @@
  * One Activity entry as a sentence (issue 21.7): who did what to which item or person, in the words staff use.
  * Entries written before the handlers told the log their details (no name, no from → to) still read, more plainly.
  */
-import { settingsFamily, statsFamily } from '../../lib/collections.ts';
-import { isRequestFamilyKey } from '../../lib/families.ts';
+import { definitionOf, familyLabel } from '../../lib/registry.ts';
 import { UNKNOWN_ADDRESS, type AuditEntry } from '../../lib/identity.ts';
 import { ACTIVITY_TEXT as T, ENQUIRY } from '../../lib/staff-messages.ts';
-import { familyLabel } from '../stores/trash-store.ts';
 
 const statusLabel = (status: string) => ENQUIRY.statusLabels[status] ?? status;
 
 /** The item an entry is about, as a phrase: “Web basics” in Home Courses, Asha Rao’s contact message. */
 export function thingOf({ target }: Pick<AuditEntry, 'target'>): string {
-  if (target.family === settingsFamily.key) return T.siteSettings;
-  if (isRequestFamilyKey(target.family)) {
-    const noun = T.requestNouns[target.family] ?? target.family;
-    return target.title ? T.requestOf(target.title, noun) : (T.unnamedRequests[target.family] ?? noun);
-  }
+  const definition = definitionOf(target.family);
+  if (definition?.kind === 'singleton') return definition.name;
+  if (definition?.kind === 'request')
+    return target.title ? T.requestOf(target.title, definition.noun) : definition.unnamed;
   const section = familyLabel(target.family);
   return target.title ? T.titled(target.title, section) : T.untitled(section);
 }
@@ -40,8 +37,8 @@ export function activitySentence(entry: AuditEntry): string {
     case 'create':
       return T.created(who, thing());
     case 'update':
-      if (target.family === statsFamily.key) return T.statsUpdated(who, detail?.from, detail?.to);
-      if (target.family === settingsFamily.key) return T.settingsUpdated(who);
+      if (target.family === 'stats') return T.statsUpdated(who, detail?.from, detail?.to);
+      if (target.family === 'siteSettings') return T.settingsUpdated(who);
       return T.updated(who, thing());
     case 'delete':
       return T.deleted(who, thing());

@@ -1,48 +1,62 @@
 /**
- * Admin routing (spec section 2 "Admin routes") on @nanostores/router. Every screen is listed once here; the
- * route table, the sidebar and the screen table (AdminApp) are derived from or checked against this list.
+ * Admin routing (spec section 2 "Admin routes") on @nanostores/router. Every family's screen comes from its
+ * definition in the registry (src/lib/registry.ts); the few tools beside them are listed here. The route table,
+ * the sidebar and the screen table (AdminApp) are derived from or checked against SCREENS.
  */
 import { createRouter, redirectPage } from '@nanostores/router';
+import { FAMILY_DEFINITIONS, type AdminScreenDefinition, type ScreenGroup } from '../../lib/registry.ts';
 import { takeTab, writeTab } from './tab-storage.ts';
 
 export const ADMIN_BASE = '/deltaadmin';
 
-export type ScreenGroup = 'section' | 'tool';
+export type { ScreenGroup };
 
-/**
- * The sub-routes, in sidebar order, with their sidebar labels. `section` screens are the spec's nine sidebar
- * links ("Admin sections"); `tool` screens, added beyond the spec, are listed in a second navigation below them,
- * so the spec's sidebar stays exactly nine links.
- */
-export const SCREENS = [
-  { route: 'homeContent', path: 'home-content', label: 'Home Content', group: 'section' },
-  { route: 'homeServices', path: 'home-services', label: 'Home Services', group: 'section' },
-  { route: 'homeCourses', path: 'home-courses', label: 'Home Courses', group: 'section' },
-  { route: 'serviceContent', path: 'service-content', label: 'Service Content', group: 'section' },
-  { route: 'career', path: 'career', label: 'Career', group: 'section' },
-  { route: 'contactData', path: 'contact-data', label: 'Contact Requests', group: 'section' },
-  { route: 'enrollData', path: 'enroll-data', label: 'Enrollment Requests', group: 'section' },
-  { route: 'courses', path: 'courses', label: 'Courses', group: 'section' },
-  { route: 'stats', path: 'stats', label: 'Stats', group: 'section' },
-  // Erasing and exporting a person's data is an owner's decision (issue 21).
-  { route: 'privacy', path: 'privacy', label: 'Privacy', group: 'tool', ownerOnly: true },
-  { route: 'siteSettings', path: 'site-settings', label: 'Site settings', group: 'tool' },
+type Definition = (typeof FAMILY_DEFINITIONS)[number];
+/** A family's screen, from its definition in the registry: its route, path, label and group. */
+type FamilyScreen = Definition extends infer D
+  ? D extends { key: infer K; admin: infer A extends AdminScreenDefinition }
+    ? A & { family: K }
+    : never
+  : never;
+
+/** The screens that are not a family's (beyond the spec, in the `tool` navigation). */
+const PRIVACY = {
+  route: 'privacy',
+  path: 'privacy',
+  label: 'Privacy',
+  group: 'tool',
+  ownerOnly: true,
+} as const;
+const LATER_TOOLS = [
   { route: 'trash', path: 'trash', label: 'Trash', group: 'tool' },
   // Issue 13: each person's own account, and for owners the team and the audit log.
   { route: 'account', path: 'account', label: 'Account', group: 'tool' },
   { route: 'team', path: 'team', label: 'Team', group: 'tool', ownerOnly: true },
   { route: 'activity', path: 'activity', label: 'Activity', group: 'tool', ownerOnly: true },
-] as const satisfies readonly {
-  route: string;
-  path: string;
-  label: string;
-  group: ScreenGroup;
-  /** Shown to owners only (the API refuses editors anyway). */
-  ownerOnly?: boolean;
-}[];
+] as const satisfies readonly AdminScreenDefinition[];
+export type ToolScreen = typeof PRIVACY | (typeof LATER_TOOLS)[number];
 
-type Screen = (typeof SCREENS)[number];
+const familyScreens = (group: ScreenGroup) =>
+  FAMILY_DEFINITIONS.filter((definition) => definition.admin.group === group).map(
+    (definition) => ({ ...definition.admin, family: definition.key }) as FamilyScreen,
+  );
+
+/**
+ * The sub-routes, in sidebar order, with their sidebar labels: every family's screen from its definition, and the
+ * tools. `section` screens are the spec's nine sidebar links ("Admin sections"); `tool` screens, added beyond the
+ * spec, are listed in a second navigation below them, so the spec's sidebar stays exactly nine links.
+ */
+export const SCREENS: readonly (FamilyScreen | ToolScreen)[] = [
+  ...familyScreens('section'),
+  // Erasing and exporting a person's data is an owner's decision (issue 21).
+  PRIVACY,
+  ...familyScreens('tool'),
+  ...LATER_TOOLS,
+];
+
+type Screen = FamilyScreen | ToolScreen;
 export type ScreenRoute = Screen['route'];
+export type FamilyRoute = FamilyScreen['route'];
 
 /** Each screen's route and its full path, as literal types (the router's params are typed from them). */
 type ScreenPaths = { [S in Screen as S['route']]: `${typeof ADMIN_BASE}/${S['path']}` };

@@ -7,9 +7,8 @@ import { extractList } from '../../lib/api-client.ts';
 import { TRASH_PATH, trashEntryPath, trashRestorePath } from '../../lib/collections.ts';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
 import { adminRequest, failureText } from '../api/admin-api.ts';
-import { CONTENT_SCREENS } from '../content-screens.ts';
+import { familyLabel } from '../../lib/registry.ts';
 import type { ListState, Notice } from './content-store.ts';
-import { SCREENS } from './router.ts';
 
 export interface TrashEntry {
   _id: string;
@@ -32,17 +31,8 @@ const isEntry = (value: unknown): value is TrashEntry => {
   );
 };
 
-const screenLabel = (route: string) => SCREENS.find((screen) => screen.route === route)?.label;
-
-/** The admin's name for a family: its screen's heading (content), or its sidebar label (the rest). */
-const LABELS: Record<string, string | undefined> = {
-  ...Object.fromEntries(Object.values(CONTENT_SCREENS).map((screen) => [screen.family.key, screen.heading])),
-  contact: screenLabel('contactData'),
-  enroll: screenLabel('enrollData'),
-  enrollCourse: screenLabel('courses'),
-};
-
-export const familyLabel = (key: string): string => LABELS[key] ?? key;
+/** The admin's name for a family (its definition's heading or label), as the trash lists it. */
+export { familyLabel };
 
 const byNewest = (a: TrashEntry, b: TrashEntry) => (a.deletedAt < b.deletedAt ? 1 : -1);
 

@@ -7,7 +7,7 @@
  * goes for good (an erasure, the retention purge, the trash purge) its name is struck from the log too.
  */
 import { allFamilies } from '../../lib/collections.ts';
-import { isRequestFamilyKey } from '../../lib/families.ts';
+import { isRequestFamilyKey } from '../../lib/registry.ts';
 import { DAY_MS } from '../../lib/constants.ts';
 import { istDayEnd, istDayStart } from '../../lib/enquiries.ts';
 import {

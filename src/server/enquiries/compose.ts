@@ -3,7 +3,7 @@
  * IST, a link to the request in the admin) and the webhook's JSON.
  */
 import { ADMIN_REQUEST_PATHS, formatIst } from '../../lib/enquiries.ts';
-import type { RequestFamilyKey } from '../../lib/families.ts';
+import type { RequestFamilyKey } from '../../lib/registry.ts';
 import { NOTIFY } from '../../lib/staff-messages.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { chatSafe } from './chat-markup.ts';

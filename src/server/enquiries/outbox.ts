@@ -7,7 +7,7 @@
  * never sent again by another worker (docs/decisions.md, "Outbox").
  */
 import { NOTIFY_CHANNELS, type NotifyChannel, type Outbox, type OutboxEntry } from '../../lib/enquiries.ts';
-import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/families.ts';
+import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/registry.ts';
 import type { Deps } from '../deps.ts';
 import { idTime } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';

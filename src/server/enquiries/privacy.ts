@@ -6,7 +6,7 @@
  */
 import { requestFamilies } from '../../lib/collections.ts';
 import { DAY_MS } from '../../lib/constants.ts';
-import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/families.ts';
+import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/registry.ts';
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';

@@ -1,6 +1,6 @@
 /** `GET /api/v1/requests/summary` (admin): new and total requests per family, for the sidebar's badges. */
 import { INITIAL_STATUS, ENQUIRY_PATHS, type RequestsSummary } from '../../lib/enquiries.ts';
-import { REQUEST_FAMILY_KEYS } from '../../lib/families.ts';
+import { REQUEST_FAMILY_KEYS } from '../../lib/registry.ts';
 import { API } from '../../lib/api-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';

@@ -4,7 +4,7 @@
  * back under its id, and owners may `DELETE /api/v1/trash/{family}/{id}` to delete one for good before the purge.
  */
 import { DAY_MS, TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
-import { isRequestFamilyKey } from '../../lib/families.ts';
+import { isRequestFamilyKey } from '../../lib/registry.ts';
 import { API } from '../../lib/api-messages.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { auditAction, forgetRequestNames } from '../audit/audit-log.ts';

@@ -39,7 +39,7 @@ import {
   REQUEST_RETENTION_DAYS,
   REQUEST_RETENTION_MAX_DAYS,
 } from '../../lib/constants.ts';
-import { REQUEST_FAMILY_KEYS } from '../../lib/families.ts';
+import { REQUEST_FAMILY_KEYS } from '../../lib/registry.ts';
 import { valueFields, type ImageField } from '../../lib/fields.ts';
 import { storedImageValue } from '../../lib/image-url.ts';
 import { isRecord } from '../../lib/json.ts';

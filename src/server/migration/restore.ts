@@ -13,10 +13,7 @@ import { z } from 'zod';
 import {
   allFamilies,
   COLLECTION_KEYS,
-  contentFamilies,
-  enrollCourseFamily,
-  requestFamilies,
-  settingsFamily,
+  itemSchemaOfCollection,
   statsFamily,
   type CollectionKey,
 } from '../../lib/collections.ts';
@@ -62,15 +59,6 @@ const ManifestSchema = z.object({
     }),
   ),
 });
-
-const itemSchemaOf = (key: CollectionKey): z.ZodType =>
-  key === 'enrollCourse'
-    ? enrollCourseFamily.itemSchema
-    : key === settingsFamily.key
-      ? settingsFamily.itemSchema
-      : key in contentFamilies
-        ? contentFamilies[key as keyof typeof contentFamilies].itemSchema
-        : requestFamilies[key as keyof typeof requestFamilies].itemSchema;
 
 /** An image file name as our stores hold them: one path segment, no traversal. */
 const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -134,7 +122,7 @@ export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup>
     const bytes = files.get(path) ?? refuse(`${path} is missing.`);
     const items = parseJson(bytes, path);
     if (!Array.isArray(items)) return refuse(`${path} is not a list of items.`);
-    const schema = itemSchemaOf(key);
+    const schema = itemSchemaOfCollection(key);
     const seen = new Set<string>();
     const unique = UNIQUE_FIELDS[key];
     const uniqueValues = new Set<string>();

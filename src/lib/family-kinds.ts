@@ -1,0 +1,131 @@
+/**
+ * The shape of a family's definition, for each kind of family (see family-definitions.ts for the families and
+ * registry.ts for what is derived from them). Types only, plus the helper that keeps a content definition's
+ * literal types: zod-free, so the admin's first load can read definitions for its navigation.
+ *
+ * Kinds:
+ * - `content`: items staff write and visitors read (public list, drafts, order, trash, history);
+ * - `request`: personal data visitors send (public create, staff list, follow-up, CSV, privacy, retention);
+ * - `lookup`: a list of names other things pick from (enrollable courses);
+ * - `singleton`: one document (stats, site settings).
+ */
+import type { Field } from './fields.ts';
+
+export type ScreenGroup = 'section' | 'tool';
+
+/** Where a family appears in the admin: its own screen, a sidebar link and a route. */
+export interface AdminScreenDefinition {
+  /** The router's name for the screen (nanostores route). */
+  route: string;
+  /** The path under /deltaadmin. */
+  path: string;
+  /** The sidebar label and the document title. */
+  label: string;
+  /** `section`: one of the spec's nine sidebar links; `tool`: the second navigation below them. */
+  group: ScreenGroup;
+  /** Shown to owners only (the API refuses editors anyway). */
+  ownerOnly?: boolean;
+}
+
+export interface ContentMessages {
+  added: string;
+  updated: string;
+  deleted: string;
+  empty: string;
+  fetchFailed: string;
+  addFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+  /** When the browser cannot decode or downscale the picked image. */
+  imageFailed: string;
+}
+
+/**
+ * How a content screen words a failed list fetch (spec section 8, different per screen):
+ * `spec-home`: the server's message, else 'Server error occurred', no response its own text;
+ * `format`: a malformed answer has its own text; `server-first`: the server's reason, else as `format`;
+ * `fixed`: always the family's fetchFailed.
+ */
+export type ListErrorPolicy = 'spec-home' | 'format' | 'server-first' | 'fixed';
+
+export interface ContentDefinition<K extends string = string, F extends Field = Field> {
+  key: K;
+  kind: 'content';
+  /** In form order: the admin form and list card show them in this order. */
+  fields: readonly F[];
+  /** The field that names an item (lists, confirmations, "Editing: …", the trash, the audit log). */
+  titleField: F['name'];
+  admin: AdminScreenDefinition & {
+    /** The screen's heading (and the family's name in the trash and the audit log). */
+    heading: string;
+    /** Noun on the submit button: 'Add Content' / 'Update Content'. */
+    noun: string;
+    layout: 'grid' | 'list';
+    listErrors: ListErrorPolicy;
+    /** Extra messages of a policy (the home content screen's). */
+    fetchServerError?: string;
+    noResponse?: string;
+    invalidData?: string;
+  };
+  confirmDelete: string | null;
+  messages: ContentMessages;
+}
+
+/** A request CSV column: a stored field under a header staff read (`time`: IST date and time; `status`: its label). */
+export interface RequestCsvColumn {
+  field: string;
+  header: string;
+  format?: 'time' | 'status';
+}
+
+export interface RequestDefinition<K extends string = string> {
+  key: K;
+  kind: 'request';
+  /** The field that names a request (the trash, the audit log). */
+  titleField: string;
+  admin: AdminScreenDefinition;
+  /** What one is called in a sentence ("Asha's contact message") and when it has no name. */
+  noun: string;
+  unnamed: string;
+  /** The follow-up statuses staff move a request through; the first is where a submission starts. */
+  statuses: readonly [string, ...string[]];
+  /** The CSV's columns, in order (issue 21.6). */
+  csvColumns: readonly RequestCsvColumn[];
+  /** Whether the list filters by course (enrolments). */
+  courseFilter: boolean;
+  messages: { deleted: string; empty: string; fetchFailed: string; deleteFailed: string };
+}
+
+export interface LookupDefinition<K extends string = string> {
+  key: K;
+  kind: 'lookup';
+  titleField: string;
+  admin: AdminScreenDefinition;
+  confirmDelete: string;
+}
+
+export interface SingletonDefinition<K extends string = string> {
+  key: K;
+  kind: 'singleton';
+  /**
+   * `document`: a bare document with no history (stats); `item`: one item under a fixed id of a collection
+   * named by the key, so it has a history like content (site settings).
+   */
+  storage: 'document' | 'item';
+  /** Its API path segment, when it is not the key. */
+  segment?: string;
+  /** The name in the audit log and the Activity screen. */
+  name: string;
+  admin: AdminScreenDefinition;
+}
+
+export type FamilyDefinition = ContentDefinition | RequestDefinition | LookupDefinition | SingletonDefinition;
+
+/** Checks a content definition and keeps its literal types (field names become the item type's keys). */
+export const defineContent = <
+  const K extends string,
+  const F extends Field,
+  const A extends ContentDefinition['admin'],
+>(
+  definition: Omit<ContentDefinition<K, F>, 'kind' | 'admin'> & { admin: A },
+): ContentDefinition<K, F> & { admin: A } => ({ kind: 'content', ...definition });

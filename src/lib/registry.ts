@@ -1,0 +1,54 @@
+/**
+ * The registry: what is derived from the families' definitions (src/lib/family-definitions.ts), the single
+ * source of truth for the API's routes and handlers, the admin's navigation, screens and router, the trash's and
+ * the audit log's names, backup and restore, the build-time loaders and the public API paths.
+ *
+ * Plain data, no zod: the admin's first load reads it for its navigation. The schemas are derived from the
+ * definitions in collections.ts, which only lazily loaded screens, the server and the build import.
+ */
+import { FAMILY_DEFINITIONS } from './family-definitions.ts';
+import type { FamilyDefinition } from './family-kinds.ts';
+
+export { FAMILY_DEFINITIONS };
+export type * from './family-kinds.ts';
+
+type Definitions = (typeof FAMILY_DEFINITIONS)[number];
+export type FamilyKey = Definitions['key'];
+export type DefinitionOf<K extends FamilyKey> = Extract<Definitions, { key: K }>;
+export type ContentFamilyKey = Extract<Definitions, { kind: 'content' }>['key'];
+export type RequestFamilyKey = Extract<Definitions, { kind: 'request' }>['key'];
+export type LookupFamilyKey = Extract<Definitions, { kind: 'lookup' }>['key'];
+export type SingletonFamilyKey = Extract<Definitions, { kind: 'singleton' }>['key'];
+/** Every stored collection of items (a `document` singleton is a single document, not a collection). */
+export type CollectionKey = Exclude<FamilyKey, Extract<Definitions, { storage: 'document' }>['key']>;
+
+const keysOf = <D extends Definitions>(test: (definition: Definitions) => definition is D) =>
+  FAMILY_DEFINITIONS.filter(test).map((definition) => definition.key);
+
+export const CONTENT_FAMILY_KEYS = keysOf(
+  (d): d is Extract<Definitions, { kind: 'content' }> => d.kind === 'content',
+) as readonly ContentFamilyKey[];
+export const REQUEST_FAMILY_KEYS = keysOf(
+  (d): d is Extract<Definitions, { kind: 'request' }> => d.kind === 'request',
+) as readonly RequestFamilyKey[];
+export const COLLECTION_KEYS = FAMILY_DEFINITIONS.filter(
+  (definition) => !('storage' in definition) || definition.storage !== 'document',
+).map((definition) => definition.key) as readonly CollectionKey[];
+
+/** Whether a collection (a trash entry's, an audit target's) holds personal-data requests. */
+export const isRequestFamilyKey = (collection: string): collection is RequestFamilyKey =>
+  (REQUEST_FAMILY_KEYS as readonly string[]).includes(collection);
+
+/** A family's definition by key, or undefined (an audit entry of a family since removed). */
+export const definitionOf = (key: string): FamilyDefinition | undefined =>
+  (FAMILY_DEFINITIONS as readonly FamilyDefinition[]).find((definition) => definition.key === key);
+
+/**
+ * The admin's name for a family: its screen's heading (content), or its sidebar label (the rest), as the trash
+ * and the Activity screen show it.
+ */
+export function familyLabel(key: string): string {
+  const definition = definitionOf(key);
+  if (!definition) return key;
+  return definition.kind === 'content' ? definition.admin.heading : definition.admin.label;
+}
