@@ -15,21 +15,11 @@ import {
   type CollectionKey,
 } from './lib/collections.ts';
 import { resolveSettings } from './lib/site-settings.ts';
+import { publishedItems } from './content-loaders.ts';
 import { getRepository } from './server/repository/index.ts';
 import { SINGLETON_ID } from './server/repository/keys.ts';
 
-/**
- * A content family as visitors see it: drafts left out, each item with its position in the admin's order (the
- * repository lists it so). Astro's data store does not keep the loader's order (it sorts entries by id), so pages
- * sort by that position (src/content-order.ts).
- */
-const publishedLoader = (key: CollectionKey) => async () => {
-  const items = await getRepository().list(key);
-  return items
-    .map((item, position) => ({ item, position }))
-    .filter(({ item }) => item.published !== false)
-    .map(({ item, position }) => ({ ...item, position, id: item._id }));
-};
+const publishedLoader = (key: CollectionKey) => () => publishedItems(getRepository(), key);
 
 /** Enrollable courses that are offered (an inactive course is hidden from the enrol form). */
 const activeCourseLoader = async () =>

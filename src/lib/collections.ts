@@ -204,7 +204,7 @@ const settingsDefinition = definitionNamed<SingletonDefinition<'siteSettings'>>(
 /** Enrollable courses: public list, admin add (unique name, case-insensitive) and delete. */
 export const enrollCourseFamily = {
   key: enrollCourseDefinition.key,
-  kind: 'enrollCourse',
+  kind: 'lookup',
   path: familyPath(enrollCourseDefinition.key),
   cacheTag: enrollCourseDefinition.key,
   titleField: enrollCourseDefinition.titleField,

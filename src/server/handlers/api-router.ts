@@ -4,15 +4,14 @@
  * case-insensitive, as Netlify's router is, so `/api/v1/homecontent` and `/api/v1/homeContent` are one route.
  */
 import {
+  allFamilies,
   contentFamilies,
-  enrollCourseFamily,
   TRASH_PATH,
   requestFamilies,
-  settingsFamily,
-  statsFamily,
   type ContentFamily,
   type RequestFamily,
 } from '../../lib/collections.ts';
+import type { LookupFamilyKey, SingletonFamilyKey } from '../../lib/registry.ts';
 import { API_PREFIX } from '../../lib/constants.ts';
 import { AUDIT_PATH, USERS_PATH, type Role } from '../../lib/identity.ts';
 import { requireAdmin } from '../auth/guard.ts';
@@ -41,6 +40,15 @@ export const REGISTRY: ApiRegistry = {
   requests: Object.values(requestFamilies),
 };
 
+/** Each lookup's and singleton's own handler: a new one must name its handler (the compiler checks). */
+const OWN_HANDLERS = {
+  enrollCourse: enrollCourseHandler,
+  stats: statsHandler,
+  siteSettings: settingsHandler,
+} satisfies Record<LookupFamilyKey | SingletonFamilyKey, RouteHandler>;
+const ownHandlerOf = (key: string): RouteHandler | undefined =>
+  (OWN_HANDLERS as Record<string, RouteHandler>)[key];
+
 /** The handler of each first path segment under /api/v1, lower-cased. */
 export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteHandler> {
   const segment = (path: string) => path.slice(API_PREFIX.length + 1).toLowerCase();
@@ -53,9 +61,10 @@ export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteH
       segment(family.path),
       requestHandler(family),
     ]),
-    [segment(enrollCourseFamily.path), enrollCourseHandler],
-    [segment(statsFamily.path), statsHandler],
-    [segment(settingsFamily.path), settingsHandler],
+    ...allFamilies.flatMap((family): [string, RouteHandler][] => {
+      const handler = ownHandlerOf(family.key);
+      return handler ? [[segment(family.path), handler]] : [];
+    }),
     [segment(TRASH_PATH), trashHandler(registry, TRASH_PATH)],
     ['auth', authHandler],
     // The enquiry pipeline's admin endpoints beside the families (issue 11).

@@ -18,7 +18,7 @@ import { UniqueConflictError, type StoredItem, type TrashEntry } from '../reposi
 import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { discardImage, present } from './content-handler.ts';
 import type { ApiRegistry } from './api-router.ts';
-import { enrollCourseFamily, type ContentFamily } from '../../lib/collections.ts';
+import { allFamilies, type ContentFamily } from '../../lib/collections.ts';
 
 const RESTORE_ROUTE = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,128})\/restore$/;
 const ENTRY_ROUTE = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,128})$/;
@@ -32,6 +32,9 @@ export interface TrashFamily {
   /** Content families present items (position, imageUrl) and own pictures. */
   content: ContentFamily | null;
 }
+
+/** The lookups (enrollable courses): trashable, public, with no content presentation. */
+const LOOKUP_FAMILIES = allFamilies.filter((family) => family.kind === 'lookup');
 
 export function trashFamilies(registry: ApiRegistry): TrashFamily[] {
   return [
@@ -47,12 +50,12 @@ export function trashFamilies(registry: ApiRegistry): TrashFamily[] {
       cacheTag: null,
       content: null,
     })),
-    {
-      key: enrollCourseFamily.key,
-      titleField: enrollCourseFamily.titleField,
-      cacheTag: enrollCourseFamily.cacheTag,
+    ...LOOKUP_FAMILIES.map((family) => ({
+      key: family.key,
+      titleField: family.titleField,
+      cacheTag: family.cacheTag,
       content: null,
-    },
+    })),
   ];
 }
 
