@@ -52,7 +52,7 @@ async function child(
   let detail: string;
   try {
     if (phase === 'import') {
-      const { importLegacyDirectory } = await import('../src/server/migration/legacy-import.ts');
+      const { importLegacyDirectory } = await import('../scripts/migration/legacy-import.ts');
       const report = await importLegacyDirectory(options.dir, {
         repository: target.repository,
         images: target.images,
@@ -71,7 +71,7 @@ async function child(
       await pipeline(backupStream(contents), createWriteStream(options.archive));
       detail = `${contents.manifest.counts.images} picture files, archive ${((await stat(options.archive)).size / 1048576).toFixed(1)} MB`;
     } else {
-      const { restoreBackup } = await import('../src/server/migration/restore.ts');
+      const { restoreBackup } = await import('../scripts/migration/restore.ts');
       const report = await restoreBackup(await readFile(options.archive), {
         repository: target.repository,
         images: target.imageStore,
@@ -251,7 +251,7 @@ async function parent(backends: string[]) {
     server.close();
     await rm(work, { recursive: true, force: true });
   }
-  const { formatTable } = await import('../src/server/migration/legacy-import.ts');
+  const { formatTable } = await import('../scripts/migration/format-table.ts');
   const items = Object.values(ITEMS).reduce((total, count) => total + count, 0);
   const body = [
     `Migration: ${items} records, ${PICTURES} pictures (${(pictureBytes / 1048576).toFixed(1)} MB of JPEG), node ${process.version}`,

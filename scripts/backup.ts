@@ -13,7 +13,7 @@ import {
   backupStream,
   collectBackup,
 } from '../src/server/migration/backup.ts';
-import { formatTable } from '../src/server/migration/legacy-import.ts';
+import { formatTable } from './migration/format-table.ts';
 import { openStoreTarget } from './migration/store-target.ts';
 
 const { values: args } = parseArgs({

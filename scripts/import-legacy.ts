@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatImportSummary, importLegacyDirectory } from '../src/server/migration/legacy-import.ts';
+import { formatImportSummary, importLegacyDirectory } from './migration/legacy-import.ts';
 import { openStoreTarget } from './migration/store-target.ts';
 
 const { values: args, positionals } = parseArgs({

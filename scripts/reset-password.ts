@@ -10,7 +10,7 @@
 import { stdin, stdout, stderr, exit } from 'node:process';
 import { parseArgs } from 'node:util';
 import { createDeps } from '../src/server/deps.ts';
-import { PasswordResetError, resetPassword } from '../src/server/auth/password-reset.ts';
+import { PasswordResetError, resetPassword } from './accounts/password-reset.ts';
 import { openStoreTarget } from './migration/store-target.ts';
 
 const { values: args } = parseArgs({

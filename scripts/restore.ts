@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { formatTable } from '../src/server/migration/legacy-import.ts';
-import { restoreBackup, RestoreRefusedError } from '../src/server/migration/restore.ts';
+import { formatTable } from './migration/format-table.ts';
+import { restoreBackup, RestoreRefusedError } from './migration/restore.ts';
 import { openStoreTarget } from './migration/store-target.ts';
 
 const { values: args, positionals } = parseArgs({

@@ -22,7 +22,7 @@ import {
 } from '../../src/lib/identity.ts';
 import { AUTH, DATA_RIGHTS, IDENTITY } from '../../src/lib/staff-messages.ts';
 import { ACCOUNTS, createAccount } from '../../src/server/auth/accounts.ts';
-import { resetPassword, COMMAND_LINE_ACTOR } from '../../src/server/auth/password-reset.ts';
+import { resetPassword, COMMAND_LINE_ACTOR } from '../../scripts/accounts/password-reset.ts';
 import { SESSIONS, storeSession } from '../../src/server/auth/sessions.ts';
 import { createDeps } from '../../src/server/deps.ts';
 import { maskEmail } from '../../src/server/enquiries/privacy.ts';

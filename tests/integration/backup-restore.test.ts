@@ -24,7 +24,7 @@ import {
   MANIFEST_PATH,
   type BackupManifest,
 } from '../../src/server/migration/backup.ts';
-import { restoreBackup, RestoreRefusedError } from '../../src/server/migration/restore.ts';
+import { restoreBackup, RestoreRefusedError } from '../../scripts/migration/restore.ts';
 import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import { BLOB_STORES } from '../../src/server/repository/keys.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';

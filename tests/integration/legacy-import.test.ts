@@ -24,8 +24,8 @@ import {
   readExportDirectory,
   type ImportReport,
   type LegacySource,
-} from '../../src/server/migration/legacy-import.ts';
-import { fetchPicture, PictureFetchError } from '../../src/server/migration/picture-fetch.ts';
+} from '../../scripts/migration/legacy-import.ts';
+import { fetchPicture, PictureFetchError } from '../../scripts/migration/picture-fetch.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
 import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { createRedisRepository } from '../../src/server/repository/redis-repository.ts';

@@ -21,7 +21,7 @@ import { MAP_EMBED_ORIGINS, siteConfig } from '../../src/lib/site-config.ts';
 import { APPLY_TO_INVALID, SETTINGS } from '../../src/lib/staff-messages.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup, collectionPath } from '../../src/server/migration/backup.ts';
-import { restoreBackup } from '../../src/server/migration/restore.ts';
+import { restoreBackup } from '../../scripts/migration/restore.ts';
 import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
 import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 

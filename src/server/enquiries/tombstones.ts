@@ -16,7 +16,7 @@ export const IMPORT_TOMBSTONES = 'importTombstones';
 export const tombstoneKey = (source: string, id: string): string =>
   createHash('sha256').update(`${source}/${id}`).digest('hex').slice(0, 32);
 
-/** The legacy source of an imported item (legacy-import.ts ImportedFrom), or null for an item made here. */
+/** The legacy source of an imported item (scripts/migration/legacy-import.ts ImportedFrom), or null for an item made here. */
 function legacySourceOf(item: StoredItem): { source: string; id: string } | null {
   const marker = item.importedFrom;
   return isRecord(marker) && typeof marker.source === 'string' && typeof marker.id === 'string'

@@ -18,6 +18,7 @@ import { AUTH, IDENTITY } from '../../lib/staff-messages.ts';
 import { listAccounts, updateAccount, type Account, type StoredPasskey } from '../auth/accounts.ts';
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, sessionOf } from '../auth/guard.ts';
 import { cookieIsSecure } from '../auth/session.ts';
+import { clearFailures, enforceLoginLimit, signedIn } from '../auth/sign-in.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { isId } from '../repository/ids.ts';
 import type { Deps } from '../deps.ts';
@@ -37,7 +38,6 @@ import {
 } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
-import { clearFailures, enforceLoginLimit, signedIn } from './auth-handler.ts';
 
 /**
  * @simplewebauthn/server costs ~100 ms to load, and the API function is loaded afresh for many invocations: only

@@ -17,7 +17,7 @@ import { dispatch, matchRoute } from '../http/route.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { discardImage, present } from './content-handler.ts';
-import type { ApiRegistry } from './api-router.ts';
+import type { ApiRegistry } from './api-registry.ts';
 import { allFamilies, type ContentFamily } from '../../lib/collections.ts';
 
 const RESTORE_ROUTE = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,128})\/restore$/;

@@ -1,7 +1,7 @@
 /**
  * Backups: every collection of the registry and the stats document as JSON, every picture blob as it is stored,
  * and a manifest (format, version, time, counts, SHA-256 and size of every entry) in one .tar.gz.
- * The format is described in docs/decisions.md ("Backups"); restore.ts verifies all of it before writing.
+ * The format is described in docs/decisions.md ("Backups"); scripts/migration/restore.ts verifies all of it before writing.
  *
  *   manifest.json                       written first, so a reader learns the format before anything else
  *   collections/{family}.json           the family's items in list order (oldest first), exactly as stored

@@ -5,7 +5,7 @@ import { createDeps } from '../deps.ts';
 import { createImageService } from '../images/image-service.ts';
 import { createBlobsRepository } from '../repository/blobs-repository.ts';
 import { BLOB_STORES } from '../repository/keys.ts';
-import { verifyBackup } from './restore.ts';
+import { verifyBackup } from '../../../scripts/migration/restore.ts';
 import { BACKUPS_KEPT, backupsToRemove, runScheduledBackup } from './scheduled-backup.ts';
 
 let blobs: TestBlobsServer;

@@ -5,7 +5,7 @@
 import { purgeAudit } from '../audit/audit-log.ts';
 import { purgeDeadSessions } from '../auth/sessions.ts';
 import { getDeps, type Deps } from '../deps.ts';
-import { REGISTRY } from '../handlers/api-router.ts';
+import { REGISTRY } from '../handlers/api-registry.ts';
 import { purgeExpiredChallenges } from '../handlers/passkey-handler.ts';
 import { purgeTrash } from '../handlers/trash-handler.ts';
 import type { RebuildOutcome } from './rebuild-trigger.ts';

@@ -32,30 +32,31 @@ import {
   statsFamily,
   type CollectionKey,
   type ContentFamily,
-} from '../../lib/collections.ts';
+} from '../../src/lib/collections.ts';
 import {
   DAY_MS,
   HONEYPOT_FIELD,
   REQUEST_RETENTION_DAYS,
   REQUEST_RETENTION_MAX_DAYS,
-} from '../../lib/constants.ts';
-import { REQUEST_FAMILY_KEYS } from '../../lib/registry.ts';
-import { valueFields, type ImageField } from '../../lib/fields.ts';
-import { storedImageValue } from '../../lib/image-url.ts';
-import { isRecord } from '../../lib/json.ts';
-import { fieldErrors, type Stats } from '../../lib/schemas.ts';
+} from '../../src/lib/constants.ts';
+import { REQUEST_FAMILY_KEYS } from '../../src/lib/registry.ts';
+import { valueFields, type ImageField } from '../../src/lib/fields.ts';
+import { storedImageValue } from '../../src/lib/image-url.ts';
+import { isRecord } from '../../src/lib/json.ts';
+import { fieldErrors, type Stats } from '../../src/lib/schemas.ts';
 import type { z } from 'zod';
-import { prepareImage } from '../images/image-service.ts';
-import { mainFileName } from '../images/image-names.ts';
-import type { ImageService, ProcessedImage } from '../images/port.ts';
-import { retentionCutoff } from '../enquiries/privacy.ts';
-import { tombstoneKey, tombstoneKeys } from '../enquiries/tombstones.ts';
-import { idAt } from '../repository/ids.ts';
-import { normaliseUnique } from '../repository/keys.ts';
-import type { Repository, StoredItem } from '../repository/port.ts';
+import { prepareImage } from '../../src/server/images/image-service.ts';
+import { mainFileName } from '../../src/server/images/image-names.ts';
+import type { ImageService, ProcessedImage } from '../../src/server/images/port.ts';
+import { retentionCutoff } from '../../src/server/enquiries/privacy.ts';
+import { tombstoneKey, tombstoneKeys } from '../../src/server/enquiries/tombstones.ts';
+import { idAt } from '../../src/server/repository/ids.ts';
+import { normaliseUnique } from '../../src/server/repository/keys.ts';
+import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { parseExport, type PlainRecord } from './ejson.ts';
 import { fetchPicture, PictureFetchError, type PictureFetchOptions } from './picture-fetch.ts';
-import { mapPool } from './pool.ts';
+import { formatTable } from './format-table.ts';
+import { mapPool } from '../../src/server/migration/pool.ts';
 
 /** Mongoose's default collection names of the current site, in the order they are imported. */
 export const LEGACY_SOURCES = [
@@ -686,15 +687,4 @@ export function formatImportSummary(report: ImportReport): string {
   const removedHere = report.summary.reduce((sum, row) => sum + row.removedHere, 0);
   if (removedHere > 0) notes.push(IMPORT_REASONS.removedHereTotal(removedHere));
   return [formatTable(header, rows), ...notes].join('\n\n');
-}
-
-export function formatTable(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-      .join('  ');
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }

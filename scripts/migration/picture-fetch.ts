@@ -5,8 +5,8 @@
  * nothing but http(s) at every hop. Node's fetch follows redirects to any scheme and reads any size, so the
  * redirect loop and the byte count are ours.
  */
-import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
-import { readStreamLimited } from '../http/body.ts';
+import { IMAGE_MAX_BYTES } from '../../src/lib/constants.ts';
+import { readStreamLimited } from '../../src/server/http/body.ts';
 
 export const PICTURE_TIMEOUT_MS = 20_000;
 export const MAX_REDIRECTS = 3;

@@ -5,14 +5,14 @@
  * Owners resetting a colleague use PATCH /api/v1/users/<id> instead (users-handler.ts), with the same effect.
  */
 import { randomBytes } from 'node:crypto';
-import { newPasswordSchema } from '../../lib/identity-schemas.ts';
-import { IDENTITY } from '../../lib/staff-messages.ts';
-import { recordAudit } from '../audit/audit-log.ts';
-import type { Deps } from '../deps.ts';
-import { findAccountByUserId, updateAccount, type Account } from './accounts.ts';
-import { hashPassword } from './password.ts';
-import { isGuessable } from './password-policy.ts';
-import { endSessionsOf } from './sessions.ts';
+import { newPasswordSchema } from '../../src/lib/identity-schemas.ts';
+import { IDENTITY } from '../../src/lib/staff-messages.ts';
+import { recordAudit } from '../../src/server/audit/audit-log.ts';
+import type { Deps } from '../../src/server/deps.ts';
+import { findAccountByUserId, updateAccount, type Account } from '../../src/server/auth/accounts.ts';
+import { hashPassword } from '../../src/server/auth/password.ts';
+import { isGuessable } from '../../src/server/auth/password-policy.ts';
+import { endSessionsOf } from '../../src/server/auth/sessions.ts';
 
 /** Who the audit log names as the actor: no account acted, the store's operator did. */
 export const COMMAND_LINE_ACTOR = 'command-line';

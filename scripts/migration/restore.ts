@@ -16,13 +16,13 @@ import {
   itemSchemaOfCollection,
   statsFamily,
   type CollectionKey,
-} from '../../lib/collections.ts';
-import { IMAGE_FOLDERS, isImageFolder } from '../../lib/families.ts';
-import type { ImageBlobStore } from '../images/image-store.ts';
-import { isId } from '../repository/ids.ts';
-import { normaliseUnique, UNIQUE_FIELDS } from '../repository/keys.ts';
-import type { Repository, StoredItem } from '../repository/port.ts';
-import { ArchiveReadError, unpackArchive } from './archive.ts';
+} from '../../src/lib/collections.ts';
+import { IMAGE_FOLDERS, isImageFolder } from '../../src/lib/families.ts';
+import type { ImageBlobStore } from '../../src/server/images/image-store.ts';
+import { isId } from '../../src/server/repository/ids.ts';
+import { normaliseUnique, UNIQUE_FIELDS } from '../../src/server/repository/keys.ts';
+import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
+import { ArchiveReadError, unpackArchive } from '../../src/server/migration/archive.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -31,8 +31,8 @@ import {
   documentPath,
   MANIFEST_PATH,
   type BackupManifest,
-} from './backup.ts';
-import { mapPool } from './pool.ts';
+} from '../../src/server/migration/backup.ts';
+import { mapPool } from '../../src/server/migration/pool.ts';
 
 const WRITE_CONCURRENCY = 8;
 

@@ -6,7 +6,7 @@
  * plain JSON values: an ObjectId becomes its hex string, a date its ISO string, a number type a number.
  */
 import { EJSON, ObjectId } from 'bson';
-import { isRecord } from '../../lib/json.ts';
+import { isRecord } from '../../src/lib/json.ts';
 
 /** A record as plain JSON: strings, numbers, booleans, null, arrays and objects only. */
 export type PlainRecord = Record<string, unknown>;
