@@ -9,6 +9,8 @@ import { E2E_ADMIN_PASSWORD } from './e2e-env.ts';
 import { expect, expectNoAxeViolations, signInPage, test } from './fixtures.ts';
 import { openScreen } from './admin-support.ts';
 import { BOOTSTRAP_USER_ID } from '../../src/lib/identity.ts';
+import type { SCREENS } from '../../src/admin/stores/router.ts';
+import type { Covers } from '../support/covers.ts';
 
 const SIDEBAR = [
   ['Home Content', 'home-content'],
@@ -21,6 +23,10 @@ const SIDEBAR = [
   ['Courses', 'courses'],
   ['Stats', 'stats'],
 ] as const;
+// The spec's nine links are the registry's `section` screens, no more, no fewer (tests/support/covers.ts).
+type SectionPath = Extract<(typeof SCREENS)[number], { group: 'section' }>['path'];
+const _everySection: Covers<SectionPath, (typeof SIDEBAR)[number][1]> = true;
+const _onlySections: Covers<(typeof SIDEBAR)[number][1], SectionPath> = true;
 
 const flag = (page: import('@playwright/test').Page) =>
   page.evaluate(() => localStorage.getItem('adminLoggedIn'));

@@ -10,6 +10,7 @@ import { VALIDATION } from '../../src/lib/messages.ts';
 import { ADMIN } from '../../src/lib/staff-messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { FORM } from '../../src/admin/admin-copy.ts';
+import type { Covers } from '../support/covers.ts';
 import { answerDialogs, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
@@ -28,7 +29,7 @@ interface ScreenCase {
   invalidData: string | null;
 }
 
-const SCREENS: ScreenCase[] = [
+const SCREENS = [
   {
     key: 'homeContent',
     link: 'Home Content',
@@ -84,7 +85,9 @@ const SCREENS: ScreenCase[] = [
     fetchFailed: ADMIN.career.fetchFailed,
     invalidData: null,
   },
-];
+] satisfies ScreenCase[];
+// Every content family of the registry has its row (tests/support/covers.ts).
+const _everyContentScreen: Covers<ContentFamilyKey, (typeof SCREENS)[number]['key']> = true;
 
 const notice = (page: Page, kind: 'success' | 'error') => page.locator(`[data-notice="${kind}"]`);
 const card = (page: Page, title: string) =>

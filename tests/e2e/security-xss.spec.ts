@@ -20,6 +20,8 @@ import {
 } from '../../src/lib/collections.ts';
 import { SERVICE_POINTS_MIN } from '../../src/lib/constants.ts';
 import { ALT_FIELD, valueFields } from '../../src/lib/fields.ts';
+import type { LookupFamilyKey } from '../../src/lib/registry.ts';
+import type { Covers } from '../support/covers.ts';
 import { expect, projectBaseURL, test, useAdminSession } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 import { hydrateAllIslands, probeSecurity, PUBLIC_PAGES, type SecurityProbe } from './security-probes.ts';
@@ -36,7 +38,7 @@ const payload = () => `${RUN}${(counter += 1).toString(36).padStart(2, '0')} ${P
 const APPLY_LINK = `https://example.com/apply?q="><svg onload=window.__xss=1>`;
 
 /** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
-const PUBLIC_PLACES: Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }> = {
+const PUBLIC_PLACES = {
   '/': { text: ['homeContent', 'homeService', 'homeCourse'], jsonLd: ['homeCourse'] },
   '/about': { text: [], jsonLd: [] },
   '/services': { text: ['homeContent', 'serviceContent'], jsonLd: [] },
@@ -44,7 +46,10 @@ const PUBLIC_PLACES: Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonL
   '/contact': { text: [], jsonLd: [] },
   '/enroll': { text: ['enrollCourse'], jsonLd: ['enrollCourse'] },
   '/privacy-policy': { text: [], jsonLd: [] },
-};
+} satisfies Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }>;
+// Every family visitors read shows on some page here (tests/support/covers.ts).
+type Placed = (typeof PUBLIC_PLACES)[keyof typeof PUBLIC_PLACES]['text'][number];
+const _everyPublicFamily: Covers<ContentFamilyKey | LookupFamilyKey, Placed> = true;
 const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   homeContent: 'homeContent',
   homeServices: 'homeService',
