@@ -6,7 +6,10 @@
  * only through here, so the order survives the store.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import type { ContentFamilyKey } from './lib/collections.ts';
+import { contentFamilies, type ContentFamily, type ContentFamilyKey } from './lib/collections.ts';
+import { valueFields } from './lib/fields.ts';
+import type { ImageFolder } from './lib/families.ts';
+import type { PublicItem } from './lib/public-items.ts';
 
 const positionOf = (data: unknown) => (data as { position?: number }).position ?? Number.MAX_SAFE_INTEGER;
 
@@ -15,4 +18,32 @@ export async function orderedContent<K extends ContentFamilyKey>(
 ): Promise<CollectionEntry<K>['data'][]> {
   const entries: CollectionEntry<K>[] = await getCollection(key);
   return entries.map((entry) => entry.data).sort((a, b) => positionOf(a) - positionOf(b));
+}
+
+const familyOf = (key: ContentFamilyKey): ContentFamily => contentFamilies[key];
+
+/**
+ * The published items as a page hands them to its sections and islands: the family's own fields (and its
+ * picture's), nothing of the server's bookkeeping, typed from the registry (src/lib/public-items.ts).
+ */
+export async function publicItems<K extends ContentFamilyKey>(key: K): Promise<PublicItem<K>[]> {
+  const family = familyOf(key);
+  const names = [
+    '_id',
+    ...valueFields(family.fields).map((field) => field.name),
+    ...(family.image ? ['image', 'imageWidth', 'imageHeight', 'alt'] : []),
+  ];
+  return (await orderedContent(key)).map(
+    (data) =>
+      Object.fromEntries(
+        names.flatMap((name) => (name in data ? [[name, (data as Record<string, unknown>)[name]]] : [])),
+      ) as PublicItem<K>,
+  );
+}
+
+/** Where a family's pictures are kept (its image field's folder), for the sections that show them. */
+export function imageFolderOf(key: ContentFamilyKey): ImageFolder {
+  const { image } = familyOf(key);
+  if (!image) throw new Error(`The ${key} family has no picture`);
+  return image.folder;
 }

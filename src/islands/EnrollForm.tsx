@@ -4,6 +4,7 @@ import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PUBLIC, VALIDATION } from '../lib/messages.ts';
 import { ENROLL } from '../lib/public-copy.ts';
 import { fetchPublicList, sendEnroll } from '../lib/public-api.ts';
+import type { PublicListItem } from '../lib/public-items.ts';
 import {
   fieldErrorsOf,
   focusFirstInvalid,
@@ -15,12 +16,9 @@ import { FormFooter } from './FormNotice.tsx';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useFillTime, useSubmit } from './use-submit.ts';
 
-export interface CourseOption {
-  _id: string;
-  courseName: string;
-}
+export type CourseOption = PublicListItem<'enrollCourse'>;
 
-const loadCourses = (signal: AbortSignal) => fetchPublicList<CourseOption>('enrollCourse', signal);
+const loadCourses = (signal: AbortSignal) => fetchPublicList('enrollCourse', signal);
 const coursesFailed = () => PUBLIC.enrollCoursesFailed;
 
 /**

@@ -1,15 +1,12 @@
 import { PUBLIC } from '../lib/messages.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
+import type { PublicItem } from '../lib/public-items.ts';
 import { describeWithPrefix } from './list-messages.ts';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 
-export interface CourseItem {
-  _id: string;
-  title: string;
-  description: string;
-}
+export type CourseItem = PublicItem<'homeCourse'>;
 
-const load = (signal: AbortSignal) => fetchPublicList<CourseItem>('homeCourse', signal);
+const load = (signal: AbortSignal) => fetchPublicList('homeCourse', signal);
 const describe = (error: unknown) =>
   describeWithPrefix(error, (reason) => PUBLIC.coursesFetchFailedPrefix + reason);
 

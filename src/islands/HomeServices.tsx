@@ -1,6 +1,7 @@
 import { PUBLIC } from '../lib/messages.ts';
 import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { imageAlt } from '../lib/image-url.ts';
+import type { ImageFolder } from '../lib/families.ts';
 import { ContentImage } from './ContentImage.tsx';
 import { useHomeServices, type ServiceItem } from './use-home-services.ts';
 
@@ -8,7 +9,14 @@ import { useHomeServices, type ServiceItem } from './use-home-services.ts';
 export const SERVICES_DETAIL = '/services#content-heading';
 
 /** OUR-SERVICES grid: loading, 'Retrying connection...', error with Retry, empty, loaded. */
-export default function HomeServices({ initial }: { initial?: readonly ServiceItem[] }) {
+export default function HomeServices({
+  initial,
+  folder,
+}: {
+  initial?: readonly ServiceItem[];
+  /** Where the family's pictures are kept: the registry's, handed over by the page. */
+  folder: ImageFolder;
+}) {
   const { state, canRetry, retry } = useHomeServices(initial);
 
   let body;
@@ -43,7 +51,7 @@ export default function HomeServices({ initial }: { initial?: readonly ServiceIt
           <li key={item._id} className="card card--link">
             <ContentImage
               value={item.image}
-              folder="services"
+              folder={folder}
               alt={imageAlt(item)}
               width={item.imageWidth}
               height={item.imageHeight}

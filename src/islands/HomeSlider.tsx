@@ -2,31 +2,33 @@ import { SLIDER_INTERVAL_MS } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
+import type { PublicItem } from '../lib/public-items.ts';
 import { imageAlt } from '../lib/image-url.ts';
+import type { ImageFolder } from '../lib/families.ts';
 import { ContentImage } from './ContentImage.tsx';
 import { describeWithPrefix } from './list-messages.ts';
 import { useAfterLoad } from './use-after-load.ts';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useRotation } from './use-rotation.ts';
 
-export interface SlideItem {
-  _id: string;
-  title: string;
-  image: string;
-  imageWidth?: number | undefined;
-  imageHeight?: number | undefined;
-  alt?: string | undefined;
-}
+export type SlideItem = PublicItem<'homeContent'>;
 
 /** WCAG 2.2.2: under reduced motion the slideshow starts paused; the play button still starts it. */
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-const load = (signal: AbortSignal) => fetchPublicList<SlideItem>('homeContent', signal);
+const load = (signal: AbortSignal) => fetchPublicList('homeContent', signal);
 const describe = (error: unknown) => describeWithPrefix(error, PUBLIC.contentFetchFailed);
 
 /** Home content slider: advances every 3 s and wraps (starts paused under reduced motion); loading / error / empty / showing (spec section 4). */
-export default function HomeSlider({ initial }: { initial?: readonly SlideItem[] }) {
+export default function HomeSlider({
+  initial,
+  folder,
+}: {
+  initial?: readonly SlideItem[];
+  /** Where the family's pictures are kept: the registry's, handed over by the page. */
+  folder: ImageFolder;
+}) {
   const { state } = useRevalidatedList(initial, load, describe);
   const { items } = state;
   const { index, paused, setPaused } = useRotation(
@@ -70,7 +72,7 @@ export default function HomeSlider({ initial }: { initial?: readonly SlideItem[]
             {(position === 0 || afterLoad) && (
               <ContentImage
                 value={item.image}
-                folder="content"
+                folder={folder}
                 alt={imageAlt(item)}
                 width={item.imageWidth}
                 height={item.imageHeight}

@@ -4,6 +4,7 @@ import { PUBLIC } from '../lib/messages.ts';
 import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
 import { imageAlt } from '../lib/image-url.ts';
+import type { ImageFolder } from '../lib/families.ts';
 import { ContentImage } from './ContentImage.tsx';
 import type { SlideItem } from './HomeSlider.tsx';
 import { describeWithPrefix } from './list-messages.ts';
@@ -11,7 +12,7 @@ import { useAfterLoad } from './use-after-load.ts';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useRotation } from './use-rotation.ts';
 
-const load = (signal: AbortSignal) => fetchPublicList<SlideItem>('homeContent', signal);
+const load = (signal: AbortSignal) => fetchPublicList('homeContent', signal);
 const describe = (error: unknown) => describeWithPrefix(error, PUBLIC.contentFetchFailed);
 
 const slideClass = (position: number, index: number, count: number): string => {
@@ -25,7 +26,14 @@ const slideClass = (position: number, index: number, count: number): string => {
  * Services carousel (spec section 4): advances every 3 s unless paused; hover (and keyboard focus) pauses;
  * previous / next wrap around and hold auto-advance for 3 s; buttons disabled with one item or none.
  */
-export default function ServicesCarousel({ initial }: { initial?: readonly SlideItem[] }) {
+export default function ServicesCarousel({
+  initial,
+  folder,
+}: {
+  initial?: readonly SlideItem[];
+  /** Where the family's pictures are kept: the registry's, handed over by the page. */
+  folder: ImageFolder;
+}) {
   const { state } = useRevalidatedList(initial, load, describe);
   const { items } = state;
   const { index, running, setPaused, go } = useRotation(
@@ -69,7 +77,7 @@ export default function ServicesCarousel({ initial }: { initial?: readonly Slide
             {(afterLoad || slideClass(position, index, items.length) !== 'carousel__slide') && (
               <ContentImage
                 value={item.image}
-                folder="content"
+                folder={folder}
                 alt={imageAlt(item)}
                 width={item.imageWidth}
                 height={item.imageHeight}

@@ -3,18 +3,11 @@ import { withPublicRetry } from '../lib/api-client.ts';
 import { PUBLIC_RETRY_MAX } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
+import type { PublicItem } from '../lib/public-items.ts';
 import { describeFailure } from './list-messages.ts';
 import { useRevalidatedList, type ListState } from './use-revalidated-list.ts';
 
-export interface ServiceItem {
-  _id: string;
-  title: string;
-  description: string;
-  image: string;
-  imageWidth?: number | undefined;
-  imageHeight?: number | undefined;
-  alt?: string | undefined;
-}
+export type ServiceItem = PublicItem<'homeService'>;
 
 const describe = (error: unknown) => describeFailure(error, PUBLIC.servicesFetchFailed);
 
@@ -32,7 +25,7 @@ export function useHomeServices(initial: readonly ServiceItem[] | undefined): {
   const load = useCallback(
     (signal: AbortSignal, onRetry: () => void) =>
       withPublicRetry(
-        () => fetchPublicList<ServiceItem>('homeService', signal),
+        () => fetchPublicList('homeService', signal),
         () => {
           setRetriesUsed((used) => used + 1);
           onRetry();

@@ -4,6 +4,7 @@
  */
 import { apiRequest, fetchList } from './api-client.ts';
 import { familyPath } from './families.ts';
+import type { PublicListItem } from './public-items.ts';
 import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from './registry.ts';
 import { isRecord } from './json.ts';
 import { FILL_TIME_FIELD } from './constants.ts';
@@ -34,8 +35,11 @@ export const PUBLIC_PATHS = Object.fromEntries(ISLAND_FAMILIES.map((key) => [key
 
 export type PublicListKey = Exclude<keyof typeof PUBLIC_PATHS, 'stats' | 'contact' | 'enroll'>;
 
-export const fetchPublicList = <T>(key: PublicListKey, signal?: AbortSignal): Promise<T[]> =>
-  fetchList<T>(PUBLIC_PATHS[key], signal);
+/** A public list, its items typed by the family's registry schema (the JSON itself is checked for its shape). */
+export const fetchPublicList = <K extends PublicListKey>(
+  key: K,
+  signal?: AbortSignal,
+): Promise<PublicListItem<K>[]> => fetchList<PublicListItem<K>>(PUBLIC_PATHS[key], signal);
 
 /** Spec section 5: stats are used only if success is true and data is present; otherwise null. */
 export async function fetchTotalCourses(signal?: AbortSignal): Promise<number | null> {

@@ -25,29 +25,35 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Rewrites the document at `path` so that `name` has no baked props and its server-rendered markup is what a
- * build from an empty store would produce (the component rendered with no props).
+ * Rewrites the document at `path` so that `name` has no baked items and its server-rendered markup is what a
+ * build from an empty store would produce (the component rendered without `initial`). Its other props (the
+ * registry's picture folder) stay as the page gave them.
  */
-export async function withoutBakedData(
+export async function withoutBakedData<P extends object>(
   page: Page,
   path: string,
   name: string,
-  component: ComponentType<Record<string, never>>,
+  component: ComponentType<P>,
 ): Promise<void> {
-  const markup = renderToString(createElement(component));
   await page.route(
     (url) => url.pathname === path,
     async (route: Route) => {
       const response = await route.fetch();
       const html = await response.text();
       const pattern = new RegExp(
-        `(<astro-island[^>]*component-url="[^"]*/${name}\\.[^"]*"[^>]*?)props="[^"]*"([^>]*>)[\\s\\S]*?(<!--astro:end--></astro-island>)`,
+        `(<astro-island[^>]*component-url="[^"]*/${name}\\.[^"]*"[^>]*?)props="([^"]*)"([^>]*>)[\\s\\S]*?(<!--astro:end--></astro-island>)`,
       );
       expect(pattern.test(html), `island ${name} on ${path}`).toBe(true);
-      const body = html.replace(
-        pattern,
-        (_all, head: string, tail: string, end: string) => `${head}props="{}"${tail}${markup}${end}`,
-      );
+      const body = html.replace(pattern, (_all, head: string, props: string, tail: string, end: string) => {
+        // Astro's serialised props: each value is [type, value]; type 0 is a plain value (a string here).
+        const { initial: _items, ...rest } = JSON.parse(props.replaceAll('&quot;', '"')) as Record<
+          string,
+          [number, unknown]
+        >;
+        const plain = Object.fromEntries(Object.entries(rest).map(([key, [, value]]) => [key, value]));
+        const markup = renderToString(createElement(component, plain as P));
+        return `${head}props="${JSON.stringify(rest).replaceAll('"', '&quot;')}"${tail}${markup}${end}`;
+      });
       await route.fulfill({ response, body });
     },
   );
