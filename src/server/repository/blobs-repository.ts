@@ -1,16 +1,15 @@
 /**
- * The repository over Netlify Blobs: the embedded default when no Redis is configured.
+ * Stored items over Netlify Blobs: the embedded default when no Redis is configured.
  *
  * One key per item, named by its time-ordered id, so concurrent creates and updates of different items never
  * touch the same key and a listing in key order is insertion order. Everything that must be decided by exactly
- * one writer (unique names, leases, flags) is a fresh key written with `onlyIfNew`, which Blobs applies
+ * one writer (unique names, order generations) is a fresh key written with `onlyIfNew`, which Blobs applies
  * atomically; nothing is read-modify-written under an ETag. An edit first claims its version number with
  * `onlyIfNew` (`versions/…`), so of two edits made from the same version exactly one lands and the other
  * re-reads (or, with `expectedVersion`, is refused).
  */
-import { getStore, type Store } from '@netlify/blobs';
-import { idTime, isId, newId } from './ids.ts';
-import { BLOB_STORES, UNIQUE_FIELDS, blobKeys, normaliseUnique } from './keys.ts';
+import { isId, newId } from './ids.ts';
+import { UNIQUE_FIELDS, blobKeys, normaliseUnique } from './keys.ts';
 import { arrange, isPermutation, newestRevisions, revisionsOfUpdate } from './ordering.ts';
 import {
   OrderConflictError,
@@ -27,30 +26,8 @@ import {
   type TrashEntry,
   type CollectionName,
 } from './port.ts';
+import { openBlobs, type BlobsOptions } from './blobs-connection.ts';
 
-export interface BlobsConnection {
-  siteID: string;
-  token: string;
-  edgeURL?: string;
-  uncachedEdgeURL?: string;
-  apiURL?: string;
-}
-
-export interface BlobsRepositoryOptions {
-  /** A ready store (tests). */
-  store?: Store;
-  /** Explicit connection; without it the store comes from the environment (NETLIFY_BLOBS_CONTEXT). */
-  connection?: BlobsConnection;
-  /** Store name; defaults to BLOB_STORES.content. */
-  name?: string;
-  /**
-   * Longest wait for one operation. The Blobs client retries a dead backend for half a minute; a function
-   * should answer 503 long before its own timeout turns that into a bare 502.
-   */
-  timeoutMs?: number;
-}
-
-const DEFAULT_TIMEOUT_MS = 8_000;
 /** Tries at claiming the next order generation while other admins reorder the same collection. */
 const ORDER_ATTEMPTS = 8;
 /** A unique-name claim whose item never appeared (a crash between the two writes) is reclaimable after this. */
@@ -66,8 +43,6 @@ const VERSION_RETRY_MS = 25;
  * writes. Far beyond a function's life, so a claim this old has no writer left that could still land.
  */
 const STALE_VERSION_CLAIM_MS = 60_000;
-/** Taken-flag markers only guard against a concurrent taker; an hour is far beyond any function's life. */
-const TAKEN_MARKER_TTL_MS = 3_600_000;
 
 interface UniqueClaim {
   id: string;
@@ -76,41 +51,8 @@ interface UniqueClaim {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const unavailable = (cause: unknown) =>
-  new StoreUnavailableError('The content store is unavailable.', { cause });
-
-export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Repository {
-  const name = options.name ?? BLOB_STORES.content;
-  let store = options.store;
-  const getContentStore = (): Store =>
-    (store ??= options.connection
-      ? getStore({ name, ...options.connection, consistency: 'strong' })
-      : getStore({ name, consistency: 'strong' }));
-
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  /** Every backend call goes through here: any failure (network, auth, 5xx, missing context) is "unavailable". */
-  async function call<T>(operation: (blobs: Store) => Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([operation(getContentStore()), deadline]);
-    } catch (error) {
-      throw unavailable(error);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  const readJSON = <T>(key: string) => call((blobs) => blobs.get(key, { type: 'json' }) as Promise<T | null>);
-  const writeJSON = (key: string, value: unknown, onlyIfNew = false) =>
-    call((blobs) => blobs.setJSON(key, value, onlyIfNew ? { onlyIfNew: true } : {}));
-  const remove = (key: string) => call((blobs) => blobs.delete(key));
-  const listKeys = (prefix: string) =>
-    call(async (blobs) =>
-      (await blobs.list({ prefix })).blobs.map((blob) => blob.key.slice(prefix.length)).sort(),
-    );
+export function createBlobsRepository(options: BlobsOptions = {}): Repository {
+  const { call, readJSON, writeJSON, remove, listKeys } = openBlobs(options);
 
   const itemIds = async (collection: CollectionName) =>
     (await listKeys(blobKeys.itemPrefix(collection))).filter(isId);
@@ -168,44 +110,6 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       const stale = holder !== null && Date.now() - (holder.claimedAt ?? 0) > STALE_VERSION_CLAIM_MS;
       if (!stale) return null;
     }
-  }
-
-  async function acquireLease(leaseName: string, ttlMs: number): Promise<boolean> {
-    const generations = (await listKeys(blobKeys.leasePrefix(leaseName)))
-      .map(Number)
-      .filter(Number.isInteger);
-    const latest = generations.at(-1);
-    if (latest !== undefined) {
-      const held = await readJSON<{ expiresAt: number }>(blobKeys.leaseGeneration(leaseName, latest));
-      if (held && held.expiresAt > Date.now()) return false;
-    }
-    const next = latest === undefined ? 0 : latest + 1;
-    const won = await writeJSON(
-      blobKeys.leaseGeneration(leaseName, next),
-      { expiresAt: Date.now() + ttlMs },
-      true,
-    );
-    if (!won.modified) return false;
-    // Keep the previous generation, so a late contender that saw it as the latest still collides on `next`.
-    await Promise.all(
-      generations.filter((g) => g < next - 1).map((g) => remove(blobKeys.leaseGeneration(leaseName, g))),
-    );
-    return true;
-  }
-
-  async function takeFlag(flagName: string): Promise<boolean> {
-    const raised = (await listKeys(blobKeys.flagRaisedPrefix(flagName))).filter(isId);
-    const newest = raised.at(-1);
-    if (newest === undefined) return false;
-    if (!(await writeJSON(blobKeys.flagTaken(flagName, newest), {}, true)).modified) return false;
-    // The newest raise goes last: a concurrent taker listing meanwhile still sees it and loses the claim above.
-    await Promise.all(raised.slice(0, -1).map((id) => remove(blobKeys.flagRaised(flagName, id))));
-    await remove(blobKeys.flagRaised(flagName, newest));
-    const takenPrefix = blobKeys.flagTakenPrefix(flagName);
-    const cutoff = Date.now() - TAKEN_MARKER_TTL_MS;
-    const oldMarkers = (await listKeys(takenPrefix)).filter((id) => isId(id) && idTime(id) < cutoff);
-    await Promise.all(oldMarkers.map((id) => remove(blobKeys.flagTaken(flagName, id))));
-    return true;
   }
 
   const orderGenerations = async (collection: CollectionName) =>
@@ -345,43 +249,8 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     await Promise.all(claimed.map((tail) => remove(prefix + tail)));
   }
 
-  /**
-   * @upstash/ratelimit's sliding window, counted the way its script counts: one slot key per allowed hit, in the
-   * fixed window it fell in; the previous window's hits weigh by the share of it still inside the sliding window.
-   * A hit claims the first free slot with `onlyIfNew`, so exactly the allowance wins however many arrive at once,
-   * and refused hits store nothing. Retry-After is the library's too: the end of the current fixed window.
-   */
-  async function hit(bucket: string, identifier: string, limit: number, windowSeconds: number) {
-    const windowMs = windowSeconds * 1000;
-    const now = Date.now();
-    const window = Math.floor(now / windowMs);
-    const prefix = blobKeys.rateHitPrefix(bucket, identifier);
-    const keys = await listKeys(prefix);
-    const windowOf = (key: string) => Number(key.split('/')[0]);
-    const expired = keys.filter((key) => windowOf(key) < window - 1);
-    await Promise.all(expired.map((key) => remove(prefix + key)));
-    const previous = keys.filter((key) => windowOf(key) === window - 1).length;
-    const weighted = Math.floor((1 - (now % windowMs) / windowMs) * previous);
-    const slotKey = (slot: number) => blobKeys.rateHit(bucket, identifier, window) + slot;
-    const taken = keys.filter((key) => windowOf(key) === window).length;
-    for (let slot = taken; weighted + slot < limit; slot++) {
-      if ((await writeJSON(slotKey(slot), now, true)).modified)
-        return { allowed: true, retryAfterSeconds: 0 };
-    }
-    return {
-      allowed: false,
-      retryAfterSeconds: Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)),
-    };
-  }
-
-  async function clearHits(bucket: string, identifier: string) {
-    const prefix = blobKeys.rateHitPrefix(bucket, identifier);
-    await Promise.all((await listKeys(prefix)).map((key) => remove(prefix + key)));
-  }
-
   return {
     backend: 'blobs',
-    clearHits,
 
     async list(collection) {
       const [ids, ordered] = await Promise.all([itemIds(collection), orderedIds(collection)]);
@@ -502,26 +371,6 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     async setDocument<T>(key: DocumentKey, value: T) {
       await writeJSON(blobKeys.document(key), value);
     },
-
-    acquireLease,
-
-    async releaseLease(leaseName) {
-      // Expire the latest generation rather than delete it: contenders then all race for the same next
-      // generation with `onlyIfNew`, so exactly one of them wins (deleting would let two start from scratch).
-      const latest = (await listKeys(blobKeys.leasePrefix(leaseName)))
-        .map(Number)
-        .filter(Number.isInteger)
-        .at(-1);
-      if (latest !== undefined)
-        await writeJSON(blobKeys.leaseGeneration(leaseName, latest), { expiresAt: 0 });
-    },
-
-    async raiseFlag(flagName) {
-      await writeJSON(blobKeys.flagRaised(flagName, newId()), {});
-    },
-
-    takeFlag,
-    hit,
 
     async ping() {
       await call((blobs) => blobs.list({ prefix: 'ping/' }));

@@ -1,15 +1,13 @@
 /**
- * The repository over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are set).
+ * Stored items over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are set).
  *
  * A collection is a hash of id → item JSON plus a sorted set of ids (all score 0, so ordered by the
  * time-ordered ids themselves). A list is one HGETALL; a page is one Lua script; every multi-key write is one
  * Lua script, so it is atomic and one round trip. Updates and deletes compare-and-set against the JSON they
  * read, so a concurrent writer is never silently overwritten with stale fields.
  */
-import { Ratelimit } from '@upstash/ratelimit';
-import { Redis } from '@upstash/redis';
 import { isId, newId } from './ids.ts';
-import { UNIQUE_FIELDS, normaliseUnique, redisKeys, trashField } from './keys.ts';
+import { UNIQUE_FIELDS, normaliseUnique, trashField } from './keys.ts';
 import { arrange, revisionsOfUpdate } from './ordering.ts';
 import {
   OrderConflictError,
@@ -24,15 +22,7 @@ import {
   type TrashEntry,
   type CollectionName,
 } from './port.ts';
-
-export interface RedisRepositoryOptions {
-  url: string;
-  token: string;
-  /** Key prefix (REDIS_KEY_PREFIX); defaults to 'delta'. */
-  keyPrefix?: string;
-  /** Longest wait for one HTTP request, retries included: a hung connection becomes a 503, not a hang. */
-  timeoutMs?: number;
-}
+import { connectRedis, type RedisOptions } from './redis-connection.ts';
 
 /** KEYS items, order, unique · ARGV id, json, unique value ('' when none) → 1 stored, 0 unique conflict. */
 const CREATE = `
@@ -202,27 +192,8 @@ function pairsOf(reply: unknown): Map<string, string> {
 const withoutUndefined = (item: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
 
-export function createRedisRepository(options: RedisRepositoryOptions): Repository {
-  const redis = new Redis({
-    url: options.url,
-    token: options.token,
-    // Items are stored as JSON text and compared byte for byte in the scripts: keep replies as raw strings.
-    automaticDeserialization: false,
-    enableTelemetry: false,
-    retry: { retries: 2, backoff: (attempt) => 50 * 2 ** attempt },
-    // A function, so every request gets its own deadline (the client then rethrows the abort as an error).
-    signal: () => AbortSignal.timeout(options.timeoutMs ?? 5_000),
-  });
-  const keys = redisKeys(options.keyPrefix ?? 'delta');
-  const limiters = new Map<string, Ratelimit>();
-
-  async function call<T>(operation: () => Promise<T>): Promise<T> {
-    try {
-      return await operation();
-    } catch (error) {
-      throw new StoreUnavailableError('The content store is unavailable.', { cause: error });
-    }
-  }
+export function createRedisRepository(options: RedisOptions): Repository {
+  const { redis, keys, call } = connectRedis(options);
 
   const script = (source: string, scriptKeys: string[], args: Array<string | number>) =>
     call(() => redis.eval<Array<string | number>, unknown>(source, scriptKeys, args));
@@ -245,24 +216,6 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
 
   const conflict = (collection: CollectionName) =>
     new UniqueConflictError(UNIQUE_FIELDS[collection] ?? 'unknown');
-
-  function limiter(bucket: string, limit: number, windowSeconds: number): Ratelimit {
-    const name = `${bucket}:${limit}:${windowSeconds}`;
-    let found = limiters.get(name);
-    if (!found) {
-      found = new Ratelimit({
-        redis,
-        limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`),
-        prefix: keys.rateLimit(bucket),
-        // No in-memory shortcut and no fail-open timeout: every decision comes from Redis, or fails loudly.
-        ephemeralCache: false,
-        timeout: 0,
-        analytics: false,
-      });
-      limiters.set(name, found);
-    }
-    return found;
-  }
 
   return {
     backend: 'redis',
@@ -486,39 +439,6 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
 
     async setDocument(key, value) {
       await call(() => redis.set(keys.document(key), JSON.stringify(value)));
-    },
-
-    async acquireLease(name, ttlMs) {
-      const taken = await call(() =>
-        redis.set(keys.lease(name), newId(), { nx: true, px: Math.max(1, ttlMs) }),
-      );
-      return taken === 'OK';
-    },
-
-    async releaseLease(name) {
-      await call(() => redis.del(keys.lease(name)));
-    },
-
-    async raiseFlag(name) {
-      await call(() => redis.set(keys.flag(name), '1'));
-    },
-
-    async takeFlag(name) {
-      // DEL is atomic: of any number of concurrent takers exactly one removes the key.
-      return (await call(() => redis.del(keys.flag(name)))) === 1;
-    },
-
-    async hit(bucket, identifier, limit, windowSeconds) {
-      const { success, reset } = await call(() => limiter(bucket, limit, windowSeconds).limit(identifier));
-      return {
-        allowed: success,
-        retryAfterSeconds: success ? 0 : Math.max(1, Math.ceil((reset - Date.now()) / 1000)),
-      };
-    },
-
-    async clearHits(bucket, identifier) {
-      // Any limit and window name the same keys: the library resets by prefix and identifier.
-      await call(() => limiter(bucket, 1, 1).resetUsedTokens(identifier));
     },
 
     async ping() {
