@@ -8,15 +8,29 @@
  * `onlyIfNew` (`versions/…`), so of two edits made from the same version exactly one lands and the other
  * re-reads (or, with `expectedVersion`, is refused).
  */
-import { isId, newId } from './ids.ts';
-import { UNIQUE_FIELDS, blobKeys, normaliseUnique } from './keys.ts';
-import { arrange, isPermutation, newestRevisions, revisionsOfUpdate } from './ordering.ts';
+import { isId } from './ids.ts';
+import { blobKeys } from './keys.ts';
+import {
+  arrange,
+  checkExpectedVersion,
+  countsAs,
+  isPermutation,
+  itemToPut,
+  keptChanging,
+  keptRevisions,
+  newItem,
+  newestDeletedFirst,
+  newestRevisions,
+  nextVersion,
+  revisionsOfUpdate,
+  trashEntry,
+  uniqueConflict,
+  uniqueValue,
+  updatedItem,
+} from './policy.ts';
 import {
   OrderConflictError,
-  REVISIONS_KEPT,
   StoreUnavailableError,
-  UniqueConflictError,
-  VersionConflictError,
   versionOf,
   type DocumentKey,
   type Page,
@@ -67,10 +81,12 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     return isId(id) ? readJSON<StoredItem>(blobKeys.item(collection, id)) : null;
   }
 
-  /** Claims a unique value for `id`; throws UniqueConflictError when someone else holds it. */
-  async function claimUnique(collection: CollectionName, field: string, value: unknown, id: string) {
-    if (normaliseUnique(value) === '') return;
-    const key = blobKeys.unique(collection, String(value));
+  /** Claims the item's unique value for it; throws UniqueConflictError when another item holds it. */
+  async function claimUnique(collection: CollectionName, item: StoredItem) {
+    const value = uniqueValue(collection, item);
+    if (value === '') return;
+    const id = item._id;
+    const key = blobKeys.unique(collection, value);
     const claim: UniqueClaim = { id, claimedAt: Date.now() };
     if ((await writeJSON(key, claim, true)).modified) return;
     const holder = await readJSON<UniqueClaim>(key);
@@ -84,27 +100,26 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
       await remove(key);
       if ((await writeJSON(key, claim, true)).modified) return;
     }
-    throw new UniqueConflictError(field);
+    throw uniqueConflict(collection);
   }
 
-  async function releaseUnique(collection: CollectionName, value: unknown, id: string) {
-    if (normaliseUnique(value) === '') return;
-    const key = blobKeys.unique(collection, String(value));
+  /** Frees the item's unique value, if the item still holds it. */
+  async function releaseUnique(collection: CollectionName, item: StoredItem) {
+    const value = uniqueValue(collection, item);
+    if (value === '') return;
+    const key = blobKeys.unique(collection, value);
     const holder = await readJSON<UniqueClaim>(key);
-    if (holder?.id === id) await remove(key);
+    if (holder?.id === item._id) await remove(key);
   }
-
-  const withoutUndefined = (item: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
 
   /**
-   * The version an edit of an item at `current` may write: the first version after it that this writer claims
+   * The version an edit of `previous` may write: the first from its next version on that this writer claims
    * with `onlyIfNew`. Null while another writer holds the next claim and is still writing (the caller re-reads);
    * a claim left by a writer that died is skipped, never taken over, so two writers never share a version.
    */
-  async function claimVersion(collection: CollectionName, id: string, current: number) {
-    for (let version = current + 1; ; version++) {
-      const key = blobKeys.versionClaim(collection, id, version);
+  async function claimVersion(collection: CollectionName, previous: StoredItem) {
+    for (let version = nextVersion(previous); ; version++) {
+      const key = blobKeys.versionClaim(collection, previous._id, version);
       if ((await writeJSON(key, { claimedAt: Date.now() }, true)).modified) return version;
       const holder = await readJSON<{ claimedAt?: number }>(key);
       const stale = holder !== null && Date.now() - (holder.claimedAt ?? 0) > STALE_VERSION_CLAIM_MS;
@@ -146,8 +161,8 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
   async function revisions(collection: CollectionName, id: string): Promise<Revision[]> {
     if (!isId(id)) return [];
     const prefix = blobKeys.revisionPrefix(collection, id);
-    const revs = (await listKeys(prefix)).filter(isId).reverse().slice(0, REVISIONS_KEPT);
-    const read = await Promise.all(revs.map((rev) => readJSON<Revision>(prefix + rev)));
+    const { kept } = keptRevisions((await listKeys(prefix)).filter(isId));
+    const read = await Promise.all(kept.map((rev) => readJSON<Revision>(prefix + rev)));
     return newestRevisions(read.filter((revision): revision is Revision => revision !== null));
   }
 
@@ -158,8 +173,8 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     const added = revisionsOfUpdate(previous, item, existing.length > 0);
     for (const revision of added)
       await writeJSON(blobKeys.revision(collection, item._id, revision.rev), revision);
-    const all = [...existing, ...added.map((revision) => revision.rev)].sort();
-    await Promise.all(all.slice(0, -REVISIONS_KEPT).map((rev) => remove(prefix + rev)));
+    const { dropped } = keptRevisions([...existing, ...added.map((revision) => revision.rev)]);
+    await Promise.all(dropped.map((rev) => remove(prefix + rev)));
   }
 
   /** Writes one edit (or bookkeeping) of an item: its unique name moves with it, and an edit joins its history. */
@@ -167,34 +182,28 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     collection: CollectionName,
     previous: StoredItem,
     fields: Record<string, unknown>,
-    version: unknown,
-    quiet: boolean,
+    /** The claimed version of an edit; null for bookkeeping. */
+    version: number | null,
     /** Undoes what was done for this write when the item was not written. */
     unwritten: () => Promise<void>,
   ) {
-    const id = previous._id;
-    const merged = { ...previous, ...fields, _id: id, createdAt: previous.createdAt, version };
-    const updatedAt = quiet ? previous.updatedAt : new Date().toISOString();
-    const item = { ...withoutUndefined(merged), updatedAt } as StoredItem;
-    const uniqueField = UNIQUE_FIELDS[collection];
-    const uniqueChanged =
-      uniqueField !== undefined &&
-      normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]);
+    const item = updatedItem(previous, fields, version);
+    const uniqueChanged = uniqueValue(collection, item) !== uniqueValue(collection, previous);
     try {
-      if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], id);
+      if (uniqueChanged) await claimUnique(collection, item);
     } catch (error) {
       await unwritten();
       throw error;
     }
     try {
-      await writeJSON(blobKeys.item(collection, id), item);
+      await writeJSON(blobKeys.item(collection, item._id), item);
     } catch (error) {
-      if (uniqueChanged) await releaseUnique(collection, item[uniqueField], id).catch(() => undefined);
+      if (uniqueChanged) await releaseUnique(collection, item).catch(() => undefined);
       await unwritten();
       throw error;
     }
-    if (uniqueChanged) await releaseUnique(collection, previous[uniqueField], id);
-    if (!quiet) await keepRevisions(collection, previous, item);
+    if (uniqueChanged) await releaseUnique(collection, previous);
+    if (version !== null) await keepRevisions(collection, previous, item);
     return { item, previous };
   }
 
@@ -202,28 +211,24 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
   async function trash(collection: CollectionName, id: string, deletedAt: string) {
     const item = await get(collection, id);
     if (!item) return null;
-    const entry: TrashEntry = { collection, deletedAt, item };
+    const entry = trashEntry(collection, item, deletedAt);
     await writeJSON(blobKeys.trash(collection, id), entry);
     await remove(blobKeys.item(collection, id));
-    const uniqueField = UNIQUE_FIELDS[collection];
-    if (uniqueField) await releaseUnique(collection, item[uniqueField], id);
+    await releaseUnique(collection, item);
     return entry;
   }
 
   async function listTrash(): Promise<TrashEntry[]> {
     const tails = await listKeys(blobKeys.trashPrefix);
     const entries = await Promise.all(tails.map((tail) => readJSON<TrashEntry>(blobKeys.trashPrefix + tail)));
-    return entries
-      .filter((entry): entry is TrashEntry => entry !== null)
-      .sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : -1));
+    return newestDeletedFirst(entries.filter((entry): entry is TrashEntry => entry !== null));
   }
 
   async function restoreFromTrash(collection: CollectionName, id: string): Promise<StoredItem | null> {
     if (!isId(id)) return null;
     const entry = await readJSON<TrashEntry>(blobKeys.trash(collection, id));
     if (!entry) return null;
-    const uniqueField = UNIQUE_FIELDS[collection];
-    if (uniqueField) await claimUnique(collection, uniqueField, entry.item[uniqueField], id);
+    await claimUnique(collection, entry.item);
     // `onlyIfNew`: of two concurrent restores exactly one writes the item back.
     const written = await writeJSON(blobKeys.item(collection, id), entry.item, true);
     if (!written.modified) return null;
@@ -280,15 +285,12 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     },
 
     async create(collection, fields) {
-      const id = newId();
-      const now = new Date().toISOString();
-      const item = { ...withoutUndefined(fields), _id: id, createdAt: now, updatedAt: now } as StoredItem;
-      const uniqueField = UNIQUE_FIELDS[collection];
-      if (uniqueField) await claimUnique(collection, uniqueField, item[uniqueField], id);
+      const item = newItem(fields);
+      await claimUnique(collection, item);
       try {
-        await writeJSON(blobKeys.item(collection, id), item);
+        await writeJSON(blobKeys.item(collection, item._id), item);
       } catch (error) {
-        if (uniqueField) await releaseUnique(collection, item[uniqueField], id).catch(() => undefined);
+        await releaseUnique(collection, item).catch(() => undefined);
         throw error;
       }
       return item;
@@ -300,34 +302,28 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
         if (attempt > 0) await sleep(VERSION_RETRY_MS * attempt);
         const previous = await get(collection, id);
         if (!previous) return null;
-        if (options.expectedVersion !== undefined && versionOf(previous) !== options.expectedVersion)
-          throw new VersionConflictError(previous);
+        checkExpectedVersion(previous, options.expectedVersion);
         // Bookkeeping keeps its version and claims none: it is last-write-wins, as before versions (§6).
-        const version = quiet ? previous.version : await claimVersion(collection, id, versionOf(previous));
-        if (version === null) continue;
+        const version = quiet ? null : await claimVersion(collection, previous);
+        if (!quiet && version === null) continue;
         // The item never reached this version (a taken name, an outage): the next edit may claim it.
         const unclaim = async () => {
-          if (typeof version === 'number')
+          if (version !== null)
             await remove(blobKeys.versionClaim(collection, id, version)).catch(() => undefined);
         };
-        return writeUpdate(collection, previous, fields, version, quiet, unclaim);
+        return writeUpdate(collection, previous, fields, version, unclaim);
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async put(collection, given, options = {}) {
-      if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
-      const item = withoutUndefined(given) as StoredItem;
+      const item = itemToPut(given);
       const previous = await get(collection, item._id);
       if (options.onlyIfNew && previous) return;
-      const uniqueField = UNIQUE_FIELDS[collection];
-      const uniqueChanged =
-        uniqueField !== undefined &&
-        (previous === null || normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]));
-      if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], item._id);
+      const uniqueChanged = uniqueValue(collection, item) !== uniqueValue(collection, previous);
+      if (uniqueChanged) await claimUnique(collection, item);
       const release = async () => {
-        if (uniqueChanged)
-          await releaseUnique(collection, item[uniqueField], item._id).catch(() => undefined);
+        if (uniqueChanged) await releaseUnique(collection, item).catch(() => undefined);
       };
       let written: { modified: boolean };
       try {
@@ -338,7 +334,7 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
       }
       // Only an `onlyIfNew` put is ever not written: another writer stored the item first.
       if (!written.modified) return release();
-      if (uniqueChanged && previous) await releaseUnique(collection, previous[uniqueField], item._id);
+      if (uniqueChanged && previous) await releaseUnique(collection, previous);
       // An item put back at an older version (a backup restore) is edited from that version on.
       await dropVersionClaims(collection, item._id, versionOf(item));
     },
@@ -347,8 +343,7 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
       const previous = await get(collection, id);
       if (!previous) return null;
       await remove(blobKeys.item(collection, id));
-      const uniqueField = UNIQUE_FIELDS[collection];
-      if (uniqueField) await releaseUnique(collection, previous[uniqueField], id);
+      await releaseUnique(collection, previous);
       await dropVersionClaims(collection, id, 0);
       return previous;
     },
@@ -357,7 +352,7 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
       const counts = await Promise.all(
         collections.map(async (collection) => {
           const items = await readItems(collection, await itemIds(collection));
-          const matching = items.filter((item) => item[field] === undefined || item[field] === value);
+          const matching = items.filter((item) => countsAs(item, field, value));
           return [collection, { total: items.length, matching: matching.length }] as const;
         }),
       );

@@ -6,21 +6,29 @@
  * Lua script, so it is atomic and one round trip. Updates and deletes compare-and-set against the JSON they
  * read, so a concurrent writer is never silently overwritten with stale fields.
  */
-import { isId, newId } from './ids.ts';
-import { UNIQUE_FIELDS, normaliseUnique, trashField } from './keys.ts';
-import { arrange, revisionsOfUpdate } from './ordering.ts';
+import { isId } from './ids.ts';
+import { collectionOfTrashField, trashField } from './keys.ts';
+import {
+  arrange,
+  checkExpectedVersion,
+  itemToPut,
+  keptChanging,
+  newItem,
+  newestDeletedFirst,
+  nextVersion,
+  revisionsOfUpdate,
+  trashEntry,
+  uniqueConflict,
+  uniqueValue,
+  updatedItem,
+} from './policy.ts';
 import {
   OrderConflictError,
   REVISIONS_KEPT,
-  StoreUnavailableError,
-  UniqueConflictError,
-  VersionConflictError,
-  versionOf,
+  type CollectionName,
   type Repository,
   type Revision,
   type StoredItem,
-  type TrashEntry,
-  type CollectionName,
 } from './port.ts';
 import { connectRedis, type RedisOptions } from './redis-connection.ts';
 
@@ -189,19 +197,12 @@ function pairsOf(reply: unknown): Map<string, string> {
   return pairs;
 }
 
-const withoutUndefined = (item: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
-
 export function createRedisRepository(options: RedisOptions): Repository {
   const { redis, keys, call } = connectRedis(options);
 
   const script = (source: string, scriptKeys: string[], args: Array<string | number>) =>
     call(() => redis.eval<Array<string | number>, unknown>(source, scriptKeys, args));
   const parse = (json: string) => JSON.parse(json) as StoredItem;
-  const uniqueValue = (collection: CollectionName, item: Record<string, unknown> | null) => {
-    const field = UNIQUE_FIELDS[collection];
-    return field && item ? normaliseUnique(item[field]) : '';
-  };
 
   async function readRaw(collection: CollectionName, id: string): Promise<string | null> {
     if (!isId(id)) return null;
@@ -213,9 +214,6 @@ export function createRedisRepository(options: RedisOptions): Repository {
     keys.order(collection),
     keys.unique(collection),
   ];
-
-  const conflict = (collection: CollectionName) =>
-    new UniqueConflictError(UNIQUE_FIELDS[collection] ?? 'unknown');
 
   return {
     backend: 'redis',
@@ -257,10 +255,10 @@ export function createRedisRepository(options: RedisOptions): Repository {
           [...trashKeys(collection), keys.trashItems, keys.trashDeletedAt],
           [id, raw, uniqueValue(collection, item), trashField(collection, id), deletedAt],
         );
-        if (outcome === 1) return { collection, deletedAt, item };
+        if (outcome === 1) return trashEntry(collection, item, deletedAt);
         if (outcome === -1) return null;
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async listTrash() {
@@ -269,12 +267,11 @@ export function createRedisRepository(options: RedisOptions): Repository {
         call(() => redis.hgetall(keys.trashDeletedAt)),
       ]);
       const times = pairsOf(deletedAt);
-      return [...pairsOf(items)]
-        .map(([field, json]): TrashEntry => {
-          const collection = field.slice(0, field.lastIndexOf('/'));
-          return { collection, deletedAt: times.get(field) ?? '', item: parse(json) };
-        })
-        .sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : -1));
+      return newestDeletedFirst(
+        [...pairsOf(items)].map(([field, json]) =>
+          trashEntry(collectionOfTrashField(field), parse(json), times.get(field) ?? ''),
+        ),
+      );
     },
 
     async restoreFromTrash(collection, id) {
@@ -291,9 +288,9 @@ export function createRedisRepository(options: RedisOptions): Repository {
         );
         if (outcome === 1) return item;
         if (outcome === -1 || outcome === -3) return null;
-        if (outcome === -2) throw conflict(collection);
+        if (outcome === -2) throw uniqueConflict(collection);
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async purgeFromTrash(collection, id) {
@@ -305,7 +302,7 @@ export function createRedisRepository(options: RedisOptions): Repository {
         [keys.trashItems, keys.trashDeletedAt, keys.revisions(collection, id), keys.position(collection)],
         [field, id],
       )) as string | null;
-      return raw === null ? null : { collection, deletedAt: deletedAt ?? '', item: parse(raw) };
+      return raw === null ? null : trashEntry(collection, parse(raw), deletedAt ?? '');
     },
 
     async listPage(collection, { limit, cursor }) {
@@ -329,15 +326,13 @@ export function createRedisRepository(options: RedisOptions): Repository {
     },
 
     async create(collection, fields) {
-      const id = newId();
-      const now = new Date().toISOString();
-      const item = { ...withoutUndefined(fields), _id: id, createdAt: now, updatedAt: now } as StoredItem;
+      const item = newItem(fields);
       const stored = await script(
         CREATE,
         [keys.items(collection), keys.order(collection), keys.unique(collection)],
-        [id, JSON.stringify(item), uniqueValue(collection, item)],
+        [item._id, JSON.stringify(item), uniqueValue(collection, item)],
       );
-      if (stored === 0) throw conflict(collection);
+      if (stored === 0) throw uniqueConflict(collection);
       return item;
     },
 
@@ -347,13 +342,9 @@ export function createRedisRepository(options: RedisOptions): Repository {
         if (raw === null) return null;
         const previous = parse(raw);
         // Checked against the JSON the script then compares byte for byte: the check and the write are one.
-        if (options.expectedVersion !== undefined && versionOf(previous) !== options.expectedVersion)
-          throw new VersionConflictError(previous);
-        const merged = { ...previous, ...fields, _id: previous._id, createdAt: previous.createdAt };
+        checkExpectedVersion(previous, options.expectedVersion);
         const quiet = options.touch === false;
-        const updatedAt = quiet ? previous.updatedAt : new Date().toISOString();
-        const version = quiet ? previous.version : versionOf(previous) + 1;
-        const item = { ...withoutUndefined({ ...merged, version }), updatedAt } as StoredItem;
+        const item = updatedItem(previous, fields, quiet ? null : nextVersion(previous));
         // The script keeps the first revision only when the item has no history yet.
         const [old, current] = revisionsOfUpdate(previous, item, false) as [Revision, Revision];
         const outcome = await script(
@@ -373,14 +364,13 @@ export function createRedisRepository(options: RedisOptions): Repository {
         );
         if (outcome === 1) return { item, previous };
         if (outcome === -1) return null;
-        if (outcome === -2) throw conflict(collection);
+        if (outcome === -2) throw uniqueConflict(collection);
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async put(collection, given, options = {}) {
-      if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
-      const item = withoutUndefined(given) as StoredItem;
+      const item = itemToPut(given);
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const raw = await readRaw(collection, item._id);
         if (options.onlyIfNew && raw !== null) return;
@@ -397,9 +387,9 @@ export function createRedisRepository(options: RedisOptions): Repository {
           ],
         );
         if (outcome === 1) return;
-        if (outcome === -2) throw conflict(collection);
+        if (outcome === -2) throw uniqueConflict(collection);
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async delete(collection, id) {
@@ -415,7 +405,7 @@ export function createRedisRepository(options: RedisOptions): Repository {
         if (outcome === 1) return previous;
         if (outcome === -1) return null;
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async tally(collections, field, value) {
