@@ -35,7 +35,11 @@ async function readStdin(): Promise<string> {
 const chosen = args['password-stdin'] ? await readStdin() : undefined;
 const target = await openStoreTarget({ dataDir: args['data-dir'] });
 try {
-  const deps = createDeps(process.env, { repository: target.repository, images: target.images });
+  const deps = createDeps(process.env, {
+    repository: target.repository,
+    coordination: target.coordination,
+    images: target.images,
+  });
   const reset = await resetPassword(deps, args.user, chosen);
   stderr.write(
     `Reset the password of ${reset.account.userId} (${reset.account.role}) in ${target.description}; ` +

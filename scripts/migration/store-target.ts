@@ -15,13 +15,20 @@ import { createDeps } from '../../src/server/deps.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
 import type { ImageBlobStore } from '../../src/server/images/image-store.ts';
 import type { ImageService } from '../../src/server/images/port.ts';
-import { createBlobsRepository, createRepositoryFromEnv } from '../../src/server/repository/index.ts';
+import {
+  createBlobsCoordination,
+  createBlobsRepository,
+  createCoordinationFromEnv,
+  createRepositoryFromEnv,
+  redisFromEnv,
+} from '../../src/server/repository/index.ts';
 import { BLOB_STORES } from '../../src/server/repository/keys.ts';
-import type { Repository } from '../../src/server/repository/port.ts';
+import type { Coordination, Repository } from '../../src/server/repository/port.ts';
 import { startBlobsSandbox } from '../dev/blobs-sandbox.ts';
 
 export interface StoreTarget {
   repository: Repository;
+  coordination: Coordination;
   images: ImageService;
   imageStore: ImageBlobStore;
   /** Where content and pictures live, for the operator. */
@@ -57,16 +64,17 @@ export async function openStoreTarget(options: { dataDir: string }): Promise<Sto
     close = () => sandbox.stop();
   }
 
-  const usingRedis = Boolean(env.UPSTASH_REDIS_REST_URL?.trim() && env.UPSTASH_REDIS_REST_TOKEN?.trim());
-  const repository = usingRedis
-    ? createRepositoryFromEnv(env)
-    : createBlobsRepository({ store: openBlobs(BLOB_STORES.content), timeoutMs: CLI_TIMEOUT_MS });
+  const usingRedis = redisFromEnv(env) !== null;
+  const contentBlobs = { store: openBlobs(BLOB_STORES.content), timeoutMs: CLI_TIMEOUT_MS };
+  const repository = usingRedis ? createRepositoryFromEnv(env) : createBlobsRepository(contentBlobs);
+  const coordination = usingRedis ? createCoordinationFromEnv(env) : createBlobsCoordination(contentBlobs);
   const imagesBlobs = openBlobs(BLOB_STORES.images);
   const images = createImageService({ store: imagesBlobs, timeoutMs: CLI_TIMEOUT_MS });
-  const deps = createDeps(env, { repository, images });
+  const deps = createDeps(env, { repository, coordination, images });
 
   return {
     repository,
+    coordination,
     images,
     imageStore: images.blobs,
     requestRetentionDays: deps.env.REQUEST_RETENTION_DAYS,

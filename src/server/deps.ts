@@ -8,12 +8,15 @@ import { createNotifier, type Notifier } from './enquiries/notifier.ts';
 import { createImageService } from './images/image-service.ts';
 import type { ImageService } from './images/port.ts';
 import { createRebuildTrigger, type RebuildTrigger } from './rebuild/rebuild-trigger.ts';
-import { createRepositoryFromEnv } from './repository/index.ts';
-import type { Repository } from './repository/port.ts';
+import { createCoordinationFromEnv, createRepositoryFromEnv } from './repository/index.ts';
+import type { Coordination, Repository } from './repository/port.ts';
 
 export interface Deps {
   env: ServerEnv;
+  /** Stored items. */
   repository: Repository;
+  /** Leases, flags and rate limits, on the same backend as the items. */
+  coordination: Coordination;
   images: ImageService;
   now: () => Date;
   rebuild: RebuildTrigger;
@@ -29,14 +32,16 @@ export function createDeps(
 ): Deps {
   const env = loadEnv(source);
   const repository = parts.repository ?? createRepositoryFromEnv(source);
+  const coordination = parts.coordination ?? createCoordinationFromEnv(source);
   return {
     env,
     repository,
+    coordination,
     images: parts.images ?? createImageService(),
     now: parts.now ?? (() => new Date()),
     rebuild:
       parts.rebuild ??
-      createRebuildTrigger({ repository, hookUrl: env.BUILD_HOOK_URL, windowMs: env.REBUILD_WINDOW_MS }),
+      createRebuildTrigger({ coordination, hookUrl: env.BUILD_HOOK_URL, windowMs: env.REBUILD_WINDOW_MS }),
     purgeCache: parts.purgeCache ?? createCachePurger({ token: env.NETLIFY_PURGE_API_TOKEN }),
     notifier: parts.notifier ?? createNotifier(env),
   };

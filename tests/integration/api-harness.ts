@@ -25,12 +25,21 @@ import { healthHandler } from '../../src/server/handlers/health-handler.ts';
 import { uploadsHandler } from '../../src/server/handlers/uploads-handler.ts';
 import { netlifyFunction, type RouteHandler } from '../../src/server/http/netlify-function.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
+import { createBlobsCoordination } from '../../src/server/repository/blobs-coordination.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
-import { StoreUnavailableError, type Repository } from '../../src/server/repository/port.ts';
+import {
+  StoreUnavailableError,
+  type Coordination,
+  type Repository,
+} from '../../src/server/repository/port.ts';
 import { functionRoute, type FunctionRouteConfig } from '../../scripts/dev/function-routes.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
-import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
+import {
+  createCoordinationFromEnv,
+  createRepositoryFromEnv,
+  redisFromEnv,
+} from '../../src/server/repository/index.ts';
 import * as api from '../../netlify/functions/api.mts';
 import * as health from '../../netlify/functions/health.mts';
 import * as uploads from '../../netlify/functions/uploads.mts';
@@ -73,6 +82,7 @@ export interface Api {
   blobs: TestBlobsServer;
   deps: Deps;
   repository: Repository;
+  coordination: Coordination;
   /** The test clock behind `deps.now`. */
   clock: { now: Date; advance(ms: number): void };
   call(path: string, options?: CallOptions): Promise<Response>;
@@ -97,7 +107,9 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** Build the repository (default: Blobs over the test server, a fresh store name per API). */
   repository?: (blobs: TestBlobsServer) => Repository;
-  deps?: Partial<Omit<Deps, 'env' | 'repository'>>;
+  /** Leases, flags, rate limits (default: Redis when `env` configures it, else Blobs beside the default items). */
+  coordination?: (blobs: TestBlobsServer) => Coordination;
+  deps?: Partial<Omit<Deps, 'env' | 'repository' | 'coordination'>>;
   /** Serve the API from this registry instead of the real one (a fixture family proves the registry drives it). */
   registry?: ApiRegistry;
 }
@@ -162,9 +174,13 @@ export async function startApiOn(
 export async function startApi(options: StartOptions = {}): Promise<Api> {
   const blobs = await startBlobsServer();
   storeCounter += 1;
-  const repository =
-    options.repository?.(blobs) ??
-    createBlobsRepository({ store: blobs.getStore(`content-${storeCounter}`) });
+  const contentStore = blobs.getStore(`content-${storeCounter}`);
+  const repository = options.repository?.(blobs) ?? createBlobsRepository({ store: contentStore });
+  const coordination =
+    options.coordination?.(blobs) ??
+    (redisFromEnv(options.env ?? {})
+      ? createCoordinationFromEnv(options.env ?? {})
+      : createBlobsCoordination({ store: contentStore }));
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -175,6 +191,7 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     { ADMIN_PASSWORD_HASH: await TEST_HASH, SESSION_SECRET, URL: ORIGIN, ...options.env },
     {
       repository,
+      coordination,
       images: createImageService({ store: blobs.getStore(`images-${storeCounter}`) }),
       now: () => clock.now,
       ...options.deps,
@@ -283,6 +300,7 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     blobs,
     deps,
     repository,
+    coordination,
     clock,
     call,
     session,

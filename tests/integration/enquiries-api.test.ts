@@ -528,7 +528,7 @@ describe.each(STORE_BACKENDS)('enquiries on %s', (backend) => {
       // 365 days (the default) after the young one was stored, minus a millisecond: only the old one is due.
       api.clock.now = new Date(Date.parse(young.createdAt) + 365 * 86_400_000 - 1);
       // Earlier scheduler runs in this file took the hourly retention lease; start this hour afresh.
-      await api.repository.releaseLease('retention');
+      await api.coordination.releaseLease('retention');
       const info = vi.spyOn(console, 'info').mockImplementation(() => {});
       const run = await runScheduledEnquiries(api.deps);
       const logged = info.mock.calls.flat().join(' ');

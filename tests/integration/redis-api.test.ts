@@ -19,7 +19,7 @@ import { ADMIN } from '../../src/lib/staff-messages.ts';
 import { createDeps } from '../../src/server/deps.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { createRebuildTrigger } from '../../src/server/rebuild/rebuild-trigger.ts';
-import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
+import { createCoordinationFromEnv, createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
 import { ADMIN_PASSWORD, body, multipart, startApi, type Api } from './api-harness.ts';
 import { awayFromWindowEdge, submissionLimitTests } from './submission-limits.ts';
@@ -160,7 +160,7 @@ describe('on Upstash Redis', () => {
     const hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     try {
       const [one, two] = [1, 2].map(() =>
-        createRebuildTrigger({ repository: createRepositoryFromEnv(env), hookUrl, windowMs: 60_000 }),
+        createRebuildTrigger({ coordination: createCoordinationFromEnv(env), hookUrl, windowMs: 60_000 }),
       );
       const outcomes = await Promise.all([one?.request(), two?.request(), one?.request()]);
       expect(outcomes.sort()).toEqual(['built', 'deferred', 'deferred']);

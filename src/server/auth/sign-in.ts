@@ -42,16 +42,16 @@ const failuresByUserFromIp = (deps: Deps, ip: string, userId: string): RateLimit
  */
 export const enforceLoginLimit = (deps: Deps, ip: string, userId?: string) =>
   enforceRateLimits(
-    deps.repository,
+    deps.coordination,
     userId === undefined ? [failuresByIp(deps, ip)] : failuresByUserFromIp(deps, ip, userId),
     () => AUTH.tooManyAttempts,
   );
 
 export const clearFailures = async (deps: Deps, ip: string, userId: string) => {
   await Promise.all([
-    deps.repository.clearHits(FAILURES_BY_IP, rateLimitAddress(ip)),
+    deps.coordination.clearHits(FAILURES_BY_IP, rateLimitAddress(ip)),
     ...LOGIN_REPEAT_LOCKOUTS.map((_, tier) =>
-      deps.repository.clearHits(failuresByUserBucket(tier), userAtIp(userId, ip)),
+      deps.coordination.clearHits(failuresByUserBucket(tier), userAtIp(userId, ip)),
     ),
   ]);
 };

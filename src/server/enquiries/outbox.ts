@@ -56,8 +56,8 @@ export async function attemptDelivery(
   family: RequestFamilyKey,
   id: string,
 ): Promise<AttemptOutcome> {
-  const { repository } = deps;
-  if (!(await repository.acquireLease(leaseName(id), ATTEMPT_LEASE_MS))) return 'busy';
+  const { repository, coordination } = deps;
+  if (!(await coordination.acquireLease(leaseName(id), ATTEMPT_LEASE_MS))) return 'busy';
   const outcome = { sent: 0, failed: 0, retrying: 0 };
   try {
     // Re-read under the lease: another worker may have delivered since this one decided to try.
@@ -96,7 +96,7 @@ export async function attemptDelivery(
     }
     return outcome;
   } finally {
-    await repository.releaseLease(leaseName(id)).catch(() => undefined);
+    await coordination.releaseLease(leaseName(id)).catch(() => undefined);
   }
 }
 

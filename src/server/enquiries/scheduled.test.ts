@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startBlobsServer } from '../../../tests/support/blobs-server.ts';
 import { createDeps } from '../deps.ts';
+import { createBlobsCoordination } from '../repository/blobs-coordination.ts';
 import { createBlobsRepository } from '../repository/blobs-repository.ts';
 import { runScheduledEnquiries } from './scheduled.ts';
 
@@ -15,7 +16,13 @@ describe('scheduled enquiry work', () => {
     const store = blobs.getStore('content');
     await blobs.stop(); // a store that no longer answers, as a busy first start's sandbox may not in time
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const deps = createDeps({}, { repository: createBlobsRepository({ store, timeoutMs: 300 }) });
+    const deps = createDeps(
+      {},
+      {
+        repository: createBlobsRepository({ store, timeoutMs: 300 }),
+        coordination: createBlobsCoordination({ store, timeoutMs: 300 }),
+      },
+    );
     const run = await runScheduledEnquiries(deps);
     expect(run.retention).toBe('failed');
     const lines = warn.mock.calls.map((args) => String(args[0]));

@@ -42,7 +42,7 @@ export async function runScheduledEnquiries(deps: Deps = getDeps()): Promise<Enq
   const outbox = await retryOutbox(deps).catch((error: unknown) => failed('notification retry', error));
   let retention: EnquiriesRun['retention'] = 'skipped';
   try {
-    if (await deps.repository.acquireLease('retention', RETENTION_EVERY_MS))
+    if (await deps.coordination.acquireLease('retention', RETENTION_EVERY_MS))
       retention = await purgeExpiredRequests(deps);
   } catch (error) {
     retention = failed('retention purge', error);

@@ -56,7 +56,7 @@ async function changePassword(input: HandlerInput) {
   // A session is not the password: someone holding a stolen or unattended one must not get a free guessing loop.
   // Counted per account (only its own sessions reach here) as every attempt starts; a change clears the count.
   await enforceRateLimit(
-    deps.repository,
+    deps.coordination,
     PASSWORD_FAILURES,
     account._id,
     { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: LOGIN_RATE_LIMIT.windowSeconds },
@@ -84,7 +84,7 @@ async function changePassword(input: HandlerInput) {
   });
   await Promise.all([
     endSessionsOf(deps, account._id, session._id),
-    deps.repository.clearHits(PASSWORD_FAILURES, account._id),
+    deps.coordination.clearHits(PASSWORD_FAILURES, account._id),
   ]);
   await recordAudit(deps, {
     actor: account.userId,

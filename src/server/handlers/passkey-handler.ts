@@ -101,7 +101,7 @@ export async function purgeExpiredChallenges(deps: Deps): Promise<number> {
  */
 async function takeChallenge(deps: Deps, id: string, purpose: 'register' | 'login') {
   if (!isId(id) || !(await deps.repository.get(CHALLENGES, id))) return null;
-  if (!(await deps.repository.acquireLease(`${CHALLENGES}-${id}`, WEBAUTHN_CHALLENGE_SECONDS * 1000)))
+  if (!(await deps.coordination.acquireLease(`${CHALLENGES}-${id}`, WEBAUTHN_CHALLENGE_SECONDS * 1000)))
     return null;
   const item = await deps.repository.delete(CHALLENGES, id);
   if (!item || item.purpose !== purpose) return null;
@@ -250,7 +250,7 @@ export async function passkeyLoginOptions({ request, deps, ip }: HandlerInput) {
   // Anyone may ask, and every answer is a stored record: an address gets about as many as one challenge's
   // lifetime can hold live at once, which is far more than a person tapping "Sign in with a passkey".
   await enforceRateLimit(
-    deps.repository,
+    deps.coordination,
     CHALLENGE_REQUESTS,
     rateLimitAddress(ip),
     { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: WEBAUTHN_CHALLENGE_SECONDS },

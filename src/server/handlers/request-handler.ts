@@ -68,7 +68,7 @@ export function requestHandler(family: RequestFamily): RouteHandler {
 async function submit(family: RequestFamily, { request, deps, ip, waitUntil }: HandlerInput) {
   refuseCrossOrigin(request, deps);
   await enforceRateLimit(
-    deps.repository,
+    deps.coordination,
     `submit-${family.key}`,
     rateLimitAddress(ip),
     { ...SUBMISSION_RATE_LIMIT, limit: deps.env.SUBMISSION_RATE_LIMIT_MAX },
@@ -122,7 +122,7 @@ function enforceSenderLimits(family: RequestFamily, fields: Record<string, unkno
     ['phone', String(fields.phone ?? '').replace(/\D/g, '')],
   ] as const;
   return enforceRateLimits(
-    deps.repository,
+    deps.coordination,
     senders
       .filter(([, value]) => value !== '')
       .map(([kind, value]) => ({

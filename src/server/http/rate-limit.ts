@@ -1,4 +1,4 @@
-import type { Repository } from '../repository/port.ts';
+import type { Coordination } from '../repository/port.ts';
 import { HttpError, tooManyRequests } from './respond.ts';
 
 export interface RateLimitRule {
@@ -17,13 +17,13 @@ export interface RateLimitCheck {
  * Retry-After and `message(seconds)` saying the same wait, so the client never has to guess.
  */
 export async function enforceRateLimits(
-  repository: Repository,
+  coordination: Coordination,
   checks: readonly RateLimitCheck[],
   message: (retryAfterSeconds: number) => string,
 ): Promise<void> {
   const results = await Promise.all(
     checks.map(({ bucket, identifier, rule }) =>
-      repository.hit(bucket, identifier, rule.limit, rule.windowSeconds),
+      coordination.hit(bucket, identifier, rule.limit, rule.windowSeconds),
     ),
   );
   const refused = results.filter((result) => !result.allowed);
@@ -34,9 +34,9 @@ export async function enforceRateLimits(
 
 /** Counts one hit for `ip` in `bucket`; over the limit answers 429 with Retry-After and `message`. */
 export const enforceRateLimit = (
-  repository: Repository,
+  coordination: Coordination,
   bucket: string,
   ip: string,
   rule: RateLimitRule,
   message: (retryAfterSeconds: number) => string,
-): Promise<void> => enforceRateLimits(repository, [{ bucket, identifier: ip, rule }], message);
+): Promise<void> => enforceRateLimits(coordination, [{ bucket, identifier: ip, rule }], message);

@@ -4,7 +4,7 @@
  * follow-up build once the window is over. A burst of edits therefore costs at most two builds, across every
  * function instance, because lease and flag live in the shared store.
  */
-import type { Repository } from '../repository/port.ts';
+import type { Coordination } from '../repository/port.ts';
 
 export const REBUILD_LEASE = 'rebuild';
 export const REBUILD_PENDING_FLAG = 'rebuild-pending';
@@ -21,7 +21,7 @@ export interface RebuildTrigger {
 }
 
 export interface RebuildTriggerOptions {
-  repository: Repository;
+  coordination: Coordination;
   hookUrl: string | undefined;
   windowMs: number;
   fetch?: typeof globalThis.fetch;
@@ -29,7 +29,7 @@ export interface RebuildTriggerOptions {
 }
 
 export function createRebuildTrigger(options: RebuildTriggerOptions): RebuildTrigger {
-  const { repository, hookUrl, windowMs } = options;
+  const { coordination, hookUrl, windowMs } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const warn = options.warn ?? ((message: string) => console.warn(`[rebuild] ${message}`));
 
@@ -48,16 +48,16 @@ export function createRebuildTrigger(options: RebuildTriggerOptions): RebuildTri
   return {
     async request() {
       if (!hookUrl) return 'skipped';
-      if (await repository.acquireLease(REBUILD_LEASE, windowMs)) return callHook(hookUrl);
-      await repository.raiseFlag(REBUILD_PENDING_FLAG);
+      if (await coordination.acquireLease(REBUILD_LEASE, windowMs)) return callHook(hookUrl);
+      await coordination.raiseFlag(REBUILD_PENDING_FLAG);
       return 'deferred';
     },
     async followUp() {
       if (!hookUrl) return 'skipped';
-      if (!(await repository.takeFlag(REBUILD_PENDING_FLAG))) return 'idle';
-      if (await repository.acquireLease(REBUILD_LEASE, windowMs)) return callHook(hookUrl);
+      if (!(await coordination.takeFlag(REBUILD_PENDING_FLAG))) return 'idle';
+      if (await coordination.acquireLease(REBUILD_LEASE, windowMs)) return callHook(hookUrl);
       // Still inside the window: put the flag back for the next tick.
-      await repository.raiseFlag(REBUILD_PENDING_FLAG);
+      await coordination.raiseFlag(REBUILD_PENDING_FLAG);
       return 'deferred';
     },
   };

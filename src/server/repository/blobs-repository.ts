@@ -1,23 +1,36 @@
 /**
- * The repository over Netlify Blobs: the embedded default when no Redis is configured.
+ * Stored items over Netlify Blobs: the embedded default when no Redis is configured.
  *
  * One key per item, named by its time-ordered id, so concurrent creates and updates of different items never
  * touch the same key and a listing in key order is insertion order. Everything that must be decided by exactly
- * one writer (unique names, leases, flags) is a fresh key written with `onlyIfNew`, which Blobs applies
+ * one writer (unique names, order generations) is a fresh key written with `onlyIfNew`, which Blobs applies
  * atomically; nothing is read-modify-written under an ETag. An edit first claims its version number with
  * `onlyIfNew` (`versions/…`), so of two edits made from the same version exactly one lands and the other
  * re-reads (or, with `expectedVersion`, is refused).
  */
-import { getStore, type Store } from '@netlify/blobs';
-import { idTime, isId, newId } from './ids.ts';
-import { BLOB_STORES, UNIQUE_FIELDS, blobKeys, normaliseUnique } from './keys.ts';
-import { arrange, isPermutation, newestRevisions, revisionsOfUpdate } from './ordering.ts';
+import { isId } from './ids.ts';
+import { blobKeys } from './keys.ts';
+import {
+  arrange,
+  checkExpectedVersion,
+  countsAs,
+  isPermutation,
+  itemToPut,
+  keptChanging,
+  keptRevisions,
+  newItem,
+  newestDeletedFirst,
+  newestRevisions,
+  nextVersion,
+  revisionsOfUpdate,
+  trashEntry,
+  uniqueConflict,
+  uniqueValue,
+  updatedItem,
+} from './policy.ts';
 import {
   OrderConflictError,
-  REVISIONS_KEPT,
   StoreUnavailableError,
-  UniqueConflictError,
-  VersionConflictError,
   versionOf,
   type DocumentKey,
   type Page,
@@ -27,30 +40,8 @@ import {
   type TrashEntry,
   type CollectionName,
 } from './port.ts';
+import { openBlobs, type BlobsOptions } from './blobs-connection.ts';
 
-export interface BlobsConnection {
-  siteID: string;
-  token: string;
-  edgeURL?: string;
-  uncachedEdgeURL?: string;
-  apiURL?: string;
-}
-
-export interface BlobsRepositoryOptions {
-  /** A ready store (tests). */
-  store?: Store;
-  /** Explicit connection; without it the store comes from the environment (NETLIFY_BLOBS_CONTEXT). */
-  connection?: BlobsConnection;
-  /** Store name; defaults to BLOB_STORES.content. */
-  name?: string;
-  /**
-   * Longest wait for one operation. The Blobs client retries a dead backend for half a minute; a function
-   * should answer 503 long before its own timeout turns that into a bare 502.
-   */
-  timeoutMs?: number;
-}
-
-const DEFAULT_TIMEOUT_MS = 8_000;
 /** Tries at claiming the next order generation while other admins reorder the same collection. */
 const ORDER_ATTEMPTS = 8;
 /** A unique-name claim whose item never appeared (a crash between the two writes) is reclaimable after this. */
@@ -66,8 +57,6 @@ const VERSION_RETRY_MS = 25;
  * writes. Far beyond a function's life, so a claim this old has no writer left that could still land.
  */
 const STALE_VERSION_CLAIM_MS = 60_000;
-/** Taken-flag markers only guard against a concurrent taker; an hour is far beyond any function's life. */
-const TAKEN_MARKER_TTL_MS = 3_600_000;
 
 interface UniqueClaim {
   id: string;
@@ -76,41 +65,8 @@ interface UniqueClaim {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const unavailable = (cause: unknown) =>
-  new StoreUnavailableError('The content store is unavailable.', { cause });
-
-export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Repository {
-  const name = options.name ?? BLOB_STORES.content;
-  let store = options.store;
-  const getContentStore = (): Store =>
-    (store ??= options.connection
-      ? getStore({ name, ...options.connection, consistency: 'strong' })
-      : getStore({ name, consistency: 'strong' }));
-
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  /** Every backend call goes through here: any failure (network, auth, 5xx, missing context) is "unavailable". */
-  async function call<T>(operation: (blobs: Store) => Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([operation(getContentStore()), deadline]);
-    } catch (error) {
-      throw unavailable(error);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  const readJSON = <T>(key: string) => call((blobs) => blobs.get(key, { type: 'json' }) as Promise<T | null>);
-  const writeJSON = (key: string, value: unknown, onlyIfNew = false) =>
-    call((blobs) => blobs.setJSON(key, value, onlyIfNew ? { onlyIfNew: true } : {}));
-  const remove = (key: string) => call((blobs) => blobs.delete(key));
-  const listKeys = (prefix: string) =>
-    call(async (blobs) =>
-      (await blobs.list({ prefix })).blobs.map((blob) => blob.key.slice(prefix.length)).sort(),
-    );
+export function createBlobsRepository(options: BlobsOptions = {}): Repository {
+  const { call, readJSON, writeJSON, remove, listKeys } = openBlobs(options);
 
   const itemIds = async (collection: CollectionName) =>
     (await listKeys(blobKeys.itemPrefix(collection))).filter(isId);
@@ -125,10 +81,12 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     return isId(id) ? readJSON<StoredItem>(blobKeys.item(collection, id)) : null;
   }
 
-  /** Claims a unique value for `id`; throws UniqueConflictError when someone else holds it. */
-  async function claimUnique(collection: CollectionName, field: string, value: unknown, id: string) {
-    if (normaliseUnique(value) === '') return;
-    const key = blobKeys.unique(collection, String(value));
+  /** Claims the item's unique value for it; throws UniqueConflictError when another item holds it. */
+  async function claimUnique(collection: CollectionName, item: StoredItem) {
+    const value = uniqueValue(collection, item);
+    if (value === '') return;
+    const id = item._id;
+    const key = blobKeys.unique(collection, value);
     const claim: UniqueClaim = { id, claimedAt: Date.now() };
     if ((await writeJSON(key, claim, true)).modified) return;
     const holder = await readJSON<UniqueClaim>(key);
@@ -142,70 +100,31 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       await remove(key);
       if ((await writeJSON(key, claim, true)).modified) return;
     }
-    throw new UniqueConflictError(field);
+    throw uniqueConflict(collection);
   }
 
-  async function releaseUnique(collection: CollectionName, value: unknown, id: string) {
-    if (normaliseUnique(value) === '') return;
-    const key = blobKeys.unique(collection, String(value));
+  /** Frees the item's unique value, if the item still holds it. */
+  async function releaseUnique(collection: CollectionName, item: StoredItem) {
+    const value = uniqueValue(collection, item);
+    if (value === '') return;
+    const key = blobKeys.unique(collection, value);
     const holder = await readJSON<UniqueClaim>(key);
-    if (holder?.id === id) await remove(key);
+    if (holder?.id === item._id) await remove(key);
   }
-
-  const withoutUndefined = (item: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
 
   /**
-   * The version an edit of an item at `current` may write: the first version after it that this writer claims
+   * The version an edit of `previous` may write: the first from its next version on that this writer claims
    * with `onlyIfNew`. Null while another writer holds the next claim and is still writing (the caller re-reads);
    * a claim left by a writer that died is skipped, never taken over, so two writers never share a version.
    */
-  async function claimVersion(collection: CollectionName, id: string, current: number) {
-    for (let version = current + 1; ; version++) {
-      const key = blobKeys.versionClaim(collection, id, version);
+  async function claimVersion(collection: CollectionName, previous: StoredItem) {
+    for (let version = nextVersion(previous); ; version++) {
+      const key = blobKeys.versionClaim(collection, previous._id, version);
       if ((await writeJSON(key, { claimedAt: Date.now() }, true)).modified) return version;
       const holder = await readJSON<{ claimedAt?: number }>(key);
       const stale = holder !== null && Date.now() - (holder.claimedAt ?? 0) > STALE_VERSION_CLAIM_MS;
       if (!stale) return null;
     }
-  }
-
-  async function acquireLease(leaseName: string, ttlMs: number): Promise<boolean> {
-    const generations = (await listKeys(blobKeys.leasePrefix(leaseName)))
-      .map(Number)
-      .filter(Number.isInteger);
-    const latest = generations.at(-1);
-    if (latest !== undefined) {
-      const held = await readJSON<{ expiresAt: number }>(blobKeys.leaseGeneration(leaseName, latest));
-      if (held && held.expiresAt > Date.now()) return false;
-    }
-    const next = latest === undefined ? 0 : latest + 1;
-    const won = await writeJSON(
-      blobKeys.leaseGeneration(leaseName, next),
-      { expiresAt: Date.now() + ttlMs },
-      true,
-    );
-    if (!won.modified) return false;
-    // Keep the previous generation, so a late contender that saw it as the latest still collides on `next`.
-    await Promise.all(
-      generations.filter((g) => g < next - 1).map((g) => remove(blobKeys.leaseGeneration(leaseName, g))),
-    );
-    return true;
-  }
-
-  async function takeFlag(flagName: string): Promise<boolean> {
-    const raised = (await listKeys(blobKeys.flagRaisedPrefix(flagName))).filter(isId);
-    const newest = raised.at(-1);
-    if (newest === undefined) return false;
-    if (!(await writeJSON(blobKeys.flagTaken(flagName, newest), {}, true)).modified) return false;
-    // The newest raise goes last: a concurrent taker listing meanwhile still sees it and loses the claim above.
-    await Promise.all(raised.slice(0, -1).map((id) => remove(blobKeys.flagRaised(flagName, id))));
-    await remove(blobKeys.flagRaised(flagName, newest));
-    const takenPrefix = blobKeys.flagTakenPrefix(flagName);
-    const cutoff = Date.now() - TAKEN_MARKER_TTL_MS;
-    const oldMarkers = (await listKeys(takenPrefix)).filter((id) => isId(id) && idTime(id) < cutoff);
-    await Promise.all(oldMarkers.map((id) => remove(blobKeys.flagTaken(flagName, id))));
-    return true;
   }
 
   const orderGenerations = async (collection: CollectionName) =>
@@ -242,8 +161,8 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
   async function revisions(collection: CollectionName, id: string): Promise<Revision[]> {
     if (!isId(id)) return [];
     const prefix = blobKeys.revisionPrefix(collection, id);
-    const revs = (await listKeys(prefix)).filter(isId).reverse().slice(0, REVISIONS_KEPT);
-    const read = await Promise.all(revs.map((rev) => readJSON<Revision>(prefix + rev)));
+    const { kept } = keptRevisions((await listKeys(prefix)).filter(isId));
+    const read = await Promise.all(kept.map((rev) => readJSON<Revision>(prefix + rev)));
     return newestRevisions(read.filter((revision): revision is Revision => revision !== null));
   }
 
@@ -254,8 +173,8 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     const added = revisionsOfUpdate(previous, item, existing.length > 0);
     for (const revision of added)
       await writeJSON(blobKeys.revision(collection, item._id, revision.rev), revision);
-    const all = [...existing, ...added.map((revision) => revision.rev)].sort();
-    await Promise.all(all.slice(0, -REVISIONS_KEPT).map((rev) => remove(prefix + rev)));
+    const { dropped } = keptRevisions([...existing, ...added.map((revision) => revision.rev)]);
+    await Promise.all(dropped.map((rev) => remove(prefix + rev)));
   }
 
   /** Writes one edit (or bookkeeping) of an item: its unique name moves with it, and an edit joins its history. */
@@ -263,34 +182,28 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     collection: CollectionName,
     previous: StoredItem,
     fields: Record<string, unknown>,
-    version: unknown,
-    quiet: boolean,
+    /** The claimed version of an edit; null for bookkeeping. */
+    version: number | null,
     /** Undoes what was done for this write when the item was not written. */
     unwritten: () => Promise<void>,
   ) {
-    const id = previous._id;
-    const merged = { ...previous, ...fields, _id: id, createdAt: previous.createdAt, version };
-    const updatedAt = quiet ? previous.updatedAt : new Date().toISOString();
-    const item = { ...withoutUndefined(merged), updatedAt } as StoredItem;
-    const uniqueField = UNIQUE_FIELDS[collection];
-    const uniqueChanged =
-      uniqueField !== undefined &&
-      normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]);
+    const item = updatedItem(previous, fields, version);
+    const uniqueChanged = uniqueValue(collection, item) !== uniqueValue(collection, previous);
     try {
-      if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], id);
+      if (uniqueChanged) await claimUnique(collection, item);
     } catch (error) {
       await unwritten();
       throw error;
     }
     try {
-      await writeJSON(blobKeys.item(collection, id), item);
+      await writeJSON(blobKeys.item(collection, item._id), item);
     } catch (error) {
-      if (uniqueChanged) await releaseUnique(collection, item[uniqueField], id).catch(() => undefined);
+      if (uniqueChanged) await releaseUnique(collection, item).catch(() => undefined);
       await unwritten();
       throw error;
     }
-    if (uniqueChanged) await releaseUnique(collection, previous[uniqueField], id);
-    if (!quiet) await keepRevisions(collection, previous, item);
+    if (uniqueChanged) await releaseUnique(collection, previous);
+    if (version !== null) await keepRevisions(collection, previous, item);
     return { item, previous };
   }
 
@@ -298,28 +211,24 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
   async function trash(collection: CollectionName, id: string, deletedAt: string) {
     const item = await get(collection, id);
     if (!item) return null;
-    const entry: TrashEntry = { collection, deletedAt, item };
+    const entry = trashEntry(collection, item, deletedAt);
     await writeJSON(blobKeys.trash(collection, id), entry);
     await remove(blobKeys.item(collection, id));
-    const uniqueField = UNIQUE_FIELDS[collection];
-    if (uniqueField) await releaseUnique(collection, item[uniqueField], id);
+    await releaseUnique(collection, item);
     return entry;
   }
 
   async function listTrash(): Promise<TrashEntry[]> {
     const tails = await listKeys(blobKeys.trashPrefix);
     const entries = await Promise.all(tails.map((tail) => readJSON<TrashEntry>(blobKeys.trashPrefix + tail)));
-    return entries
-      .filter((entry): entry is TrashEntry => entry !== null)
-      .sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : -1));
+    return newestDeletedFirst(entries.filter((entry): entry is TrashEntry => entry !== null));
   }
 
   async function restoreFromTrash(collection: CollectionName, id: string): Promise<StoredItem | null> {
     if (!isId(id)) return null;
     const entry = await readJSON<TrashEntry>(blobKeys.trash(collection, id));
     if (!entry) return null;
-    const uniqueField = UNIQUE_FIELDS[collection];
-    if (uniqueField) await claimUnique(collection, uniqueField, entry.item[uniqueField], id);
+    await claimUnique(collection, entry.item);
     // `onlyIfNew`: of two concurrent restores exactly one writes the item back.
     const written = await writeJSON(blobKeys.item(collection, id), entry.item, true);
     if (!written.modified) return null;
@@ -345,43 +254,8 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     await Promise.all(claimed.map((tail) => remove(prefix + tail)));
   }
 
-  /**
-   * @upstash/ratelimit's sliding window, counted the way its script counts: one slot key per allowed hit, in the
-   * fixed window it fell in; the previous window's hits weigh by the share of it still inside the sliding window.
-   * A hit claims the first free slot with `onlyIfNew`, so exactly the allowance wins however many arrive at once,
-   * and refused hits store nothing. Retry-After is the library's too: the end of the current fixed window.
-   */
-  async function hit(bucket: string, identifier: string, limit: number, windowSeconds: number) {
-    const windowMs = windowSeconds * 1000;
-    const now = Date.now();
-    const window = Math.floor(now / windowMs);
-    const prefix = blobKeys.rateHitPrefix(bucket, identifier);
-    const keys = await listKeys(prefix);
-    const windowOf = (key: string) => Number(key.split('/')[0]);
-    const expired = keys.filter((key) => windowOf(key) < window - 1);
-    await Promise.all(expired.map((key) => remove(prefix + key)));
-    const previous = keys.filter((key) => windowOf(key) === window - 1).length;
-    const weighted = Math.floor((1 - (now % windowMs) / windowMs) * previous);
-    const slotKey = (slot: number) => blobKeys.rateHit(bucket, identifier, window) + slot;
-    const taken = keys.filter((key) => windowOf(key) === window).length;
-    for (let slot = taken; weighted + slot < limit; slot++) {
-      if ((await writeJSON(slotKey(slot), now, true)).modified)
-        return { allowed: true, retryAfterSeconds: 0 };
-    }
-    return {
-      allowed: false,
-      retryAfterSeconds: Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)),
-    };
-  }
-
-  async function clearHits(bucket: string, identifier: string) {
-    const prefix = blobKeys.rateHitPrefix(bucket, identifier);
-    await Promise.all((await listKeys(prefix)).map((key) => remove(prefix + key)));
-  }
-
   return {
     backend: 'blobs',
-    clearHits,
 
     async list(collection) {
       const [ids, ordered] = await Promise.all([itemIds(collection), orderedIds(collection)]);
@@ -411,15 +285,12 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     },
 
     async create(collection, fields) {
-      const id = newId();
-      const now = new Date().toISOString();
-      const item = { ...withoutUndefined(fields), _id: id, createdAt: now, updatedAt: now } as StoredItem;
-      const uniqueField = UNIQUE_FIELDS[collection];
-      if (uniqueField) await claimUnique(collection, uniqueField, item[uniqueField], id);
+      const item = newItem(fields);
+      await claimUnique(collection, item);
       try {
-        await writeJSON(blobKeys.item(collection, id), item);
+        await writeJSON(blobKeys.item(collection, item._id), item);
       } catch (error) {
-        if (uniqueField) await releaseUnique(collection, item[uniqueField], id).catch(() => undefined);
+        await releaseUnique(collection, item).catch(() => undefined);
         throw error;
       }
       return item;
@@ -431,34 +302,28 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
         if (attempt > 0) await sleep(VERSION_RETRY_MS * attempt);
         const previous = await get(collection, id);
         if (!previous) return null;
-        if (options.expectedVersion !== undefined && versionOf(previous) !== options.expectedVersion)
-          throw new VersionConflictError(previous);
+        checkExpectedVersion(previous, options.expectedVersion);
         // Bookkeeping keeps its version and claims none: it is last-write-wins, as before versions (§6).
-        const version = quiet ? previous.version : await claimVersion(collection, id, versionOf(previous));
-        if (version === null) continue;
+        const version = quiet ? null : await claimVersion(collection, previous);
+        if (!quiet && version === null) continue;
         // The item never reached this version (a taken name, an outage): the next edit may claim it.
         const unclaim = async () => {
-          if (typeof version === 'number')
+          if (version !== null)
             await remove(blobKeys.versionClaim(collection, id, version)).catch(() => undefined);
         };
-        return writeUpdate(collection, previous, fields, version, quiet, unclaim);
+        return writeUpdate(collection, previous, fields, version, unclaim);
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async put(collection, given, options = {}) {
-      if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
-      const item = withoutUndefined(given) as StoredItem;
+      const item = itemToPut(given);
       const previous = await get(collection, item._id);
       if (options.onlyIfNew && previous) return;
-      const uniqueField = UNIQUE_FIELDS[collection];
-      const uniqueChanged =
-        uniqueField !== undefined &&
-        (previous === null || normaliseUnique(item[uniqueField]) !== normaliseUnique(previous[uniqueField]));
-      if (uniqueChanged) await claimUnique(collection, uniqueField, item[uniqueField], item._id);
+      const uniqueChanged = uniqueValue(collection, item) !== uniqueValue(collection, previous);
+      if (uniqueChanged) await claimUnique(collection, item);
       const release = async () => {
-        if (uniqueChanged)
-          await releaseUnique(collection, item[uniqueField], item._id).catch(() => undefined);
+        if (uniqueChanged) await releaseUnique(collection, item).catch(() => undefined);
       };
       let written: { modified: boolean };
       try {
@@ -469,7 +334,7 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       }
       // Only an `onlyIfNew` put is ever not written: another writer stored the item first.
       if (!written.modified) return release();
-      if (uniqueChanged && previous) await releaseUnique(collection, previous[uniqueField], item._id);
+      if (uniqueChanged && previous) await releaseUnique(collection, previous);
       // An item put back at an older version (a backup restore) is edited from that version on.
       await dropVersionClaims(collection, item._id, versionOf(item));
     },
@@ -478,8 +343,7 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       const previous = await get(collection, id);
       if (!previous) return null;
       await remove(blobKeys.item(collection, id));
-      const uniqueField = UNIQUE_FIELDS[collection];
-      if (uniqueField) await releaseUnique(collection, previous[uniqueField], id);
+      await releaseUnique(collection, previous);
       await dropVersionClaims(collection, id, 0);
       return previous;
     },
@@ -488,7 +352,7 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
       const counts = await Promise.all(
         collections.map(async (collection) => {
           const items = await readItems(collection, await itemIds(collection));
-          const matching = items.filter((item) => item[field] === undefined || item[field] === value);
+          const matching = items.filter((item) => countsAs(item, field, value));
           return [collection, { total: items.length, matching: matching.length }] as const;
         }),
       );
@@ -502,26 +366,6 @@ export function createBlobsRepository(options: BlobsRepositoryOptions = {}): Rep
     async setDocument<T>(key: DocumentKey, value: T) {
       await writeJSON(blobKeys.document(key), value);
     },
-
-    acquireLease,
-
-    async releaseLease(leaseName) {
-      // Expire the latest generation rather than delete it: contenders then all race for the same next
-      // generation with `onlyIfNew`, so exactly one of them wins (deleting would let two start from scratch).
-      const latest = (await listKeys(blobKeys.leasePrefix(leaseName)))
-        .map(Number)
-        .filter(Number.isInteger)
-        .at(-1);
-      if (latest !== undefined)
-        await writeJSON(blobKeys.leaseGeneration(leaseName, latest), { expiresAt: 0 });
-    },
-
-    async raiseFlag(flagName) {
-      await writeJSON(blobKeys.flagRaised(flagName, newId()), {});
-    },
-
-    takeFlag,
-    hit,
 
     async ping() {
       await call((blobs) => blobs.list({ prefix: 'ping/' }));

@@ -1,7 +1,8 @@
+import { Redis } from '@upstash/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlobsServer, type TestBlobsServer } from '../../../tests/support/blobs-server.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../../../tests/support/redis-server.ts';
-import { createRepositoryFromEnv } from './index.ts';
+import { createCoordinationFromEnv, createRepositoryFromEnv } from './index.ts';
 
 describe('createRepositoryFromEnv', () => {
   let redis: RedisWithGateway;
@@ -33,5 +34,40 @@ describe('createRepositoryFromEnv', () => {
     expect(await blobs.getStore('content').get(`items/career/${created._id}`, { type: 'json' })).toEqual(
       created,
     );
+  });
+});
+
+describe('createCoordinationFromEnv', () => {
+  let redis: RedisWithGateway;
+  let blobs: TestBlobsServer;
+  const savedContext = process.env.NETLIFY_BLOBS_CONTEXT;
+  beforeAll(async () => {
+    [redis, blobs] = await Promise.all([startRedisWithGateway(), startBlobsServer()]);
+    process.env.NETLIFY_BLOBS_CONTEXT = blobs.context;
+  });
+  afterAll(async () => {
+    if (savedContext === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT;
+    else process.env.NETLIFY_BLOBS_CONTEXT = savedContext;
+    await Promise.all([redis?.stop(), blobs?.stop()]);
+  });
+
+  it('holds leases in Redis under REDIS_KEY_PREFIX when both Upstash variables are set', async () => {
+    const env = { UPSTASH_REDIS_REST_URL: redis.url, UPSTASH_REDIS_REST_TOKEN: redis.token };
+    expect(
+      await createCoordinationFromEnv({ ...env, REDIS_KEY_PREFIX: 'site-a' }).acquireLease('x', 60_000),
+    ).toBe(true);
+    expect(await new Redis({ url: redis.url, token: redis.token }).exists('site-a:lease:x')).toBe(1);
+    expect(
+      await createCoordinationFromEnv({ ...env, REDIS_KEY_PREFIX: 'site-b' }).acquireLease('x', 60_000),
+    ).toBe(true);
+    expect(await blobs.getStore('content').list({ prefix: 'leases/' })).toMatchObject({ blobs: [] });
+  });
+
+  it('holds them in the Blobs content store beside the items when Redis is not fully configured', async () => {
+    const coordination = createCoordinationFromEnv({ UPSTASH_REDIS_REST_TOKEN: redis.token });
+    expect(await coordination.acquireLease('rebuild', 60_000)).toBe(true);
+    expect(await createCoordinationFromEnv({}).acquireLease('rebuild', 60_000)).toBe(false);
+    const keys = (await blobs.getStore('content').list({ prefix: 'leases/rebuild/' })).blobs;
+    expect(keys).toHaveLength(1);
   });
 });

@@ -1,21 +1,32 @@
 /**
- * Picks the repository adapter from the environment: Upstash Redis when both UPSTASH_REDIS_REST_URL and
+ * Picks the store's adapters from the environment: Upstash Redis when both UPSTASH_REDIS_REST_URL and
  * UPSTASH_REDIS_REST_TOKEN are set, otherwise Netlify Blobs (whose context Netlify, the local runner and tests
- * supply through NETLIFY_BLOBS_CONTEXT).
+ * supply through NETLIFY_BLOBS_CONTEXT). Items and coordination always share the one backend.
  */
+import { createBlobsCoordination } from './blobs-coordination.ts';
 import { createBlobsRepository } from './blobs-repository.ts';
-import type { Repository } from './port.ts';
+import type { Coordination, Repository } from './port.ts';
+import type { RedisOptions } from './redis-connection.ts';
+import { createRedisCoordination } from './redis-coordination.ts';
 import { createRedisRepository } from './redis-repository.ts';
 
 export type RepositoryEnv = Record<string, string | undefined>;
 
-export function createRepositoryFromEnv(env: RepositoryEnv): Repository {
+/** Redis's connection when the environment configures one, else null (the store is Blobs). */
+export function redisFromEnv(env: RepositoryEnv): RedisOptions | null {
   const url = env.UPSTASH_REDIS_REST_URL?.trim();
   const token = env.UPSTASH_REDIS_REST_TOKEN?.trim();
-  if (url && token) {
-    return createRedisRepository({ url, token, keyPrefix: env.REDIS_KEY_PREFIX?.trim() || undefined });
-  }
-  return createBlobsRepository();
+  return url && token ? { url, token, keyPrefix: env.REDIS_KEY_PREFIX?.trim() || undefined } : null;
+}
+
+export function createRepositoryFromEnv(env: RepositoryEnv): Repository {
+  const redis = redisFromEnv(env);
+  return redis ? createRedisRepository(redis) : createBlobsRepository();
+}
+
+export function createCoordinationFromEnv(env: RepositoryEnv): Coordination {
+  const redis = redisFromEnv(env);
+  return redis ? createRedisCoordination(redis) : createBlobsCoordination();
 }
 
 let shared: Repository | undefined;
@@ -26,6 +37,8 @@ export function getRepository(): Repository {
   return shared;
 }
 
+export { createBlobsCoordination } from './blobs-coordination.ts';
 export { createBlobsRepository } from './blobs-repository.ts';
+export { createRedisCoordination } from './redis-coordination.ts';
 export { createRedisRepository } from './redis-repository.ts';
 export * from './port.ts';

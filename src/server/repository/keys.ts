@@ -91,6 +91,8 @@ export const blobKeys = {
 
 /** The trash's field for an item (Redis hash field, Blobs key tail). */
 export const trashField = (collection: CollectionName, id: string) => `${collection}/${id}`;
+/** The collection a trash field names (ids hold no '/'). */
+export const collectionOfTrashField = (field: string) => field.slice(0, field.lastIndexOf('/'));
 
 /** Image blob keys inside the images store: `{folder}/{fileName}`. */
 export const imageKey = (folder: string, fileName: string) => `${folder}/${fileName}`;

@@ -1,7 +1,12 @@
 /**
- * The repository port: the only way handlers and build-time loaders reach stored content.
- * Two adapters implement it (redis-repository.ts for Upstash Redis, blobs-repository.ts for Netlify Blobs)
- * and both pass the one contract suite in repository.contract.ts against real backends.
+ * The store's two ports, the only ways handlers and build-time loaders reach what is stored:
+ *
+ * - `Repository`: the items of every family and the stats document, with their order, history and trash;
+ * - `Coordination`: what function instances agree on that is not an item: leases, flags and rate-limit hits.
+ *
+ * Each has an adapter per backend (redis-repository.ts and redis-coordination.ts over Upstash Redis,
+ * blobs-repository.ts and blobs-coordination.ts over Netlify Blobs), and both adapters of a port pass its one
+ * contract suite (repository.contract.ts, coordination.contract.ts) against real backends.
  */
 /**
  * A collection's name: a registry family's key. Any string, so that a family added to the registry is stored
@@ -56,6 +61,7 @@ export interface Tally {
 /** Single documents (not collections). */
 export type DocumentKey = 'stats';
 
+/** Stored items: what every family holds, with its order, history and trash. */
 export interface Repository {
   readonly backend: 'redis' | 'blobs';
 
@@ -145,6 +151,12 @@ export interface Repository {
   getDocument<T>(key: DocumentKey): Promise<T | null>;
   setDocument<T>(key: DocumentKey, value: T): Promise<void>;
 
+  /** Throws StoreUnavailableError when the backend does not answer. */
+  ping(): Promise<void>;
+}
+
+/** Leases, flags and rate limits: shared by every function instance, because they live in the store. */
+export interface Coordination {
   /**
    * Takes a named lease for `ttlMs` if nobody holds it; true when taken. Used to coalesce rebuilds:
    * at most one holder per window across all function instances.
@@ -178,9 +190,6 @@ export interface Repository {
    * that led up to it (issue 13), so only failures ever count against a limit.
    */
   clearHits(bucket: string, identifier: string): Promise<void>;
-
-  /** Throws StoreUnavailableError when the backend does not answer. */
-  ping(): Promise<void>;
 }
 
 /** The store did not answer (network, auth, server down). Handlers answer 503 with Retry-After. */

@@ -1,38 +1,36 @@
 /**
- * The repository over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are set).
+ * Stored items over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are set).
  *
  * A collection is a hash of id → item JSON plus a sorted set of ids (all score 0, so ordered by the
  * time-ordered ids themselves). A list is one HGETALL; a page is one Lua script; every multi-key write is one
  * Lua script, so it is atomic and one round trip. Updates and deletes compare-and-set against the JSON they
  * read, so a concurrent writer is never silently overwritten with stale fields.
  */
-import { Ratelimit } from '@upstash/ratelimit';
-import { Redis } from '@upstash/redis';
-import { isId, newId } from './ids.ts';
-import { UNIQUE_FIELDS, normaliseUnique, redisKeys, trashField } from './keys.ts';
-import { arrange, revisionsOfUpdate } from './ordering.ts';
+import { isId } from './ids.ts';
+import { collectionOfTrashField, trashField } from './keys.ts';
+import {
+  arrange,
+  checkExpectedVersion,
+  itemToPut,
+  keptChanging,
+  newItem,
+  newestDeletedFirst,
+  nextVersion,
+  revisionsOfUpdate,
+  trashEntry,
+  uniqueConflict,
+  uniqueValue,
+  updatedItem,
+} from './policy.ts';
 import {
   OrderConflictError,
   REVISIONS_KEPT,
-  StoreUnavailableError,
-  UniqueConflictError,
-  VersionConflictError,
-  versionOf,
+  type CollectionName,
   type Repository,
   type Revision,
   type StoredItem,
-  type TrashEntry,
-  type CollectionName,
 } from './port.ts';
-
-export interface RedisRepositoryOptions {
-  url: string;
-  token: string;
-  /** Key prefix (REDIS_KEY_PREFIX); defaults to 'delta'. */
-  keyPrefix?: string;
-  /** Longest wait for one HTTP request, retries included: a hung connection becomes a 503, not a hang. */
-  timeoutMs?: number;
-}
+import { connectRedis, type RedisOptions } from './redis-connection.ts';
 
 /** KEYS items, order, unique · ARGV id, json, unique value ('' when none) → 1 stored, 0 unique conflict. */
 const CREATE = `
@@ -199,38 +197,12 @@ function pairsOf(reply: unknown): Map<string, string> {
   return pairs;
 }
 
-const withoutUndefined = (item: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
-
-export function createRedisRepository(options: RedisRepositoryOptions): Repository {
-  const redis = new Redis({
-    url: options.url,
-    token: options.token,
-    // Items are stored as JSON text and compared byte for byte in the scripts: keep replies as raw strings.
-    automaticDeserialization: false,
-    enableTelemetry: false,
-    retry: { retries: 2, backoff: (attempt) => 50 * 2 ** attempt },
-    // A function, so every request gets its own deadline (the client then rethrows the abort as an error).
-    signal: () => AbortSignal.timeout(options.timeoutMs ?? 5_000),
-  });
-  const keys = redisKeys(options.keyPrefix ?? 'delta');
-  const limiters = new Map<string, Ratelimit>();
-
-  async function call<T>(operation: () => Promise<T>): Promise<T> {
-    try {
-      return await operation();
-    } catch (error) {
-      throw new StoreUnavailableError('The content store is unavailable.', { cause: error });
-    }
-  }
+export function createRedisRepository(options: RedisOptions): Repository {
+  const { redis, keys, call } = connectRedis(options);
 
   const script = (source: string, scriptKeys: string[], args: Array<string | number>) =>
     call(() => redis.eval<Array<string | number>, unknown>(source, scriptKeys, args));
   const parse = (json: string) => JSON.parse(json) as StoredItem;
-  const uniqueValue = (collection: CollectionName, item: Record<string, unknown> | null) => {
-    const field = UNIQUE_FIELDS[collection];
-    return field && item ? normaliseUnique(item[field]) : '';
-  };
 
   async function readRaw(collection: CollectionName, id: string): Promise<string | null> {
     if (!isId(id)) return null;
@@ -242,27 +214,6 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
     keys.order(collection),
     keys.unique(collection),
   ];
-
-  const conflict = (collection: CollectionName) =>
-    new UniqueConflictError(UNIQUE_FIELDS[collection] ?? 'unknown');
-
-  function limiter(bucket: string, limit: number, windowSeconds: number): Ratelimit {
-    const name = `${bucket}:${limit}:${windowSeconds}`;
-    let found = limiters.get(name);
-    if (!found) {
-      found = new Ratelimit({
-        redis,
-        limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`),
-        prefix: keys.rateLimit(bucket),
-        // No in-memory shortcut and no fail-open timeout: every decision comes from Redis, or fails loudly.
-        ephemeralCache: false,
-        timeout: 0,
-        analytics: false,
-      });
-      limiters.set(name, found);
-    }
-    return found;
-  }
 
   return {
     backend: 'redis',
@@ -304,10 +255,10 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
           [...trashKeys(collection), keys.trashItems, keys.trashDeletedAt],
           [id, raw, uniqueValue(collection, item), trashField(collection, id), deletedAt],
         );
-        if (outcome === 1) return { collection, deletedAt, item };
+        if (outcome === 1) return trashEntry(collection, item, deletedAt);
         if (outcome === -1) return null;
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async listTrash() {
@@ -316,12 +267,11 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         call(() => redis.hgetall(keys.trashDeletedAt)),
       ]);
       const times = pairsOf(deletedAt);
-      return [...pairsOf(items)]
-        .map(([field, json]): TrashEntry => {
-          const collection = field.slice(0, field.lastIndexOf('/'));
-          return { collection, deletedAt: times.get(field) ?? '', item: parse(json) };
-        })
-        .sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : -1));
+      return newestDeletedFirst(
+        [...pairsOf(items)].map(([field, json]) =>
+          trashEntry(collectionOfTrashField(field), parse(json), times.get(field) ?? ''),
+        ),
+      );
     },
 
     async restoreFromTrash(collection, id) {
@@ -338,9 +288,9 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         );
         if (outcome === 1) return item;
         if (outcome === -1 || outcome === -3) return null;
-        if (outcome === -2) throw conflict(collection);
+        if (outcome === -2) throw uniqueConflict(collection);
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async purgeFromTrash(collection, id) {
@@ -352,7 +302,7 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         [keys.trashItems, keys.trashDeletedAt, keys.revisions(collection, id), keys.position(collection)],
         [field, id],
       )) as string | null;
-      return raw === null ? null : { collection, deletedAt: deletedAt ?? '', item: parse(raw) };
+      return raw === null ? null : trashEntry(collection, parse(raw), deletedAt ?? '');
     },
 
     async listPage(collection, { limit, cursor }) {
@@ -376,15 +326,13 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
     },
 
     async create(collection, fields) {
-      const id = newId();
-      const now = new Date().toISOString();
-      const item = { ...withoutUndefined(fields), _id: id, createdAt: now, updatedAt: now } as StoredItem;
+      const item = newItem(fields);
       const stored = await script(
         CREATE,
         [keys.items(collection), keys.order(collection), keys.unique(collection)],
-        [id, JSON.stringify(item), uniqueValue(collection, item)],
+        [item._id, JSON.stringify(item), uniqueValue(collection, item)],
       );
-      if (stored === 0) throw conflict(collection);
+      if (stored === 0) throw uniqueConflict(collection);
       return item;
     },
 
@@ -394,13 +342,9 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         if (raw === null) return null;
         const previous = parse(raw);
         // Checked against the JSON the script then compares byte for byte: the check and the write are one.
-        if (options.expectedVersion !== undefined && versionOf(previous) !== options.expectedVersion)
-          throw new VersionConflictError(previous);
-        const merged = { ...previous, ...fields, _id: previous._id, createdAt: previous.createdAt };
+        checkExpectedVersion(previous, options.expectedVersion);
         const quiet = options.touch === false;
-        const updatedAt = quiet ? previous.updatedAt : new Date().toISOString();
-        const version = quiet ? previous.version : versionOf(previous) + 1;
-        const item = { ...withoutUndefined({ ...merged, version }), updatedAt } as StoredItem;
+        const item = updatedItem(previous, fields, quiet ? null : nextVersion(previous));
         // The script keeps the first revision only when the item has no history yet.
         const [old, current] = revisionsOfUpdate(previous, item, false) as [Revision, Revision];
         const outcome = await script(
@@ -420,14 +364,13 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         );
         if (outcome === 1) return { item, previous };
         if (outcome === -1) return null;
-        if (outcome === -2) throw conflict(collection);
+        if (outcome === -2) throw uniqueConflict(collection);
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async put(collection, given, options = {}) {
-      if (!isId(given._id)) throw new Error(`Not an item id: ${given._id}`);
-      const item = withoutUndefined(given) as StoredItem;
+      const item = itemToPut(given);
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const raw = await readRaw(collection, item._id);
         if (options.onlyIfNew && raw !== null) return;
@@ -444,9 +387,9 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
           ],
         );
         if (outcome === 1) return;
-        if (outcome === -2) throw conflict(collection);
+        if (outcome === -2) throw uniqueConflict(collection);
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async delete(collection, id) {
@@ -462,7 +405,7 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
         if (outcome === 1) return previous;
         if (outcome === -1) return null;
       }
-      throw new StoreUnavailableError('The item kept changing; try again.');
+      throw keptChanging();
     },
 
     async tally(collections, field, value) {
@@ -486,39 +429,6 @@ export function createRedisRepository(options: RedisRepositoryOptions): Reposito
 
     async setDocument(key, value) {
       await call(() => redis.set(keys.document(key), JSON.stringify(value)));
-    },
-
-    async acquireLease(name, ttlMs) {
-      const taken = await call(() =>
-        redis.set(keys.lease(name), newId(), { nx: true, px: Math.max(1, ttlMs) }),
-      );
-      return taken === 'OK';
-    },
-
-    async releaseLease(name) {
-      await call(() => redis.del(keys.lease(name)));
-    },
-
-    async raiseFlag(name) {
-      await call(() => redis.set(keys.flag(name), '1'));
-    },
-
-    async takeFlag(name) {
-      // DEL is atomic: of any number of concurrent takers exactly one removes the key.
-      return (await call(() => redis.del(keys.flag(name)))) === 1;
-    },
-
-    async hit(bucket, identifier, limit, windowSeconds) {
-      const { success, reset } = await call(() => limiter(bucket, limit, windowSeconds).limit(identifier));
-      return {
-        allowed: success,
-        retryAfterSeconds: success ? 0 : Math.max(1, Math.ceil((reset - Date.now()) / 1000)),
-      };
-    },
-
-    async clearHits(bucket, identifier) {
-      // Any limit and window name the same keys: the library resets by prefix and identifier.
-      await call(() => limiter(bucket, 1, 1).resetUsedTokens(identifier));
     },
 
     async ping() {

@@ -1,47 +1,74 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBlobsServer } from '../../../tests/support/blobs-server.ts';
+import { startBlobsServer, type TestBlobsServer } from '../../../tests/support/blobs-server.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../../../tests/support/redis-server.ts';
+import { createBlobsCoordination } from './blobs-coordination.ts';
 import { createBlobsRepository } from './blobs-repository.ts';
+import { describeCoordinationContract } from './coordination.contract.ts';
 import { StoreUnavailableError } from './port.ts';
+import { createRedisCoordination } from './redis-coordination.ts';
 import { createRedisRepository } from './redis-repository.ts';
 import { describeRepositoryContract } from './repository.contract.ts';
 
 let isolation = 0;
 
-describeRepositoryContract('Netlify Blobs (local BlobsServer)', async () => {
-  const server = await startBlobsServer();
-  return {
-    // A store per test keeps tests independent on one server.
-    fresh: () => createBlobsRepository({ store: server.getStore(`content-${++isolation}`) }),
-    async takeDown() {
-      const doomed = await startBlobsServer();
-      const repo = createBlobsRepository({ connection: doomed.storeOptions });
-      await repo.ping();
-      await doomed.stop();
-      return repo;
-    },
-    stop: () => server.stop(),
-  };
+// One server per backend for both contracts: each test isolates itself by a store name or a key prefix.
+let blobs: TestBlobsServer;
+let redis: RedisWithGateway;
+beforeAll(async () => {
+  [blobs, redis] = await Promise.all([startBlobsServer(), startRedisWithGateway()]);
+});
+afterAll(async () => {
+  await Promise.all([blobs?.stop(), redis?.stop()]);
 });
 
-describeRepositoryContract('Upstash Redis (redis-server behind the REST gateway)', async () => {
-  const backend = await startRedisWithGateway();
-  return {
-    // A key prefix per test keeps tests independent on one database.
-    fresh: () =>
-      createRedisRepository({ url: backend.url, token: backend.token, keyPrefix: `t${++isolation}` }),
-    async takeDown() {
-      const doomed = await startRedisWithGateway();
-      const repo = createRedisRepository({ url: doomed.url, token: doomed.token });
-      await repo.ping();
-      await doomed.stop();
-      return repo;
-    },
-    stop: () => backend.stop(),
-  };
-});
+/** A port made on a backend that answered once and then stopped for good: every call meets a dead store. */
+async function deadBlobs<T>(make: (connection: TestBlobsServer['storeOptions']) => T): Promise<T> {
+  const doomed = await startBlobsServer();
+  const made = make(doomed.storeOptions);
+  await createBlobsRepository({ connection: doomed.storeOptions }).ping();
+  await doomed.stop();
+  return made;
+}
+
+async function deadRedis<T>(make: (connection: { url: string; token: string }) => T): Promise<T> {
+  const doomed = await startRedisWithGateway();
+  const made = make(doomed);
+  await createRedisRepository({ url: doomed.url, token: doomed.token }).ping();
+  await doomed.stop();
+  return made;
+}
+
+const BLOBS = 'Netlify Blobs (local BlobsServer)';
+const REDIS = 'Upstash Redis (redis-server behind the REST gateway)';
+const stopsWithTheFile = async () => undefined;
+
+describeRepositoryContract(BLOBS, async () => ({
+  // A store per test keeps tests independent on one server.
+  fresh: () => createBlobsRepository({ store: blobs.getStore(`content-${++isolation}`) }),
+  takeDown: () => deadBlobs((connection) => createBlobsRepository({ connection })),
+  stop: stopsWithTheFile,
+}));
+
+describeCoordinationContract(BLOBS, async () => ({
+  fresh: () => createBlobsCoordination({ store: blobs.getStore(`content-${++isolation}`) }),
+  takeDown: () => deadBlobs((connection) => createBlobsCoordination({ connection })),
+  stop: stopsWithTheFile,
+}));
+
+describeRepositoryContract(REDIS, async () => ({
+  // A key prefix per test keeps tests independent on one database.
+  fresh: () => createRedisRepository({ url: redis.url, token: redis.token, keyPrefix: `t${++isolation}` }),
+  takeDown: () => deadRedis(({ url, token }) => createRedisRepository({ url, token })),
+  stop: stopsWithTheFile,
+}));
+
+describeCoordinationContract(REDIS, async () => ({
+  fresh: () => createRedisCoordination({ url: redis.url, token: redis.token, keyPrefix: `t${++isolation}` }),
+  takeDown: () => deadRedis(({ url, token }) => createRedisCoordination({ url, token })),
+  stop: stopsWithTheFile,
+}));
 
 describe('Upstash Redis adapter specifics', () => {
   let backend: RedisWithGateway;
@@ -106,12 +133,13 @@ describe('Upstash Redis adapter specifics', () => {
     const own = await startRedisWithGateway();
     try {
       const repo = createRedisRepository({ url: own.url, token: own.token });
+      const coordination = createRedisCoordination({ url: own.url, token: own.token });
       await repo.ping();
       const wrongToken = createRedisRepository({ url: own.url, token: 'not-the-token' });
       await expect(wrongToken.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
       await own.redis.stop();
       await expect(repo.list('career')).rejects.toBeInstanceOf(StoreUnavailableError);
-      await expect(repo.hit('login', 'x', 5, 60)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(coordination.hit('login', 'x', 5, 60)).rejects.toBeInstanceOf(StoreUnavailableError);
     } finally {
       await own.stop();
     }

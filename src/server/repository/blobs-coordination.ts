@@ -1,0 +1,102 @@
+/**
+ * Leases, flags and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
+ * in place here: every claim is a fresh key written with `onlyIfNew`, which Blobs applies atomically, so exactly
+ * one of any number of concurrent claimants wins it.
+ */
+import { idTime, isId, newId } from './ids.ts';
+import { blobKeys } from './keys.ts';
+import type { Coordination } from './port.ts';
+import { openBlobs, type BlobsOptions } from './blobs-connection.ts';
+
+/** Taken-flag markers only guard against a concurrent taker; an hour is far beyond any function's life. */
+const TAKEN_MARKER_TTL_MS = 3_600_000;
+
+export function createBlobsCoordination(options: BlobsOptions = {}): Coordination {
+  const { readJSON, writeJSON, remove, listKeys } = openBlobs(options);
+
+  const leaseGenerations = async (leaseName: string) =>
+    (await listKeys(blobKeys.leasePrefix(leaseName))).map(Number).filter(Number.isInteger);
+
+  async function acquireLease(leaseName: string, ttlMs: number): Promise<boolean> {
+    const generations = await leaseGenerations(leaseName);
+    const latest = generations.at(-1);
+    if (latest !== undefined) {
+      const held = await readJSON<{ expiresAt: number }>(blobKeys.leaseGeneration(leaseName, latest));
+      if (held && held.expiresAt > Date.now()) return false;
+    }
+    const next = latest === undefined ? 0 : latest + 1;
+    const won = await writeJSON(
+      blobKeys.leaseGeneration(leaseName, next),
+      { expiresAt: Date.now() + ttlMs },
+      true,
+    );
+    if (!won.modified) return false;
+    // Keep the previous generation, so a late contender that saw it as the latest still collides on `next`.
+    await Promise.all(
+      generations.filter((g) => g < next - 1).map((g) => remove(blobKeys.leaseGeneration(leaseName, g))),
+    );
+    return true;
+  }
+
+  async function releaseLease(leaseName: string) {
+    // Expire the latest generation rather than delete it: contenders then all race for the same next
+    // generation with `onlyIfNew`, so exactly one of them wins (deleting would let two start from scratch).
+    const latest = (await leaseGenerations(leaseName)).at(-1);
+    if (latest !== undefined) await writeJSON(blobKeys.leaseGeneration(leaseName, latest), { expiresAt: 0 });
+  }
+
+  async function raiseFlag(flagName: string) {
+    await writeJSON(blobKeys.flagRaised(flagName, newId()), {});
+  }
+
+  async function takeFlag(flagName: string): Promise<boolean> {
+    const raised = (await listKeys(blobKeys.flagRaisedPrefix(flagName))).filter(isId);
+    const newest = raised.at(-1);
+    if (newest === undefined) return false;
+    if (!(await writeJSON(blobKeys.flagTaken(flagName, newest), {}, true)).modified) return false;
+    // The newest raise goes last: a concurrent taker listing meanwhile still sees it and loses the claim above.
+    await Promise.all(raised.slice(0, -1).map((id) => remove(blobKeys.flagRaised(flagName, id))));
+    await remove(blobKeys.flagRaised(flagName, newest));
+    const takenPrefix = blobKeys.flagTakenPrefix(flagName);
+    const cutoff = Date.now() - TAKEN_MARKER_TTL_MS;
+    const oldMarkers = (await listKeys(takenPrefix)).filter((id) => isId(id) && idTime(id) < cutoff);
+    await Promise.all(oldMarkers.map((id) => remove(blobKeys.flagTaken(flagName, id))));
+    return true;
+  }
+
+  /**
+   * @upstash/ratelimit's sliding window, counted the way its script counts: one slot key per allowed hit, in the
+   * fixed window it fell in; the previous window's hits weigh by the share of it still inside the sliding window.
+   * A hit claims the first free slot with `onlyIfNew`, so exactly the allowance wins however many arrive at once,
+   * and refused hits store nothing. Retry-After is the library's too: the end of the current fixed window.
+   */
+  async function hit(bucket: string, identifier: string, limit: number, windowSeconds: number) {
+    const windowMs = windowSeconds * 1000;
+    const now = Date.now();
+    const window = Math.floor(now / windowMs);
+    const prefix = blobKeys.rateHitPrefix(bucket, identifier);
+    const keys = await listKeys(prefix);
+    const windowOf = (key: string) => Number(key.split('/')[0]);
+    const expired = keys.filter((key) => windowOf(key) < window - 1);
+    await Promise.all(expired.map((key) => remove(prefix + key)));
+    const previous = keys.filter((key) => windowOf(key) === window - 1).length;
+    const weighted = Math.floor((1 - (now % windowMs) / windowMs) * previous);
+    const slotKey = (slot: number) => blobKeys.rateHit(bucket, identifier, window) + slot;
+    const taken = keys.filter((key) => windowOf(key) === window).length;
+    for (let slot = taken; weighted + slot < limit; slot++) {
+      if ((await writeJSON(slotKey(slot), now, true)).modified)
+        return { allowed: true, retryAfterSeconds: 0 };
+    }
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)),
+    };
+  }
+
+  async function clearHits(bucket: string, identifier: string) {
+    const prefix = blobKeys.rateHitPrefix(bucket, identifier);
+    await Promise.all((await listKeys(prefix)).map((key) => remove(prefix + key)));
+  }
+
+  return { acquireLease, releaseLease, raiseFlag, takeFlag, hit, clearHits };
+}

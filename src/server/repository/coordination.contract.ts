@@ -1,0 +1,136 @@
+/**
+ * The one contract every coordination adapter passes, against a real backend: leases, flags and rate limits
+ * decide exactly one winner however many function instances ask at once.
+ * repository.contract.test.ts runs it for Netlify Blobs and for Upstash Redis.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StoreUnavailableError, type Coordination } from './port.ts';
+
+export interface CoordinationBackend {
+  /** New, empty coordination on the running backend (isolated from every other one). */
+  fresh(): Coordination;
+  /** Stops the backend for good and returns coordination that was using it. */
+  takeDown(): Promise<Coordination>;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function describeCoordinationContract(name: string, start: () => Promise<CoordinationBackend>): void {
+  describe(`coordination contract: ${name}`, () => {
+    let backend: CoordinationBackend;
+    let coordination: Coordination;
+
+    beforeAll(async () => {
+      backend = await start();
+    });
+    afterAll(async () => {
+      await backend?.stop();
+    });
+    beforeEach(() => {
+      coordination = backend.fresh();
+    });
+
+    it('hands a released lease to exactly one next acquirer', async () => {
+      expect(await coordination.acquireLease('notify-x', 60_000)).toBe(true);
+      expect(await coordination.acquireLease('notify-x', 60_000)).toBe(false);
+      await coordination.releaseLease('notify-x');
+      await coordination.releaseLease('never-taken');
+      const contenders = await Promise.all(
+        Array.from({ length: 6 }, () => coordination.acquireLease('notify-x', 60_000)),
+      );
+      expect(contenders.filter(Boolean)).toHaveLength(1);
+      expect(await coordination.acquireLease('never-taken', 60_000)).toBe(true);
+    });
+
+    it('grants a lease to exactly one of many concurrent acquirers, and again after it expires', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => coordination.acquireLease('rebuild', 300)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await coordination.acquireLease('rebuild', 300)).toBe(false);
+      expect(await coordination.acquireLease('other', 300)).toBe(true);
+      await sleep(400);
+      const again = await Promise.all(
+        Array.from({ length: 5 }, () => coordination.acquireLease('rebuild', 300)),
+      );
+      expect(again.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('takes a raised flag exactly once', async () => {
+      expect(await coordination.takeFlag('pending')).toBe(false);
+      await coordination.raiseFlag('pending');
+      await coordination.raiseFlag('pending');
+      expect(await coordination.takeFlag('pending')).toBe(true);
+      expect(await coordination.takeFlag('pending')).toBe(false);
+      await coordination.raiseFlag('pending');
+      const takers = await Promise.all(Array.from({ length: 8 }, () => coordination.takeFlag('pending')));
+      expect(takers.filter(Boolean)).toHaveLength(1);
+      expect(await coordination.takeFlag('pending')).toBe(false);
+    });
+
+    it('counts hits per identifier within the limit and says when to retry', async () => {
+      const sequential = [];
+      for (let i = 0; i < 4; i++) sequential.push(await coordination.hit('login', '203.0.113.9', 3, 60));
+      expect(sequential.map((r) => r.allowed)).toEqual([true, true, true, false]);
+      expect(sequential[3]!.retryAfterSeconds).toBeGreaterThan(0);
+      expect(sequential[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+      expect((await coordination.hit('login', '198.51.100.1', 3, 60)).allowed).toBe(true);
+      expect((await coordination.hit('contact', '203.0.113.9', 3, 60)).allowed).toBe(true);
+      const concurrent = await Promise.all(
+        Array.from({ length: 10 }, () => coordination.hit('enroll', 'x', 4, 60)),
+      );
+      expect(concurrent.filter((r) => r.allowed)).toHaveLength(4);
+    });
+
+    it('slides: hits late in one window still count early in the next, until a whole window has passed', async () => {
+      // Both adapters count by the wall clock (the Redis limiter reads Date.now()); a minute-aligned base.
+      const base = Date.UTC(2030, 0, 1);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(base - 1_000);
+        for (let i = 0; i < 3; i++) expect((await coordination.hit('slide', 'a', 3, 60)).allowed).toBe(true);
+        expect((await coordination.hit('slide', 'a', 3, 60)).allowed).toBe(false);
+        // One second past the boundary, 59/60 of the last window's three hits still weigh: one more fits.
+        vi.setSystemTime(base + 1_000);
+        const after = [];
+        for (let i = 0; i < 3; i++) after.push(await coordination.hit('slide', 'a', 3, 60));
+        expect(after.map((r) => r.allowed)).toEqual([true, false, false]);
+        expect(after[2]!.retryAfterSeconds).toBeGreaterThan(0);
+        expect(after[2]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+        vi.setSystemTime(base + 121_000);
+        for (let i = 0; i < 3; i++) expect((await coordination.hit('slide', 'a', 3, 60)).allowed).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('clears the hits of one identifier in one bucket only (a successful sign-in clears its failures)', async () => {
+      for (let i = 0; i < 3; i++) await coordination.hit('login-clear', '203.0.113.7', 3, 60);
+      await coordination.hit('login-clear', '203.0.113.8', 1, 60);
+      expect((await coordination.hit('login-clear', '203.0.113.7', 3, 60)).allowed).toBe(false);
+      await coordination.clearHits('login-clear', '203.0.113.7');
+      expect((await coordination.hit('login-clear', '203.0.113.7', 3, 60)).allowed).toBe(true);
+      expect((await coordination.hit('login-clear', '203.0.113.8', 1, 60)).allowed).toBe(false);
+      await coordination.clearHits('login-clear', 'never-hit');
+    });
+
+    it('answers StoreUnavailableError for everything once the backend is down', async () => {
+      const down = await backend.takeDown();
+      const calls: Array<() => Promise<unknown>> = [
+        () => down.acquireLease('rebuild', 1000),
+        () => down.takeFlag('pending'),
+        () => down.hit('login', 'x', 5, 60),
+        () => down.clearHits('login', 'x'),
+      ];
+      for (const call of calls) {
+        const error = await call().then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(StoreUnavailableError);
+        expect((error as Error).message).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch/);
+      }
+    });
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Leases, flags and rate limits over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are
+ * set): each is one key whose every change is a single atomic command, and rate limits are @upstash/ratelimit's.
+ */
+import { Ratelimit } from '@upstash/ratelimit';
+import { newId } from './ids.ts';
+import type { Coordination } from './port.ts';
+import { connectRedis, type RedisOptions } from './redis-connection.ts';
+
+export function createRedisCoordination(options: RedisOptions): Coordination {
+  const { redis, keys, call } = connectRedis(options);
+  const limiters = new Map<string, Ratelimit>();
+
+  function limiter(bucket: string, limit: number, windowSeconds: number): Ratelimit {
+    const name = `${bucket}:${limit}:${windowSeconds}`;
+    let found = limiters.get(name);
+    if (!found) {
+      found = new Ratelimit({
+        redis,
+        limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`),
+        prefix: keys.rateLimit(bucket),
+        // No in-memory shortcut and no fail-open timeout: every decision comes from Redis, or fails loudly.
+        ephemeralCache: false,
+        timeout: 0,
+        analytics: false,
+      });
+      limiters.set(name, found);
+    }
+    return found;
+  }
+
+  return {
+    async acquireLease(name, ttlMs) {
+      const taken = await call(() =>
+        redis.set(keys.lease(name), newId(), { nx: true, px: Math.max(1, ttlMs) }),
+      );
+      return taken === 'OK';
+    },
+
+    async releaseLease(name) {
+      await call(() => redis.del(keys.lease(name)));
+    },
+
+    async raiseFlag(name) {
+      await call(() => redis.set(keys.flag(name), '1'));
+    },
+
+    async takeFlag(name) {
+      // DEL is atomic: of any number of concurrent takers exactly one removes the key.
+      return (await call(() => redis.del(keys.flag(name)))) === 1;
+    },
+
+    async hit(bucket, identifier, limit, windowSeconds) {
+      const { success, reset } = await call(() => limiter(bucket, limit, windowSeconds).limit(identifier));
+      return {
+        allowed: success,
+        retryAfterSeconds: success ? 0 : Math.max(1, Math.ceil((reset - Date.now()) / 1000)),
+      };
+    },
+
+    async clearHits(bucket, identifier) {
+      // Any limit and window name the same keys: the library resets by prefix and identifier.
+      await call(() => limiter(bucket, 1, 1).resetUsedTokens(identifier));
+    },
+  };
+}
