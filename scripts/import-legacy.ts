@@ -37,6 +37,7 @@ try {
     pictures: { base: args['images-base'] },
     retentionDays: target.requestRetentionDays,
     publish: (tags) => target.publish(tags),
+    audit: (record) => target.audit(record),
   });
   const verb = (action: string) =>
     dryRun

@@ -32,6 +32,7 @@ try {
     images: target.imageStore,
     dryRun,
     publish: (tags) => target.publish(tags),
+    audit: (record) => target.audit(record),
   });
   console.log(
     `Backup taken ${report.manifest.createdAt} from ${report.manifest.backend}; every checksum matches.\n`,

@@ -7,15 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { newPasswordSchema } from '../../src/lib/identity-schemas.ts';
 import { IDENTITY } from '../../src/lib/staff-messages.ts';
-import { recordAudit } from '../../src/server/audit/audit-log.ts';
+import { COMMAND_LINE_ACTOR, recordAudit } from '../../src/server/audit/audit-log.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { findAccountByUserId, updateAccount, type Account } from '../../src/server/auth/accounts.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { isGuessable } from '../../src/server/auth/password-policy.ts';
 import { endSessionsOf } from '../../src/server/auth/sessions.ts';
 
-/** Who the audit log names as the actor: no account acted, the store's operator did. */
-export const COMMAND_LINE_ACTOR = 'command-line';
+export { COMMAND_LINE_ACTOR };
 
 export class PasswordResetError extends Error {}
 

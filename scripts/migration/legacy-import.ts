@@ -45,6 +45,7 @@ import { storedImageValue } from '../../src/lib/image-url.ts';
 import { isRecord } from '../../src/lib/json.ts';
 import { fieldErrors, type Stats } from '../../src/lib/schemas.ts';
 import type { z } from 'zod';
+import type { AuditRecord } from '../../src/server/audit/audit-log.ts';
 import { prepareImage } from '../../src/server/images/image-service.ts';
 import { mainFileName } from '../../src/server/images/image-names.ts';
 import type { ImageService, ProcessedImage } from '../../src/server/images/port.ts';
@@ -180,6 +181,8 @@ export interface ImportOptions {
   pictures?: PictureFetchOptions;
   /** Called once after a run that wrote anything, with the cache tags of the families it touched. */
   publish?: (cacheTags: string[]) => Promise<void>;
+  /** Called once after a run that wrote anything: the audit log is told, as it is of every write through the API. */
+  audit?: (record: Pick<AuditRecord, 'action' | 'target' | 'detail'>) => Promise<void>;
   now?: () => Date;
   /** The site's REQUEST_RETENTION_DAYS (default: its default). */
   retentionDays?: number;
@@ -392,7 +395,17 @@ export async function importLegacy(
 
   if (!dryRun && wipedPictures.length > 0) await removeUnheldPictures(repository, images, wipedPictures);
   report.changed = !dryRun && touched.size > 0;
-  if (report.changed) await options.publish?.([...touched].map(cacheTagOf));
+  if (report.changed) {
+    await options.publish?.([...touched].map(cacheTagOf));
+    await options.audit?.({
+      action: 'legacy-import',
+      target: { family: 'import', id: 'legacy' },
+      detail: {
+        written: report.summary.reduce((sum, row) => sum + row.created + row.updated, 0),
+        removed: report.summary.reduce((sum, row) => sum + row.removed, 0),
+      },
+    });
+  }
   return report;
 }
 

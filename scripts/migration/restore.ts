@@ -21,6 +21,7 @@ import { IMAGE_FOLDERS, isImageFolder } from '../../src/lib/families.ts';
 import type { ImageBlobStore } from '../../src/server/images/image-store.ts';
 import { isId } from '../../src/server/repository/ids.ts';
 import { normaliseUnique, UNIQUE_FIELDS } from '../../src/server/repository/keys.ts';
+import type { AuditRecord } from '../../src/server/audit/audit-log.ts';
 import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { ArchiveReadError, unpackArchive } from '../../src/server/migration/archive.ts';
 import {
@@ -199,6 +200,8 @@ export interface RestoreOptions {
   dryRun?: boolean;
   /** Called once after a restore that wrote, with every family's cache tag. */
   publish?: (cacheTags: string[]) => Promise<void>;
+  /** Called once after a restore that wrote: the audit log is told, as it is of every write through the API. */
+  audit?: (record: Pick<AuditRecord, 'action' | 'target' | 'detail'>) => Promise<void>;
 }
 
 export async function restoreBackup(archive: Uint8Array, options: RestoreOptions): Promise<RestoreReport> {
@@ -241,6 +244,14 @@ export async function restoreBackup(archive: Uint8Array, options: RestoreOptions
     );
     await mapPool(staleImages, WRITE_CONCURRENCY, (image) => images.delete(image.folder, image.fileName));
     await options.publish?.(allFamilies.map((family) => family.cacheTag));
+    await options.audit?.({
+      action: 'backup-restore',
+      target: { family: 'backup', id: backup.manifest.createdAt, title: backup.manifest.createdAt },
+      detail: {
+        written: rows.reduce((sum, row) => sum + row.inBackup, 0),
+        removed: rows.reduce((sum, row) => sum + row.removed, 0),
+      },
+    });
   }
   return { dryRun, manifest: backup.manifest, rows };
 }

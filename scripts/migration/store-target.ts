@@ -12,6 +12,7 @@
 import { getStore, type Store } from '@netlify/blobs';
 import { join, resolve } from 'node:path';
 import { createDeps } from '../../src/server/deps.ts';
+import { COMMAND_LINE_ACTOR, recordAudit, type AuditRecord } from '../../src/server/audit/audit-log.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
 import type { ImageBlobStore } from '../../src/server/images/image-store.ts';
 import type { ImageService } from '../../src/server/images/port.ts';
@@ -36,6 +37,8 @@ export interface StoreTarget {
   /** The site's REQUEST_RETENTION_DAYS: the importer skips requests its retention purge would delete. */
   requestRetentionDays: number;
   publish(cacheTags: string[]): Promise<void>;
+  /** Records a command-line write in the audit log, as the operator's. */
+  audit(record: Pick<AuditRecord, 'action' | 'target' | 'detail'>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +84,7 @@ export async function openStoreTarget(options: { dataDir: string }): Promise<Sto
     description: usingRedis
       ? `content in Upstash Redis, pictures in ${blobsWhere}`
       : `content and pictures in ${blobsWhere}`,
+    audit: (record) => recordAudit(deps, { ...record, actor: COMMAND_LINE_ACTOR, ip: 'local' }),
     async publish(cacheTags) {
       try {
         await deps.purgeCache(cacheTags);

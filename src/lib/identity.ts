@@ -66,6 +66,9 @@ export const AUDIT_ACTIONS = [
   'passkey-add',
   'passkey-remove',
   'sessions-revoke',
+  /** The command line made the store equal to a backup (`npm run restore`), or imported the old site's data. */
+  'backup-restore',
+  'legacy-import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,6 +96,9 @@ export interface AuditDetail {
   changes?: AccountChange[];
   /** A note removed rather than saved. */
   cleared?: boolean;
+  /** A restore or an import from the command line: how many items it wrote and removed. */
+  written?: number;
+  removed?: number;
 }
 
 export interface AuditEntry {

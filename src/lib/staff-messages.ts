@@ -95,6 +95,8 @@ export const ACTIVITY_TEXT = {
     'passkey-add': 'Added a passkey',
     'passkey-remove': 'Removed a passkey',
     'sessions-revoke': 'Signed out other devices',
+    'backup-restore': 'Restored a backup',
+    'legacy-import': 'Imported from the old site',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
@@ -126,6 +128,10 @@ export const ACTIVITY_TEXT = {
   noteRemoved: (who: string, thing: string) => `${who} removed the note on ${thing}`,
   exportedCsv: (who: string, section: string) => `${who} exported ${section} as CSV`,
   exportedBackup: (who: string) => `${who} downloaded a backup`,
+  restoredBackup: (who: string, backup: string, written = 0, removed = 0) =>
+    `${who} restored the backup ${backup} (${written} written, ${removed} removed)`,
+  importedLegacy: (who: string, written = 0, removed = 0) =>
+    `${who} imported the old site’s data (${written} written, ${removed} removed)`,
   /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */
   exportedPersonalData: (who: string, whose?: string) =>
     whose ? `${who} exported the data of ${whose}` : `${who} exported one person’s data`,

@@ -85,6 +85,10 @@ export function activitySentence(entry: AuditEntry): string {
       return T.passkeyRemoved(who, target.title ?? '');
     case 'sessions-revoke':
       return T.sessionsRevoked(who);
+    case 'backup-restore':
+      return T.restoredBackup(who, target.title ?? target.id ?? '', detail?.written, detail?.removed);
+    case 'legacy-import':
+      return T.importedLegacy(who, detail?.written, detail?.removed);
     default:
       return T.other(who, String(entry.action), thing());
   }

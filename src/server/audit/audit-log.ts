@@ -26,6 +26,9 @@ export const AUDIT = 'audit';
 export const ACCOUNT_FAMILY = 'account';
 const TITLE_MAX = 120;
 
+/** Who the audit log names as the actor of a command-line tool: no account acted, the store's operator did. */
+export const COMMAND_LINE_ACTOR = 'command-line';
+
 export interface AuditRecord {
   actor: string;
   actorName?: string;
