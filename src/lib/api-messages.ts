@@ -95,8 +95,10 @@ export const FIELD_REASONS = {
   referencesMax: (label: string, max: number) =>
     `${label}: choose at most ${max} ${max === 1 ? 'item' : 'items'}`,
   group: (label: string) => `${label} could not be read: send a list of entries`,
-  groupMin: (label: string, min: number) => `${label} needs at least ${min} ${min === 1 ? 'entry' : 'entries'}`,
-  groupMax: (label: string, max: number) => `${label} takes at most ${max} ${max === 1 ? 'entry' : 'entries'}`,
+  groupMin: (label: string, min: number) =>
+    `${label} needs at least ${min} ${min === 1 ? 'entry' : 'entries'}`,
+  groupMax: (label: string, max: number) =>
+    `${label} takes at most ${max} ${max === 1 ? 'entry' : 'entries'}`,
   groupEntry: (noun: string, entry: number, reason: string) => `${noun} ${entry}: ${reason}`,
   /** A delete refused (409) while other items refer to the item: who refers to it, so staff know what to change. */
   referencedBy: (names: readonly string[]) =>

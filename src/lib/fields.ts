@@ -86,7 +86,11 @@ export type ValueField = Exclude<Field, ImageField>;
 export type ImageRule = ImageField;
 
 /** The field of a kind (`text` and `textarea` are one descriptor type, as are the two references). */
-type OfKind<Union, K> = Union extends { kind: infer Kinds } ? (K extends Kinds ? Union : never) : never;
+export type OfKind<Union, K> = Union extends { kind: infer Kinds }
+  ? K extends Kinds
+    ? Union
+    : never
+  : never;
 /** Every kind's shared module, keyed by kind: the type the compiler checks FIELD_KINDS against. */
 export type FieldKinds = { [K in Field['kind']]: FieldKind<OfKind<Field, K>> };
 

@@ -11,7 +11,14 @@ import type { DateTimeField } from './date-time.ts';
 import type { DateField } from './date.ts';
 import type { EmailField } from './email.ts';
 import type { IntegerField } from './integer.ts';
-import { fromJsonText, valueDiff, type FieldBase, type FieldKind, type FormEntry, type FormValue } from './kind.ts';
+import {
+  fromJsonText,
+  valueDiff,
+  type FieldBase,
+  type FieldKind,
+  type FormEntry,
+  type FormValue,
+} from './kind.ts';
 import type { MarkdownField } from './markdown.ts';
 import type { MoneyField } from './money.ts';
 import type { PointsField } from './points.ts';
@@ -53,7 +60,9 @@ export const groupField = <const N extends string, const S extends SubField>(
 type Entry = Record<string, unknown>;
 const entriesOf = (value: unknown): Entry[] =>
   Array.isArray(value)
-    ? value.filter((entry): entry is Entry => typeof entry === 'object' && entry !== null && !Array.isArray(entry))
+    ? value.filter(
+        (entry): entry is Entry => typeof entry === 'object' && entry !== null && !Array.isArray(entry),
+      )
     : [];
 
 /** Nothing typed: every value empty text, unchecked, nothing chosen. */
@@ -90,15 +99,21 @@ export function groupKind(kinds: SubKinds): FieldKind<GroupField> {
           .array(z.record(z.string(), z.unknown()), { error: FIELD_REASONS.group(field.label) })
           .transform((entries, context) => {
             const kept: Entry[] = [];
-            entries.filter((candidate) => !blank(candidate)).forEach((candidate, index) => {
-              const parsed = entry.safeParse(candidate);
-              if (parsed.success) kept.push(parsed.data);
-              else
-                context.addIssue({
-                  code: 'custom',
-                  message: FIELD_REASONS.groupEntry(field.noun, index + 1, parsed.error.issues[0]?.message ?? ''),
-                });
-            });
+            entries
+              .filter((candidate) => !blank(candidate))
+              .forEach((candidate, index) => {
+                const parsed = entry.safeParse(candidate);
+                if (parsed.success) kept.push(parsed.data);
+                else
+                  context.addIssue({
+                    code: 'custom',
+                    message: FIELD_REASONS.groupEntry(
+                      field.noun,
+                      index + 1,
+                      parsed.error.issues[0]?.message ?? '',
+                    ),
+                  });
+              });
             return kept;
           })
           .pipe(
@@ -118,13 +133,17 @@ export function groupKind(kinds: SubKinds): FieldKind<GroupField> {
         Object.fromEntries(field.fields.map((sub) => [sub.name, kindOf(sub).toForm(sub, entry[sub.name])])),
       );
       while (entries.length < field.min)
-        entries.push(Object.fromEntries(field.fields.map((sub) => [sub.name, kindOf(sub).toForm(sub, undefined)])));
+        entries.push(
+          Object.fromEntries(field.fields.map((sub) => [sub.name, kindOf(sub).toForm(sub, undefined)])),
+        );
       return entries;
     },
     fromForm: (field, value: FormValue | undefined) =>
       Array.isArray(value)
         ? (value as FormEntry[]).map((entry) =>
-            Object.fromEntries(field.fields.map((sub) => [sub.name, kindOf(sub).fromForm(sub, entry[sub.name])])),
+            Object.fromEntries(
+              field.fields.map((sub) => [sub.name, kindOf(sub).fromForm(sub, entry[sub.name])]),
+            ),
           )
         : value,
     text,
@@ -136,4 +155,3 @@ export function groupKind(kinds: SubKinds): FieldKind<GroupField> {
         .join('\n'),
   };
 }
-

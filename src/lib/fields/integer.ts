@@ -44,8 +44,10 @@ export function presence(
 
 export function integerSchema(field: IntegerField): z.ZodNumber {
   let schema = z.number().int(FIELD_REASONS.integer(field.label));
-  if (field.min !== undefined) schema = schema.min(field.min, FIELD_REASONS.integerMin(field.label, field.min));
-  if (field.max !== undefined) schema = schema.max(field.max, FIELD_REASONS.integerMax(field.label, field.max));
+  if (field.min !== undefined)
+    schema = schema.min(field.min, FIELD_REASONS.integerMin(field.label, field.min));
+  if (field.max !== undefined)
+    schema = schema.max(field.max, FIELD_REASONS.integerMax(field.label, field.max));
   return schema;
 }
 
@@ -53,8 +55,7 @@ const text = (_field: IntegerField, value: unknown) => (typeof value === 'number
 
 export const integerKind: FieldKind<IntegerField> = {
   input: (field) => presence(integerSchema(field), field.required, FIELD_REASONS.integer(field.label)),
-  stored: (field) =>
-    field.required === null ? z.number().int().nullable().optional() : z.number().int(),
+  stored: (field) => (field.required === null ? z.number().int().nullable().optional() : z.number().int()),
   toForm: (field, value) => text(field, value),
   fromForm: (_field, value) =>
     numberFromForm(value, (input) => (/^[+-]?\d+$/.test(input) ? Number(input) : null)),

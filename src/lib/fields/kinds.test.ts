@@ -257,12 +257,13 @@ describe('group', () => {
         { title: 'b', topics: [] },
         { title: 'c', topics: [] },
       ]),
-    ).toBe(
-      FIELD_REASONS.groupMax('Modules', 2),
-    );
-    expect(issue(modules, [{ title: 'a', topics: [] }, { title: '', topics: ['x'] }])).toBe(
-      FIELD_REASONS.groupEntry('Module', 2, 'Name the module'),
-    );
+    ).toBe(FIELD_REASONS.groupMax('Modules', 2));
+    expect(
+      issue(modules, [
+        { title: 'a', topics: [] },
+        { title: '', topics: ['x'] },
+      ]),
+    ).toBe(FIELD_REASONS.groupEntry('Module', 2, 'Name the module'));
     expect(issue(modules, 'nonsense')).toBe(FIELD_REASONS.group('Modules'));
   });
 

@@ -62,8 +62,7 @@ export const moneyKind: FieldKind<MoneyField> = {
       field.required,
       FIELD_REASONS.money(field.label),
     ),
-  stored: (field) =>
-    field.required === null ? z.number().int().nullable().optional() : z.number().int(),
+  stored: (field) => (field.required === null ? z.number().int().nullable().optional() : z.number().int()),
   toForm: (_field, value) => (typeof value === 'number' ? paiseToRupeesText(value) : ''),
   fromForm: (_field, value) => numberFromForm(value, parseRupees),
   text,

@@ -23,7 +23,10 @@ export const pointsField = <const N extends string>(
 ): PointsField<N> => ({ name, kind: 'points', ...options });
 
 /** Points without the empty ones: what a save keeps. */
-const kept = (value: unknown) => asList(value).map((point) => point.trim()).filter((point) => point !== '');
+const kept = (value: unknown) =>
+  asList(value)
+    .map((point) => point.trim())
+    .filter((point) => point !== '');
 const text = (_field: PointsField, value: unknown) => kept(value).join('; ');
 
 export const pointsKind: FieldKind<PointsField> = {

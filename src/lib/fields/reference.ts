@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import { FIELD_REASONS } from '../api-messages.ts';
-import { asList, fromJsonText, textRule, trimmedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import {
+  asList,
+  fromJsonText,
+  textRule,
+  trimmedText,
+  valueDiff,
+  type FieldBase,
+  type FieldKind,
+} from './kind.ts';
 
 export interface ReferenceField<N extends string = string> extends FieldBase<N> {
   kind: 'reference';

@@ -31,8 +31,14 @@ export const selectKind: FieldKind<SelectField> = {
     return textRule({
       required: field.required,
       max: Math.max(...values.map((value) => value.length)),
-      tooLong: FIELD_REASONS.select(field.label, field.options.map((option) => option.label)),
-      invalid: FIELD_REASONS.select(field.label, field.options.map((option) => option.label)),
+      tooLong: FIELD_REASONS.select(
+        field.label,
+        field.options.map((option) => option.label),
+      ),
+      invalid: FIELD_REASONS.select(
+        field.label,
+        field.options.map((option) => option.label),
+      ),
       valid: (value) => values.includes(value),
     });
   },

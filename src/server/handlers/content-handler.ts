@@ -4,7 +4,7 @@
  * drafts, history, CSV; images through the ImageService.
  */
 import { contentFamilies, CSV_EXPORT_NAME, type ContentFamily } from '../../lib/collections.ts';
-import { ALT_FIELD } from '../../lib/fields.ts';
+import { ALT_FIELD, fieldCsv } from '../../lib/fields.ts';
 import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
 import { VALIDATION } from '../../lib/messages.ts';
 import { API } from '../../lib/api-messages.ts';
@@ -104,22 +104,17 @@ export async function orderedItems(family: ContentFamily, deps: Deps): Promise<S
 /** `?drafts=1` asks for drafts too: an admin read, never cached. */
 const wantsDrafts = (request: Request) => new URL(request.url).searchParams.get(DRAFTS_PARAM) === '1';
 
-/** The family's items as CSV, one column per field (points one per line, the picture as its URL). */
+/** The family's items as CSV, one column per field, each cell written by its field's kind. */
 async function exportCsv(family: ContentFamily, input: HandlerInput) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'read');
   const items = await deps.repository.list(family.key);
   const columns = ['createdAt', 'updatedAt', ...family.fields.map((field) => field.name)];
-  const rows = items.map((item) => {
-    const row: Record<string, unknown> = { ...item };
-    for (const field of family.fields) {
-      const value = item[field.name];
-      if (field.kind === 'points' && Array.isArray(value)) row[field.name] = value.join('\n');
-      if (field.kind === 'image')
-        row[field.name] = typeof value === 'string' ? resolveImageUrl(value, field.folder) : '';
-    }
-    return row;
-  });
+  // Each cell as its field's kind writes it: points one per line, a picture as its URL, money in rupees, times in IST.
+  const rows = items.map((item) => ({
+    ...item,
+    ...Object.fromEntries(family.fields.map((field) => [field.name, fieldCsv(field, item[field.name])])),
+  }));
   await auditAction(input, actor, { action: 'export', family: family.key });
   return csvResponse(family.key, columns, rows, deps.now());
 }
