@@ -94,7 +94,7 @@ export function groupKind(kinds: SubKinds): FieldKind<GroupField> {
       const entry = z.strictObject(
         Object.fromEntries(field.fields.map((sub) => [sub.name, kindOf(sub).input(sub)])),
       );
-      return fromJsonText(
+      const entries = fromJsonText(
         z
           .array(z.record(z.string(), z.unknown()), { error: FIELD_REASONS.group(field.label) })
           .transform((entries, context) => {
@@ -123,6 +123,8 @@ export function groupKind(kinds: SubKinds): FieldKind<GroupField> {
               .max(field.max, FIELD_REASONS.groupMax(field.label, field.max)),
           ),
       );
+      // Nothing sent is no entries, when none are needed.
+      return field.min === 0 ? entries.optional() : entries;
     },
     stored: (field) =>
       z

@@ -7,10 +7,11 @@ import { contentFamilies, CSV_EXPORT_NAME, type ContentFamily } from '../../lib/
 import { ALT_FIELD, fieldCsv } from '../../lib/fields.ts';
 import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
 import { VALIDATION } from '../../lib/messages.ts';
-import { API } from '../../lib/api-messages.ts';
+import { API, FIELD_REASONS } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
+import { referrersOf, withRelations } from './content-relations.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { csvResponse } from '../csv.ts';
@@ -46,7 +47,14 @@ const OrderSchema = z.strictObject({
   ids: z.array(z.string().max(128), { error: API.orderInvalid }).max(10_000, API.orderInvalid),
 });
 
-export function contentHandler(family: ContentFamily): RouteHandler {
+/**
+ * `families` is the registry the API is served from: deleting an item is refused while an item of any of them
+ * refers to it.
+ */
+export function contentHandler(
+  family: ContentFamily,
+  families: readonly ContentFamily[] = Object.values(contentFamilies),
+): RouteHandler {
   return async (input) => {
     const { request, deps } = input;
     const route = matchRoute(request, family.path);
@@ -63,7 +71,7 @@ export function contentHandler(family: ContentFamily): RouteHandler {
       return dispatch(request, {
         GET: () => read(family, deps, request, route.id),
         PUT: () => update(family, input, route.id),
-        DELETE: () => remove(family, input, route.id),
+        DELETE: () => remove(family, families, input, route.id),
       });
     }
     if (route?.kind === 'other' && route.rest.toLowerCase() === CSV_EXPORT_NAME) {
@@ -173,7 +181,9 @@ async function readInput(
 async function create(family: ContentFamily, input: HandlerInput) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'write');
-  const { fields, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
+  const { fields: given, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
+  // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
+  const fields = await withRelations(family, deps, given, null);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
   const before = file ? await itemsSharingFolder(family, deps) : [];
   const image = file && family.image ? await storeImage(family, deps, file) : null;
@@ -205,13 +215,16 @@ async function update(family: ContentFamily, input: HandlerInput, id: string) {
   const current = await deps.repository.get(family.key, id);
   if (!current) return notFound();
   if (expected !== undefined && versionOf(current) !== expected) return staleWrite(current);
+  // A publish toggle sends the flag alone: there is no slug or reference in it to check.
+  const flagOnly = Object.keys(fields).every((name) => name === 'published');
+  const settled = flagOnly ? fields : await withRelations(family, deps, fields, current);
   const before = file ? await itemsSharingFolder(family, deps) : [];
   const image = file && family.image ? await storeImage(family, deps, file) : null;
   const result = await writeUpdate(
     family,
     deps,
     id,
-    { ...fields, ...image?.fields },
+    { ...settled, ...image?.fields },
     image?.fields.image,
     before,
     {
@@ -257,9 +270,17 @@ async function writeUpdate(
 }
 
 /** DELETE keeps the spec's answer; the item goes to the trash, restorable for TRASH_RETENTION_DAYS. */
-async function remove(family: ContentFamily, input: HandlerInput, id: string) {
+async function remove(
+  family: ContentFamily,
+  families: readonly ContentFamily[],
+  input: HandlerInput,
+  id: string,
+) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'write');
+  // An item others refer to stays, so no page links to nothing: staff are told which items to change first.
+  const referrers = await referrersOf(families, family, id, deps);
+  if (referrers.length > 0) return conflict(FIELD_REASONS.referencedBy(referrers));
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);
@@ -309,7 +330,8 @@ async function restoreRevision(family: ContentFamily, input: HandlerInput, id: s
   const revision = (await deps.repository.revisions(family.key, id)).find(
     (candidate) => candidate.rev === rev,
   );
-  if (!revision || !(await deps.repository.get(family.key, id))) return notFound();
+  const current = revision ? await deps.repository.get(family.key, id) : null;
+  if (!revision || !current) return notFound();
   const fields: Record<string, unknown> = { published: revision.data.published };
   for (const field of family.fields) {
     if (field.kind !== 'image') fields[field.name] = revision.data[field.name];
@@ -325,7 +347,10 @@ async function restoreRevision(family: ContentFamily, input: HandlerInput, id: s
       });
     }
   }
-  const item = await writeUpdate(family, deps, id, fields, undefined, [], { editor: editorOf(actor) });
+  // The version's slug is checked as a new one would be (the current one joins the history), and its
+  // references must still have items behind them.
+  const settled = await withRelations(family, deps, fields, current);
+  const item = await writeUpdate(family, deps, id, settled, undefined, [], { editor: editorOf(actor) });
   if (!item) return notFound();
   await auditAction(input, actor, {
     action: 'restore',
