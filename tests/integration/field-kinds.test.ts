@@ -4,7 +4,7 @@
  * reserved); a reference must name an item; an item others refer to cannot be deleted, and the refusal names them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvPath } from '../../src/lib/collections.ts';
+import { csvPath, revisionRestorePath, revisionsPath } from '../../src/lib/collections.ts';
 import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { batchFamily, courseFamily, kindRegistry, trainerFamily } from '../support/field-kind-families.ts';
 import { body, startApi, type Api } from './api-harness.ts';
@@ -76,6 +76,29 @@ describe('slug', () => {
       json: course('Cloud Security', { slug: 'cloud' }),
     });
     expect((await body(back)).data).toMatchObject({ slug: 'cloud', slugHistory: ['cloud-security'] });
+  });
+
+  it('comes back with an earlier version, the current one kept as a redirect', async () => {
+    const item = await create(courseFamily.path, course('Forensics', { slug: 'forensics' }));
+    await api.admin(`${courseFamily.path}/${item._id}`, {
+      method: 'PUT',
+      json: course('Digital Forensics', { slug: 'digital-forensics' }),
+    });
+    const revisions = (await body(await api.admin(revisionsPath(courseFamily, item._id)))).data as {
+      rev: string;
+      data: Item;
+    }[];
+    const first = revisions.find((revision) => revision.data.slug === 'forensics');
+    expect(first).toBeDefined();
+    const restored = await api.admin(revisionRestorePath(courseFamily, item._id, first!.rev), {
+      method: 'POST',
+    });
+    expect(restored.status).toBe(200);
+    expect((await body(restored)).data).toMatchObject({
+      title: 'Forensics',
+      slug: 'forensics',
+      slugHistory: ['digital-forensics'],
+    });
   });
 
   it('is refused when malformed, with the field’s message', async () => {
