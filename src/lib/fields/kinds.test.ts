@@ -113,6 +113,24 @@ describe('dateTime: entered and shown in IST, stored in UTC', () => {
   });
 });
 
+describe('the date kinds ignore the machine’s own time zone', () => {
+  it('reads and shows IST the same in Los Angeles as in Kolkata', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const where of ['America/Los_Angeles', 'Asia/Kolkata', 'UTC']) {
+        process.env.TZ = where;
+        expect(parsed(firstClass, '2026-03-14T00:15'), where).toBe('2026-03-13T18:45:00.000Z');
+        expect(toFormValue(firstClass, '2026-03-13T18:45:00.000Z'), where).toBe('2026-03-14T00:15');
+        expect(parsed(starts, '2026-03-14'), where).toBe('2026-03-13T18:30:00.000Z');
+        expect(fieldText(starts, '2026-03-13T18:30:00.000Z'), where).toBe('14 Mar 2026');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+});
+
 describe('integer', () => {
   it('takes whole numbers within bounds, from JSON, multipart text or the form', () => {
     expect(parsed(seats, 30)).toBe(30);
