@@ -7,17 +7,21 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { FIELD_REASONS } from '../../lib/api-messages.ts';
-import { batchFamily, courseFamily, kindRegistry } from '../../../tests/support/field-kind-families.ts';
+import type { ContentFamily } from '../../lib/collections.ts';
+import {
+  batchFamily,
+  courseFamily,
+  kindRegistry,
+  trainerFamily,
+} from '../../../tests/support/field-kind-families.ts';
 import { signedInAdminPerTest, until } from '../../../tests/support/admin-browser.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { createContentStore } from '../stores/content-store.ts';
+import { readReferenceOptions } from './reference-options.ts';
 import { ContentList, ContentScreen } from '../screens/ContentScreen.tsx';
 import { apiValuesOf, emptyValues } from '../screens/content/form-values.ts';
 
-const screenOf = (
-  family: typeof courseFamily | typeof batchFamily,
-  heading: string,
-): ContentScreenConfig => ({
+const screenOf = (family: ContentFamily, heading: string): ContentScreenConfig => ({
   family,
   heading,
   noun: heading.slice(0, -1),
@@ -131,5 +135,25 @@ describe('the card of a family using every kind', () => {
       'Modules: Recon — OSINT; DNS',
     ])
       expect(card).toContain(`<p>${line}</p>`);
+  });
+
+  it('names referred items by their title, in the form and on the card', async () => {
+    const trainers = createContentStore(screenOf(trainerFamily, 'Trainers'));
+    await trainers.load();
+    expect(await trainers.save({ id: null, fields: { name: 'Asha' }, file: null })).toEqual({ ok: true });
+    const [asha] = (await until(trainers.$list, (list) => list.items.length === 1)).items;
+
+    const store = createContentStore(courses);
+    await store.load();
+    const fields = { title: 'Blue Team', fee: 900_000, trainers: [asha!._id] };
+    expect(await store.save({ id: null, fields, file: null })).toEqual({ ok: true });
+    await until(store.$list, (list) => list.items.some((item) => item.title === 'Blue Team'));
+
+    // The form's checkboxes and every card share one read of the trainers.
+    expect(await readReferenceOptions(trainerFamily.key)).toEqual([{ id: asha!._id, name: 'Asha' }]);
+    const card = renderToStaticMarkup(createElement(ContentList, { config: courses, store }));
+    expect(card).toContain('<p>Trainers: Asha</p>');
+    const form = renderToStaticMarkup(createElement(ContentScreen, { screen: courses }));
+    expect(form).toMatch(new RegExp(`<label for="[^"]+-trainers-${asha!._id}">Asha</label>`));
   });
 });

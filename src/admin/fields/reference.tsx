@@ -5,14 +5,15 @@
 import type { ReferenceField, ReferencesField } from '../../lib/fields.ts';
 import { FIELD_COPY } from '../../lib/staff-messages.ts';
 import { FieldError } from '../parts/FieldError.tsx';
-import { useReferenceOptions, type ReferenceOption } from './reference-options.ts';
+import { nameOfReference, useReferenceOptions, type ReferenceOption } from './reference-options.ts';
+import { referredIds } from '../../lib/fields.ts';
 import {
   describedBy,
   inputAttributes,
-  LabelledCell,
   LabelledField,
   textValue,
   type AdminFieldKind,
+  type CellProps,
   type InputProps,
 } from './parts.tsx';
 
@@ -76,8 +77,16 @@ function ReferencesInput({ field, id, value, onChange, error, disabled }: InputP
   );
 }
 
-export const referenceAdmin: AdminFieldKind<ReferenceField> = { Input: ReferenceInput, Cell: LabelledCell };
+/** On the card: the referred items by name ("Course: Ethical Hacking"), by id until the names are loaded. */
+function ReferenceCell({ field, value }: CellProps<ReferenceField | ReferencesField>) {
+  const { options } = useReferenceOptions(field.to);
+  const ids = referredIds(field, value);
+  if (ids.length === 0) return null;
+  return <p>{FIELD_COPY.cell(field.label, ids.map((id) => nameOfReference(options, id)).join('; '))}</p>;
+}
+
+export const referenceAdmin: AdminFieldKind<ReferenceField> = { Input: ReferenceInput, Cell: ReferenceCell };
 export const referencesAdmin: AdminFieldKind<ReferencesField> = {
   Input: ReferencesInput,
-  Cell: LabelledCell,
+  Cell: ReferenceCell,
 };
