@@ -14,7 +14,7 @@ import {
   kindRegistry,
   trainerFamily,
 } from '../../../tests/support/field-kind-families.ts';
-import { signedInAdminPerTest, until } from '../../../tests/support/admin-browser.ts';
+import { pictureFile, signedInAdminPerTest, until } from '../../../tests/support/admin-browser.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { createContentStore } from '../stores/content-store.ts';
 import { readReferenceOptions } from './reference-options.ts';
@@ -155,5 +155,42 @@ describe('the card of a family using every kind', () => {
     expect(card).toContain('<p>Trainers: Asha</p>');
     const form = renderToStaticMarkup(createElement(ContentScreen, { screen: courses }));
     expect(form).toMatch(new RegExp(`<label for="[^"]+-trainers-${asha!._id}">Asha</label>`));
+  });
+
+  it('sends numbers, times and references through a multipart save with a picture', async () => {
+    const courseStore = createContentStore(courses);
+    await courseStore.load();
+    expect(
+      await courseStore.save({ id: null, fields: { title: 'Purple Team', fee: 100 }, file: null }),
+    ).toEqual({ ok: true });
+    const course = (
+      await until(courseStore.$list, (list) => list.items.some((item) => item.title === 'Purple Team'))
+    ).items.find((item) => item.title === 'Purple Team');
+
+    const store = createContentStore(batches);
+    await store.load();
+    const typed = {
+      ...emptyValues(batchFamily.fields),
+      title: 'August batch',
+      course: course!._id,
+      firstClass: '2026-08-01T00:30',
+      seats: '25',
+    };
+    const fields = batchFamily.inputSchema.parse(apiValuesOf(batchFamily.fields, typed)) as Record<
+      string,
+      unknown
+    >;
+    const file = await pictureFile('batch.png', 320, 320);
+    expect(await store.save({ id: null, fields, file })).toEqual({ ok: true });
+    const [batch] = (await until(store.$list, (list) => list.items.length === 1)).items;
+    expect(batch).toMatchObject({
+      course: course!._id,
+      firstClass: '2026-07-31T19:00:00.000Z',
+      seats: 25,
+      imageWidth: 320,
+    });
+    const card = renderToStaticMarkup(createElement(ContentList, { config: batches, store }));
+    expect(card).toContain('<p>First class: 1 Aug 2026, 12:30 am IST</p>');
+    expect(card).toContain('<p>Seats: 25</p>');
   });
 });
