@@ -100,6 +100,12 @@ export const FIELD_REASONS = {
   groupMax: (label: string, max: number) =>
     `${label} takes at most ${max} ${max === 1 ? 'entry' : 'entries'}`,
   groupEntry: (noun: string, entry: number, reason: string) => `${noun} ${entry}: ${reason}`,
+  /** A trash restore refused (409): the item refers to an item that is gone (restore that one first). */
+  restoreReferenceMissing: (label: string) =>
+    `The item cannot be restored: the item it names as its ${label} no longer exists. Restore that one first.`,
+  /** A trash restore refused (409): another item took its slug (or an old one) while it was in the trash. */
+  restoreSlugTaken: (label: string, slug: string, holder: string) =>
+    `The item cannot be restored: its ${label} “${slug}” is now used by “${holder}”.`,
   /** A delete refused (409) while other items refer to the item: who refers to it, so staff know what to change. */
   referencedBy: (names: readonly string[]) =>
     `This item cannot be deleted: ${nameList(names)} ${names.length === 1 ? 'refers' : 'refer'} to it. Change or delete ${names.length === 1 ? 'that item' : 'those items'} first.`,

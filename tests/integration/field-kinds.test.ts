@@ -4,7 +4,7 @@
  * reserved); a reference must name an item; an item others refer to cannot be deleted, and the refusal names them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvPath, revisionRestorePath, revisionsPath } from '../../src/lib/collections.ts';
+import { csvPath, revisionRestorePath, revisionsPath, trashRestorePath } from '../../src/lib/collections.ts';
 import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { batchFamily, courseFamily, kindRegistry, trainerFamily } from '../support/field-kind-families.ts';
 import { body, startApi, type Api } from './api-harness.ts';
@@ -158,6 +158,28 @@ describe('references', () => {
       expect((await api.admin(`${batchFamily.path}/${batch._id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await api.admin(`${courseFamily.path}/${malware._id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await api.admin(`${trainerFamily.path}/${trainer._id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+});
+
+describe('a restore from the trash', () => {
+  it('is refused (409) when another item took the slug, or the item referred to is gone', async () => {
+    const ai = await create(courseFamily.path, course('AI Security', { slug: 'ai' }));
+    const batch = await create(batchFamily.path, { title: 'AI batch', course: ai._id, seats: 5 });
+    expect((await api.admin(`${batchFamily.path}/${batch._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await api.admin(`${courseFamily.path}/${ai._id}`, { method: 'DELETE' })).status).toBe(200);
+    // In the trash, its slug is free to take.
+    await create(courseFamily.path, course('AI Safety', { slug: 'ai' }));
+
+    const refusedCourse = await api.admin(trashRestorePath(courseFamily.key, ai._id), { method: 'POST' });
+    expect(refusedCourse.status).toBe(409);
+    expect((await body(refusedCourse)).message).toBe(
+      FIELD_REASONS.restoreSlugTaken('Address', 'ai', 'AI Safety'),
+    );
+    const refusedBatch = await api.admin(trashRestorePath(batchFamily.key, batch._id), { method: 'POST' });
+    expect(refusedBatch.status).toBe(409);
+    expect((await body(refusedBatch)).message).toBe(FIELD_REASONS.restoreReferenceMissing('Course'));
+    expect(await api.repository.get(batchFamily.key, batch._id)).toBeNull();
+    expect(await api.repository.get(courseFamily.key, ai._id)).toBeNull();
   });
 });
 

@@ -116,3 +116,28 @@ export async function referrersOf(
   }
   return names;
 }
+
+/**
+ * Why an item in the trash cannot come back, or null: another item took one of its slugs meanwhile, or an item
+ * it refers to is gone. A restore puts the item back as it was, so these are checked rather than mended.
+ */
+export async function restoreRefusal(
+  family: ContentFamily,
+  deps: Deps,
+  item: StoredItem,
+): Promise<string | null> {
+  for (const field of fieldsOfKind(family.fields, 'slug')) {
+    const own = slugsHeld(field, item);
+    const others = (await deps.repository.list(family.key)).filter((other) => other._id !== item._id);
+    for (const other of others) {
+      const clash = slugsHeld(field, other).find((slug) => own.includes(slug));
+      if (clash) return FIELD_REASONS.restoreSlugTaken(field.label, clash, nameOf(family, other));
+    }
+  }
+  for (const field of referenceFields(family)) {
+    const ids = referredIds(field, item[field.name]);
+    const found = await Promise.all(ids.map((id) => deps.repository.get(field.to, id)));
+    if (found.some((target) => target === null)) return FIELD_REASONS.restoreReferenceMissing(field.label);
+  }
+  return null;
+}
