@@ -25,12 +25,6 @@ export default tseslint.config(
   // Only React code: elsewhere "use…" names are Playwright fixtures and test helpers, not hooks.
   { ...reactHooks.configs.flat.recommended, files: ['src/islands/**', 'src/admin/**', '**/*.tsx'] },
   {
-    // TODO(issue 15): the form reset on entering/leaving edit mode sets state in an effect; the file is being
-    // reworked in parallel (admin refactor), which owns that fix.
-    files: ['src/admin/screens/ContentScreen.tsx'],
-    rules: { 'react-hooks/set-state-in-effect': 'off' },
-  },
-  {
     // Everything else runs on Node: the server, functions, scripts, tests, the bench, Astro's build.
     languageOptions: { globals: globals.node },
   },

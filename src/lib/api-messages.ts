@@ -55,3 +55,58 @@ export const API = {
   staleWrite: (who: string | null, when: string) =>
     `${who ?? 'Someone else'} saved a newer version at ${when}, after you opened this one. Your changes were not saved.`,
 } as const;
+
+/** A list of names as people write it: "A", "A and B", "A, B and 2 more". */
+const nameList = (names: readonly string[]) => {
+  const shown = names.slice(0, 3).map((name) => `“${name}”`);
+  const more = names.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
+};
+
+/**
+ * The reasons of the field kinds (src/lib/fields/): what the API answers beside a field, and what the admin form
+ * shows there before sending. Each names the field by its label, so one sentence serves every family.
+ */
+export const FIELD_REASONS = {
+  required: (label: string) => `${label} is required`,
+  markdownTooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  date: (label: string) => `${label} must be a date, such as 2026-03-14`,
+  dateTime: (label: string) => `${label} must be a date and time, such as 2026-03-14 09:30`,
+  integer: (label: string) => `${label} must be a whole number`,
+  integerMin: (label: string, min: number) => `${label} must be at least ${min}`,
+  integerMax: (label: string, max: number) => `${label} must be at most ${max}`,
+  money: (label: string) => `${label} must be an amount in rupees, such as 12500 or 12500.50`,
+  moneyMax: (label: string, max: string) => `${label} must be at most ${max}`,
+  select: (label: string, options: readonly string[]) => `${label} must be one of: ${options.join(', ')}`,
+  boolean: (label: string) => `${label} must be true or false`,
+  url: (label: string) => `${label} must be a web address starting with https://`,
+  urlOrHttp: (label: string) => `${label} must be a web address starting with https:// or http://`,
+  email: (label: string) => `${label} must be an e-mail address, such as name@example.com`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  slug: (label: string) =>
+    `${label} may hold only lower-case letters a-z, digits and single hyphens between them, such as ethical-hacking-101`,
+  slugTaken: (label: string, slug: string, holder: string) =>
+    `${label} “${slug}” is already used by “${holder}”: choose another`,
+  reference: (label: string) => `${label}: choose an item from the list`,
+  referenceMissing: (label: string) => `${label}: the chosen item no longer exists. Choose another.`,
+  referencesMin: (label: string, min: number) =>
+    `${label}: choose at least ${min} ${min === 1 ? 'item' : 'items'}`,
+  referencesMax: (label: string, max: number) =>
+    `${label}: choose at most ${max} ${max === 1 ? 'item' : 'items'}`,
+  group: (label: string) => `${label} could not be read: send a list of entries`,
+  groupMin: (label: string, min: number) =>
+    `${label} needs at least ${min} ${min === 1 ? 'entry' : 'entries'}`,
+  groupMax: (label: string, max: number) =>
+    `${label} takes at most ${max} ${max === 1 ? 'entry' : 'entries'}`,
+  groupEntry: (noun: string, entry: number, reason: string) => `${noun} ${entry}: ${reason}`,
+  /** A trash restore refused (409): the item refers to an item that is gone (restore that one first). */
+  restoreReferenceMissing: (label: string) =>
+    `The item cannot be restored: the item it names as its ${label} no longer exists. Restore that one first.`,
+  /** A trash restore refused (409): another item took its slug (or an old one) while it was in the trash. */
+  restoreSlugTaken: (label: string, slug: string, holder: string) =>
+    `The item cannot be restored: its ${label} “${slug}” is now used by “${holder}”.`,
+  /** A delete refused (409) while other items refer to the item: who refers to it, so staff know what to change. */
+  referencedBy: (names: readonly string[]) =>
+    `This item cannot be deleted: ${nameList(names)} ${names.length === 1 ? 'refers' : 'refer'} to it. Change or delete ${names.length === 1 ? 'that item' : 'those items'} first.`,
+} as const;

@@ -1,86 +1,158 @@
 /**
  * Field descriptions of the content families. A family lists its fields once; its input schema (what the API
  * and the admin form accept), its stored item schema (what the API answers and the build validates), its
- * TypeScript item type, its admin form, its admin list card and its CSV columns are all derived from them.
+ * TypeScript item type, its admin form, its admin list card, its History rows and its CSV columns are all derived
+ * from them. Each kind is one module in ./fields/ (shared: descriptor, builder, schemas, text, CSV cell) and one in
+ * src/admin/fields/ (form input, list cell); FIELD_KINDS joins the shared side, and the compiler checks it lists
+ * every kind, so a new kind cannot be half-added. This file is the entry point the rest of the code imports.
  */
 import { z } from 'zod';
-import type { ImageFolder } from './families.ts';
 import { MAX_LENGTH } from './constants.ts';
 import { API } from './api-messages.ts';
-import { applyToText, optionalText, pointsSchema, requiredText, StoredMetaSchema } from './schemas.ts';
+import { optionalText, StoredMetaSchema } from './schemas.ts';
+import { booleanKind, type BooleanField } from './fields/boolean.ts';
+import { dateTimeKind, type DateTimeField } from './fields/date-time.ts';
+import { dateKind, type DateField } from './fields/date.ts';
+import { emailKind, type EmailField } from './fields/email.ts';
+import { groupKind, type GroupField, type SubField, type SubKinds } from './fields/group.ts';
+import { ALT_FIELD, imageKind, type ImageField } from './fields/image.ts';
+import { integerKind, type IntegerField } from './fields/integer.ts';
+import type { DiffWords, FieldChange, FieldKind, FormValue, ItemValues } from './fields/kind.ts';
+import { markdownKind, type MarkdownField } from './fields/markdown.ts';
+import { moneyKind, type MoneyField } from './fields/money.ts';
+import { pointsKind, type PointsField } from './fields/points.ts';
+import {
+  referenceKind,
+  referencesKind,
+  type ReferenceField,
+  type ReferencesField,
+} from './fields/reference.ts';
+import { selectKind, type SelectField } from './fields/select.ts';
+import { slugHistoryKey, slugKind, type SlugField } from './fields/slug.ts';
+import { textKind, type TextField } from './fields/text.ts';
+import { urlKind, type UrlField } from './fields/url.ts';
 
-export interface TextField<N extends string = string> {
-  name: N;
-  /** `text` is one line (the item's title when it is the first), `textarea` several. */
-  kind: 'text' | 'textarea';
-  label: string;
-  max: number;
-  /** The message for a missing value; null makes the field optional. */
-  required: string | null;
-  /** Shown under the input in the admin form. */
-  hint?: string | null;
-  /** 'applyTo': an e-mail address or an https link (how to apply for a career). */
-  format?: 'applyTo';
-}
+export { booleanField, type BooleanField } from './fields/boolean.ts';
+export { dateTimeField, type DateTimeField } from './fields/date-time.ts';
+export { dateField, type DateField } from './fields/date.ts';
+export { emailField, type EmailField } from './fields/email.ts';
+export { groupField, type GroupField, type SubField } from './fields/group.ts';
+export { ALT_FIELD, imageField, type ImageField } from './fields/image.ts';
+export { integerField, type IntegerField } from './fields/integer.ts';
+export {
+  instantToUtc,
+  istDayTimeToUtc,
+  istDayToUtc,
+  showIstDay,
+  showIstDayTime,
+  utcToIstDay,
+  utcToIstDayTime,
+} from './fields/ist.ts';
+export type { DiffWords, FieldChange, FormEntry, FormValue, ItemValues } from './fields/kind.ts';
+export { markdownField, type MarkdownField } from './fields/markdown.ts';
+export { formatPaise, moneyField, paiseToRupeesText, parseRupees, type MoneyField } from './fields/money.ts';
+export { pointsField, type PointsField } from './fields/points.ts';
+export {
+  referenceField,
+  referencesField,
+  referredIds,
+  type ReferenceField,
+  type ReferencesField,
+} from './fields/reference.ts';
+export { selectField, type SelectField, type SelectOption } from './fields/select.ts';
+export { isSlug, slugField, slugHistoryKey, slugify, slugsHeld, type SlugField } from './fields/slug.ts';
+export { textField, type TextField } from './fields/text.ts';
+export { isWebAddress, urlField, type UrlField } from './fields/url.ts';
 
-export interface PointsField<N extends string = string> {
-  name: N;
-  kind: 'points';
-  label: string;
-  /** The fewest non-empty points, and the message when there are fewer. */
-  min: number;
-  minMessage: string;
-  max: number;
-  /** Inputs the admin form starts with and that cannot be removed (service content: 4). */
-  fixed: number;
-  /** Inputs the admin form starts with. */
-  initial: number;
-  /** Points can be removed while more than this many inputs remain (career: 1). */
-  keepAtLeast: number;
-}
-
-export interface ImageField {
-  name: 'image';
-  kind: 'image';
-  folder: ImageFolder;
-  /** Whether a create without an image is rejected with 'Please select an image'. */
-  requiredOnCreate: boolean;
-  /**
-   * How the stored `image` value looks, so the spec's resolution rules hold:
-   * 'path' is `/uploads/{folder}/{name}` (home content: "path or full URL");
-   * 'fileName' is the bare name, resolved under `uploads/{folder}` (services, careers).
-   */
-  storedAs: 'path' | 'fileName';
-  /** Spec section 5: home content, home service and service content are downscaled in the browser; careers are sent as picked. */
-  browserDownscale: boolean;
-  /** Shown under the admin's picker (home services: displayed, not enforced). */
-  hint: string | null;
-}
-
-export type Field = TextField | PointsField | ImageField;
-export type ValueField = TextField | PointsField;
+export type Field =
+  | TextField
+  | PointsField
+  | ImageField
+  | MarkdownField
+  | DateField
+  | DateTimeField
+  | IntegerField
+  | MoneyField
+  | SelectField
+  | BooleanField
+  | UrlField
+  | EmailField
+  | SlugField
+  | ReferenceField
+  | ReferencesField
+  | GroupField;
+export type ValueField = Exclude<Field, ImageField>;
 /** The image rule of a family (its image field), as the image service and the handlers read it. */
 export type ImageRule = ImageField;
 
-export const textField = <const N extends string>(
-  name: N,
-  options: Omit<TextField<N>, 'name' | 'kind'> & { kind?: TextField['kind'] },
-): TextField<N> => ({ name, kind: options.kind ?? 'text', ...options });
+/** The field of a kind (`text` and `textarea` are one descriptor type, as are the two references). */
+export type OfKind<Union, K> = Union extends { kind: infer Kinds }
+  ? K extends Kinds
+    ? Union
+    : never
+  : never;
+/** Every kind's shared module, keyed by kind: the type the compiler checks FIELD_KINDS against. */
+export type FieldKinds = { [K in Field['kind']]: FieldKind<OfKind<Field, K>> };
 
-export const pointsField = <const N extends string>(
-  name: N,
-  options: Omit<PointsField<N>, 'name' | 'kind'>,
-): PointsField<N> => ({ name, kind: 'points', ...options });
+const SUB_KINDS = {
+  text: textKind,
+  textarea: textKind,
+  points: pointsKind,
+  markdown: markdownKind,
+  integer: integerKind,
+  money: moneyKind,
+  boolean: booleanKind,
+  select: selectKind,
+  url: urlKind,
+  email: emailKind,
+  date: dateKind,
+  dateTime: dateTimeKind,
+} satisfies SubKinds & { [K in SubField['kind']]: FieldKind<OfKind<SubField, K>> };
 
-export const imageField = <const O extends Omit<ImageField, 'name' | 'kind'>>(options: O) =>
-  ({ name: 'image', kind: 'image', ...options }) as ImageField & O;
+export const FIELD_KINDS = {
+  ...SUB_KINDS,
+  image: imageKind,
+  slug: slugKind,
+  reference: referenceKind,
+  references: referencesKind,
+  group: groupKind(SUB_KINDS),
+} satisfies FieldKinds;
+
+/** A field's kind module, for code that walks a family's fields whatever their kinds. */
+export const kindOf = <F extends Field>(field: F) => FIELD_KINDS[field.kind] as unknown as FieldKind<F>;
+
+/** A stored value as the admin form edits it. */
+export const toFormValue = (field: Field, value: unknown): FormValue => kindOf(field).toForm(field, value);
+/** The admin form's value as the API takes it. */
+export const fromFormValue = (field: Field, value: FormValue | undefined): unknown =>
+  kindOf(field).fromForm(field, value);
+/** A stored value as people read it ('' for nothing): list cells, History, conflicts. */
+export const fieldText = (field: Field, value: unknown): string => kindOf(field).text(field, value);
+/** A stored value as its CSV cell. */
+export const fieldCsv = (field: Field, value: unknown): string => kindOf(field).csv(field, value);
+/** What a version says differently from the current item, field by field in the family's order. */
+export const fieldChanges = (
+  fields: readonly Field[],
+  version: ItemValues,
+  current: ItemValues,
+  words: DiffWords,
+): FieldChange[] => fields.flatMap((field) => kindOf(field).diff(field, version, current, words));
+
+/** The value a field's schemas yield (input and stored alike). */
+type ValueOf<F> = F extends PointsField | ReferencesField
+  ? string[]
+  : F extends IntegerField | MoneyField
+    ? number
+    : F extends BooleanField
+      ? boolean
+      : F extends GroupField<string, infer S>
+        ? { [K in S['name']]?: ValueOf<Extract<S, { name: K }>> }[]
+        : string;
 
 /** The zod type a value field is checked with (input and stored alike: both yield these values). */
-type SchemaOf<F> = F extends PointsField
-  ? z.ZodType<string[], unknown>
-  : F extends { required: null }
-    ? z.ZodOptional<z.ZodType<string, unknown>>
-    : z.ZodType<string, unknown>;
+type SchemaOf<F> = F extends { required: null } | BooleanField | SlugField | ReferencesField | GroupField
+  ? z.ZodOptional<z.ZodType<ValueOf<F> | (F extends IntegerField | MoneyField ? null : never), unknown>>
+  : z.ZodType<ValueOf<F>, unknown>;
 
 type ValueShape<F extends Field> = {
   [K in Extract<F, ValueField>['name']]: SchemaOf<Extract<F, { name: K }>>;
@@ -94,6 +166,10 @@ type ImageShape<F extends Field> = [Extract<F, ImageField>] extends [never]
   : Extract<F, ImageField> extends { requiredOnCreate: true }
     ? { image: z.ZodString } & ImageExtras
     : { image: z.ZodOptional<z.ZodString> } & ImageExtras;
+/** A slug field's earlier slugs, kept on the item so old addresses redirect. */
+type SlugHistoryShape<F extends Field> = {
+  [K in `${Extract<F, SlugField>['name']}History`]: z.ZodOptional<z.ZodArray<z.ZodString>>;
+};
 /** Every image-bearing family also takes an `alt` text: derived here, so a new family gets it for free. */
 type AltShape<F extends Field> = [Extract<F, ImageField>] extends [never] ? object : { alt: OptionalText };
 /** The workflow fields every content item carries (issue 12): its place in the order and its draft state. */
@@ -107,27 +183,8 @@ export type InputSchemaOf<F extends Field> = z.ZodObject<
   z.core.$strict
 >;
 export type ItemSchemaOf<F extends Field> = z.ZodObject<
-  MetaShape & ValueShape<F> & ImageShape<F> & WorkflowShape
+  MetaShape & ValueShape<F> & ImageShape<F> & SlugHistoryShape<F> & WorkflowShape
 >;
-
-function textShape(field: TextField): z.ZodType {
-  if (field.format === 'applyTo') {
-    const text = applyToText(field.max);
-    const required = field.required;
-    return required === null ? text.optional() : text.refine((value) => value !== '', required);
-  }
-  return field.required === null ? optionalText(field.max) : requiredText(field.required, field.max);
-}
-
-const inputShape = (field: ValueField): z.ZodType =>
-  field.kind === 'points' ? pointsSchema(field.min, field.minMessage, field.max) : textShape(field);
-
-const storedShape = (field: ValueField): z.ZodType =>
-  field.kind === 'points'
-    ? z.array(z.string())
-    : field.required === null
-      ? z.string().optional()
-      : z.string();
 
 export const valueFields = (fields: readonly Field[]): ValueField[] =>
   fields.filter((field): field is ValueField => field.kind !== 'image');
@@ -135,8 +192,10 @@ export const valueFields = (fields: readonly Field[]): ValueField[] =>
 export const imageFieldOf = (fields: readonly Field[]): ImageField | null =>
   fields.find((field): field is ImageField => field.kind === 'image') ?? null;
 
-/** The alt text beside a picture: optional, trimmed, at most MAX_LENGTH.alt characters. */
-export const ALT_FIELD = 'alt';
+/** The fields of a kind, typed (the server's slug and reference rules walk them). */
+export const fieldsOfKind = <K extends Field['kind']>(fields: readonly Field[], kind: K) =>
+  fields.filter((field): field is OfKind<Field, K> => field.kind === kind);
+
 export const altInput = optionalText(MAX_LENGTH.alt);
 
 /** `published` as JSON sends it (a boolean) and as a multipart form does (the text 'true' or 'false'). */
@@ -148,7 +207,7 @@ export const publishedInput = z.preprocess(
 /** The strict input schema: unknown fields are refused, every value is trimmed and bounded. */
 export function inputSchemaOf<F extends Field>(fields: readonly F[]): InputSchemaOf<F> {
   return z.strictObject({
-    ...Object.fromEntries(valueFields(fields).map((field) => [field.name, inputShape(field)])),
+    ...Object.fromEntries(valueFields(fields).map((field) => [field.name, kindOf(field).input(field)])),
     ...(imageFieldOf(fields) ? { [ALT_FIELD]: altInput } : {}),
     published: publishedInput.optional(),
   }) as unknown as InputSchemaOf<F>;
@@ -162,12 +221,17 @@ export function itemSchemaOf<F extends Field>(fields: readonly F[]): ItemSchemaO
   const image = imageFieldOf(fields);
   const size = z.number().int().positive().optional();
   return StoredMetaSchema.extend(
-    Object.fromEntries(valueFields(fields).map((field) => [field.name, storedShape(field)])),
+    Object.fromEntries(valueFields(fields).map((field) => [field.name, kindOf(field).stored(field)])),
   )
+    .extend(
+      Object.fromEntries(
+        fieldsOfKind(fields, 'slug').map((field) => [slugHistoryKey(field), z.array(z.string()).optional()]),
+      ),
+    )
     .extend(
       image
         ? {
-            image: image.requiredOnCreate ? z.string() : z.string().optional(),
+            image: imageKind.stored(image),
             imageWidth: size,
             imageHeight: size,
             [ALT_FIELD]: z.string().optional(),

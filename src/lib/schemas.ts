@@ -13,7 +13,8 @@ z.config({ jitless: true });
 
 /** Removes control characters other than tab/newline: they never belong in content and break CSV and logs. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const stripControl = (value: string) => value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+export const stripControl = (value: string) => value.replace(CONTROL, '');
 
 /** A trimmed, non-empty string with a length limit; `required` is the spec's message for a missing value. */
 export const requiredText = (required: string, max: number) =>

@@ -413,3 +413,23 @@ export const EDITING = {
   conflictDiscardMine: 'Discard my changes and load theirs',
   conflictLoadFailed: 'Failed to load the saved version',
 } as const;
+
+/** Words of the field kinds' admin inputs and list cells (src/admin/fields/). */
+export const FIELD_COPY = {
+  yes: 'Yes',
+  no: 'No',
+  /** A list card's line for a field that is not the title: its label, then its value. */
+  cell: (label: string, value: string) => `${label}: ${value}`,
+  /** The empty choice of a select or reference: nothing chosen yet. */
+  choose: 'Choose…',
+  /** Beside a reference whose item is not in the list (deleted, or not loaded yet): its stored id. */
+  unknownItem: (id: string) => `Item ${id}`,
+  referencesLoadFailed: 'The items to choose from could not be loaded. Reload the page to try again.',
+  addEntry: (noun: string) => `Add ${noun}`,
+  removeEntry: (noun: string, index: number) => `Remove ${noun} ${index}`,
+  entryHeading: (noun: string, index: number) => `${noun} ${index}`,
+  slugHint: 'Leave empty to make one from the title. A changed address keeps working: the old one redirects.',
+  moneyHint: 'In rupees, such as 12500 or 12500.50',
+  istHint: 'India Standard Time (IST)',
+  markdownHint: 'Markdown: **bold**, *italic*, [link](https://…), lists with - and headings with #',
+} as const;

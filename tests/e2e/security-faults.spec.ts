@@ -257,7 +257,7 @@ function contentScreen(key: ContentFamilyKey, loadFailed: PerOutage, saveFailed:
                   page.getByLabel(field.label, { exact: true }),
                   field.name === config.family.titleField
                     ? text
-                    : field.format === 'applyTo'
+                    : 'format' in field && field.format === 'applyTo'
                       ? 'https://example.com/apply'
                       : `${text} ${field.name}`,
                 ],

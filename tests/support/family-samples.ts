@@ -9,7 +9,7 @@ export function sampleInput(family: ContentFamily, label: string): Record<string
       field.name,
       field.kind === 'points'
         ? Array.from({ length: Math.max(field.min, 1) }, (_, index) => `${label} point ${index + 1}`)
-        : field.format === 'applyTo'
+        : 'format' in field && field.format === 'applyTo'
           ? `https://example.com/${encodeURIComponent(`${label} ${field.name}`)}`
           : `${label} ${field.name}`,
     ]),

@@ -3,12 +3,13 @@
  * Save (issue 10.11), and given back once to the same screen. A picked picture cannot be kept (a File does not
  * survive storage): the admin picks it again.
  */
+import type { FormValue } from '../../lib/fields.ts';
 import { readTab, takeTab, writeTab } from './tab-storage.ts';
 
 export interface Draft {
   /** The item being edited, or null for a new one. */
   editingId: string | null;
-  values: Record<string, string | string[]>;
+  values: Record<string, FormValue>;
 }
 
 const key = (family: string) => `adminDraft:${family}`;
@@ -17,13 +18,19 @@ export function keepDraft(family: string, draft: Draft): void {
   writeTab(key(family), JSON.stringify(draft));
 }
 
+/** A field kind's form value: text, a checkbox, lines of text, or a group's entries of those. */
+const isFormValue = (value: unknown): value is FormValue =>
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (Array.isArray(value) &&
+    (value.every((item) => typeof item === 'string') ||
+      value.every((item) => typeof item === 'object' && item !== null && isValues(item))));
+
 const isValues = (value: unknown): value is Draft['values'] =>
   typeof value === 'object' &&
   value !== null &&
-  Object.values(value).every(
-    (entry) =>
-      typeof entry === 'string' || (Array.isArray(entry) && entry.every((item) => typeof item === 'string')),
-  );
+  !Array.isArray(value) &&
+  Object.values(value).every(isFormValue);
 
 /** The kept draft of a family, removed as it is read; null when there is none (or it is unreadable). */
 export function takeDraft(family: string): Draft | null {
@@ -82,5 +89,5 @@ export function readUnsaved<V>(
   }
 }
 
-/** The content forms' values: text by field name, a list of text for points. */
+/** The content forms' values by field name, as each field's kind holds them (src/lib/fields/kind.ts FormValue). */
 export const isFormValues = (value: unknown): value is Draft['values'] => isValues(value);

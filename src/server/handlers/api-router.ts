@@ -42,7 +42,7 @@ export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteH
   const entries: [string, RouteHandler][] = [
     ...registry.content.map((family): [string, RouteHandler] => [
       segment(family.path),
-      contentHandler(family),
+      contentHandler(family, registry.content),
     ]),
     ...registry.requests.map((family): [string, RouteHandler] => [
       segment(family.path),

@@ -4,13 +4,14 @@
  * drafts, history, CSV; images through the ImageService.
  */
 import { contentFamilies, CSV_EXPORT_NAME, type ContentFamily } from '../../lib/collections.ts';
-import { ALT_FIELD } from '../../lib/fields.ts';
+import { ALT_FIELD, fieldCsv } from '../../lib/fields.ts';
 import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
 import { VALIDATION } from '../../lib/messages.ts';
-import { API } from '../../lib/api-messages.ts';
+import { API, FIELD_REASONS } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { requireAdmin } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
+import { referrersOf, withRelations } from './content-relations.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { csvResponse } from '../csv.ts';
@@ -46,7 +47,14 @@ const OrderSchema = z.strictObject({
   ids: z.array(z.string().max(128), { error: API.orderInvalid }).max(10_000, API.orderInvalid),
 });
 
-export function contentHandler(family: ContentFamily): RouteHandler {
+/**
+ * `families` is the registry the API is served from: deleting an item is refused while an item of any of them
+ * refers to it.
+ */
+export function contentHandler(
+  family: ContentFamily,
+  families: readonly ContentFamily[] = Object.values(contentFamilies),
+): RouteHandler {
   return async (input) => {
     const { request, deps } = input;
     const route = matchRoute(request, family.path);
@@ -63,7 +71,7 @@ export function contentHandler(family: ContentFamily): RouteHandler {
       return dispatch(request, {
         GET: () => read(family, deps, request, route.id),
         PUT: () => update(family, input, route.id),
-        DELETE: () => remove(family, input, route.id),
+        DELETE: () => remove(family, families, input, route.id),
       });
     }
     if (route?.kind === 'other' && route.rest.toLowerCase() === CSV_EXPORT_NAME) {
@@ -104,22 +112,17 @@ export async function orderedItems(family: ContentFamily, deps: Deps): Promise<S
 /** `?drafts=1` asks for drafts too: an admin read, never cached. */
 const wantsDrafts = (request: Request) => new URL(request.url).searchParams.get(DRAFTS_PARAM) === '1';
 
-/** The family's items as CSV, one column per field (points one per line, the picture as its URL). */
+/** The family's items as CSV, one column per field, each cell written by its field's kind. */
 async function exportCsv(family: ContentFamily, input: HandlerInput) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'read');
   const items = await deps.repository.list(family.key);
   const columns = ['createdAt', 'updatedAt', ...family.fields.map((field) => field.name)];
-  const rows = items.map((item) => {
-    const row: Record<string, unknown> = { ...item };
-    for (const field of family.fields) {
-      const value = item[field.name];
-      if (field.kind === 'points' && Array.isArray(value)) row[field.name] = value.join('\n');
-      if (field.kind === 'image')
-        row[field.name] = typeof value === 'string' ? resolveImageUrl(value, field.folder) : '';
-    }
-    return row;
-  });
+  // Each cell as its field's kind writes it: points one per line, a picture as its URL, money in rupees, times in IST.
+  const rows = items.map((item) => ({
+    ...item,
+    ...Object.fromEntries(family.fields.map((field) => [field.name, fieldCsv(field, item[field.name])])),
+  }));
   await auditAction(input, actor, { action: 'export', family: family.key });
   return csvResponse(family.key, columns, rows, deps.now());
 }
@@ -178,7 +181,9 @@ async function readInput(
 async function create(family: ContentFamily, input: HandlerInput) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'write');
-  const { fields, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
+  const { fields: given, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
+  // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
+  const fields = await withRelations(family, deps, given, null);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
   const before = file ? await itemsSharingFolder(family, deps) : [];
   const image = file && family.image ? await storeImage(family, deps, file) : null;
@@ -210,13 +215,16 @@ async function update(family: ContentFamily, input: HandlerInput, id: string) {
   const current = await deps.repository.get(family.key, id);
   if (!current) return notFound();
   if (expected !== undefined && versionOf(current) !== expected) return staleWrite(current);
+  // A publish toggle sends the flag alone: there is no slug or reference in it to check.
+  const flagOnly = Object.keys(fields).every((name) => name === 'published');
+  const settled = flagOnly ? fields : await withRelations(family, deps, fields, current);
   const before = file ? await itemsSharingFolder(family, deps) : [];
   const image = file && family.image ? await storeImage(family, deps, file) : null;
   const result = await writeUpdate(
     family,
     deps,
     id,
-    { ...fields, ...image?.fields },
+    { ...settled, ...image?.fields },
     image?.fields.image,
     before,
     {
@@ -262,9 +270,17 @@ async function writeUpdate(
 }
 
 /** DELETE keeps the spec's answer; the item goes to the trash, restorable for TRASH_RETENTION_DAYS. */
-async function remove(family: ContentFamily, input: HandlerInput, id: string) {
+async function remove(
+  family: ContentFamily,
+  families: readonly ContentFamily[],
+  input: HandlerInput,
+  id: string,
+) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'write');
+  // An item others refer to stays, so no page links to nothing: staff are told which items to change first.
+  const referrers = await referrersOf(families, family, id, deps);
+  if (referrers.length > 0) return conflict(FIELD_REASONS.referencedBy(referrers));
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);
@@ -314,7 +330,8 @@ async function restoreRevision(family: ContentFamily, input: HandlerInput, id: s
   const revision = (await deps.repository.revisions(family.key, id)).find(
     (candidate) => candidate.rev === rev,
   );
-  if (!revision || !(await deps.repository.get(family.key, id))) return notFound();
+  const current = revision ? await deps.repository.get(family.key, id) : null;
+  if (!revision || !current) return notFound();
   const fields: Record<string, unknown> = { published: revision.data.published };
   for (const field of family.fields) {
     if (field.kind !== 'image') fields[field.name] = revision.data[field.name];
@@ -330,7 +347,10 @@ async function restoreRevision(family: ContentFamily, input: HandlerInput, id: s
       });
     }
   }
-  const item = await writeUpdate(family, deps, id, fields, undefined, [], { editor: editorOf(actor) });
+  // The version's slug is checked as a new one would be (the current one joins the history), and its
+  // references must still have items behind them.
+  const settled = await withRelations(family, deps, fields, current);
+  const item = await writeUpdate(family, deps, id, settled, undefined, [], { editor: editorOf(actor) });
   if (!item) return notFound();
   await auditAction(input, actor, {
     action: 'restore',

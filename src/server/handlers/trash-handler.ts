@@ -14,6 +14,7 @@ import type { Deps } from '../deps.ts';
 import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { dispatch, matchRoute } from '../http/route.ts';
+import { restoreRefusal } from './content-relations.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { discardImage, present } from './content-handler.ts';
@@ -98,6 +99,14 @@ async function list(families: TrashFamily[], deps: Deps, request: Request) {
 async function restoreItem(family: TrashFamily, input: HandlerInput, id: string) {
   const { request, deps } = input;
   const actor = await requireAdmin(request, deps, 'write');
+  // A content item comes back only if its slugs are still its own and what it refers to still exists.
+  if (family.content) {
+    const trashed = (await deps.repository.listTrash()).find(
+      (entry) => entry.collection === family.key && entry.item._id === id,
+    );
+    const refusal = trashed ? await restoreRefusal(family.content, deps, trashed.item) : null;
+    if (refusal) return conflict(refusal);
+  }
   let item: StoredItem | null;
   try {
     item = await deps.repository.restoreFromTrash(family.key, id);

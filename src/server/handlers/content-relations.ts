@@ -1,0 +1,143 @@
+/**
+ * The content rules that look beyond the item written, for the field kinds that need them (src/lib/fields/):
+ * a slug is derived when left empty and unique within its family, counting every item's earlier slugs (kept so
+ * old addresses redirect); a reference must name an item that exists; and an item that others refer to may not
+ * be deleted. Walked from the registry the API is built with, so a fixture family is covered like a real one.
+ * The checks read before they write: two saves racing for one slug can both pass (see the report of issue 20).
+ */
+import type { ContentFamily } from '../../lib/collections.ts';
+import { FIELD_REASONS } from '../../lib/api-messages.ts';
+import {
+  fieldsOfKind,
+  referredIds,
+  slugHistoryKey,
+  slugify,
+  slugsHeld,
+  type ReferenceField,
+  type ReferencesField,
+  type SlugField,
+} from '../../lib/fields.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError } from '../http/respond.ts';
+import { validationFailure } from '../http/validate.ts';
+import type { StoredItem } from '../repository/port.ts';
+
+/** A derived slug when the title has no Latin letters or digits left ("परीक्षा"). */
+const FALLBACK_SLUG = 'item';
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const nameOf = (family: ContentFamily, item: StoredItem) => text(item[family.titleField]) || item._id;
+
+const referenceFields = (family: ContentFamily): (ReferenceField | ReferencesField)[] => [
+  ...fieldsOfKind(family.fields, 'reference'),
+  ...fieldsOfKind(family.fields, 'references'),
+];
+
+/** The first of `base`, `base-2`, `base-3` … that no other item holds, within the field's length. */
+function freeSlug(field: SlugField, base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, field.max - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function slugRule(
+  family: ContentFamily,
+  field: SlugField,
+  deps: Deps,
+  fields: Record<string, unknown>,
+  current: StoredItem | null,
+  errors: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const given = fields[field.name];
+  // An update that does not send the slug keeps it; an emptied one is derived again.
+  if (current && given === undefined) return {};
+  const others = (await deps.repository.list(family.key)).filter((item) => item._id !== current?._id);
+  const typed = text(given);
+  let slug: string;
+  if (typed === '') {
+    const source = text(fields[field.from] ?? current?.[field.from]);
+    const taken = new Set(others.flatMap((item) => slugsHeld(field, item)));
+    slug = freeSlug(field, slugify(source, field.max) || FALLBACK_SLUG, taken);
+  } else {
+    const holder = others.find((item) => slugsHeld(field, item).includes(typed));
+    if (holder) errors[field.name] = FIELD_REASONS.slugTaken(field.label, typed, nameOf(family, holder));
+    slug = typed;
+  }
+  const previous = current ? text(current[field.name]) : '';
+  const history = current ? slugsHeld(field, current).filter((old) => old !== slug) : [];
+  return {
+    [field.name]: slug,
+    ...(previous !== '' && previous !== slug ? { [slugHistoryKey(field)]: [...new Set(history)] } : {}),
+  };
+}
+
+/**
+ * The fields of a create, an update or a restored version with their slugs settled, or a 400 naming each field
+ * whose slug is taken or whose reference has no item behind it; nothing is written on a refusal.
+ */
+export async function withRelations(
+  family: ContentFamily,
+  deps: Deps,
+  fields: Record<string, unknown>,
+  current: StoredItem | null,
+): Promise<Record<string, unknown>> {
+  const errors: Record<string, string> = {};
+  const settled: Record<string, unknown> = { ...fields };
+  for (const field of fieldsOfKind(family.fields, 'slug'))
+    Object.assign(settled, await slugRule(family, field, deps, fields, current, errors));
+  for (const field of referenceFields(family)) {
+    const ids = referredIds(field, fields[field.name]);
+    const found = await Promise.all(ids.map((id) => deps.repository.get(field.to, id)));
+    if (found.some((item) => item === null)) errors[field.name] = FIELD_REASONS.referenceMissing(field.label);
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(validationFailure(errors));
+  return settled;
+}
+
+/** The names of the items, of any family of the registry, that refer to this one. */
+export async function referrersOf(
+  families: readonly ContentFamily[],
+  family: ContentFamily,
+  id: string,
+  deps: Deps,
+): Promise<string[]> {
+  const names: string[] = [];
+  for (const other of families) {
+    const fields = referenceFields(other).filter((field) => field.to === family.key);
+    if (fields.length === 0) continue;
+    for (const item of await deps.repository.list(other.key)) {
+      if (other.key === family.key && item._id === id) continue;
+      if (fields.some((field) => referredIds(field, item[field.name]).includes(id)))
+        names.push(nameOf(other, item));
+    }
+  }
+  return names;
+}
+
+/**
+ * Why an item in the trash cannot come back, or null: another item took one of its slugs meanwhile, or an item
+ * it refers to is gone. A restore puts the item back as it was, so these are checked rather than mended.
+ */
+export async function restoreRefusal(
+  family: ContentFamily,
+  deps: Deps,
+  item: StoredItem,
+): Promise<string | null> {
+  for (const field of fieldsOfKind(family.fields, 'slug')) {
+    const own = slugsHeld(field, item);
+    const others = (await deps.repository.list(family.key)).filter((other) => other._id !== item._id);
+    for (const other of others) {
+      const clash = slugsHeld(field, other).find((slug) => own.includes(slug));
+      if (clash) return FIELD_REASONS.restoreSlugTaken(field.label, clash, nameOf(family, other));
+    }
+  }
+  for (const field of referenceFields(family)) {
+    const ids = referredIds(field, item[field.name]);
+    const found = await Promise.all(ids.map((id) => deps.repository.get(field.to, id)));
+    if (found.some((target) => target === null)) return FIELD_REASONS.restoreReferenceMissing(field.label);
+  }
+  return null;
+}
