@@ -9,7 +9,6 @@ import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
 import { VALIDATION } from '../../lib/messages.ts';
 import { API } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
-import { requireAdmin } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
@@ -17,9 +16,16 @@ import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { bodyKind, formFields, readJson, readMultipart } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
+import {
+  PUBLIC,
+  publicRoute,
+  READ,
+  STAFF,
+  staffRoute,
+  type ApiRoute,
+  type StaffInput,
+} from '../http/route-table.ts';
 import { conflict, created, HttpError, notFound, ok } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
 import { validate, validationFailure } from '../http/validate.ts';
 import { ownImageHash, parseImageFileName } from '../images/image-names.ts';
 import { OrderConflictError, versionOf, type StoredItem } from '../repository/port.ts';
@@ -39,45 +45,66 @@ import { z } from 'zod';
 const IMAGE_FIELD = 'image';
 const ORDER_SEGMENT = 'order';
 const DRAFTS_PARAM = 'drafts';
-/** `/{id}/revisions` and `/{id}/revisions/{rev}/restore` under a family's path. */
-const REVISIONS_ROUTE = /^([A-Za-z0-9_-]{1,128})\/revisions(?:\/([A-Za-z0-9_-]{1,128})\/restore)?$/i;
 
 const OrderSchema = z.strictObject({
   ids: z.array(z.string().max(128), { error: API.orderInvalid }).max(10_000, API.orderInvalid),
 });
 
-export function contentHandler(family: ContentFamily): RouteHandler {
-  return async (input) => {
-    const { request, deps } = input;
-    const route = matchRoute(request, family.path);
-    if (route?.kind === 'collection') {
-      return dispatch(request, {
-        GET: () => list(family, deps, request),
-        POST: () => create(family, input),
-      });
-    }
-    if (route?.kind === 'item' && route.id.toLowerCase() === ORDER_SEGMENT) {
-      return dispatch(request, { PUT: () => reorder(family, input) });
-    }
-    if (route?.kind === 'item') {
-      return dispatch(request, {
-        GET: () => read(family, deps, request, route.id),
-        PUT: () => update(family, input, route.id),
-        DELETE: () => remove(family, input, route.id),
-      });
-    }
-    if (route?.kind === 'other' && route.rest.toLowerCase() === CSV_EXPORT_NAME) {
-      return dispatch(request, { GET: () => exportCsv(family, input) });
-    }
-    const revisionRoute = route?.kind === 'other' ? REVISIONS_ROUTE.exec(route.rest) : null;
-    if (revisionRoute) {
-      const [, id = '', rev] = revisionRoute;
-      return rev === undefined
-        ? dispatch(request, { GET: () => listRevisions(family, deps, request, id) })
-        : dispatch(request, { POST: () => restoreRevision(family, input, id, rev) });
-    }
-    return notFound(API.notFoundRoute);
-  };
+/**
+ * A content family's routes: the public list and item (cached at the CDN under the family's tag), and for staff
+ * the same with drafts (`?drafts=1`), create, update, delete (to the trash), order, history and the CSV.
+ */
+export function contentRoutes(family: ContentFamily): ApiRoute[] {
+  const base = family.path;
+  const item = `${base}/:id`;
+  const on = { family: family.key };
+  const drafts = { ...on, query: { [DRAFTS_PARAM]: '1' } };
+  const cache = publicCache(family.cacheTag);
+  return [
+    // Order before the item: `order` is no item id.
+    staffRoute('PUT', `${base}/${ORDER_SEGMENT}`, STAFF, ['reorder'], (input) => reorder(family, input), on),
+    staffRoute(
+      'GET',
+      `${base}/${CSV_EXPORT_NAME}`,
+      STAFF,
+      ['export'],
+      (input) => exportCsv(family, input),
+      on,
+    ),
+    staffRoute('GET', `${item}/revisions`, STAFF, READ, (input) => listRevisions(family, input), on),
+    staffRoute(
+      'POST',
+      `${item}/revisions/:rev/restore`,
+      STAFF,
+      ['restore'],
+      (input) => restoreRevision(family, input, input.params.id ?? '', input.params.rev ?? ''),
+      on,
+    ),
+    staffRoute('GET', base, STAFF, READ, ({ deps }) => listAll(family, deps), drafts),
+    publicRoute('GET', base, PUBLIC, READ, ({ deps }) => listPublished(family, deps), { ...on, cache }),
+    staffRoute('POST', base, STAFF, ['create'], (input) => create(family, input), on),
+    staffRoute(
+      'GET',
+      item,
+      STAFF,
+      READ,
+      ({ deps, params }) => read(family, deps, params.id ?? '', true),
+      drafts,
+    ),
+    publicRoute('GET', item, PUBLIC, READ, ({ deps, params }) => read(family, deps, params.id ?? '', false), {
+      ...on,
+      cache,
+    }),
+    staffRoute('PUT', item, STAFF, ['update'], (input) => update(family, input, input.params.id ?? ''), on),
+    staffRoute(
+      'DELETE',
+      item,
+      STAFF,
+      ['delete'],
+      (input) => remove(family, input, input.params.id ?? ''),
+      on,
+    ),
+  ];
 }
 
 export const isPublished = (item: StoredItem) => item.published !== false;
@@ -101,13 +128,9 @@ export async function orderedItems(family: ContentFamily, deps: Deps): Promise<S
   return (await deps.repository.list(family.key)).map((item, index) => present(family, item, index));
 }
 
-/** `?drafts=1` asks for drafts too: an admin read, never cached. */
-const wantsDrafts = (request: Request) => new URL(request.url).searchParams.get(DRAFTS_PARAM) === '1';
-
 /** The family's items as CSV, one column per field (points one per line, the picture as its URL). */
-async function exportCsv(family: ContentFamily, input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'read');
+async function exportCsv(family: ContentFamily, input: StaffInput) {
+  const { deps, actor } = input;
   const items = await deps.repository.list(family.key);
   const columns = ['createdAt', 'updatedAt', ...family.fields.map((field) => field.name)];
   const rows = items.map((item) => {
@@ -124,24 +147,20 @@ async function exportCsv(family: ContentFamily, input: HandlerInput) {
   return csvResponse(family.key, columns, rows, deps.now());
 }
 
-async function list(family: ContentFamily, deps: Deps, request: Request) {
-  if (wantsDrafts(request)) {
-    await requireAdmin(request, deps, 'read');
-    return ok(await orderedItems(family, deps));
-  }
-  const items = (await orderedItems(family, deps)).filter(isPublished);
-  return ok(items, { cache: publicCache(family.cacheTag) });
+/** Drafts included: what staff see (`?drafts=1`). */
+async function listAll(family: ContentFamily, deps: Deps) {
+  return ok(await orderedItems(family, deps));
 }
 
-async function read(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  const drafts = wantsDrafts(request);
-  if (drafts) await requireAdmin(request, deps, 'read');
+async function listPublished(family: ContentFamily, deps: Deps) {
+  return ok((await orderedItems(family, deps)).filter(isPublished));
+}
+
+async function read(family: ContentFamily, deps: Deps, id: string, drafts: boolean) {
   const item = (await orderedItems(family, deps)).find((candidate) => candidate._id === id);
   if (!item || (!drafts && !isPublished(item))) return notFound();
   // The version as an ETag for staff, who send it back as If-Match; public copies are the CDN's to validate.
-  return drafts
-    ? ok(item, { headers: { ETag: etagOf(versionOf(item)) } })
-    : ok(item, { cache: publicCache(family.cacheTag) });
+  return drafts ? ok(item, { headers: { ETag: etagOf(versionOf(item)) } }) : ok(item);
 }
 
 /** An update that only publishes or unpublishes: `{"published": true|false}` and nothing else (issue 21). */
@@ -175,9 +194,8 @@ async function readInput(
   return { fields: result.data as Record<string, unknown>, file };
 }
 
-async function create(family: ContentFamily, input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function create(family: ContentFamily, input: StaffInput) {
+  const { request, deps, actor } = input;
   const { fields, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
   const before = file ? await itemsSharingFolder(family, deps) : [];
@@ -201,9 +219,8 @@ async function create(family: ContentFamily, input: HandlerInput) {
   return created(present(family, item), family.messages.added);
 }
 
-async function update(family: ContentFamily, input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function update(family: ContentFamily, input: StaffInput, id: string) {
+  const { request, deps, actor } = input;
   const expected = expectedVersion(request);
   const { fields, file } = await readInput(family, request, false, { flagOnly: true });
   // Checked before the image is processed, so an unknown id or a stale version costs no image work.
@@ -262,9 +279,8 @@ async function writeUpdate(
 }
 
 /** DELETE keeps the spec's answer; the item goes to the trash, restorable for TRASH_RETENTION_DAYS. */
-async function remove(family: ContentFamily, input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function remove(family: ContentFamily, input: StaffInput, id: string) {
+  const { deps, actor } = input;
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);
@@ -272,9 +288,8 @@ async function remove(family: ContentFamily, input: HandlerInput, id: string) {
   return ok({ _id: removed.item._id }, { message: family.messages.deleted });
 }
 
-async function reorder(family: ContentFamily, input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function reorder(family: ContentFamily, input: StaffInput) {
+  const { request, deps, actor } = input;
   const { ids } = validate(OrderSchema, await readJson(request));
   let items: StoredItem[];
   try {
@@ -291,8 +306,8 @@ async function reorder(family: ContentFamily, input: HandlerInput) {
   );
 }
 
-async function listRevisions(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  await requireAdmin(request, deps, 'read');
+async function listRevisions(family: ContentFamily, { deps, params }: StaffInput) {
+  const id = params.id ?? '';
   const revisions = await deps.repository.revisions(family.key, id);
   if (revisions.length === 0 && !(await deps.repository.get(family.key, id))) return notFound();
   return ok(
@@ -308,9 +323,8 @@ async function listRevisions(family: ContentFamily, deps: Deps, request: Request
  * Makes a saved version current again (an update, so it is itself a new version). Its picture comes back only
  * while it is still stored: pictures are freed when no item holds them, and a version is not an item.
  */
-async function restoreRevision(family: ContentFamily, input: HandlerInput, id: string, rev: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function restoreRevision(family: ContentFamily, input: StaffInput, id: string, rev: string) {
+  const { deps, actor } = input;
   const revision = (await deps.repository.revisions(family.key, id)).find(
     (candidate) => candidate.rev === rev,
   );
