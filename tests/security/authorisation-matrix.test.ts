@@ -368,40 +368,46 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
       }
     });
 
-    it('refuses every staff route of the route table as it declares: 401 without a session, 403 from a foreign origin, on a temporary password or below its role; nothing changes', async () => {
-      const table = TABLE.filter(({ route }) => isStaff(route)).map(({ route }) => ({
-        route,
-        request: concreteRoute(route, seeded, editorId, every),
-      }));
-      const temporary = await api.account({
-        userId: 'table-temporary',
-        role: 'owner',
-        password: 'violet-harbour-lantern-42',
-      });
-      await updateAccount(api.deps, temporary._id, { mustChangePassword: true });
-      const before = await state();
-      for (const { route, request } of table) {
-        const send = async (options: Pick<CallOptions, 'session' | 'origin'>) =>
-          api.call(request.path, { method: request.method, ...options, ...(await request.payload?.()) });
-        const label = `${request.method} ${request.path}`;
-        const anonymous = await send({});
-        expect(anonymous.status, `${label} without a session`).toBe(401);
-        expect(anonymous.headers.get('cache-control'), label).toBe('no-store');
-        if (request.method !== 'HEAD')
-          expect(await body(anonymous)).toEqual({ success: false, message: API.unauthorized });
-        const foreign = await send({ session: api.session(), origin: 'https://evil.example' });
-        expect(foreign.status, `${label} from another site`).toBe(403);
-        if (route.access.who === 'staff' && !route.access.whilePasswordChangeDue)
-          expect((await send({ session: api.session('table-temporary') })).status, `${label} temporary`).toBe(
-            403,
-          );
-        if (roleOf(route) === 'owner')
-          expect((await send({ session: api.session('matrix-editor') })).status, `${label} as editor`).toBe(
-            403,
-          );
-      }
-      expect(await state()).toEqual(before);
-    });
+    // Once, on Redis: the guard is the table's on both stores (the hand-written rows run on each), and
+    // on Blobs the same requests cost seconds more.
+    it.runIf(backend === 'redis')(
+      'refuses every staff route of the route table as it declares: 401 without a session, 403 from a foreign origin, on a temporary password or below its role; nothing changes',
+      async () => {
+        const table = TABLE.filter(({ route }) => isStaff(route)).map(({ route }) => ({
+          route,
+          request: concreteRoute(route, seeded, editorId, every),
+        }));
+        const temporary = await api.account({
+          userId: 'table-temporary',
+          role: 'owner',
+          password: 'violet-harbour-lantern-42',
+        });
+        await updateAccount(api.deps, temporary._id, { mustChangePassword: true });
+        const before = await state();
+        for (const { route, request } of table) {
+          const send = async (options: Pick<CallOptions, 'session' | 'origin'>) =>
+            api.call(request.path, { method: request.method, ...options, ...(await request.payload?.()) });
+          const label = `${request.method} ${request.path}`;
+          const anonymous = await send({});
+          expect(anonymous.status, `${label} without a session`).toBe(401);
+          expect(anonymous.headers.get('cache-control'), label).toBe('no-store');
+          if (request.method !== 'HEAD')
+            expect(await body(anonymous)).toEqual({ success: false, message: API.unauthorized });
+          const foreign = await send({ session: api.session(), origin: 'https://evil.example' });
+          expect(foreign.status, `${label} from another site`).toBe(403);
+          if (route.access.who === 'staff' && !route.access.whilePasswordChangeDue)
+            expect(
+              (await send({ session: api.session('table-temporary') })).status,
+              `${label} temporary`,
+            ).toBe(403);
+          if (roleOf(route) === 'owner')
+            expect((await send({ session: api.session('matrix-editor') })).status, `${label} as editor`).toBe(
+              403,
+            );
+        }
+        expect(await state()).toEqual(before);
+      },
+    );
 
     it('answers 401 without a session and 403 to an editor before saying a path or method is unknown in owner-only parts', async () => {
       const owners = [...routeTable(REGISTRY)].filter(([, routes]) =>
