@@ -2,44 +2,40 @@
  * The signed-in person's own account (issue 13): change the password (the other sessions end), list the sessions
  * and sign out the other devices, and the passkeys (passkey-handler.ts). Any role; same-origin writes.
  */
-import { API } from '../../lib/api-messages.ts';
 import { LOGIN_RATE_LIMIT } from '../../lib/constants.ts';
 import { ACCOUNT_PATHS } from '../../lib/identity.ts';
 import { NameChangeSchema, PasswordChangeSchema } from '../../lib/identity-schemas.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { accountView, passwordHashOf, updateAccount } from '../auth/accounts.ts';
-import { requireAdmin, sessionOf } from '../auth/guard.ts';
+import { sessionOf } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { isGuessable } from '../auth/password-policy.ts';
 import { endSessionsOf, sessionsOf } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { readJson } from '../http/body.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { badRequest, HttpError, notFound, ok, unauthorized } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
-import { passkeysHandler } from './passkey-handler.ts';
+import { passkeyRoutes } from './passkey-handler.ts';
 
-export const isAccountPath = (request: Request) =>
-  [ACCOUNT_PATHS.password, ACCOUNT_PATHS.name, ACCOUNT_PATHS.sessions, ACCOUNT_PATHS.passkeys].some(
-    (path) => matchRoute(request, path) !== null,
-  );
+/** Any role, each for their own account; the password change is the one thing a temporary password allows. */
+export const accountRoutes: readonly ApiRoute[] = [
+  staffRoute(
+    'POST',
+    ACCOUNT_PATHS.password,
+    { ...STAFF, whilePasswordChangeDue: true },
+    ['password-change', 'password-change-failed'],
+    changePassword,
+  ),
+  staffRoute('PATCH', ACCOUNT_PATHS.name, STAFF, ['account-update'], rename),
+  staffRoute('GET', ACCOUNT_PATHS.sessions, STAFF, READ, listSessions),
+  staffRoute('DELETE', ACCOUNT_PATHS.sessions, STAFF, ['sessions-revoke'], endOtherSessions),
+  ...passkeyRoutes,
+];
 
-export const accountHandler: RouteHandler = async (input) => {
-  const { request } = input;
-  if (matchRoute(request, ACCOUNT_PATHS.password)?.kind === 'collection')
-    return dispatch(request, { POST: () => changePassword(input) });
-  if (matchRoute(request, ACCOUNT_PATHS.name)?.kind === 'collection')
-    return dispatch(request, { PATCH: () => rename(input) });
-  if (matchRoute(request, ACCOUNT_PATHS.sessions)?.kind === 'collection')
-    return dispatch(request, { GET: () => listSessions(input), DELETE: () => endOtherSessions(input) });
-  if (matchRoute(request, ACCOUNT_PATHS.passkeys)) return passkeysHandler(input);
-  return notFound(API.notFoundRoute);
-};
-
-/** The caller's live session and account (requireAdmin has checked both). */
-async function current(input: HandlerInput) {
+/** The caller's live session and account (the route table's guard has checked both). */
+async function current(input: StaffInput) {
   const found = await sessionOf(input.request, input.deps);
   if (!found) throw new HttpError(unauthorized());
   return found;
@@ -48,9 +44,8 @@ async function current(input: HandlerInput) {
 /** The rate-limit bucket of current-password checks, per account. */
 const PASSWORD_FAILURES = 'password-change';
 
-async function changePassword(input: HandlerInput) {
+async function changePassword(input: StaffInput) {
   const { request, deps, ip } = input;
-  await requireAdmin(request, deps, 'write', 'editor', { whilePasswordChangeDue: true });
   const { account, session } = await current(input);
   const { currentPassword, newPassword } = validate(PasswordChangeSchema, await readJson(request));
   // A session is not the password: someone holding a stolen or unattended one must not get a free guessing loop.
@@ -100,9 +95,8 @@ async function changePassword(input: HandlerInput) {
  * Anyone may change the name the admin shows for them (issue 21.11: the first owner, "Admin" from the bootstrap,
  * had no way to put their own name there, and an editor cannot use the owners' Team route).
  */
-async function rename(input: HandlerInput) {
+async function rename(input: StaffInput) {
   const { request, deps, ip } = input;
-  await requireAdmin(request, deps, 'write');
   const { account } = await current(input);
   const { name } = validate(NameChangeSchema, await readJson(request));
   const updated = await updateAccount(deps, account._id, { name });
@@ -116,8 +110,7 @@ async function rename(input: HandlerInput) {
   return ok(accountView(updated), { message: IDENTITY.accountUpdated });
 }
 
-async function listSessions(input: HandlerInput) {
-  await requireAdmin(input.request, input.deps, 'read');
+async function listSessions(input: StaffInput) {
   const { account, session } = await current(input);
   const sessions = await sessionsOf(input.deps, account._id);
   return ok(
@@ -131,9 +124,8 @@ async function listSessions(input: HandlerInput) {
   );
 }
 
-async function endOtherSessions(input: HandlerInput) {
-  const { request, deps, ip } = input;
-  await requireAdmin(request, deps, 'write');
+async function endOtherSessions(input: StaffInput) {
+  const { deps, ip } = input;
   const { account, session } = await current(input);
   const ended = await endSessionsOf(deps, account._id, session._id);
   await recordAudit(deps, {

@@ -1,97 +1,155 @@
 /**
- * The one API function's route table, generated from the collections registry: every family's base path goes to
- * its family's handler, `auth/*` to sign-in, anything else under /api/v1 to the JSON not-found answer. Matching is
- * case-insensitive, as Netlify's router is, so `/api/v1/homecontent` and `/api/v1/homeContent` are one route.
+ * The one API function: serves the route table (src/server/http/route-table.ts). Every route is declared once in
+ * its handler's module, with who may call it, what it audits and how its answer is cached; the families' routes
+ * come from the registry, one set per content family, per request family and for the trash, so a new family
+ * gets its routes with no edit here. The router checks who may call before the handler reads anything, answers
+ * 405 with `Allow` for a known path and the JSON 404 for anything else under /api/v1.
+ *
+ * Adding a route: declare it beside its handler (`staffRoute('GET', path, STAFF, READ, handler)` or
+ * `publicRoute(...)`), and list the module's routes below if the module is new. The authorisation matrix and
+ * route-table.test.ts then hold it to what it declares.
  */
 import { allFamilies, TRASH_PATH } from '../../lib/collections.ts';
-import type { LookupFamilyKey, SingletonFamilyKey } from '../../lib/registry.ts';
 import { API_PREFIX } from '../../lib/constants.ts';
-import { AUDIT_PATH, USERS_PATH, type Role } from '../../lib/identity.ts';
-import { requireAdmin } from '../auth/guard.ts';
+import type { LookupFamilyKey, SingletonFamilyKey } from '../../lib/registry.ts';
+import { API } from '../../lib/api-messages.ts';
+import { refuseCrossOrigin, requireAdmin, requireSameOrigin, type Actor } from '../auth/guard.ts';
+import type { Deps } from '../deps.ts';
+import { cacheHeaders } from '../http/cache-policy.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
+import { methodNotAllowed, notFound } from '../http/respond.ts';
+import {
+  compileRoute,
+  OWNER,
+  resolve,
+  type Access,
+  type ApiRoute,
+  type CompiledRoute,
+} from '../http/route-table.ts';
 import { REGISTRY, type ApiRegistry } from './api-registry.ts';
-import { auditHandler } from './audit-handler.ts';
-import { authHandler } from './auth-handler.ts';
-import { backupHandler, BACKUP_SEGMENT } from './backup-handler.ts';
-import { contentHandler } from './content-handler.ts';
-import { enrollCourseHandler } from './enroll-course-handler.ts';
-import { notFoundHandler } from './not-found-handler.ts';
-import { privacyHandler } from './privacy-handler.ts';
-import { requestHandler } from './request-handler.ts';
-import { requestsSummaryHandler } from './requests-summary-handler.ts';
-import { settingsHandler } from './settings-handler.ts';
-import { statsHandler } from './stats-handler.ts';
-import { trashHandler } from './trash-handler.ts';
-import { usersHandler } from './users-handler.ts';
+import { auditRoutes } from './audit-handler.ts';
+import { authRoutes } from './auth-handler.ts';
+import { backupRoutes } from './backup-handler.ts';
+import { contentRoutes } from './content-handler.ts';
+import { enrollCourseRoutes } from './enroll-course-handler.ts';
+import { privacyRoutes } from './privacy-handler.ts';
+import { requestRoutes } from './request-handler.ts';
+import { requestsSummaryRoutes } from './requests-summary-handler.ts';
+import { settingsRoutes } from './settings-handler.ts';
+import { statsRoutes } from './stats-handler.ts';
+import { trashRoutes } from './trash-handler.ts';
+import { usersRoutes } from './users-handler.ts';
 
 // The router's callers (the API function, the test harnesses) pass or name the registry through the router.
 export { REGISTRY, type ApiRegistry } from './api-registry.ts';
 
-/** Each lookup's and singleton's own handler: a new one must name its handler (the compiler checks). */
-const OWN_HANDLERS = {
-  enrollCourse: enrollCourseHandler,
-  stats: statsHandler,
-  siteSettings: settingsHandler,
-} satisfies Record<LookupFamilyKey | SingletonFamilyKey, RouteHandler>;
-const ownHandlerOf = (key: string): RouteHandler | undefined =>
-  (OWN_HANDLERS as Record<string, RouteHandler>)[key];
+/** Each lookup's and singleton's own routes: a new one must name its routes (the compiler checks). */
+const OWN_ROUTES = {
+  enrollCourse: enrollCourseRoutes,
+  stats: statsRoutes,
+  siteSettings: settingsRoutes,
+} satisfies Record<LookupFamilyKey | SingletonFamilyKey, readonly ApiRoute[]>;
+const ownRoutesOf = (key: string): readonly ApiRoute[] =>
+  (OWN_ROUTES as Record<string, readonly ApiRoute[]>)[key] ?? [];
 
-/** The handler of each first path segment under /api/v1, lower-cased. */
-export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, RouteHandler> {
-  const segment = (path: string) => path.slice(API_PREFIX.length + 1).toLowerCase();
-  const entries: [string, RouteHandler][] = [
-    ...registry.content.map((family): [string, RouteHandler] => [
-      segment(family.path),
-      contentHandler(family, registry.content),
-    ]),
-    ...registry.requests.map((family): [string, RouteHandler] => [
-      segment(family.path),
-      requestHandler(family),
-    ]),
-    ...allFamilies.flatMap((family): [string, RouteHandler][] => {
-      const handler = ownHandlerOf(family.key);
-      return handler ? [[segment(family.path), handler]] : [];
-    }),
-    [segment(TRASH_PATH), trashHandler(registry, TRASH_PATH)],
-    ['auth', authHandler],
-    // The enquiry pipeline's admin endpoints beside the families (issue 11).
-    ['requests', requestsSummaryHandler],
+/** Every route of the API, in matching order (a literal segment before a parameter in the same place). */
+export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
+  return [
+    ...registry.content.flatMap((family) => contentRoutes(family, registry.content)),
+    ...registry.requests.flatMap(requestRoutes),
+    ...allFamilies.flatMap((family) => ownRoutesOf(family.key)),
+    ...trashRoutes(registry, TRASH_PATH),
+    ...authRoutes,
+    // The enquiry pipeline's admin endpoint beside the families (issue 11).
+    ...requestsSummaryRoutes,
     // Erasing and exporting a person's data: owners only (issue 21), like the backup that also holds it.
-    ['privacy', only('owner', privacyHandler)],
+    ...privacyRoutes,
     // Every enquiry and account-free content in one file: owners only, like the people and the log (issue 14).
-    [BACKUP_SEGMENT, only('owner', backupHandler)],
-    // Named accounts and the audit log (issue 13): owners only, checked here before the handler runs.
-    [segment(USERS_PATH), only('owner', usersHandler)],
-    [segment(AUDIT_PATH), only('owner', auditHandler)],
+    ...backupRoutes,
+    // Named accounts and the audit log (issue 13): owners only.
+    ...usersRoutes,
+    ...auditRoutes,
   ];
-  const table = new Map<string, RouteHandler>();
-  for (const [key, handler] of entries) {
-    if (table.has(key)) throw new Error(`Two API routes claim /${key}`);
-    table.set(key, handler);
+}
+
+/** A path's first segment under /api/v1, lower-cased: '' outside the API. */
+function areaOf(path: string): string {
+  const prefix = `${API_PREFIX}/`.toLowerCase();
+  const lower = path.toLowerCase();
+  return lower.startsWith(prefix) ? (lower.slice(prefix.length).split('/')[0] ?? '') : '';
+}
+
+/** The routes by their first segment under /api/v1 (lower-cased): which parts of the API exist. */
+export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, ApiRoute[]> {
+  const areas = new Map<string, ApiRoute[]>();
+  for (const route of apiRoutes(registry)) {
+    const area = areaOf(route.path);
+    areas.set(area, [...(areas.get(area) ?? []), route]);
   }
-  return table;
+  return areas;
+}
+
+/** Two routes for one method, path and query would leave one of them unreachable. */
+function compile(routes: readonly ApiRoute[]): CompiledRoute[] {
+  const compiled = routes.map(compileRoute);
+  const seen = new Set<string>();
+  for (const { route, key } of compiled) {
+    const id = `${route.method} ${key}?${new URLSearchParams(route.query).toString()}`;
+    if (seen.has(id)) throw new Error(`Two API routes claim ${route.method} ${route.path}`);
+    seen.add(id);
+  }
+  return compiled;
 }
 
 /**
- * The routes a role below `role` may not use at all: refused (401 without a session, 403 for a lower role or a
- * foreign origin) before the handler reads anything.
+ * Refuses the request (throws the 401/403 answer) unless `access` lets it in: before the handler reads anything,
+ * so a refused request changes nothing. GET (and HEAD) are reads; anything else is a write.
  */
-function only(role: Role, handler: RouteHandler): RouteHandler {
-  return async (input) => {
-    const read = input.request.method === 'GET' || input.request.method === 'HEAD';
-    await requireAdmin(input.request, input.deps, read ? 'read' : 'write', role);
-    return handler(input);
-  };
+export async function admit(access: Access, request: Request, deps: Deps): Promise<Actor | null> {
+  switch (access.who) {
+    case 'public':
+      return null;
+    case 'public-form':
+      refuseCrossOrigin(request, deps);
+      return null;
+    case 'same-origin':
+      requireSameOrigin(request, deps);
+      return null;
+    case 'staff': {
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      return requireAdmin(request, deps, read ? 'read' : 'write', access.role, {
+        whilePasswordChangeDue: access.whilePasswordChangeDue ?? false,
+      });
+    }
+  }
 }
 
-/** The API as one route handler: the first segment picks the family's handler, which routes the rest. */
+/** The API as one route handler. `registry` is the global one but for tests that bring a fixture family. */
 export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
-  const table = routeTable(registry);
+  const table = compile(apiRoutes(registry));
+  // A part of the API only owners may use answers nothing else (not even 404 or 405) to anyone else.
+  const ownerAreas = new Set(
+    [...routeTable(registry)]
+      .filter(([, routes]) => routes.every(({ access }) => access.who === 'staff' && access.role === 'owner'))
+      .map(([area]) => area),
+  );
   return async (input) => {
-    const path = new URL(input.request.url).pathname.toLowerCase();
-    const prefix = `${API_PREFIX}/`.toLowerCase();
-    const first = path.startsWith(prefix) ? (path.slice(prefix.length).split('/')[0] ?? '') : '';
+    const { request, deps } = input;
+    const found = resolve(table, request);
+    if (found.kind !== 'route') {
+      if (ownerAreas.has(areaOf(new URL(request.url).pathname))) await admit(OWNER, request, deps);
+      return found.kind === 'method-not-allowed'
+        ? methodNotAllowed(found.allow)
+        : notFound(API.notFoundRoute);
+    }
+    const { route, params } = found;
+    const actor = await admit(route.access, request, deps);
     // Each handler tells the audit log what it did (src/server/audit/audit-log.ts): nothing is guessed here.
-    return (table.get(first) ?? notFoundHandler)(input);
+    const response = await route.handle({ ...input, params, actor });
+    if (response.ok) {
+      for (const [name, value] of Object.entries(cacheHeaders(route.cache)))
+        response.headers.set(name, value);
+    }
+    return response;
   };
 }

@@ -3,15 +3,12 @@
  * an IST date range (`from`, `to`: YYYY-MM-DD, both included).
  */
 import { z } from 'zod';
-import { API } from '../../lib/api-messages.ts';
 import { isoDay } from '../../lib/enquiries.ts';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_PATH } from '../../lib/identity.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
-import { requireAdmin } from '../auth/guard.ts';
 import { readAudit } from '../audit/audit-log.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
-import { notFound, ok } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import { ok } from '../http/respond.ts';
+import { OWNER, READ, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
 import { isId } from '../repository/ids.ts';
 
@@ -29,13 +26,9 @@ const QuerySchema = z
     path: ['from'],
   });
 
-export const auditHandler: RouteHandler = async (input) => {
-  if (matchRoute(input.request, AUDIT_PATH)?.kind !== 'collection') return notFound(API.notFoundRoute);
-  return dispatch(input.request, { GET: () => list(input) });
-};
+export const auditRoutes: readonly ApiRoute[] = [staffRoute('GET', AUDIT_PATH, OWNER, READ, list)];
 
-async function list({ request, deps }: HandlerInput) {
-  await requireAdmin(request, deps, 'read', 'owner');
+async function list({ request, deps }: StaffInput) {
   // Empty parameters count as absent, as the screen's cleared fields send them.
   const params = Object.fromEntries(
     [...new URL(request.url).searchParams].filter(([, value]) => value !== ''),

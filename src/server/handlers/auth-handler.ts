@@ -6,38 +6,40 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AUTH_PATHS } from '../../lib/collections.ts';
-import { API } from '../../lib/api-messages.ts';
 import { ACCOUNT_PATHS, BOOTSTRAP_USER_ID, USER_ID_PATTERN, type SessionView } from '../../lib/identity.ts';
 import { LoginInputSchema } from '../../lib/identity-schemas.ts';
 import { AUTH } from '../../lib/staff-messages.ts';
 import { listAccounts, normaliseUserId, passwordHashOf, type Account } from '../auth/accounts.ts';
-import { refuseCrossOrigin, requireSameOrigin, sessionOf, sessionStateOf } from '../auth/guard.ts';
+import { sessionOf, sessionStateOf } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { clearedSessionCookie, cookieIsSecure } from '../auth/session.ts';
 import { DISABLED, endSession } from '../auth/sessions.ts';
 import { clearFailures, enforceLoginLimit, signedIn } from '../auth/sign-in.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { readJson } from '../http/body.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
-import { failure, notFound, ok, serviceUnavailable } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import type { HandlerInput } from '../http/netlify-function.ts';
+import { failure, ok, serviceUnavailable } from '../http/respond.ts';
+import { PUBLIC, PUBLIC_FORM, publicRoute, READ, SAME_ORIGIN, type ApiRoute } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
-import { accountHandler, isAccountPath } from './account-handler.ts';
+import { accountRoutes } from './account-handler.ts';
 import { passkeyLogin, passkeyLoginOptions } from './passkey-handler.ts';
 
-export const authHandler: RouteHandler = async (input) => {
-  const { request } = input;
-  const is = (path: string) => matchRoute(request, path)?.kind === 'collection';
-  if (is(AUTH_PATHS.login)) return dispatch(request, { POST: () => login(input) });
-  if (is(AUTH_PATHS.logout)) return dispatch(request, { POST: () => logout(input) });
-  if (is(AUTH_PATHS.session)) return dispatch(request, { GET: () => session(input) });
-  if (is(ACCOUNT_PATHS.loginOptions)) return dispatch(request, { GET: () => loginOptions(input) });
-  if (is(ACCOUNT_PATHS.passkeyLoginOptions))
-    return dispatch(request, { POST: () => passkeyLoginOptions(input) });
-  if (is(ACCOUNT_PATHS.passkeyLogin)) return dispatch(request, { POST: () => passkeyLogin(input) });
-  if (isAccountPath(request)) return accountHandler(input);
-  return notFound(API.notFoundRoute);
-};
+/** Signing in and out (open to anyone, from our pages), then the signed-in person's own account. */
+export const authRoutes: readonly ApiRoute[] = [
+  publicRoute('POST', AUTH_PATHS.login, PUBLIC_FORM, ['sign-in', 'sign-in-failed'], login),
+  publicRoute('POST', AUTH_PATHS.logout, SAME_ORIGIN, ['sign-out'], logout),
+  publicRoute('GET', AUTH_PATHS.session, PUBLIC, READ, session),
+  publicRoute('GET', ACCOUNT_PATHS.loginOptions, PUBLIC, READ, loginOptions),
+  publicRoute(
+    'POST',
+    ACCOUNT_PATHS.passkeyLoginOptions,
+    SAME_ORIGIN,
+    { none: 'a sign-in challenge; the sign-in it leads to is logged' },
+    passkeyLoginOptions,
+  ),
+  publicRoute('POST', ACCOUNT_PATHS.passkeyLogin, SAME_ORIGIN, ['sign-in', 'sign-in-failed'], passkeyLogin),
+  ...accountRoutes,
+];
 
 /**
  * A hash to compare against when the user ID is unknown, disabled or passkey-only, so that every refusal costs
@@ -50,7 +52,6 @@ const decoyHash = () => (decoy ??= hashPassword(randomBytes(24).toString('base64
 export const triedUserId = (userId: string) => (USER_ID_PATTERN.test(userId) ? userId : '(invalid user ID)');
 
 async function login({ request, deps, ip }: HandlerInput) {
-  refuseCrossOrigin(request, deps);
   // No default credentials: without a session key, or without any account or hash to make one from, nobody can sign in.
   if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
   const accounts = await listAccounts(deps);
@@ -80,7 +81,6 @@ async function login({ request, deps, ip }: HandlerInput) {
 }
 
 async function logout({ request, deps, ip }: HandlerInput) {
-  requireSameOrigin(request, deps);
   const found = await sessionOf(request, deps);
   if (found) {
     await Promise.all([

@@ -5,26 +5,18 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { API_PREFIX, BACKUP_PATH } from '../../lib/constants.ts';
-import { API } from '../../lib/api-messages.ts';
-import { requireAdmin } from '../auth/guard.ts';
+import { BACKUP_PATH } from '../../lib/constants.ts';
 import { auditAction } from '../audit/audit-log.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
-import { notFound } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import { OWNER, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { backupFileName, backupStream, collectBackup } from '../migration/backup.ts';
 
-/** The route table's key for this handler: the path's segment under the API prefix. */
-export const BACKUP_SEGMENT = BACKUP_PATH.slice(API_PREFIX.length + 1).toLowerCase();
+/** Owners only: it holds every enquiry. A HEAD (the admin checking it is there) is no export and is not logged. */
+export const backupRoutes: readonly ApiRoute[] = [
+  staffRoute('GET', BACKUP_PATH, OWNER, ['export'], download),
+];
 
-export const backupHandler: RouteHandler = async (input) => {
-  if (matchRoute(input.request, BACKUP_PATH)?.kind !== 'collection') return notFound(API.notFoundRoute);
-  return dispatch(input.request, { GET: () => download(input) });
-};
-
-async function download(input: HandlerInput): Promise<Response> {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'read');
+async function download(input: StaffInput): Promise<Response> {
+  const { request, deps, actor } = input;
   const now = deps.now();
   const contents = await collectBackup(deps.repository, deps.images.blobs, now);
   if (request.method !== 'HEAD') await auditAction(input, actor, { action: 'export', family: 'backup' });

@@ -9,7 +9,6 @@ import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
 import { VALIDATION } from '../../lib/messages.ts';
 import { API, FIELD_REASONS } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
-import { requireAdmin } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { referrersOf, withRelations } from './content-relations.ts';
 import { moveToTrash } from './move-to-trash.ts';
@@ -18,9 +17,16 @@ import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { bodyKind, formFields, readJson, readMultipart } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
+import {
+  PUBLIC,
+  publicRoute,
+  READ,
+  STAFF,
+  staffRoute,
+  type ApiRoute,
+  type StaffInput,
+} from '../http/route-table.ts';
 import { conflict, created, HttpError, notFound, ok } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
 import { validate, validationFailure } from '../http/validate.ts';
 import { ownImageHash, parseImageFileName } from '../images/image-names.ts';
 import { OrderConflictError, versionOf, type StoredItem } from '../repository/port.ts';
@@ -40,52 +46,71 @@ import { z } from 'zod';
 const IMAGE_FIELD = 'image';
 const ORDER_SEGMENT = 'order';
 const DRAFTS_PARAM = 'drafts';
-/** `/{id}/revisions` and `/{id}/revisions/{rev}/restore` under a family's path. */
-const REVISIONS_ROUTE = /^([A-Za-z0-9_-]{1,128})\/revisions(?:\/([A-Za-z0-9_-]{1,128})\/restore)?$/i;
 
 const OrderSchema = z.strictObject({
   ids: z.array(z.string().max(128), { error: API.orderInvalid }).max(10_000, API.orderInvalid),
 });
 
 /**
+ * A content family's routes: the public list and item (cached at the CDN under the family's tag), and for staff
+ * the same with drafts (`?drafts=1`), create, update, delete (to the trash), order, history and the CSV.
  * `families` is the registry the API is served from: deleting an item is refused while an item of any of them
  * refers to it.
  */
-export function contentHandler(
+export function contentRoutes(
   family: ContentFamily,
   families: readonly ContentFamily[] = Object.values(contentFamilies),
-): RouteHandler {
-  return async (input) => {
-    const { request, deps } = input;
-    const route = matchRoute(request, family.path);
-    if (route?.kind === 'collection') {
-      return dispatch(request, {
-        GET: () => list(family, deps, request),
-        POST: () => create(family, input),
-      });
-    }
-    if (route?.kind === 'item' && route.id.toLowerCase() === ORDER_SEGMENT) {
-      return dispatch(request, { PUT: () => reorder(family, input) });
-    }
-    if (route?.kind === 'item') {
-      return dispatch(request, {
-        GET: () => read(family, deps, request, route.id),
-        PUT: () => update(family, input, route.id),
-        DELETE: () => remove(family, families, input, route.id),
-      });
-    }
-    if (route?.kind === 'other' && route.rest.toLowerCase() === CSV_EXPORT_NAME) {
-      return dispatch(request, { GET: () => exportCsv(family, input) });
-    }
-    const revisionRoute = route?.kind === 'other' ? REVISIONS_ROUTE.exec(route.rest) : null;
-    if (revisionRoute) {
-      const [, id = '', rev] = revisionRoute;
-      return rev === undefined
-        ? dispatch(request, { GET: () => listRevisions(family, deps, request, id) })
-        : dispatch(request, { POST: () => restoreRevision(family, input, id, rev) });
-    }
-    return notFound(API.notFoundRoute);
-  };
+): ApiRoute[] {
+  const base = family.path;
+  const item = `${base}/:id`;
+  const on = { family: family.key };
+  const drafts = { ...on, query: { [DRAFTS_PARAM]: '1' } };
+  const cache = publicCache(family.cacheTag);
+  return [
+    // Order before the item: `order` is no item id.
+    staffRoute('PUT', `${base}/${ORDER_SEGMENT}`, STAFF, ['reorder'], (input) => reorder(family, input), on),
+    staffRoute(
+      'GET',
+      `${base}/${CSV_EXPORT_NAME}`,
+      STAFF,
+      ['export'],
+      (input) => exportCsv(family, input),
+      on,
+    ),
+    staffRoute('GET', `${item}/revisions`, STAFF, READ, (input) => listRevisions(family, input), on),
+    staffRoute(
+      'POST',
+      `${item}/revisions/:rev/restore`,
+      STAFF,
+      ['restore'],
+      (input) => restoreRevision(family, input, input.params.id ?? '', input.params.rev ?? ''),
+      on,
+    ),
+    staffRoute('GET', base, STAFF, READ, ({ deps }) => listAll(family, deps), drafts),
+    publicRoute('GET', base, PUBLIC, READ, ({ deps }) => listPublished(family, deps), { ...on, cache }),
+    staffRoute('POST', base, STAFF, ['create'], (input) => create(family, input), on),
+    staffRoute(
+      'GET',
+      item,
+      STAFF,
+      READ,
+      ({ deps, params }) => read(family, deps, params.id ?? '', true),
+      drafts,
+    ),
+    publicRoute('GET', item, PUBLIC, READ, ({ deps, params }) => read(family, deps, params.id ?? '', false), {
+      ...on,
+      cache,
+    }),
+    staffRoute('PUT', item, STAFF, ['update'], (input) => update(family, input, input.params.id ?? ''), on),
+    staffRoute(
+      'DELETE',
+      item,
+      STAFF,
+      ['delete'],
+      (input) => remove(family, families, input, input.params.id ?? ''),
+      on,
+    ),
+  ];
 }
 
 export const isPublished = (item: StoredItem) => item.published !== false;
@@ -109,13 +134,9 @@ export async function orderedItems(family: ContentFamily, deps: Deps): Promise<S
   return (await deps.repository.list(family.key)).map((item, index) => present(family, item, index));
 }
 
-/** `?drafts=1` asks for drafts too: an admin read, never cached. */
-const wantsDrafts = (request: Request) => new URL(request.url).searchParams.get(DRAFTS_PARAM) === '1';
-
 /** The family's items as CSV, one column per field, each cell written by its field's kind. */
-async function exportCsv(family: ContentFamily, input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'read');
+async function exportCsv(family: ContentFamily, input: StaffInput) {
+  const { deps, actor } = input;
   const items = await deps.repository.list(family.key);
   const columns = ['createdAt', 'updatedAt', ...family.fields.map((field) => field.name)];
   // Each cell as its field's kind writes it: points one per line, a picture as its URL, money in rupees, times in IST.
@@ -127,24 +148,20 @@ async function exportCsv(family: ContentFamily, input: HandlerInput) {
   return csvResponse(family.key, columns, rows, deps.now());
 }
 
-async function list(family: ContentFamily, deps: Deps, request: Request) {
-  if (wantsDrafts(request)) {
-    await requireAdmin(request, deps, 'read');
-    return ok(await orderedItems(family, deps));
-  }
-  const items = (await orderedItems(family, deps)).filter(isPublished);
-  return ok(items, { cache: publicCache(family.cacheTag) });
+/** Drafts included: what staff see (`?drafts=1`). */
+async function listAll(family: ContentFamily, deps: Deps) {
+  return ok(await orderedItems(family, deps));
 }
 
-async function read(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  const drafts = wantsDrafts(request);
-  if (drafts) await requireAdmin(request, deps, 'read');
+async function listPublished(family: ContentFamily, deps: Deps) {
+  return ok((await orderedItems(family, deps)).filter(isPublished));
+}
+
+async function read(family: ContentFamily, deps: Deps, id: string, drafts: boolean) {
   const item = (await orderedItems(family, deps)).find((candidate) => candidate._id === id);
   if (!item || (!drafts && !isPublished(item))) return notFound();
   // The version as an ETag for staff, who send it back as If-Match; public copies are the CDN's to validate.
-  return drafts
-    ? ok(item, { headers: { ETag: etagOf(versionOf(item)) } })
-    : ok(item, { cache: publicCache(family.cacheTag) });
+  return drafts ? ok(item, { headers: { ETag: etagOf(versionOf(item)) } }) : ok(item);
 }
 
 /** An update that only publishes or unpublishes: `{"published": true|false}` and nothing else (issue 21). */
@@ -178,9 +195,8 @@ async function readInput(
   return { fields: result.data as Record<string, unknown>, file };
 }
 
-async function create(family: ContentFamily, input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function create(family: ContentFamily, input: StaffInput) {
+  const { request, deps, actor } = input;
   const { fields: given, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
   // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
   const fields = await withRelations(family, deps, given, null);
@@ -206,9 +222,8 @@ async function create(family: ContentFamily, input: HandlerInput) {
   return created(present(family, item), family.messages.added);
 }
 
-async function update(family: ContentFamily, input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function update(family: ContentFamily, input: StaffInput, id: string) {
+  const { request, deps, actor } = input;
   const expected = expectedVersion(request);
   const { fields, file } = await readInput(family, request, false, { flagOnly: true });
   // Checked before the image is processed, so an unknown id or a stale version costs no image work.
@@ -273,11 +288,10 @@ async function writeUpdate(
 async function remove(
   family: ContentFamily,
   families: readonly ContentFamily[],
-  input: HandlerInput,
+  input: StaffInput,
   id: string,
 ) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+  const { deps, actor } = input;
   // An item others refer to stays, so no page links to nothing: staff are told which items to change first.
   const referrers = await referrersOf(families, family, id, deps);
   if (referrers.length > 0) return conflict(FIELD_REASONS.referencedBy(referrers));
@@ -288,9 +302,8 @@ async function remove(
   return ok({ _id: removed.item._id }, { message: family.messages.deleted });
 }
 
-async function reorder(family: ContentFamily, input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function reorder(family: ContentFamily, input: StaffInput) {
+  const { request, deps, actor } = input;
   const { ids } = validate(OrderSchema, await readJson(request));
   let items: StoredItem[];
   try {
@@ -307,8 +320,8 @@ async function reorder(family: ContentFamily, input: HandlerInput) {
   );
 }
 
-async function listRevisions(family: ContentFamily, deps: Deps, request: Request, id: string) {
-  await requireAdmin(request, deps, 'read');
+async function listRevisions(family: ContentFamily, { deps, params }: StaffInput) {
+  const id = params.id ?? '';
   const revisions = await deps.repository.revisions(family.key, id);
   if (revisions.length === 0 && !(await deps.repository.get(family.key, id))) return notFound();
   return ok(
@@ -324,9 +337,8 @@ async function listRevisions(family: ContentFamily, deps: Deps, request: Request
  * Makes a saved version current again (an update, so it is itself a new version). Its picture comes back only
  * while it is still stored: pictures are freed when no item holds them, and a version is not an item.
  */
-async function restoreRevision(family: ContentFamily, input: HandlerInput, id: string, rev: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function restoreRevision(family: ContentFamily, input: StaffInput, id: string, rev: string) {
+  const { deps, actor } = input;
   const revision = (await deps.repository.revisions(family.key, id)).find(
     (candidate) => candidate.rev === rev,
   );

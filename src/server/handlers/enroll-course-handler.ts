@@ -7,48 +7,57 @@ import { enrollCourseFamily } from '../../lib/collections.ts';
 import { VALIDATION } from '../../lib/messages.ts';
 import { API } from '../../lib/api-messages.ts';
 import { ADMIN } from '../../lib/staff-messages.ts';
-import { requireAdmin } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { readJson } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { created, HttpError, notFound, ok } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import {
+  PUBLIC,
+  publicRoute,
+  READ,
+  STAFF,
+  staffRoute,
+  type ApiRoute,
+  type RouteInput,
+  type StaffInput,
+} from '../http/route-table.ts';
 import { validate, validationFailure } from '../http/validate.ts';
 import { UniqueConflictError, type StoredItem } from '../repository/port.ts';
 
 const family = enrollCourseFamily;
 
-export const enrollCourseHandler: RouteHandler = async (input) => {
-  const route = matchRoute(input.request, family.path);
-  if (route?.kind === 'collection') {
-    return dispatch(input.request, { GET: () => list(input), POST: () => add(input) });
-  }
-  if (route?.kind === 'item') {
-    return dispatch(input.request, {
-      PUT: () => update(input, route.id),
-      DELETE: () => remove(input, route.id),
-    });
-  }
-  return notFound(API.notFoundRoute);
-};
+const itemPath = `${family.path}/:id`;
+const on = { family: family.key };
+
+export const enrollCourseRoutes: readonly ApiRoute[] = [
+  // Inactive courses too: what staff manage (`?drafts=1`).
+  staffRoute(
+    'GET',
+    family.path,
+    STAFF,
+    READ,
+    async ({ deps }) => ok(await deps.repository.list(family.key)),
+    {
+      ...on,
+      query: { drafts: '1' },
+    },
+  ),
+  publicRoute('GET', family.path, PUBLIC, READ, list, { ...on, cache: publicCache(family.cacheTag) }),
+  staffRoute('POST', family.path, STAFF, ['create'], add, on),
+  staffRoute('PUT', itemPath, STAFF, ['update'], (input) => update(input, input.params.id ?? ''), on),
+  staffRoute('DELETE', itemPath, STAFF, ['delete'], (input) => remove(input, input.params.id ?? ''), on),
+];
 
 export const isActiveCourse = (course: StoredItem) => course.isActive !== false;
 
-async function list({ request, deps }: HandlerInput) {
-  const all = await deps.repository.list(family.key);
-  if (new URL(request.url).searchParams.get('drafts') === '1') {
-    await requireAdmin(request, deps, 'read');
-    return ok(all);
-  }
-  return ok(all.filter(isActiveCourse), { cache: publicCache(family.cacheTag) });
+async function list({ deps }: RouteInput) {
+  return ok((await deps.repository.list(family.key)).filter(isActiveCourse));
 }
 
-async function update(input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function update(input: StaffInput, id: string) {
+  const { request, deps, actor } = input;
   const fields = validate(family.updateSchema, await readJson(request));
   try {
     const result = await deps.repository.update(family.key, id, fields);
@@ -66,9 +75,8 @@ const duplicateAsValidation = (error: unknown) =>
     ? new HttpError(validationFailure({ courseName: VALIDATION.courseDuplicate }))
     : error;
 
-async function add(input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function add(input: StaffInput) {
+  const { request, deps, actor } = input;
   const fields = validate(family.inputSchema, await readJson(request));
   try {
     const item = await deps.repository.create(family.key, fields);
@@ -80,9 +88,8 @@ async function add(input: HandlerInput) {
   }
 }
 
-async function remove(input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function remove(input: StaffInput, id: string) {
+  const { deps, actor } = input;
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
   await publishChange(deps, family.cacheTag);

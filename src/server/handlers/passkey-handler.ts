@@ -10,13 +10,12 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { API } from '../../lib/api-messages.ts';
 import { ACCOUNT_PATHS } from '../../lib/identity.ts';
 import { PasskeyNameSchema } from '../../lib/identity-schemas.ts';
 import { brandName } from '../../lib/site-config.ts';
 import { AUTH, IDENTITY } from '../../lib/staff-messages.ts';
 import { listAccounts, updateAccount, type Account, type StoredPasskey } from '../auth/accounts.ts';
-import { refuseCrossOrigin, requireAdmin, requireSameOrigin, sessionOf } from '../auth/guard.ts';
+import { sessionOf } from '../auth/guard.ts';
 import { cookieIsSecure } from '../auth/session.ts';
 import { clearFailures, enforceLoginLimit, signedIn } from '../auth/sign-in.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -25,7 +24,7 @@ import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import { rateLimitAddress } from '../http/client-ip.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
+import type { HandlerInput } from '../http/netlify-function.ts';
 import {
   badRequest,
   created,
@@ -36,7 +35,7 @@ import {
   serviceUnavailable,
   unauthorized,
 } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
 
 /**
@@ -120,22 +119,30 @@ const CeremonySchema = z.object({
 const RegisterSchema = CeremonySchema.extend({ name: PasskeyNameSchema });
 
 /** `/api/v1/auth/passkeys[...]`: the signed-in person's passkeys. */
-export const passkeysHandler: RouteHandler = async (input) => {
-  const { request } = input;
-  if (matchRoute(request, ACCOUNT_PATHS.passkeyRegisterOptions)?.kind === 'collection')
-    return dispatch(request, { POST: () => registrationOptions(input) });
-  const route = matchRoute(request, ACCOUNT_PATHS.passkeys);
-  if (route?.kind === 'collection')
-    return dispatch(request, { GET: () => list(input), POST: () => register(input) });
+export const passkeyRoutes: readonly ApiRoute[] = [
+  // Before the credential route: `options` is no credential.
+  staffRoute(
+    'POST',
+    ACCOUNT_PATHS.passkeyRegisterOptions,
+    STAFF,
+    { none: 'a registration challenge; the passkey it leads to is logged' },
+    registrationOptions,
+  ),
+  staffRoute('GET', ACCOUNT_PATHS.passkeys, STAFF, READ, list),
+  staffRoute('POST', ACCOUNT_PATHS.passkeys, STAFF, ['passkey-add'], register),
   // A credential id (base64url, up to CREDENTIAL_ID_MAX_LENGTH) may be longer than the API's item ids.
-  const credentialId = route?.kind === 'item' ? route.id : route?.kind === 'other' ? route.rest : '';
-  if (CREDENTIAL_ID.test(credentialId))
-    return dispatch(request, { DELETE: () => remove(input, credentialId) });
-  return notFound(API.notFoundRoute);
-};
+  staffRoute(
+    'DELETE',
+    `${ACCOUNT_PATHS.passkeys}/:credentialId`,
+    STAFF,
+    ['passkey-remove'],
+    (input) => remove(input, input.params.credentialId ?? ''),
+    { params: { credentialId: CREDENTIAL_ID } },
+  ),
+];
 
-async function me(input: HandlerInput, access: 'read' | 'write') {
-  await requireAdmin(input.request, input.deps, access);
+/** The caller's account (the route table's guard has checked the session). */
+async function me(input: StaffInput) {
   const found = await sessionOf(input.request, input.deps);
   if (!found) throw new HttpError(unauthorized());
   return found.account;
@@ -144,12 +151,12 @@ async function me(input: HandlerInput, access: 'read' | 'write') {
 const passkeyViews = (account: Account) =>
   account.passkeys.map(({ id, name, createdAt }) => ({ id, name, createdAt }));
 
-async function list(input: HandlerInput) {
-  return ok(passkeyViews(await me(input, 'read')));
+async function list(input: StaffInput) {
+  return ok(passkeyViews(await me(input)));
 }
 
-async function registrationOptions(input: HandlerInput) {
-  const account = await me(input, 'write');
+async function registrationOptions(input: StaffInput) {
+  const account = await me(input);
   const { rpID } = requireRelyingParty(input.request, input.deps);
   const options = await (
     await webauthn()
@@ -171,9 +178,9 @@ async function registrationOptions(input: HandlerInput) {
   return ok({ options, challengeId });
 }
 
-async function register(input: HandlerInput) {
+async function register(input: StaffInput) {
   const { request, deps, ip } = input;
-  const account = await me(input, 'write');
+  const account = await me(input);
   const party = requireRelyingParty(request, deps);
   const body = validate(RegisterSchema, await readJson(request));
   const challenge = await takeChallenge(deps, body.challengeId, 'register');
@@ -223,8 +230,8 @@ async function register(input: HandlerInput) {
   return created(updated ? passkeyViews(updated) : [], IDENTITY.passkeyAdded);
 }
 
-async function remove(input: HandlerInput, credentialId: string) {
-  const account = await me(input, 'write');
+async function remove(input: StaffInput, credentialId: string) {
+  const account = await me(input);
   const passkey = account.passkeys.find((key) => key.id === credentialId);
   if (!passkey) return notFound();
   if (account.requirePasskey && account.passkeys.length === 1)
@@ -244,7 +251,6 @@ async function remove(input: HandlerInput, credentialId: string) {
 
 /** `POST /api/v1/auth/passkey/options`: a sign-in challenge for any discoverable passkey of this site. */
 export async function passkeyLoginOptions({ request, deps, ip }: HandlerInput) {
-  requireSameOrigin(request, deps);
   if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
   const { rpID } = requireRelyingParty(request, deps);
   // Anyone may ask, and every answer is a stored record: an address gets about as many as one challenge's
@@ -265,8 +271,6 @@ export async function passkeyLoginOptions({ request, deps, ip }: HandlerInput) {
 
 /** `POST /api/v1/auth/passkey`: signs in with a passkey; failures count like wrong passwords. */
 export async function passkeyLogin({ request, deps, ip }: HandlerInput) {
-  refuseCrossOrigin(request, deps);
-  requireSameOrigin(request, deps);
   if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
   const party = requireRelyingParty(request, deps);
   await enforceLoginLimit(deps, ip);

@@ -6,58 +6,49 @@
  * holding the address.
  */
 import { ENQUIRY_PATHS } from '../../lib/enquiries.ts';
-import { API } from '../../lib/api-messages.ts';
 import { DATA_RIGHTS } from '../../lib/staff-messages.ts';
 import { PrivacyEmailSchema } from '../../lib/schemas.ts';
-import { requireAdmin } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { eraseByEmail, maskEmail, requestsByEmail } from '../enquiries/privacy.ts';
 import { readJson } from '../http/body.ts';
-import type { RouteHandler } from '../http/netlify-function.ts';
-import { notFound, ok } from '../http/respond.ts';
-import { dispatch } from '../http/route.ts';
+import { ok } from '../http/respond.ts';
+import { OWNER, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
-import { isPath } from './sub-path.ts';
 
-export const privacyHandler: RouteHandler = async (input) => {
-  const { request, deps } = input;
-  if (isPath(request, ENQUIRY_PATHS.privacyErase)) {
-    return dispatch(request, {
-      POST: async () => {
-        const actor = await requireAdmin(request, deps, 'write', 'owner');
-        const { email } = validate(PrivacyEmailSchema, await readJson(request));
-        const erased = await eraseByEmail(deps, email);
-        // Whose (masked: the log must not hold what was just erased) and how much.
-        await auditAction(input, actor, {
-          action: 'erase',
-          family: 'privacy',
-          title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null),
-        });
-        return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll) });
-      },
+export const privacyRoutes: readonly ApiRoute[] = [
+  staffRoute('POST', ENQUIRY_PATHS.privacyErase, OWNER, ['erase'], erase),
+  staffRoute('GET', ENQUIRY_PATHS.privacyExport, OWNER, ['export'], exportRecord),
+];
+
+async function erase(input: StaffInput) {
+  const { request, deps, actor } = input;
+  const { email } = validate(PrivacyEmailSchema, await readJson(request));
+  const erased = await eraseByEmail(deps, email);
+  // Whose (masked: the log must not hold what was just erased) and how much.
+  await auditAction(input, actor, {
+    action: 'erase',
+    family: 'privacy',
+    title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null),
+  });
+  return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll) });
+}
+
+/** A HEAD answers the same without logging an export: nothing was handed over. */
+async function exportRecord(input: StaffInput) {
+  const { request, deps, actor } = input;
+  const email = new URL(request.url).searchParams.get('email') ?? undefined;
+  const query = validate(PrivacyEmailSchema, { email });
+  const found = await requestsByEmail(deps.repository, query.email);
+  if (request.method === 'GET')
+    await auditAction(input, actor, {
+      action: 'export',
+      family: 'privacy',
+      title: DATA_RIGHTS.auditTarget(
+        maskEmail(query.email),
+        found.contact.length,
+        found.enroll.length,
+        found.trash.length,
+      ),
     });
-  }
-  if (isPath(request, ENQUIRY_PATHS.privacyExport)) {
-    return dispatch(request, {
-      GET: async () => {
-        const actor = await requireAdmin(request, deps, 'read', 'owner');
-        const email = new URL(request.url).searchParams.get('email') ?? undefined;
-        const query = validate(PrivacyEmailSchema, { email });
-        const found = await requestsByEmail(deps.repository, query.email);
-        if (request.method === 'GET')
-          await auditAction(input, actor, {
-            action: 'export',
-            family: 'privacy',
-            title: DATA_RIGHTS.auditTarget(
-              maskEmail(query.email),
-              found.contact.length,
-              found.enroll.length,
-              found.trash.length,
-            ),
-          });
-        return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found });
-      },
-    });
-  }
-  return notFound(API.notFoundRoute);
-};
+  return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found });
+}

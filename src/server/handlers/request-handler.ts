@@ -18,17 +18,24 @@ import { INITIAL_STATUS, REQUEST_LIST_PARAMS, statusOf } from '../../lib/enquiri
 import { API } from '../../lib/api-messages.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { createHash } from 'node:crypto';
-import { refuseCrossOrigin, requireAdmin } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { csvResponse, istReadable, type CsvColumn } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
+import type { HandlerInput } from '../http/netlify-function.ts';
+import {
+  PUBLIC_FORM,
+  publicRoute,
+  READ,
+  STAFF,
+  staffRoute,
+  type ApiRoute,
+  type StaffInput,
+} from '../http/route-table.ts';
 import { rateLimitAddress } from '../http/client-ip.ts';
 import { enforceRateLimit, enforceRateLimits } from '../http/rate-limit.ts';
 import { created, notFound, ok } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
 import { validate } from '../http/validate.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
@@ -45,28 +52,51 @@ const receivedMessages: Record<RequestFamilyKey, string> = {
   enroll: API.enrollReceived,
 };
 
-export function requestHandler(family: RequestFamily): RouteHandler {
-  return async (input) => {
-    const { request } = input;
-    const route = matchRoute(request, family.path);
-    if (route?.kind === 'collection') {
-      return dispatch(request, { GET: () => list(family, input), POST: () => submit(family, input) });
-    }
-    if (route?.kind === 'item') {
-      return dispatch(request, {
-        PATCH: () => patch(family, input, route.id),
-        DELETE: () => remove(family, input, route.id),
-      });
-    }
-    if (route?.kind === 'other' && route.rest.toLowerCase() === CSV_EXPORT_NAME) {
-      return dispatch(request, { GET: () => exportCsv(family, input) });
-    }
-    return notFound(API.notFoundRoute);
-  };
+/**
+ * A request family's routes: the public submission; for staff the list (paged and filtered with parameters),
+ * the follow-up (status and note), delete (to the trash) and the CSV.
+ */
+export function requestRoutes(family: RequestFamily): ApiRoute[] {
+  const item = `${family.path}/:id`;
+  const on = { family: family.key };
+  return [
+    staffRoute(
+      'GET',
+      `${family.path}/${CSV_EXPORT_NAME}`,
+      STAFF,
+      ['export'],
+      (input) => exportCsv(family, input),
+      on,
+    ),
+    staffRoute('GET', family.path, STAFF, READ, (input) => list(family, input), on),
+    publicRoute(
+      'POST',
+      family.path,
+      PUBLIC_FORM,
+      { none: 'a visitor submits; staff actions on it are logged' },
+      (input) => submit(family, input),
+      on,
+    ),
+    staffRoute(
+      'PATCH',
+      item,
+      STAFF,
+      ['status-change', 'note-change'],
+      (input) => patch(family, input, input.params.id ?? ''),
+      on,
+    ),
+    staffRoute(
+      'DELETE',
+      item,
+      STAFF,
+      ['delete'],
+      (input) => remove(family, input, input.params.id ?? ''),
+      on,
+    ),
+  ];
 }
 
 async function submit(family: RequestFamily, { request, deps, ip, waitUntil }: HandlerInput) {
-  refuseCrossOrigin(request, deps);
   await enforceRateLimit(
     deps.coordination,
     `submit-${family.key}`,
@@ -153,8 +183,7 @@ function listQuery(family: RequestFamily, request: Request, { paging = true } = 
   };
 }
 
-async function list(family: RequestFamily, { request, deps }: HandlerInput) {
-  await requireAdmin(request, deps, 'read');
+async function list(family: RequestFamily, { request, deps }: StaffInput) {
   const query = listQuery(family, request);
   if (!query.paged) {
     // Unparameterised, the answer keeps the spec's shape: `data` is every request (newest first), in full.
@@ -164,9 +193,8 @@ async function list(family: RequestFamily, { request, deps }: HandlerInput) {
   return ok(page.items.map(forAdmin), { extra: { nextCursor: page.nextCursor } });
 }
 
-async function patch(family: RequestFamily, input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function patch(family: RequestFamily, input: StaffInput, id: string) {
+  const { request, deps, actor } = input;
   const { status, note } = validate(family.patchSchema, await readJson(request)) as {
     status?: string;
     note?: string;
@@ -201,9 +229,8 @@ async function patch(family: RequestFamily, input: HandlerInput, id: string) {
   return ok(forAdmin(item), { message: ENQUIRY.updated });
 }
 
-async function remove(family: RequestFamily, input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function remove(family: RequestFamily, input: StaffInput, id: string) {
+  const { deps, actor } = input;
   // To the trash like every delete (restorable for TRASH_RETENTION_DAYS, then purged).
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
@@ -212,9 +239,8 @@ async function remove(family: RequestFamily, input: HandlerInput, id: string) {
 }
 
 /** The CSV of what the list shows: the same filters apply, every matching request (not one page). */
-async function exportCsv(family: RequestFamily, input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'read');
+async function exportCsv(family: RequestFamily, input: StaffInput) {
+  const { request, deps, actor } = input;
   // Every matching request, whatever page the screen shows: paging parameters are not the export's business.
   const { filter } = listQuery(family, request, { paging: false });
   const rows = await allRequests(deps.repository, family, filter);

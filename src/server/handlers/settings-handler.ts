@@ -4,19 +4,24 @@
  * so the repository's item history (docs/decisions.md 14) is their history too. Nothing stored yet means the
  * seed (today's values): the first save first stores the seed, so the history starts from what the site showed.
  */
-import { settingsFamily } from '../../lib/collections.ts';
-import { API } from '../../lib/api-messages.ts';
+import { settingsFamily, settingsRevisionsPath } from '../../lib/collections.ts';
 import { resolveSettings, SITE_SETTINGS_SEED, type SiteSettings } from '../../lib/site-settings.ts';
 import { SETTINGS } from '../../lib/staff-messages.ts';
-import { requireAdmin } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { notFound, ok } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import {
+  PUBLIC,
+  publicRoute,
+  READ,
+  STAFF,
+  staffRoute,
+  type ApiRoute,
+  type StaffInput,
+} from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
 import {
   editorName,
@@ -30,25 +35,24 @@ import { SINGLETON_ID } from '../repository/keys.ts';
 import { versionOf } from '../repository/port.ts';
 
 const family = settingsFamily;
-const REVISIONS_SEGMENT = 'revisions';
 /** `?drafts=1`, as on the content families: a staff read, never cached, with the version (issue 21). */
 const STAFF_READ_PARAM = 'drafts';
-/** `revisions/{rev}/restore` under the settings path. */
-const RESTORE_ROUTE = /^revisions\/([A-Za-z0-9_-]{1,128})\/restore$/i;
 
-export const settingsHandler: RouteHandler = async (input) => {
-  const { request, deps } = input;
-  const route = matchRoute(request, family.path);
-  if (route?.kind === 'collection') {
-    return dispatch(request, { GET: () => read(deps, request), PUT: () => update(input) });
-  }
-  if (route?.kind === 'item' && route.id.toLowerCase() === REVISIONS_SEGMENT) {
-    return dispatch(request, { GET: () => listRevisions(deps, request) });
-  }
-  const restore = route?.kind === 'other' ? RESTORE_ROUTE.exec(route.rest) : null;
-  if (restore) return dispatch(request, { POST: () => restoreRevision(input, restore[1] ?? '') });
-  return notFound(API.notFoundRoute);
-};
+export const settingsRoutes: readonly ApiRoute[] = [
+  staffRoute('GET', family.path, STAFF, READ, staffRead, {
+    family: family.key,
+    query: { [STAFF_READ_PARAM]: '1' },
+  }),
+  publicRoute('GET', family.path, PUBLIC, READ, async ({ deps }) => ok(await currentSettings(deps)), {
+    family: family.key,
+    cache: publicCache(family.cacheTag),
+  }),
+  staffRoute('PUT', family.path, STAFF, ['update'], update, { family: family.key }),
+  staffRoute('GET', settingsRevisionsPath, STAFF, READ, listRevisions, { family: family.key }),
+  staffRoute('POST', `${settingsRevisionsPath}/:rev/restore`, STAFF, ['restore'], restoreRevision, {
+    family: family.key,
+  }),
+];
 
 /** The settings the site shows now: the stored ones over the seed. */
 export async function currentSettings(deps: Pick<Deps, 'repository'>): Promise<SiteSettings> {
@@ -56,13 +60,10 @@ export async function currentSettings(deps: Pick<Deps, 'repository'>): Promise<S
 }
 
 /**
- * The settings and, for staff (`?drafts=1`), their version beside them and as the ETag: the values stay exactly
- * the settings, as the build and the public read them.
+ * The settings for staff, with their version beside them and as the ETag: the values stay exactly the settings,
+ * as the build and the public read them.
  */
-async function read(deps: Deps, request: Request) {
-  if (new URL(request.url).searchParams.get(STAFF_READ_PARAM) !== '1')
-    return ok(await currentSettings(deps), { cache: publicCache(family.cacheTag) });
-  await requireAdmin(request, deps, 'read');
+async function staffRead({ deps }: StaffInput) {
   const stored = await deps.repository.get(family.key, SINGLETON_ID);
   return versioned(resolveSettings(stored), stored ? versionOf(stored) : 0);
 }
@@ -70,9 +71,8 @@ async function read(deps: Deps, request: Request) {
 const versioned = (settings: SiteSettings, version: number, message?: string) =>
   ok(settings, { message, extra: { version }, headers: { ETag: etagOf(version) } });
 
-async function update(input: HandlerInput) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function update(input: StaffInput) {
+  const { request, deps, actor } = input;
   const expected = expectedVersion(request);
   const settings = validate(family.inputSchema, await readJson(request));
   const saved = await write(deps, settings, editorOf(actor), expected);
@@ -103,8 +103,7 @@ async function write(deps: Deps, settings: SiteSettings, editor: Editor, expecte
   return { settings: resolveSettings(result.item), version: versionOf(result.item) };
 }
 
-async function listRevisions(deps: Deps, request: Request) {
-  await requireAdmin(request, deps, 'read');
+async function listRevisions({ deps }: StaffInput) {
   const revisions = await deps.repository.revisions(family.key, SINGLETON_ID);
   return ok(
     revisions.map((revision) => ({
@@ -117,9 +116,9 @@ async function listRevisions(deps: Deps, request: Request) {
 }
 
 /** Makes an earlier version current again: itself a save, so it becomes the newest version. */
-async function restoreRevision(input: HandlerInput, rev: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function restoreRevision(input: StaffInput) {
+  const { deps, actor } = input;
+  const rev = input.params.rev ?? '';
   const revision = (await deps.repository.revisions(family.key, SINGLETON_ID)).find(
     (candidate) => candidate.rev === rev,
   );

@@ -6,23 +6,18 @@
 import { DAY_MS, TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
 import { isRequestFamilyKey } from '../../lib/registry.ts';
 import { API } from '../../lib/api-messages.ts';
-import { requireAdmin } from '../auth/guard.ts';
 import { auditAction, forgetRequestNames } from '../audit/audit-log.ts';
 import { DELETED_BY } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import { OWNER, READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { restoreRefusal } from './content-relations.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { discardImage, present } from './content-handler.ts';
 import type { ApiRegistry } from './api-registry.ts';
 import { allFamilies, type ContentFamily } from '../../lib/collections.ts';
-
-const RESTORE_ROUTE = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,128})\/restore$/;
-const ENTRY_ROUTE = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,128})$/;
 
 /** A trashable family as the trash sees it: its key, title field and, for public ones, its cache tag. */
 export interface TrashFamily {
@@ -60,28 +55,41 @@ export function trashFamilies(registry: ApiRegistry): TrashFamily[] {
   ];
 }
 
-export function trashHandler(registry: ApiRegistry, path: string): RouteHandler {
+/**
+ * The trash's routes: the list, and per trashable family its entries' restore and (owners) delete for good. Each
+ * family's key is a literal segment of its routes, so an unknown family is an unknown route.
+ */
+export function trashRoutes(registry: ApiRegistry, path: string): ApiRoute[] {
   const families = trashFamilies(registry);
-  const byKey = (key: string) => families.find((family) => family.key.toLowerCase() === key.toLowerCase());
-  return async (input) => {
-    const { request, deps } = input;
-    const route = matchRoute(request, path);
-    if (route?.kind === 'collection') return dispatch(request, { GET: () => list(families, deps, request) });
-    const rest = route?.kind === 'other' ? route.rest : '';
-    const restore = RESTORE_ROUTE.exec(rest);
-    const family = restore ? byKey(restore[1] ?? '') : undefined;
-    if (restore && family) {
-      return dispatch(request, { POST: () => restoreItem(family, input, restore[2] ?? '') });
-    }
-    const entry = ENTRY_ROUTE.exec(rest);
-    const purged = entry ? byKey(entry[1] ?? '') : undefined;
-    if (entry && purged) return dispatch(request, { DELETE: () => purgeItem(purged, input, entry[2] ?? '') });
-    return notFound(API.notFoundRoute);
-  };
+  return [
+    staffRoute('GET', path, STAFF, READ, ({ deps }) => list(families, deps)),
+    ...families.flatMap((family) => {
+      const entry = `${path}/${family.key}/:id`;
+      const on = { family: family.key };
+      return [
+        staffRoute(
+          'POST',
+          `${entry}/restore`,
+          STAFF,
+          ['restore'],
+          (input) => restoreItem(family, input, input.params.id ?? ''),
+          on,
+        ),
+        // Deleting for good is the owners' decision: the trash is everyone's undo.
+        staffRoute(
+          'DELETE',
+          entry,
+          OWNER,
+          ['purge'],
+          (input) => purgeItem(family, input, input.params.id ?? ''),
+          on,
+        ),
+      ];
+    }),
+  ];
 }
 
-async function list(families: TrashFamily[], deps: Deps, request: Request) {
-  await requireAdmin(request, deps, 'read');
+async function list(families: TrashFamily[], deps: Deps) {
   const known = new Map(families.map((family) => [family.key, family]));
   const entries = (await deps.repository.listTrash()).filter((entry) => known.has(entry.collection));
   return ok(
@@ -96,9 +104,8 @@ async function list(families: TrashFamily[], deps: Deps, request: Request) {
   );
 }
 
-async function restoreItem(family: TrashFamily, input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write');
+async function restoreItem(family: TrashFamily, input: StaffInput, id: string) {
+  const { deps, actor } = input;
   // A content item comes back only if its slugs are still its own and what it refers to still exists.
   if (family.content) {
     const trashed = (await deps.repository.listTrash()).find(
@@ -133,9 +140,8 @@ async function restoreItem(family: TrashFamily, input: HandlerInput, id: string)
  * An owner deletes one trash entry for good (an editor cannot: the trash is everyone's undo). Its pictures are
  * freed as by the purge, and a request's name leaves the audit log with it.
  */
-async function purgeItem(family: TrashFamily, input: HandlerInput, id: string) {
-  const { request, deps } = input;
-  const actor = await requireAdmin(request, deps, 'write', 'owner');
+async function purgeItem(family: TrashFamily, input: StaffInput, id: string) {
+  const { deps, actor } = input;
   // A request deleted for good must not come back with a re-import of the old site: its tombstone goes first.
   if (isRequestFamilyKey(family.key)) {
     const entry = (await deps.repository.listTrash()).find(

@@ -1,11 +1,10 @@
 /**
  * Account management for owners (issue 13): `GET/POST /api/v1/users`, `PATCH/DELETE /api/v1/users/<id>`. The
- * router lets only owners in; the rules here keep at least one enabled owner, keep an owner from locking
+ * route table lets only owners in; the rules here keep at least one enabled owner, keep an owner from locking
  * themselves out, and end an account's sessions when it is disabled, deleted or given a temporary password (which
  * its holder must replace at their next sign-in, issue 21).
  */
 import type { z } from 'zod';
-import { API } from '../../lib/api-messages.ts';
 import { USERS_PATH, type AccountChange } from '../../lib/identity.ts';
 import { AccountPatchSchema, NewAccountSchema } from '../../lib/identity-schemas.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
@@ -19,33 +18,32 @@ import {
   updateAccount,
   type Account,
 } from '../auth/accounts.ts';
-import { requireAdmin, type Actor } from '../auth/guard.ts';
+import type { Actor } from '../auth/guard.ts';
 import { hashPassword } from '../auth/password.ts';
 import { isGuessable } from '../auth/password-policy.ts';
 import { endSessionsOf, revokeSessionsOnDisable } from '../auth/sessions.ts';
 import { ACCOUNT_FAMILY, auditAction } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
-import type { HandlerInput, RouteHandler } from '../http/netlify-function.ts';
 import { badRequest, conflict, created, notFound, ok } from '../http/respond.ts';
-import { dispatch, matchRoute } from '../http/route.ts';
+import { OWNER, READ, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
 import { UniqueConflictError } from '../repository/port.ts';
 
-export const usersHandler: RouteHandler = async (input) => {
-  const route = matchRoute(input.request, USERS_PATH);
-  if (route?.kind === 'collection')
-    return dispatch(input.request, { GET: () => list(input), POST: () => create(input) });
-  if (route?.kind === 'item')
-    return dispatch(input.request, {
-      PATCH: () => patch(input, route.id),
-      DELETE: () => remove(input, route.id),
-    });
-  return notFound(API.notFoundRoute);
-};
+/** Owners only: who may sign in, and as what. */
+export const usersRoutes: readonly ApiRoute[] = [
+  staffRoute('GET', USERS_PATH, OWNER, READ, list),
+  staffRoute('POST', USERS_PATH, OWNER, ['account-create'], create),
+  staffRoute('PATCH', `${USERS_PATH}/:id`, OWNER, ['account-update', 'password-reset'], (input) =>
+    patch(input, input.params.id ?? ''),
+  ),
+  staffRoute('DELETE', `${USERS_PATH}/:id`, OWNER, ['account-delete'], (input) =>
+    remove(input, input.params.id ?? ''),
+  ),
+];
 
 const audit = (
-  input: HandlerInput,
+  input: StaffInput,
   actor: Actor,
   action: 'account-create' | 'account-update' | 'account-delete' | 'password-reset',
   account: Account,
@@ -72,14 +70,12 @@ function accountChanges(before: Account, input: z.output<typeof AccountPatchSche
   return changes;
 }
 
-async function list({ request, deps }: HandlerInput) {
-  await requireAdmin(request, deps, 'read', 'owner');
+async function list({ deps }: StaffInput) {
   return ok((await listAccounts(deps)).map(accountView));
 }
 
-async function create(handlerInput: HandlerInput) {
-  const { request, deps } = handlerInput;
-  const actor = await requireAdmin(request, deps, 'write', 'owner');
+async function create(handlerInput: StaffInput) {
+  const { request, deps, actor } = handlerInput;
   const input = validate(NewAccountSchema, await readJson(request));
   if (await isGuessable(input.password, [input.userId, input.name]))
     return badRequest(IDENTITY.passwordCommon, { password: IDENTITY.passwordCommon });
@@ -102,9 +98,8 @@ async function removesLastOwner(deps: Deps, account: Account, after: Partial<Acc
   return owners.every((owner) => owner._id === account._id);
 }
 
-async function patch(handlerInput: HandlerInput, id: string) {
-  const { request, deps } = handlerInput;
-  const actor = await requireAdmin(request, deps, 'write', 'owner');
+async function patch(handlerInput: StaffInput, id: string) {
+  const { request, deps, actor } = handlerInput;
   const input = validate(AccountPatchSchema, await readJson(request));
   const account = await getAccount(deps, id);
   if (!account) return notFound(IDENTITY.accountNotFound);
@@ -138,9 +133,8 @@ async function patch(handlerInput: HandlerInput, id: string) {
   });
 }
 
-async function remove(handlerInput: HandlerInput, id: string) {
-  const { request, deps } = handlerInput;
-  const actor = await requireAdmin(request, deps, 'write', 'owner');
+async function remove(handlerInput: StaffInput, id: string) {
+  const { deps, actor } = handlerInput;
   const account = await getAccount(deps, id);
   if (!account) return notFound(IDENTITY.accountNotFound);
   if (account._id === actor.accountId) return conflict(IDENTITY.notYourself);

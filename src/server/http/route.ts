@@ -1,5 +1,6 @@
-/** Path and method dispatch for the function handlers (each function owns one base path). */
+/** Path and method dispatch for the functions beside the API (health, uploads); the API has its route table. */
 import { methodNotAllowed } from './respond.ts';
+import { ITEM_ID } from './route-table.ts';
 
 export type Route = { kind: 'collection' } | { kind: 'item'; id: string } | { kind: 'other'; rest: string };
 
@@ -19,9 +20,6 @@ export function matchRoute(request: Request, basePath: string): Route | null {
     ? { kind: 'item', id: rest }
     : { kind: 'other', rest: rest ?? '' };
 }
-
-/** Ids are opaque, but never contain a slash or anything a store key could trip over. */
-const ITEM_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 function decodeURIComponentSafe(value: string): string | null {
   try {

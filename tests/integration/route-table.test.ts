@@ -1,0 +1,275 @@
+/**
+ * The API's route table (src/server/http/route-table.ts) holds the routes to what they declare: each says who may
+ * call it (the authorisation matrix checks that part), what it records in the audit log and how its answer may be
+ * cached. Here: the declarations are complete and consistent, every family of the registry (a fixture one too)
+ * gets its routes from it, and every route that changes something, done for real, records exactly the audit
+ * actions it declares (or nothing, where it says why).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  allFamilies,
+  contentFamilies,
+  contentFamily,
+  csvPath,
+  enrollCourseFamily,
+  exportPath,
+  orderPath,
+  requestFamilies,
+  revisionRestorePath,
+  settingsFamily,
+  settingsRevisionRestorePath,
+  settingsRevisionsPath,
+  statsFamily,
+  trashEntryPath,
+  trashRestorePath,
+  type ContentFamily,
+} from '../../src/lib/collections.ts';
+import { AUTH_PATHS, BACKUP_PATH } from '../../src/lib/constants.ts';
+import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
+import { textField } from '../../src/lib/fields.ts';
+import { ACCOUNT_PATHS, USERS_PATH } from '../../src/lib/identity.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
+import { readAudit } from '../../src/server/audit/audit-log.ts';
+import { apiHandler, apiRoutes, REGISTRY } from '../../src/server/handlers/api-router.ts';
+import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
+import { compileRoute, resolve, type ApiRoute } from '../../src/server/http/route-table.ts';
+import type { StoredItem } from '../../src/server/repository/port.ts';
+import { sampleInput } from '../support/family-samples.ts';
+import {
+  ADMIN_PASSWORD,
+  body,
+  freshAddresses,
+  multipart,
+  ORIGIN,
+  startApiOn,
+  type Api,
+  type CallOptions,
+} from './api-harness.ts';
+
+const ROUTES = apiRoutes(REGISTRY);
+const TABLE = ROUTES.map(compileRoute);
+const isWrite = (route: ApiRoute) => route.method !== 'GET';
+const label = (route: ApiRoute) =>
+  `${route.method} ${route.path}${route.query ? `?${new URLSearchParams(route.query).toString()}` : ''}`;
+
+function routeOf(method: string, path: string): ApiRoute {
+  const found = resolve(TABLE, new Request(new URL(path, ORIGIN), { method }));
+  if (found.kind !== 'route') throw new Error(`${method} ${path} is no route of the table`);
+  return found.route;
+}
+
+/** A family only this file knows, served from a registry of its own. */
+const fixture: ContentFamily = contentFamily('routeFixture', {
+  fields: [textField('title', { label: 'Title', max: 80, required: 'Title is required' })],
+  confirmDelete: 'Delete this?',
+  messages: {
+    added: 'Added',
+    updated: 'Updated',
+    deleted: 'Deleted',
+    empty: 'None yet',
+    fetchFailed: 'Failed to fetch',
+    addFailed: 'Failed to add',
+    updateFailed: 'Failed to update',
+    deleteFailed: 'Failed to delete',
+  },
+});
+
+describe('the route table', () => {
+  it('says for every route that changes something what the audit log records, or why nothing', () => {
+    for (const route of ROUTES.filter(isWrite)) {
+      if (Array.isArray(route.audit)) expect(route.audit.length, label(route)).toBeGreaterThan(0);
+      else expect(route.audit, label(route)).not.toEqual({ none: 'a read changes nothing' });
+    }
+  });
+
+  it('lets no staff answer be stored, and public caching only on reads', () => {
+    for (const route of ROUTES) {
+      if (route.access.who === 'staff') expect(route.cache, label(route)).toEqual({ kind: 'no-store' });
+      if (route.cache.kind === 'public') expect(route.method, label(route)).toBe('GET');
+    }
+  });
+
+  it('gives every family of the registry its routes, staff ones guarded and none public that writes', () => {
+    for (const family of allFamilies) {
+      const own = ROUTES.filter((route) => route.family === family.key);
+      expect(own.length, family.key).toBeGreaterThan(0);
+      for (const route of own.filter(isWrite)) {
+        // Only the visitors' enquiries are written without a session.
+        if (route.access.who !== 'staff') expect(family.key in requestFamilies, label(route)).toBe(true);
+      }
+    }
+  });
+
+  it('gives a family added to the registry the same routes as a family of its kind, trash included', () => {
+    const withFixture = {
+      content: [...REGISTRY.content, fixture],
+      requests: REGISTRY.requests,
+    };
+    const shape = (key: string, path: string) =>
+      apiRoutes(withFixture)
+        .filter((route) => route.family === key)
+        .map((route) => ({
+          route: label(route).replace(path, '<family>').replace(`/${key}/`, '/<key>/'),
+          access: route.access,
+          audit: route.audit,
+          cache: route.cache.kind,
+        }));
+    const model = contentFamilies.career;
+    expect(shape(fixture.key, fixture.path)).toEqual(shape(model.key, model.path));
+    expect(shape(fixture.key, fixture.path).length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('refuses a table where two routes claim the same method and path', () => {
+    expect(() =>
+      apiHandler({ content: [...REGISTRY.content, contentFamilies.career], requests: [] }),
+    ).toThrow(/Two API routes claim/);
+  });
+});
+
+describe('every route that changes something records what the table declares', () => {
+  let api: Api;
+  const ip = freshAddresses('198.51.100');
+  const exercised = new Set<ApiRoute>();
+  /** Routes that need an authenticator: passkey-api.test.ts checks their entries with a software one. */
+  const AUTHENTICATOR = new Set([
+    `POST ${ACCOUNT_PATHS.passkeys}`,
+    `DELETE ${ACCOUNT_PATHS.passkeys}/:credentialId`,
+    `POST ${ACCOUNT_PATHS.passkeyLogin}`,
+  ]);
+  let stop: () => Promise<void> = async () => {};
+  // On Redis: the steps are many and the handlers' audit calls do not depend on the store.
+  beforeAll(async () => {
+    ({ api, stop } = await startApiOn('redis', 'route-table'));
+  });
+  afterAll(() => stop());
+
+  /** The newest entries: no step records more than a few. */
+  const latest = async () => (await readAudit(api.deps, { limit: 20 })).entries;
+
+  /** Does the request as staff (the owner unless `session` says), and checks what it recorded against its route. */
+  async function step(method: string, path: string, options: CallOptions & { anonymous?: boolean } = {}) {
+    const route = routeOf(method, path);
+    const before = new Set((await latest()).map((entry) => entry._id));
+    const { anonymous, ...call } = options;
+    const response = await (anonymous
+      ? api.call(path, { method, ip: ip(), ...call })
+      : api.admin(path, { method, ...call }));
+    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+    const recorded = (await latest()).filter((entry) => !before.has(entry._id)).map((entry) => entry.action);
+    if (Array.isArray(route.audit)) {
+      expect(recorded.length, `${method} ${path} records its action`).toBeGreaterThan(0);
+      for (const action of recorded) expect(route.audit, `${method} ${path}`).toContain(action);
+    } else {
+      expect(recorded, `${method} ${path} records nothing`).toEqual([]);
+    }
+    exercised.add(route);
+    return response;
+  }
+
+  /** Deleted, restored from the trash, deleted again and then deleted for good. */
+  async function trashCycle(key: string, itemPath: string, id: string) {
+    await step('DELETE', itemPath);
+    await step('POST', trashRestorePath(key, id));
+    expect((await api.admin(itemPath, { method: 'DELETE' })).status).toBe(200);
+    await step('DELETE', trashEntryPath(key, id));
+  }
+
+  it('on every family, the trash, the settings, accounts, the own account, data rights, backup and sign-in', async () => {
+    const photo = await jpegWithExifAndGps(480, 320);
+    for (const family of Object.values(contentFamilies)) {
+      const input = sampleInput(family, 'Audited');
+      const created = await step(
+        'POST',
+        family.path,
+        family.multipart ? { form: multipart(input, { bytes: photo }) } : { json: input },
+      );
+      const id = ((await body(created)).data as StoredItem)._id;
+      const edit = { ...input, title: 'Audited, edited' };
+      await step(
+        'PUT',
+        `${family.path}/${id}`,
+        family.multipart ? { form: multipart(edit) } : { json: edit },
+      );
+      const ids = (await api.repository.list(family.key)).map((item) => item._id);
+      await step('PUT', orderPath(family), { json: { ids } });
+      const [, original] = await api.repository.revisions(family.key, id);
+      await step('POST', revisionRestorePath(family, id, original?.rev ?? ''));
+      await step('GET', csvPath(family));
+      await trashCycle(family.key, `${family.path}/${id}`, id);
+    }
+
+    const course = await step('POST', enrollCourseFamily.path, { json: { courseName: 'Audited Course' } });
+    const courseId = ((await body(course)).data as StoredItem)._id;
+    const person = { name: 'Audited Person', email: 'audited@example.in', phone: '9876543210' };
+    for (const family of Object.values(requestFamilies)) {
+      const json =
+        family.key === 'contact'
+          ? { ...person, message: 'Please call' }
+          : { ...person, course: 'Audited Course' };
+      await step('POST', family.path, { anonymous: true, json });
+      const [request] = await api.repository.list(family.key);
+      const id = request?._id ?? '';
+      await step('PATCH', `${family.path}/${id}`, {
+        json: { status: family.statuses.at(-1), note: 'Called' },
+      });
+      await step('GET', exportPath(family.key));
+      await trashCycle(family.key, `${family.path}/${id}`, id);
+    }
+    await step('PUT', `${enrollCourseFamily.path}/${courseId}`, {
+      json: { courseName: 'Audited Course, renamed', isActive: true },
+    });
+    await trashCycle(enrollCourseFamily.key, `${enrollCourseFamily.path}/${courseId}`, courseId);
+
+    await step('PUT', statsFamily.path, { json: { totalCourses: 12 } });
+    await step('PUT', settingsFamily.path, { json: { ...SITE_SETTINGS_SEED, phone: '+91 99999 00000' } });
+    const versions = (await body(await api.admin(settingsRevisionsPath))).data as { rev: string }[];
+    await step('POST', settingsRevisionRestorePath(versions.at(-1)?.rev ?? ''));
+
+    const password = 'violet-harbour-lantern-42';
+    const added = await step('POST', USERS_PATH, {
+      json: { userId: 'audited', name: 'Audited', role: 'editor', password },
+    });
+    const accountId = ((await body(added)).data as { _id: string })._id;
+    await step('PATCH', `${USERS_PATH}/${accountId}`, { json: { name: 'Audited Again' } });
+    await step('PATCH', `${USERS_PATH}/${accountId}`, {
+      json: { password: 'amber-orchard-compass-77', confirmPassword: 'amber-orchard-compass-77' },
+    });
+    await step('DELETE', `${USERS_PATH}/${accountId}`);
+
+    await api.account({ userId: 'self-audit', password });
+    const self = { session: api.session('self-audit') };
+    await step('PATCH', ACCOUNT_PATHS.name, { ...self, json: { name: 'Self Audited' } });
+    await step('DELETE', ACCOUNT_PATHS.sessions, self);
+    await step('POST', ACCOUNT_PATHS.passkeyRegisterOptions, { ...self, json: {} });
+    const next = 'copper-meadow-signal-58';
+    await step('POST', ACCOUNT_PATHS.password, {
+      ...self,
+      json: { currentPassword: password, newPassword: next, confirmPassword: next },
+    });
+
+    await api.call(requestFamilies.contact.path, {
+      method: 'POST',
+      ip: ip(),
+      json: { ...person, message: 'Erase me' },
+    });
+    await step('GET', `${ENQUIRY_PATHS.privacyExport}?email=audited%40example.in`);
+    await step('POST', ENQUIRY_PATHS.privacyErase, { json: { email: 'audited@example.in' } });
+    await step('GET', BACKUP_PATH);
+
+    const signedIn = await step('POST', AUTH_PATHS.login, {
+      anonymous: true,
+      json: { password: ADMIN_PASSWORD },
+    });
+    const token = /=([^;]*)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    await step('POST', AUTH_PATHS.logout, { anonymous: true, session: token });
+    await step('POST', ACCOUNT_PATHS.passkeyLoginOptions, { anonymous: true, json: {} });
+
+    const left = ROUTES.filter(
+      (route) =>
+        (isWrite(route) || Array.isArray(route.audit)) &&
+        !exercised.has(route) &&
+        !AUTHENTICATOR.has(`${route.method} ${route.path}`),
+    );
+    expect(left.map(label)).toEqual([]);
+  });
+});
