@@ -23,6 +23,7 @@ import {
   FAMILY_DEFINITIONS,
   type CollectionKey,
   type ContentDefinition,
+  type ContentMessages as DefinitionMessages,
   type ContentFamilyKey,
   type DefinitionOf,
   type FamilyDefinition,
@@ -65,16 +66,8 @@ interface FamilyBase<K extends string> {
   itemSchema: z.ZodType;
 }
 
-export interface ContentMessages {
-  added: string;
-  updated: string;
-  deleted: string;
-  empty: string;
-  fetchFailed: string;
-  addFailed: string;
-  updateFailed: string;
-  deleteFailed: string;
-}
+/** A content family's messages, as the handlers and the screens read them (the picture's is the screen's). */
+export type ContentMessages = Omit<DefinitionMessages, 'imageFailed'>;
 
 /** A family with the full content lifecycle: public list, admin create/read/update/delete, CSV. */
 export interface ContentFamily<K extends string = string> extends FamilyBase<K> {
