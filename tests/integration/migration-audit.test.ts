@@ -1,6 +1,6 @@
 /**
- * Issue 20.4: a restore from the command line follows the API's write rules — one publish (CDN purge and rebuild)
- * and an audit entry — and a dry run does neither.
+ * Issue 20.4: a restore and a legacy import from the command line follow the API's write rules — one publish (CDN
+ * purge and rebuild) and an audit entry — and a dry run does neither.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activitySentence } from '../../src/admin/format/activity.ts';
@@ -11,6 +11,7 @@ import { createImageService } from '../../src/server/images/image-service.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup } from '../../src/server/migration/backup.ts';
 import { BLOB_STORES } from '../../src/server/repository/keys.ts';
+import { importLegacy } from '../../scripts/migration/legacy-import.ts';
 import { restoreBackup } from '../../scripts/migration/restore.ts';
 import { body, startApi, type Api } from './api-harness.ts';
 
@@ -24,10 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
-const restoreEntries = async () =>
+const entriesOf = async (action: AuditEntry['action']) =>
   ((await body(await api.admin(`${AUDIT_PATH}?limit=50`))).data as AuditEntry[]).filter(
-    (entry) => entry.action === 'backup-restore',
+    (entry) => entry.action === action,
   );
+const restoreEntries = () => entriesOf('backup-restore');
+// As scripts/migration/store-target.ts records them for `npm run restore` and `npm run import:legacy`.
+const asOperator = (record: Pick<AuditEntry, 'action' | 'target' | 'detail'>) =>
+  recordAudit(api.deps, { ...record, actor: COMMAND_LINE_ACTOR, ip: 'local' });
 
 describe('a restore from the command line', () => {
   it('publishes once and tells the audit log, as the operator; a dry run does neither', async () => {
@@ -42,9 +47,7 @@ describe('a restore from the command line', () => {
       repository: api.repository,
       images,
       publish: async (tags: string[]) => void published.push(tags),
-      // As scripts/migration/store-target.ts records it for `npm run restore`.
-      audit: (record: Pick<AuditEntry, 'action' | 'target' | 'detail'>) =>
-        recordAudit(api.deps, { ...record, actor: COMMAND_LINE_ACTOR, ip: 'local' }),
+      audit: asOperator,
     };
 
     await restoreBackup(archive, { ...options, dryRun: true });
@@ -63,5 +66,31 @@ describe('a restore from the command line', () => {
     expect(activitySentence(entry!)).toBe(
       `command-line restored the backup ${api.clock.now.toISOString()} (1 written, 0 removed)`,
     );
+  });
+
+  it('as does an import of the old site’s data', async () => {
+    const homecourses = [
+      { _id: { $oid: '64c3b0c2e4b0a1b2c3d4e7f1' }, title: 'Cloud basics', description: 'Two weeks' },
+      { _id: { $oid: '64c3b0c2e4b0a1b2c3d4e7f2' }, title: 'Secure coding', description: 'Four weeks' },
+    ]
+      .map((record) => JSON.stringify(record))
+      .join('\n');
+    const published: string[][] = [];
+    const options = {
+      repository: api.repository,
+      images: api.deps.images,
+      publish: async (tags: string[]) => void published.push(tags),
+      audit: asOperator,
+    };
+
+    await importLegacy({ homecourses }, { ...options, dryRun: true });
+    expect(published).toEqual([]);
+    expect(await entriesOf('legacy-import')).toEqual([]);
+
+    await importLegacy({ homecourses }, options);
+    expect(published).toEqual([[contentFamilies.homeCourse.cacheTag]]);
+    const [entry] = await entriesOf('legacy-import');
+    expect(entry).toMatchObject({ actor: COMMAND_LINE_ACTOR, detail: { written: 2, removed: 0 } });
+    expect(activitySentence(entry!)).toBe('command-line imported the old site’s data (2 written, 0 removed)');
   });
 });
