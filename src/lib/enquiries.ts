@@ -85,27 +85,6 @@ export type RequestListQuery = z.output<ReturnType<typeof requestListQuerySchema
 /** The query parameters the list endpoint reads; any of them present switches the answer to the paged shape. */
 export const REQUEST_LIST_PARAMS = ['status', 'q', 'from', 'to', 'course', 'limit', 'cursor'] as const;
 
-/** India Standard Time: UTC+05:30 all year (no daylight saving), the company's business day. */
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** The first millisecond of an IST calendar day (YYYY-MM-DD), as epoch ms. */
-export const istDayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
-/** The last millisecond of an IST calendar day. */
-export const istDayEnd = (day: string): number => istDayStart(day) + 86_400_000 - 1;
-
-/** A time as staff read it: "12 Mar 2026, 3:04 pm IST". */
-export function formatIst(iso: string): string {
-  const text = new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
-  return `${text} IST`;
-}
-
 /** Notification channels; each stored request keeps one outbox entry per channel that was on at submission. */
 export const NOTIFY_CHANNELS = ['email', 'webhook'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];

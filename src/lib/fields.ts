@@ -47,7 +47,7 @@ export {
   showIstDayTime,
   utcToIstDay,
   utcToIstDayTime,
-} from './fields/ist.ts';
+} from './ist.ts';
 export type { DiffWords, FieldChange, FormEntry, FormValue, ItemValues } from './fields/kind.ts';
 export { markdownField, type MarkdownField } from './fields/markdown.ts';
 export { formatPaise, moneyField, paiseToRupeesText, parseRupees, type MoneyField } from './fields/money.ts';

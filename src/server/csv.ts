@@ -5,6 +5,7 @@
  * digits, spaces, brackets and hyphens can neither call a function nor reference a cell (issue 10.13).
  * Timestamps are written in India Standard Time with their offset, as the company reads them.
  */
+import { IST_OFFSET_MS } from '../lib/ist.ts';
 
 /** Always a formula (or a cell a spreadsheet splits into one): =, @, tab, carriage return. */
 const FORMULA_START = /^[=@\t\r]/;
@@ -16,8 +17,6 @@ const BOM = '\uFEFF';
 
 /** Stored times (ISO 8601, UTC) that are written in IST. */
 const TIME_FIELDS = new Set(['createdAt', 'updatedAt']);
-/** India has one time zone and no daylight saving time: a fixed offset is exact. */
-const IST_OFFSET_MINUTES = 5 * 60 + 30;
 
 export function csvCell(value: unknown): string {
   let text = value === undefined || value === null ? '' : String(value);
@@ -30,7 +29,7 @@ export function istTimestamp(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const time = Date.parse(value);
   if (Number.isNaN(time)) return value;
-  const shifted = new Date(time + IST_OFFSET_MINUTES * 60_000).toISOString();
+  const shifted = new Date(time + IST_OFFSET_MS).toISOString();
   return `${shifted.slice(0, 19)}+05:30`;
 }
 

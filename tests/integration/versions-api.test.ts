@@ -13,7 +13,7 @@ import {
   type ContentFamily,
 } from '../../src/lib/collections.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { formatIst } from '../../src/lib/enquiries.ts';
+import { formatIst } from '../../src/lib/ist.ts';
 import { SITE_SETTINGS_SEED, type SiteSettings } from '../../src/lib/site-settings.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import type { StoredItem } from '../../src/server/repository/port.ts';

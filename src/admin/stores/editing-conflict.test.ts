@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { API } from '../../lib/api-messages.ts';
-import { formatIst } from '../../lib/enquiries.ts';
+import { formatIst } from '../../lib/ist.ts';
 import { SITE_SETTINGS_SEED } from '../../lib/site-settings.ts';
 import { until, signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import { CONTENT_SCREENS } from '../content-screens.ts';

@@ -2,11 +2,10 @@
  * A date and time (a batch's first class): entered and shown in IST, stored as a UTC ISO string. The API takes a
  * zoned instant or an IST wall-clock time ('2026-03-14T09:30', what `<input type=datetime-local>` gives).
  */
-import { z } from 'zod';
 import { FIELD_REASONS } from '../api-messages.ts';
 import { timeInput } from './date.ts';
-import { instantToUtc, istDayTimeToUtc, showIstDayTime, utcToIstDayTime } from './ist.ts';
-import { asText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import { instantToUtc, istDayTimeToUtc, showIstDayTime, utcToIstDayTime } from '../ist.ts';
+import { asText, storedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
 
 export interface DateTimeField<N extends string = string> extends FieldBase<N> {
   kind: 'dateTime';
@@ -24,7 +23,7 @@ const text = (_field: DateTimeField, value: unknown) => showIstDayTime(value);
 
 export const dateTimeKind: FieldKind<DateTimeField> = {
   input: (field) => timeInput(field, FIELD_REASONS.dateTime(field.label), read),
-  stored: (field) => (field.required === null ? z.string().optional() : z.string()),
+  stored: storedText,
   toForm: (_field, value) => utcToIstDayTime(value),
   fromForm: (_field, value) => value,
   text,

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { FIELD_REASONS } from '../api-messages.ts';
-import { instantToUtc, istDayToUtc, showIstDay, utcToIstDay } from './ist.ts';
-import { asText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import { instantToUtc, istDayToUtc, showIstDay, utcToIstDay } from '../ist.ts';
+import { asText, storedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
 
 export interface DateField<N extends string = string> extends FieldBase<N> {
   kind: 'date';
@@ -49,7 +49,7 @@ const text = (_field: DateField, value: unknown) => showIstDay(value);
 
 export const dateKind: FieldKind<DateField> = {
   input: (field) => timeInput(field, FIELD_REASONS.date(field.label), storedDay),
-  stored: (field) => (field.required === null ? z.string().optional() : z.string()),
+  stored: storedText,
   toForm: (_field, value) => utcToIstDay(value),
   fromForm: (_field, value) => value,
   text,

@@ -1,7 +1,15 @@
 /** An e-mail address (a trainer's), checked as the contact form checks a visitor's. */
 import { z } from 'zod';
 import { FIELD_REASONS } from '../api-messages.ts';
-import { asText, textRule, trimmedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import {
+  asText,
+  storedText,
+  textRule,
+  trimmedText,
+  valueDiff,
+  type FieldBase,
+  type FieldKind,
+} from './kind.ts';
 
 export interface EmailField<N extends string = string> extends FieldBase<N> {
   kind: 'email';
@@ -27,7 +35,7 @@ export const emailKind: FieldKind<EmailField> = {
       invalid: FIELD_REASONS.email(field.label),
       valid: (value) => EMAIL.safeParse(value).success,
     }),
-  stored: (field) => (field.required === null ? z.string().optional() : z.string()),
+  stored: storedText,
   toForm: (_field, value) => asText(value),
   fromForm: (_field, value) => value,
   text,

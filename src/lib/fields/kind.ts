@@ -62,6 +62,10 @@ export const valueDiff =
     return old === text(field, current[field.name]) ? [] : [{ label: field.label, old: old || words.empty }];
   };
 
+/** A stored text value: present, or absent when the field is optional (`required: null`). */
+export const storedText = (field: { required: string | null }): z.ZodType =>
+  field.required === null ? z.string().optional() : z.string();
+
 export const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 export const trimmedText = (value: unknown): string => asText(value).trim();
 export const asList = (value: unknown): string[] =>

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FIELD_REASONS } from '../api-messages.ts';
 import { stripControl } from '../schemas.ts';
-import { asText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import { asText, storedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
 
 export interface MarkdownField<N extends string = string> extends FieldBase<N> {
   kind: 'markdown';
@@ -33,7 +33,7 @@ export const markdownKind: FieldKind<MarkdownField> = {
     const { required } = field;
     return required === null ? body.optional() : body.refine((value) => value.trim() !== '', required);
   },
-  stored: (field) => (field.required === null ? z.string().optional() : z.string()),
+  stored: storedText,
   toForm: (_field, value) => asText(value),
   fromForm: (_field, value) => value,
   text,

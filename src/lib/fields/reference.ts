@@ -8,6 +8,7 @@ import { FIELD_REASONS } from '../api-messages.ts';
 import {
   asList,
   fromJsonText,
+  storedText,
   textRule,
   trimmedText,
   valueDiff,
@@ -60,7 +61,7 @@ export const referenceKind: FieldKind<ReferenceField> = {
       invalid: FIELD_REASONS.reference(field.label),
       valid: (value) => ID.test(value),
     }),
-  stored: (field) => (field.required === null ? z.string().optional() : z.string()),
+  stored: storedText,
   toForm: (_field, value) => trimmedText(value),
   fromForm: (_field, value) => value,
   text: oneText,

@@ -1,7 +1,6 @@
 /** One of fixed options (a batch's mode: online, classroom), stored as the option's value, shown as its label. */
-import { z } from 'zod';
 import { FIELD_REASONS } from '../api-messages.ts';
-import { textRule, trimmedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import { storedText, textRule, trimmedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
 
 export interface SelectOption {
   value: string;
@@ -42,7 +41,7 @@ export const selectKind: FieldKind<SelectField> = {
       valid: (value) => values.includes(value),
     });
   },
-  stored: (field) => (field.required === null ? z.string().optional() : z.string()),
+  stored: storedText,
   toForm: (_field, value) => trimmedText(value),
   fromForm: (_field, value) => value,
   text: labelOf,

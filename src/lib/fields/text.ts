@@ -1,7 +1,7 @@
 /** Text: one line (`text`, the item's title when it is the first) or several (`textarea`). */
 import { z } from 'zod';
 import { applyToText, optionalText, requiredText } from '../schemas.ts';
-import { asText, trimmedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import { asText, storedText, trimmedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
 
 export interface TextField<N extends string = string> extends FieldBase<N> {
   kind: 'text' | 'textarea';
@@ -28,7 +28,7 @@ function input(field: TextField): z.ZodType {
 
 export const textKind: FieldKind<TextField> = {
   input,
-  stored: (field) => (field.required === null ? z.string().optional() : z.string()),
+  stored: storedText,
   toForm: (_field, value) => asText(value),
   fromForm: (_field, value) => value,
   text: (_field, value) => trimmedText(value),

@@ -1,7 +1,14 @@
 /** A web address (a course's syllabus PDF): https only unless the field allows http too. */
-import { z } from 'zod';
 import { FIELD_REASONS } from '../api-messages.ts';
-import { asText, textRule, trimmedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import {
+  asText,
+  storedText,
+  textRule,
+  trimmedText,
+  valueDiff,
+  type FieldBase,
+  type FieldKind,
+} from './kind.ts';
 
 export interface UrlField<N extends string = string> extends FieldBase<N> {
   kind: 'url';
@@ -42,7 +49,7 @@ export const urlKind: FieldKind<UrlField> = {
       valid: (value) => isWebAddress(value, field.allowHttp),
     });
   },
-  stored: (field) => (field.required === null ? z.string().optional() : z.string()),
+  stored: storedText,
   toForm: (_field, value) => asText(value),
   fromForm: (_field, value) => value,
   text,

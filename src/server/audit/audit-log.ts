@@ -9,7 +9,7 @@
 import { allFamilies } from '../../lib/collections.ts';
 import { isRequestFamilyKey } from '../../lib/registry.ts';
 import { DAY_MS } from '../../lib/constants.ts';
-import { istDayEnd, istDayStart } from '../../lib/enquiries.ts';
+import { istDayEnd, istDayStart } from '../../lib/ist.ts';
 import {
   AUDIT_RETENTION_DAYS,
   type AuditAction,

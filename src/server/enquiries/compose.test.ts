@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryState, formatIst, istDayEnd, istDayStart, type Outbox } from '../../lib/enquiries.ts';
+import { deliveryState, type Outbox } from '../../lib/enquiries.ts';
+import { formatIst, istDayEnd, istDayStart } from '../../lib/ist.ts';
 import { composeNotification } from './compose.ts';
 import { webhookSignature } from './notifier.ts';
 import { backoffMs } from './outbox.ts';

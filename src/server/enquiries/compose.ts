@@ -2,7 +2,8 @@
  * What a notification says about one stored request: the e-mail's subject and text (every field, the time in
  * IST, a link to the request in the admin) and the webhook's JSON.
  */
-import { ADMIN_REQUEST_PATHS, formatIst } from '../../lib/enquiries.ts';
+import { ADMIN_REQUEST_PATHS } from '../../lib/enquiries.ts';
+import { formatIst } from '../../lib/ist.ts';
 import type { RequestFamilyKey } from '../../lib/registry.ts';
 import { NOTIFY } from '../../lib/staff-messages.ts';
 import type { StoredItem } from '../repository/port.ts';

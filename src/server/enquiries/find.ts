@@ -4,15 +4,9 @@
  * scan instead of reading every request; a text search reads pages until it has a page of matches.
  */
 import type { RequestFamily } from '../../lib/collections.ts';
-import {
-  deliveryState,
-  istDayEnd,
-  istDayStart,
-  statusOf,
-  type Outbox,
-  type RequestListQuery,
-} from '../../lib/enquiries.ts';
+import { deliveryState, statusOf, type Outbox, type RequestListQuery } from '../../lib/enquiries.ts';
 import { REQUEST_LIST_MAX_LIMIT } from '../../lib/constants.ts';
+import { istDayEnd, istDayStart } from '../../lib/ist.ts';
 import { idFloor, idTime, isId } from '../repository/ids.ts';
 import type { Page, Repository, StoredItem } from '../repository/port.ts';
 

@@ -4,7 +4,7 @@
  * and when. A write without `If-Match` (or with `*`) is not checked, so older clients keep working.
  */
 import { API } from '../../lib/api-messages.ts';
-import { formatIst } from '../../lib/enquiries.ts';
+import { formatIst } from '../../lib/ist.ts';
 import type { Actor } from '../auth/guard.ts';
 import {
   VersionConflictError,

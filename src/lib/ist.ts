@@ -1,8 +1,14 @@
 /**
- * India Standard Time for the date kinds: what staff type and read is IST whatever the browser's own zone, what
- * is stored is a UTC ISO string. IST is UTC+05:30 all year (no daylight saving), so a fixed offset is exact.
+ * India Standard Time, the company's business day: what staff type and read is IST whatever the browser's own
+ * zone, what is stored is a UTC ISO string. IST is UTC+05:30 all year (no daylight saving), so a fixed offset is
+ * exact. The date kinds, the audit log's day filters, CSV times and the times in messages all read it here.
  */
-const IST_OFFSET_MS = 330 * 60_000;
+export const IST_OFFSET_MS = 330 * 60_000;
+
+/** The first millisecond of an IST calendar day (YYYY-MM-DD), as epoch ms. */
+export const istDayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
+/** The last millisecond of an IST calendar day. */
+export const istDayEnd = (day: string): number => istDayStart(day) + 86_400_000 - 1;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -73,6 +79,8 @@ const DAY_TIME_FORMAT = new Intl.DateTimeFormat('en-IN', {
 /** A stored instant as people read its IST day: '14 Mar 2026'; '' when it is not a time. */
 export const showIstDay = (iso: unknown) =>
   utcToIstDay(iso) === '' ? '' : DAY_FORMAT.format(new Date(iso as string));
+/** A time as staff read it: "12 Mar 2026, 3:04 pm IST". */
+export const formatIst = (iso: string): string => `${DAY_TIME_FORMAT.format(new Date(iso))} IST`;
+
 /** A stored instant as people read it in IST: '14 Mar 2026, 9:30 am IST'; '' when it is not a time. */
-export const showIstDayTime = (iso: unknown) =>
-  utcToIstDay(iso) === '' ? '' : `${DAY_TIME_FORMAT.format(new Date(iso as string))} IST`;
+export const showIstDayTime = (iso: unknown) => (utcToIstDay(iso) === '' ? '' : formatIst(iso as string));
