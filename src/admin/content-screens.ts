@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../lib/api-client.ts';
 import { contentFamilies, type ContentFamily } from '../lib/collections.ts';
-import { FAMILY_DEFINITIONS, type ContentDefinition, type ContentFamilyKey } from '../lib/registry.ts';
+import { definitionsOfKind, type ContentDefinition, type ContentFamilyKey } from '../lib/registry.ts';
 
 export interface ContentScreenConfig {
   family: ContentFamily;
@@ -48,21 +48,15 @@ function fetchErrorOf({ admin, messages }: ContentDefinition): (error: unknown) 
 
 /** Every content family's screen, from its definition in the registry and its derived schemas. */
 export const CONTENT_SCREENS = Object.fromEntries(
-  FAMILY_DEFINITIONS.flatMap((definition) =>
-    definition.kind === 'content'
-      ? [
-          [
-            definition.key,
-            {
-              family: contentFamilies[definition.key] as ContentFamily,
-              heading: definition.admin.heading,
-              noun: definition.admin.noun,
-              layout: definition.admin.layout,
-              imageFailed: definition.messages.imageFailed,
-              fetchError: fetchErrorOf(definition),
-            } satisfies ContentScreenConfig as ContentScreenConfig,
-          ],
-        ]
-      : [],
-  ),
+  definitionsOfKind('content').map((definition): [string, ContentScreenConfig] => [
+    definition.key,
+    {
+      family: (contentFamilies as Record<string, ContentFamily>)[definition.key]!,
+      heading: definition.admin.heading,
+      noun: definition.admin.noun,
+      layout: definition.admin.layout,
+      imageFailed: definition.messages.imageFailed,
+      fetchError: fetchErrorOf(definition),
+    },
+  ]),
 ) as Record<ContentFamilyKey, ContentScreenConfig>;

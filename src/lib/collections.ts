@@ -20,6 +20,7 @@ import {
 } from './fields.ts';
 import { requestListQuerySchema, requestPatchSchema } from './enquiries.ts';
 import {
+  definitionsOfKind,
   FAMILY_DEFINITIONS,
   type CollectionKey,
   type ContentDefinition,
@@ -122,15 +123,11 @@ export function contentFamily<const K extends string, const F extends Field>(
 
 type ContentFamilyOf<D> = D extends ContentDefinition<infer K, infer F> ? TypedContentFamily<K, F> : never;
 
-const isKind =
-  <Kind extends FamilyDefinition['kind']>(kind: Kind) =>
-  (definition: FamilyDefinition): definition is Extract<FamilyDefinition, { kind: Kind }> =>
-    definition.kind === kind;
 const definitions = FAMILY_DEFINITIONS as readonly FamilyDefinition[];
 
 /** Every content family of the registry, its schemas derived from its definition's fields. */
 export const contentFamilies = Object.fromEntries(
-  definitions.filter(isKind('content')).map((definition) => [
+  definitionsOfKind('content').map((definition) => [
     definition.key,
     contentFamily(definition.key, {
       fields: definition.fields,
@@ -184,9 +181,10 @@ function requestFamily<K extends RequestFamilyKey>(definition: RequestDefinition
 }
 
 export const requestFamilies = Object.fromEntries(
-  definitions
-    .filter(isKind('request'))
-    .map((definition) => [definition.key, requestFamily(definition as RequestDefinition<RequestFamilyKey>)]),
+  definitionsOfKind('request').map((definition) => [
+    definition.key,
+    requestFamily(definition as RequestDefinition<RequestFamilyKey>),
+  ]),
 ) as { [K in RequestFamilyKey]: RequestFamily<K> & (typeof REQUEST_SCHEMAS)[K] };
 
 const definitionNamed = <D extends LookupDefinition | SingletonDefinition>(key: D['key']): D =>

@@ -6,13 +6,11 @@ import { z } from 'zod';
 import { VALIDATION } from './messages.ts';
 import { ENQUIRY } from './staff-messages.ts';
 import { MAX_LENGTH, REQUEST_LIST_DEFAULT_LIMIT, REQUEST_LIST_MAX_LIMIT } from './constants.ts';
-import { FAMILY_DEFINITIONS, type RequestFamilyKey } from './registry.ts';
+import { definitionsOfKind, type FAMILY_DEFINITIONS, type RequestFamilyKey } from './registry.ts';
 
 /** Every family's statuses, in the order staff move through them; the first is where a submission starts. */
 export const REQUEST_STATUSES = Object.fromEntries(
-  FAMILY_DEFINITIONS.flatMap((definition) =>
-    definition.kind === 'request' ? [[definition.key, definition.statuses]] : [],
-  ),
+  definitionsOfKind('request').map((definition) => [definition.key, definition.statuses]),
 ) as { [K in RequestFamilyKey]: Extract<(typeof FAMILY_DEFINITIONS)[number], { key: K }>['statuses'] };
 
 /** Where every submission starts; items stored before statuses existed count as this too. */

@@ -3,13 +3,11 @@
  * before any screen chunk (and the schemas in enquiries.ts) has loaded.
  */
 import { API_PREFIX } from './constants.ts';
-import { FAMILY_DEFINITIONS, type RequestFamilyKey } from './registry.ts';
+import { definitionsOfKind, type RequestFamilyKey } from './registry.ts';
 
 /** Each request family's admin screen (its definition's path under /deltaadmin), for links in notifications. */
 export const ADMIN_REQUEST_PATHS = Object.fromEntries(
-  FAMILY_DEFINITIONS.flatMap((definition) =>
-    definition.kind === 'request' ? [[definition.key, `/deltaadmin/${definition.admin.path}`]] : [],
-  ),
+  definitionsOfKind('request').map((definition) => [definition.key, `/deltaadmin/${definition.admin.path}`]),
 ) as Record<RequestFamilyKey, string>;
 
 /** The admin endpoints of the pipeline beside the two families' own paths. */

@@ -22,14 +22,17 @@ export type SingletonFamilyKey = Extract<Definitions, { kind: 'singleton' }>['ke
 /** Every stored collection of items (a `document` singleton is a single document, not a collection). */
 export type CollectionKey = Exclude<FamilyKey, Extract<Definitions, { storage: 'document' }>['key']>;
 
-const keysOf = <D extends Definitions>(test: (definition: Definitions) => definition is D) =>
-  FAMILY_DEFINITIONS.filter(test).map((definition) => definition.key);
+/** Every definition of one kind, in sidebar order. */
+export const definitionsOfKind = <Kind extends FamilyDefinition['kind']>(kind: Kind) =>
+  (FAMILY_DEFINITIONS as readonly FamilyDefinition[]).filter(
+    (definition): definition is Extract<FamilyDefinition, { kind: Kind }> => definition.kind === kind,
+  );
 
-export const CONTENT_FAMILY_KEYS = keysOf(
-  (d): d is Extract<Definitions, { kind: 'content' }> => d.kind === 'content',
+export const CONTENT_FAMILY_KEYS = definitionsOfKind('content').map(
+  (definition) => definition.key,
 ) as readonly ContentFamilyKey[];
-export const REQUEST_FAMILY_KEYS = keysOf(
-  (d): d is Extract<Definitions, { kind: 'request' }> => d.kind === 'request',
+export const REQUEST_FAMILY_KEYS = definitionsOfKind('request').map(
+  (definition) => definition.key,
 ) as readonly RequestFamilyKey[];
 export const COLLECTION_KEYS = FAMILY_DEFINITIONS.filter(
   (definition) => !('storage' in definition) || definition.storage !== 'document',

@@ -81,8 +81,12 @@ function areaOf(path: string): string {
 
 /** The routes by their first segment under /api/v1 (lower-cased): which parts of the API exist. */
 export function routeTable(registry: ApiRegistry = REGISTRY): Map<string, ApiRoute[]> {
+  return areasOf(apiRoutes(registry));
+}
+
+function areasOf(routes: readonly ApiRoute[]): Map<string, ApiRoute[]> {
   const areas = new Map<string, ApiRoute[]>();
-  for (const route of apiRoutes(registry)) {
+  for (const route of routes) {
     const area = areaOf(route.path);
     areas.set(area, [...(areas.get(area) ?? []), route]);
   }
@@ -126,10 +130,11 @@ export async function admit(access: Access, request: Request, deps: Deps): Promi
 
 /** The API as one route handler. `registry` is the global one but for tests that bring a fixture family. */
 export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
-  const table = compile(apiRoutes(registry));
+  const routes = apiRoutes(registry);
+  const table = compile(routes);
   // A part of the API only owners may use answers nothing else (not even 404 or 405) to anyone else.
   const ownerAreas = new Set(
-    [...routeTable(registry)]
+    [...areasOf(routes)]
       .filter(([, routes]) => routes.every(({ access }) => access.who === 'staff' && access.role === 'owner'))
       .map(([area]) => area),
   );

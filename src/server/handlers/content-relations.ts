@@ -33,6 +33,10 @@ const referenceFields = (family: ContentFamily): (ReferenceField | ReferencesFie
   ...fieldsOfKind(family.fields, 'references'),
 ];
 
+/** Whether a family has a rule that looks beyond the item (a slug or a reference): only those need the reads. */
+export const hasRelations = (family: ContentFamily): boolean =>
+  fieldsOfKind(family.fields, 'slug').length > 0 || referenceFields(family).length > 0;
+
 /** The first of `base`, `base-2`, `base-3` … that no other item holds, within the field's length. */
 function freeSlug(field: SlugField, base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;

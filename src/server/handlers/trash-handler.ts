@@ -12,7 +12,7 @@ import { publishChange } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { OWNER, READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
-import { restoreRefusal } from './content-relations.ts';
+import { hasRelations, restoreRefusal } from './content-relations.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { discardImage, present } from './content-handler.ts';
@@ -107,7 +107,7 @@ async function list(families: TrashFamily[], deps: Deps) {
 async function restoreItem(family: TrashFamily, input: StaffInput, id: string) {
   const { deps, actor } = input;
   // A content item comes back only if its slugs are still its own and what it refers to still exists.
-  if (family.content) {
+  if (family.content && hasRelations(family.content)) {
     const trashed = (await deps.repository.listTrash()).find(
       (entry) => entry.collection === family.key && entry.item._id === id,
     );
