@@ -245,6 +245,7 @@ export const SITE_SETTINGS = {
     servicesPage: 'Services page',
     contactPage: 'Contact page',
     careersPage: 'Careers page',
+    courses: 'Course pages and fees',
     contact: 'Contact details (footer, About and Contact pages)',
     map: 'Map on the Contact page',
     site: 'Navigation and footer',

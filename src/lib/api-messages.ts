@@ -83,6 +83,17 @@ export const FIELD_REASONS = {
   url: (label: string) => `${label} must be a web address starting with https://`,
   urlOrHttp: (label: string) => `${label} must be a web address starting with https:// or http://`,
   email: (label: string) => `${label} must be an e-mail address, such as name@example.com`,
+  urlOrigin: (label: string, origins: readonly string[]) =>
+    `${label} must be an address from one of: ${origins.join(', ')}`,
+  phone: (label: string) => `${label} must be a phone number, such as +91 98765 43210`,
+  lines: (label: string, min: number, max: number) =>
+    min === max
+      ? `${label} needs ${min} ${min === 1 ? 'line' : 'lines'}`
+      : `${label} needs ${min} to ${max} lines`,
+  upiVpa: (label: string) =>
+    `${label} must be a UPI ID: a name, @ and the bank's handle, such as deltasecure@okhdfcbank`,
+  gstin: (label: string) =>
+    `${label} must be a 15-character GSTIN, such as 27AAPFU0939F1ZV: 2 digits, the 10-character PAN, then 3 characters (check it for typos)`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   slug: (label: string) =>
     `${label} may hold only lower-case letters a-z, digits and single hyphens between them, such as ethical-hacking-101`,

@@ -18,8 +18,10 @@ import { groupKind, type GroupField, type SubField, type SubKinds } from './fiel
 import { ALT_FIELD, imageKind, type ImageField } from './fields/image.ts';
 import { integerKind, type IntegerField } from './fields/integer.ts';
 import type { DiffWords, FieldChange, FieldKind, FormValue, ItemValues } from './fields/kind.ts';
+import { linesKind, type LinesField } from './fields/lines.ts';
 import { markdownKind, type MarkdownField } from './fields/markdown.ts';
 import { moneyKind, type MoneyField } from './fields/money.ts';
+import { phoneKind, type PhoneField } from './fields/phone.ts';
 import { pointsKind, type PointsField } from './fields/points.ts';
 import {
   referenceKind,
@@ -48,9 +50,18 @@ export {
   utcToIstDay,
   utcToIstDayTime,
 } from './ist.ts';
-export type { DiffWords, FieldChange, FormEntry, FormValue, ItemValues } from './fields/kind.ts';
+export type {
+  DiffWords,
+  FieldChange,
+  FieldReasons,
+  FormEntry,
+  FormValue,
+  ItemValues,
+} from './fields/kind.ts';
+export { linesField, type LinesField } from './fields/lines.ts';
 export { markdownField, type MarkdownField } from './fields/markdown.ts';
 export { formatPaise, moneyField, paiseToRupeesText, parseRupees, type MoneyField } from './fields/money.ts';
+export { phoneField, telHref, type PhoneField } from './fields/phone.ts';
 export { pointsField, type PointsField } from './fields/points.ts';
 export {
   referenceField,
@@ -61,7 +72,7 @@ export {
 } from './fields/reference.ts';
 export { selectField, type SelectField, type SelectOption } from './fields/select.ts';
 export { isSlug, slugField, slugHistoryKey, slugify, slugsHeld, type SlugField } from './fields/slug.ts';
-export { textField, type TextField } from './fields/text.ts';
+export { isGstin, isUpiVpa, textField, type TextField } from './fields/text.ts';
 export { isWebAddress, urlField, type UrlField } from './fields/url.ts';
 
 export type Field =
@@ -77,6 +88,8 @@ export type Field =
   | BooleanField
   | UrlField
   | EmailField
+  | PhoneField
+  | LinesField
   | SlugField
   | ReferenceField
   | ReferencesField
@@ -116,6 +129,8 @@ export const FIELD_KINDS = {
   reference: referenceKind,
   references: referencesKind,
   group: groupKind(SUB_KINDS),
+  phone: phoneKind,
+  lines: linesKind,
 } satisfies FieldKinds;
 
 /** A field's kind module, for code that walks a family's fields whatever their kinds. */
@@ -139,7 +154,7 @@ export const fieldChanges = (
 ): FieldChange[] => fields.flatMap((field) => kindOf(field).diff(field, version, current, words));
 
 /** The value a field's schemas yield (input and stored alike). */
-type ValueOf<F> = F extends PointsField | ReferencesField
+export type ValueOf<F> = F extends PointsField | ReferencesField | LinesField
   ? string[]
   : F extends IntegerField | MoneyField
     ? number
@@ -251,3 +266,43 @@ export function titleFieldOf(fields: readonly Field[]): string {
   if (!title) throw new Error('A content family needs a one-line text field for its title');
   return title.name;
 }
+
+/**
+ * A singleton's values (stats, site settings): every field by name, an optional one left empty holding its empty
+ * value ('' for text), so the build and the admin read every key.
+ */
+export type SingletonValues<F extends ValueField> = { [G in F as G['name']]: ValueOf<G> };
+
+/**
+ * What a field holds when it is left out of a singleton's save: what its kind makes of an empty admin input ('' for
+ * text, null for a number), or nothing when the kind refuses that (the field is required).
+ */
+function emptyValueOf(field: ValueField): { value: unknown } | null {
+  const kind = kindOf(field);
+  const read = kind.input(field).safeParse(kind.fromForm(field, kind.toForm(field, undefined)));
+  return read.success && 'required' in field && field.required === null ? { value: read.data } : null;
+}
+
+/**
+ * What a singleton's save accepts: every field through its kind's input rule, unknown fields refused; an optional
+ * field left out is stored empty, as a cleared input would be.
+ */
+export function singletonInputSchemaOf<F extends ValueField>(
+  fields: readonly F[],
+): z.ZodType<SingletonValues<F>, unknown> {
+  const empties = fields.flatMap((field) => {
+    const empty = emptyValueOf(field);
+    return empty ? [[field.name, empty.value] as const] : [];
+  });
+  return z
+    .strictObject(Object.fromEntries(fields.map((field) => [field.name, kindOf(field).input(field)])))
+    .transform((values) => {
+      const filled: Record<string, unknown> = { ...values };
+      for (const [name, value] of empties) filled[name] ??= value;
+      return filled;
+    }) as unknown as z.ZodType<SingletonValues<F>, unknown>;
+}
+
+/** A singleton's values as stored and answered: each field as its kind stores it. */
+export const singletonValuesShapeOf = (fields: readonly ValueField[]) =>
+  Object.fromEntries(fields.map((field) => [field.name, kindOf(field).stored(field)]));

@@ -98,3 +98,9 @@ export const PRIVACY_POLICY = {
   rights:
     'You may ask to see everything we hold about your e-mail address (we send it to you as a file), to correct it, or to erase it (we delete every request sent from that address, with its notes and notification records). Write to',
 } as const;
+
+/** The course pages' defaults, which Site settings hold (issue 22). */
+export const COURSE_FEES_DEFAULTS = {
+  refundPolicy:
+    'Fees are refunded in full if you withdraw at least 7 days before the batch starts. After that, or once the batch has started, fees are not refunded, but you may move to a later batch of the same course once.\n\nWrite to us from the e-mail address you enrolled with to ask for a refund; refunds reach the original payment method within 10 working days.',
+} as const;

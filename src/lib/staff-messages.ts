@@ -367,6 +367,20 @@ export const SETTINGS = {
   linesInvalid: (min: number, max: number) => `Please enter ${min} to ${max} lines`,
 } as const;
 
+/** The settings the course pages and their fees read (issue 22): labels and hints of the Site settings form. */
+export const COURSE_SETTINGS = {
+  refundPolicyLabel: 'Course pages: refund policy',
+  refundPolicyHint:
+    'Shown on every course page that does not state its own. Markdown: a blank line between paragraphs, - for a list. Leave empty for none.',
+  upiVpaLabel: 'Course fees: UPI ID',
+  upiVpaHint:
+    'The UPI payee address fees are paid to, such as deltasecure@okhdfcbank. Leave empty to offer no UPI payment.',
+  upiPayeeNameLabel: 'Course fees: UPI payee name',
+  upiPayeeNameHint: 'The name a payer sees in the UPI app, as the bank account holds it.',
+  gstinLabel: 'Course fees: GSTIN',
+  gstinHint: 'The 15-character GST number printed on fee receipts. Leave empty if not registered.',
+} as const;
+
 /** The content workflow in the admin (issue 12): order, drafts, undo, trash and history. */
 export const WORKFLOW = {
   /** Announced to screen readers after a move (and shown to no one else). */

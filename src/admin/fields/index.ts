@@ -10,9 +10,11 @@ import { emailAdmin } from './email.tsx';
 import { groupAdmin } from './group.tsx';
 import { imageAdmin } from './image.tsx';
 import { integerAdmin } from './integer.tsx';
+import { linesAdmin } from './lines.tsx';
 import { markdownAdmin } from './markdown.tsx';
 import { moneyAdmin } from './money.tsx';
 import type { AdminFieldKind } from './parts.tsx';
+import { phoneAdmin } from './phone.tsx';
 import { pointsAdmin } from './points.tsx';
 import { referenceAdmin, referencesAdmin } from './reference.tsx';
 import { selectAdmin } from './select.tsx';
@@ -44,6 +46,8 @@ export const ADMIN_FIELD_KINDS = {
   reference: referenceAdmin,
   references: referencesAdmin,
   group: groupAdmin(SUB_ADMIN),
+  phone: phoneAdmin,
+  lines: linesAdmin,
 } satisfies { [K in Field['kind']]: AdminFieldKind<OfKind<Field, K>> };
 
 /** A field's admin kind, for the form and the card that walk a family's fields whatever their kinds. */

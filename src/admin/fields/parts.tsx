@@ -11,7 +11,8 @@ import { FieldError } from '../parts/FieldError.tsx';
 
 /** What the form around an input offers it: the picture kind needs the file, the title input the focus. */
 export interface FormContext {
-  family: ContentFamily;
+  /** The content family whose item is edited; null on a singleton's form (site settings). */
+  family: ContentFamily | null;
   /** The item being edited, or null when adding. */
   editing: ContentItem | null;
   titleRef: RefObject<HTMLInputElement | null>;

@@ -18,7 +18,7 @@ function TextInput({ field, id, value, onChange, error, disabled, form }: InputP
         <textarea id={id} {...common} onChange={(event) => onChange(event.target.value)} />
       ) : (
         <input
-          ref={field.name === form.family.titleField ? form.titleRef : undefined}
+          ref={field.name === form.family?.titleField ? form.titleRef : undefined}
           id={id}
           type="text"
           {...common}

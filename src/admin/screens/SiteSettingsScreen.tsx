@@ -6,61 +6,72 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { settingsFamily } from '../../lib/collections.ts';
+import { fromFormValue, toFormValue, type FormValue } from '../../lib/fields.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { SETTING_GROUPS, type SettingField, type SiteSettings } from '../../lib/site-settings.ts';
 import { FORM, SITE_SETTINGS } from '../admin-copy.ts';
+import { adminKindOf, type FormContext } from '../fields/index.ts';
 import { istDateTime } from '../format/ist.ts';
 import { ConflictPanel, type ConflictRow } from '../parts/ConflictPanel.tsx';
 import { DraftOffer } from '../parts/DraftOffer.tsx';
-import { FieldError } from '../parts/FieldError.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { useLeaveGuard } from '../parts/use-leave-guard.ts';
 import { dropUnsaved, keepUnsaved, readUnsaved } from '../stores/draft.ts';
 import { createSettingsStore, type SettingsConflict } from '../stores/settings-store.ts';
 
-type Draft = Record<string, string>;
+type Draft = Record<string, FormValue>;
 
 const FIELDS: readonly SettingField[] = settingsFamily.fields;
 
-/** Every value as the form edits it: text; lines one per line. */
+/** Every value as its kind's input edits it (text for every kind the settings use). */
 const toDraft = (settings: SiteSettings): Draft =>
   Object.fromEntries(
-    FIELDS.map((field) => {
-      const value = settings[field.name as keyof SiteSettings];
-      return [field.name, Array.isArray(value) ? value.join('\n') : String(value)];
-    }),
+    FIELDS.map((field) => [field.name, toFormValue(field, settings[field.name as keyof SiteSettings])]),
   );
 
-/** The form's text back into the API's shape; the schema then decides what is valid. */
+/** The form's values back into the API's shape, by each field's kind; the schema then decides what is valid. */
 const fromDraft = (draft: Draft): Record<string, unknown> =>
-  Object.fromEntries(
-    FIELDS.map((field) => {
-      const text = draft[field.name] ?? '';
-      if (field.kind === 'lines') return [field.name, text.split('\n')];
-      if (field.kind === 'count') return [field.name, text.trim() === '' ? Number.NaN : Number(text)];
-      return [field.name, text];
-    }),
-  );
+  Object.fromEntries(FIELDS.map((field) => [field.name, fromFormValue(field, draft[field.name])]));
 
 /** The kept draft's key (issue 21): the settings are one form. */
 const DRAFT_KEY = settingsFamily.key;
 
+const isFormValue = (value: unknown) =>
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (Array.isArray(value) && value.every((entry) => typeof entry === 'string'));
 const isDraftValues = (value: unknown): value is Draft =>
-  typeof value === 'object' &&
-  value !== null &&
-  Object.values(value).every((entry) => typeof entry === 'string');
+  typeof value === 'object' && value !== null && Object.values(value).every(isFormValue);
 
+/** A value as the conflict panel shows it. */
+const shownValue = (value: FormValue | undefined): string =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))).join('\n')
+      : String(value ?? '');
 /** Trimmed, so an untouched form (or one only re-spaced) is not "changed". */
-const sameDraft = (a: Draft, b: Draft) =>
-  FIELDS.every((field) => (a[field.name] ?? '').trim() === (b[field.name] ?? '').trim());
+const sameValue = (a: FormValue | undefined, b: FormValue | undefined) =>
+  shownValue(a).trim() === shownValue(b).trim();
+const sameDraft = (a: Draft, b: Draft) => FIELDS.every((field) => sameValue(a[field.name], b[field.name]));
 
-const INPUT_TYPES: Partial<Record<SettingField['kind'], string>> = {
-  text: 'text',
-  email: 'email',
-  tel: 'tel',
-  url: 'url',
-  count: 'number',
-};
+/** What the inputs of the kinds read from the form around them: a singleton has no item, file or title. */
+const formContext = (
+  values: Draft,
+  errors: Readonly<Record<string, string>>,
+  set: (name: string, value: FormValue) => void,
+): FormContext => ({
+  family: null,
+  editing: null,
+  titleRef: { current: null },
+  values,
+  errors,
+  set,
+  setError: () => {},
+  file: null,
+  setFile: () => {},
+  progress: null,
+});
 
 export default function SiteSettingsScreen() {
   const store = useMemo(() => createSettingsStore(), []);
@@ -107,8 +118,8 @@ export default function SiteSettingsScreen() {
   // After a refused save, the first field with a reason takes the focus (its reason is read with it).
   useEffect(() => {
     const first = FIELDS.find((field) => errors[field.name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
-  }, [errors]);
+    if (first) document.getElementById(`${id}-${first.name}`)?.focus();
+  }, [errors, id]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -133,35 +144,8 @@ export default function SiteSettingsScreen() {
   const shownConflict = draft ? conflict : null;
   useEffect(() => conflictRef.current?.focus(), [shownConflict]);
 
-  const input = (field: SettingField, value: string) => {
-    const fieldId = `${id}-${field.name}`;
-    const described =
-      [errors[field.name] ? `${fieldId}-error` : '', field.hint ? `${fieldId}-hint` : '']
-        .filter(Boolean)
-        .join(' ') || undefined;
-    const common = {
-      id: fieldId,
-      name: field.name,
-      value,
-      disabled: saving,
-      required: field.required,
-      'aria-invalid': errors[field.name] ? true : undefined,
-      'aria-describedby': described,
-      onChange: (event: { target: { value: string } }) =>
-        setDraft((current) => ({ ...current, [field.name]: event.target.value })),
-    };
-    if (field.kind === 'textarea' || field.kind === 'lines')
-      return <textarea {...common} rows={field.kind === 'lines' ? 4 : 5} />;
-    return (
-      <input
-        {...common}
-        type={INPUT_TYPES[field.kind] ?? 'text'}
-        {...(field.kind === 'count'
-          ? { min: 0, max: field.max, step: 1, inputMode: 'numeric' as const }
-          : {})}
-      />
-    );
-  };
+  const set = (name: string, value: FormValue) => setDraft((current) => ({ ...current, [name]: value }));
+  const context = formContext(draft ?? {}, errors, set);
 
   return (
     <section aria-labelledby="screen-title">
@@ -212,18 +196,21 @@ export default function SiteSettingsScreen() {
           {SETTING_GROUPS.map((group) => (
             <fieldset className="settings-group" key={group}>
               <legend>{SITE_SETTINGS.groups[group]}</legend>
-              {FIELDS.filter((field) => field.group === group).map((field) => (
-                <div className="field" key={field.name}>
-                  <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-                  {input(field, draft[field.name] ?? '')}
-                  {field.hint && (
-                    <p id={`${id}-${field.name}-hint`} className="field-hint">
-                      {field.hint}
-                    </p>
-                  )}
-                  <FieldError id={`${id}-${field.name}-error`} message={errors[field.name]} />
-                </div>
-              ))}
+              {FIELDS.filter((field) => field.group === group).map((field) => {
+                const { Input } = adminKindOf(field);
+                return (
+                  <Input
+                    key={field.name}
+                    field={field}
+                    id={`${id}-${field.name}`}
+                    value={draft[field.name]}
+                    onChange={(value) => set(field.name, value)}
+                    error={errors[field.name]}
+                    disabled={saving}
+                    form={context}
+                  />
+                );
+              })}
             </fieldset>
           ))}
           <div className="form-actions">
@@ -273,12 +260,10 @@ export default function SiteSettingsScreen() {
 /** The settings the newer version changed, each with its value there and in the form. */
 function conflictRows(conflict: SettingsConflict, draft: Draft): ConflictRow[] {
   const theirs = toDraft(conflict.theirs);
-  return FIELDS.filter((field) => (theirs[field.name] ?? '').trim() !== (draft[field.name] ?? '').trim()).map(
-    (field) => ({
-      key: field.name,
-      label: field.label,
-      theirs: theirs[field.name],
-      yours: draft[field.name],
-    }),
-  );
+  return FIELDS.filter((field) => !sameValue(theirs[field.name], draft[field.name])).map((field) => ({
+    key: field.name,
+    label: field.label,
+    theirs: shownValue(theirs[field.name]),
+    yours: shownValue(draft[field.name]),
+  }));
 }

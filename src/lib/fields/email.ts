@@ -31,8 +31,8 @@ export const emailKind: FieldKind<EmailField> = {
     textRule({
       required: field.required,
       max: field.max,
-      tooLong: FIELD_REASONS.tooLong(field.label, field.max),
-      invalid: FIELD_REASONS.email(field.label),
+      tooLong: field.reasons?.tooLong ?? FIELD_REASONS.tooLong(field.label, field.max),
+      invalid: field.reasons?.invalid ?? FIELD_REASONS.email(field.label),
       valid: (value) => EMAIL.safeParse(value).success,
     }),
   stored: storedText,

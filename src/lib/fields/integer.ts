@@ -9,6 +9,11 @@ export interface IntegerField<N extends string = string> extends FieldBase<N> {
   required: string | null;
   min?: number;
   max?: number;
+  /**
+   * True: only a JSON number is taken, as the JSON-only singletons (stats, site settings) always took it; text
+   * such as '12' is refused. Otherwise multipart text is read as JSON.
+   */
+  jsonOnly?: boolean;
 }
 
 export const integerField = <const N extends string>(
@@ -32,29 +37,36 @@ export function presence(
   schema: z.ZodType<number, number>,
   required: string | null,
   invalid: string,
+  jsonOnly = false,
 ): z.ZodType<number | null | undefined, unknown> {
-  const number = fromJsonText(
-    z.union([z.null(), z.number({ error: invalid })], {
-      error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) ?? invalid,
-    }),
-  );
+  const read = z.union([z.null(), z.number({ error: invalid })], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) ?? invalid,
+  });
+  const number: z.ZodType = jsonOnly ? read : fromJsonText(read);
   if (required === null) return number.pipe(z.union([z.null(), schema])).optional();
   return number.pipe(z.number({ error: required })).pipe(schema);
 }
 
 export function integerSchema(field: IntegerField): z.ZodNumber {
-  let schema = z.number().int(FIELD_REASONS.integer(field.label));
+  const own = field.reasons?.invalid;
+  let schema = z.number().int(own ?? FIELD_REASONS.integer(field.label));
   if (field.min !== undefined)
-    schema = schema.min(field.min, FIELD_REASONS.integerMin(field.label, field.min));
+    schema = schema.min(field.min, own ?? FIELD_REASONS.integerMin(field.label, field.min));
   if (field.max !== undefined)
-    schema = schema.max(field.max, FIELD_REASONS.integerMax(field.label, field.max));
+    schema = schema.max(field.max, own ?? FIELD_REASONS.integerMax(field.label, field.max));
   return schema;
 }
 
 const text = (_field: IntegerField, value: unknown) => (typeof value === 'number' ? String(value) : '');
 
 export const integerKind: FieldKind<IntegerField> = {
-  input: (field) => presence(integerSchema(field), field.required, FIELD_REASONS.integer(field.label)),
+  input: (field) =>
+    presence(
+      integerSchema(field),
+      field.required,
+      field.reasons?.invalid ?? FIELD_REASONS.integer(field.label),
+      field.jsonOnly,
+    ),
   stored: (field) => (field.required === null ? z.number().int().nullable().optional() : z.number().int()),
   toForm: (field, value) => text(field, value),
   fromForm: (_field, value) =>

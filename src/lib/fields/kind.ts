@@ -52,6 +52,19 @@ export interface FieldBase<N extends string = string> {
   label: string;
   /** Shown under the input in the admin form. */
   hint?: string | null;
+  /** The field's own words for a refused value, where they are not its kind's. */
+  reasons?: FieldReasons;
+}
+
+/**
+ * A field's own refusal words, over its kind's: the site settings keep the words they had before they were built
+ * from the kinds (issue 20), and a family may use them where the kind's label-based reason reads badly.
+ */
+export interface FieldReasons {
+  /** Any value the kind refuses as malformed or out of bounds. */
+  invalid?: string;
+  /** A text longer than the field's `max`. */
+  tooLong?: string;
 }
 
 /** The usual History row: the label, and the version's value when its text differs from the current one. */

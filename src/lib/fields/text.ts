@@ -1,15 +1,27 @@
 /** Text: one line (`text`, the item's title when it is the first) or several (`textarea`). */
 import { z } from 'zod';
+import { FIELD_REASONS } from '../api-messages.ts';
 import { applyToText, optionalText, requiredText } from '../schemas.ts';
-import { asText, storedText, trimmedText, valueDiff, type FieldBase, type FieldKind } from './kind.ts';
+import {
+  asText,
+  storedText,
+  textRule,
+  trimmedText,
+  valueDiff,
+  type FieldBase,
+  type FieldKind,
+} from './kind.ts';
 
 export interface TextField<N extends string = string> extends FieldBase<N> {
   kind: 'text' | 'textarea';
   max: number;
   /** The message for a missing value; null makes the field optional. */
   required: string | null;
-  /** 'applyTo': an e-mail address or an https link (how to apply for a career). */
-  format?: 'applyTo';
+  /**
+   * A format the text must have: 'applyTo', an e-mail address or an https link (how to apply for a career);
+   * 'upiVpa', a UPI ID (payee address) such as name@bank; 'gstin', a GST number (upper-cased, checksum checked).
+   */
+  format?: 'applyTo' | 'upiVpa' | 'gstin';
 }
 
 export const textField = <const N extends string>(
@@ -17,13 +29,43 @@ export const textField = <const N extends string>(
   options: Omit<TextField<N>, 'name' | 'kind'> & { kind?: TextField['kind'] },
 ): TextField<N> => ({ name, kind: options.kind ?? 'text', ...options });
 
+/** A UPI ID: a name (letters, digits, dots, hyphens, underscores), @ and the payment app's or bank's handle. */
+const UPI_VPA = /^[a-z0-9][a-z0-9._-]{1,255}@[a-z][a-z0-9]{1,63}$/i;
+export const isUpiVpa = (value: string) => UPI_VPA.test(value);
+
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** State code, PAN (five letters, four digits, a letter), entity number, Z, check character. */
+const GSTIN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/** A GSTIN, upper-case, whose last character is the check character of the first 14 (GSTN's base-36 scheme). */
+export function isGstin(value: string): boolean {
+  if (!GSTIN.test(value)) return false;
+  let sum = 0;
+  for (let index = 0; index < 14; index += 1) {
+    const product = GSTIN_CHARS.indexOf(value.charAt(index)) * (index % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return value.charAt(14) === GSTIN_CHARS.charAt((36 - (sum % 36)) % 36);
+}
+
 function input(field: TextField): z.ZodType {
+  const { required } = field;
   if (field.format === 'applyTo') {
     const text = applyToText(field.max);
-    const required = field.required;
     return required === null ? text.optional() : text.refine((value) => value !== '', required);
   }
-  return field.required === null ? optionalText(field.max) : requiredText(field.required, field.max);
+  if (field.format === 'upiVpa' || field.format === 'gstin') {
+    const gstin = field.format === 'gstin';
+    return textRule({
+      required,
+      max: field.max,
+      tooLong: field.reasons?.tooLong ?? FIELD_REASONS.tooLong(field.label, field.max),
+      invalid:
+        field.reasons?.invalid ??
+        (gstin ? FIELD_REASONS.gstin(field.label) : FIELD_REASONS.upiVpa(field.label)),
+      valid: gstin ? (value) => isGstin(value.toUpperCase()) : isUpiVpa,
+    }).transform((value) => (gstin ? value?.toUpperCase() : value));
+  }
+  return required === null ? optionalText(field.max) : requiredText(required, field.max);
 }
 
 export const textKind: FieldKind<TextField> = {

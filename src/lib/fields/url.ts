@@ -17,6 +17,10 @@ export interface UrlField<N extends string = string> extends FieldBase<N> {
   max: number;
   /** Plain http is refused unless this says otherwise: a visitor's browser would warn, or be sent elsewhere. */
   allowHttp?: boolean;
+  /** The only origins it may point at (the Contact map, which the Content-Security-Policy must allow). */
+  origins?: readonly string[];
+  /** The reason when it points elsewhere; by default one naming the origins. */
+  originReason?: string;
 }
 
 export const urlField = <const N extends string>(
@@ -40,14 +44,23 @@ const text = (_field: UrlField, value: unknown) => trimmedText(value);
 
 export const urlKind: FieldKind<UrlField> = {
   input: (field) => {
-    const invalid = field.allowHttp ? FIELD_REASONS.urlOrHttp(field.label) : FIELD_REASONS.url(field.label);
-    return textRule({
+    const invalid =
+      field.reasons?.invalid ??
+      (field.allowHttp ? FIELD_REASONS.urlOrHttp(field.label) : FIELD_REASONS.url(field.label));
+    const address = textRule({
       required: field.required,
       max: field.max,
-      tooLong: FIELD_REASONS.tooLong(field.label, field.max),
+      tooLong: field.reasons?.tooLong ?? FIELD_REASONS.tooLong(field.label, field.max),
       invalid,
       valid: (value) => isWebAddress(value, field.allowHttp),
     });
+    const { origins } = field;
+    if (!origins) return address;
+    // Only a readable address is checked for its origin: anything else already has its reason.
+    return address.refine(
+      (value) => !value || !isWebAddress(value, field.allowHttp) || origins.includes(new URL(value).origin),
+      field.originReason ?? FIELD_REASONS.urlOrigin(field.label, origins),
+    );
   },
   stored: storedText,
   toForm: (_field, value) => asText(value),
