@@ -5,6 +5,7 @@
 import { TRASH_RETENTION_DAYS } from '../lib/constants.ts';
 import { BOOTSTRAP_USER_ID } from '../lib/identity.ts';
 import { brandName, siteConfig } from '../lib/site-config.ts';
+import { STATS_LABELS } from '../lib/staff-messages.ts';
 
 export const SHELL = {
   title: `${siteConfig.brandFirst} Admin`,
@@ -230,7 +231,7 @@ export const COURSES = {
 export const STATS = {
   heading: 'Stats',
   current: 'Current total courses',
-  inputLabel: 'Total courses',
+  inputLabel: STATS_LABELS.totalCourses,
   update: 'Update Stats',
 } as const;
 

@@ -42,8 +42,6 @@ import {
   EnrollCourseUpdateSchema,
   EnrollInputSchema,
   EnrollSchema,
-  StatsInputSchema,
-  StatsSchema,
   StoredMetaSchema,
 } from './schemas.ts';
 import {
@@ -52,6 +50,7 @@ import {
   SiteSettingsItemSchema,
   SiteSettingsSchema,
 } from './site-settings.ts';
+import { STATS_FIELDS, StatsInputSchema, StatsSchema } from './stats.ts';
 
 export { AUTH_PATHS };
 export type { CollectionKey, ContentFamilyKey, ImageFolder, ImageRule, RequestCsvColumn, RequestFamilyKey };
@@ -211,6 +210,7 @@ export const statsFamily = {
   kind: 'stats',
   path: familyPath('stats'),
   cacheTag: 'stats',
+  fields: STATS_FIELDS,
   inputSchema: StatsInputSchema,
   itemSchema: StatsSchema,
 } as const;

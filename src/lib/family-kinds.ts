@@ -9,7 +9,7 @@
  * - `lookup`: a list of names other things pick from (enrollable courses);
  * - `singleton`: one document (stats, site settings).
  */
-import type { Field } from './fields.ts';
+import type { Field, ValueField } from './fields.ts';
 
 export type ScreenGroup = 'section' | 'tool';
 
@@ -116,6 +116,8 @@ export interface SingletonDefinition<K extends string = string> {
   segment?: string;
   /** The name in the audit log and the Activity screen. */
   name: string;
+  /** Its values, described with the field kinds the content families use (src/lib/fields.ts). */
+  fields: readonly ValueField[];
   admin: AdminScreenDefinition;
 }
 

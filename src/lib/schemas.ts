@@ -137,14 +137,6 @@ export const EnrollCourseUpdateSchema = z
     path: ['courseName'],
   });
 
-export const StatsInputSchema = z.strictObject({
-  totalCourses: z
-    .number({ error: VALIDATION.totalCoursesInvalid })
-    .int(VALIDATION.totalCoursesInvalid)
-    .min(0, VALIDATION.totalCoursesInvalid)
-    .max(1_000_000, VALIDATION.totalCoursesInvalid),
-});
-
 /** Fields every stored item carries (docs/design.md (Architecture) "API contract"). */
 export const StoredMetaSchema = z.object({
   _id: z.string(),
@@ -185,11 +177,9 @@ export const EnrollCourseSchema = StoredMetaSchema.extend({
   courseName: z.string(),
   isActive: z.boolean().optional(),
 });
-export const StatsSchema = z.object({ totalCourses: z.number().int().min(0) });
 
 export type Contact = z.infer<typeof ContactSchema>;
 export type Enroll = z.infer<typeof EnrollSchema>;
-export type Stats = z.infer<typeof StatsSchema>;
 
 /** Turns a zod error into the API's `errors` map: the first message per top-level field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

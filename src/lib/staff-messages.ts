@@ -367,6 +367,11 @@ export const SETTINGS = {
   linesInvalid: (min: number, max: number) => `Please enter ${min} to ${max} lines`,
 } as const;
 
+/** The stats' field (spec section 2: the Stats screen's input). */
+export const STATS_LABELS = {
+  totalCourses: 'Total courses',
+} as const;
+
 /** The settings the course pages and their fees read (issue 22): labels and hints of the Site settings form. */
 export const COURSE_SETTINGS = {
   refundPolicyLabel: 'Course pages: refund policy',

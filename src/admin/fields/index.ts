@@ -22,6 +22,7 @@ import { slugAdmin } from './slug.tsx';
 import { textAdmin } from './text.tsx';
 import { urlAdmin } from './url.tsx';
 
+export { singletonForm } from './parts.tsx';
 export type { AdminFieldKind, CellProps, FormContext, InputProps } from './parts.tsx';
 
 const SUB_ADMIN = {

@@ -25,6 +25,24 @@ export interface FormContext {
   progress: number | null;
 }
 
+/** The form around a singleton's inputs (stats, site settings): no item, picture or title to offer them. */
+export const singletonForm = (
+  values: Readonly<Record<string, FormValue>> = {},
+  errors: Readonly<Record<string, string>> = {},
+  set: (name: string, value: FormValue) => void = () => {},
+): FormContext => ({
+  family: null,
+  editing: null,
+  titleRef: { current: null },
+  values,
+  errors,
+  set,
+  setError: () => {},
+  file: null,
+  setFile: () => {},
+  progress: null,
+});
+
 export interface InputProps<F> {
   field: F;
   /** The input's id (its label's `for`); hints and errors are `{id}-hint` and `{id}-error`. */

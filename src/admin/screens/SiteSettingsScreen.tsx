@@ -10,7 +10,7 @@ import { fromFormValue, toFormValue, type FormValue } from '../../lib/fields.ts'
 import { fieldErrors } from '../../lib/schemas.ts';
 import { SETTING_GROUPS, type SettingField, type SiteSettings } from '../../lib/site-settings.ts';
 import { FORM, SITE_SETTINGS } from '../admin-copy.ts';
-import { adminKindOf, type FormContext } from '../fields/index.ts';
+import { adminKindOf, singletonForm } from '../fields/index.ts';
 import { istDateTime } from '../format/ist.ts';
 import { ConflictPanel, type ConflictRow } from '../parts/ConflictPanel.tsx';
 import { DraftOffer } from '../parts/DraftOffer.tsx';
@@ -54,24 +54,6 @@ const shownValue = (value: FormValue | undefined): string =>
 const sameValue = (a: FormValue | undefined, b: FormValue | undefined) =>
   shownValue(a).trim() === shownValue(b).trim();
 const sameDraft = (a: Draft, b: Draft) => FIELDS.every((field) => sameValue(a[field.name], b[field.name]));
-
-/** What the inputs of the kinds read from the form around them: a singleton has no item, file or title. */
-const formContext = (
-  values: Draft,
-  errors: Readonly<Record<string, string>>,
-  set: (name: string, value: FormValue) => void,
-): FormContext => ({
-  family: null,
-  editing: null,
-  titleRef: { current: null },
-  values,
-  errors,
-  set,
-  setError: () => {},
-  file: null,
-  setFile: () => {},
-  progress: null,
-});
 
 export default function SiteSettingsScreen() {
   const store = useMemo(() => createSettingsStore(), []);
@@ -145,7 +127,7 @@ export default function SiteSettingsScreen() {
   useEffect(() => conflictRef.current?.focus(), [shownConflict]);
 
   const set = (name: string, value: FormValue) => setDraft((current) => ({ ...current, [name]: value }));
-  const context = formContext(draft ?? {}, errors, set);
+  const context = singletonForm(draft ?? {}, errors, set);
 
   return (
     <section aria-labelledby="screen-title">

@@ -5,10 +5,15 @@ import { statsFamily } from '../../lib/collections.ts';
 import { CONFIRM } from '../../lib/staff-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { FORM, STATS } from '../admin-copy.ts';
+import { adminKindOf, singletonForm } from '../fields/index.ts';
 import { BackupDownload } from '../parts/BackupDownload.tsx';
-import { FieldError } from '../parts/FieldError.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { createStatsStore } from '../stores/stats-store.ts';
+
+/** The one field, drawn by its kind's input (its label is the spec's). */
+const [TOTAL] = statsFamily.fields;
+const { Input } = adminKindOf(TOTAL);
+const FORM_CONTEXT = singletonForm();
 
 /** Spec section 5: a non-numeric value becomes 0. */
 const toNumber = (text: string) => {
@@ -69,22 +74,15 @@ export default function StatsScreen() {
         </p>
       </div>
       <form className="panel inline-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-total`}>{STATS.inputLabel}</label>
-          <input
-            id={`${id}-total`}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-total-error` : undefined}
-            disabled={saving}
-            onChange={(event) => setValue(event.target.value)}
-          />
-          <FieldError id={`${id}-total-error`} message={error} />
-        </div>
+        <Input
+          field={TOTAL}
+          id={`${id}-total`}
+          value={value}
+          onChange={(next) => setValue(typeof next === 'string' ? next : '')}
+          error={error}
+          disabled={saving}
+          form={FORM_CONTEXT}
+        />
         <button type="submit" className="btn btn-primary" disabled={saving || stats.status === 'loading'}>
           {saving ? FORM.processing : STATS.update}
         </button>

@@ -1,7 +1,7 @@
 /** Stats: one document; public read (0 until an admin sets it), admin update. */
 import { statsFamily } from '../../lib/collections.ts';
 import { ADMIN } from '../../lib/staff-messages.ts';
-import { StatsSchema, type Stats } from '../../lib/schemas.ts';
+import { StatsSchema, type Stats } from '../../lib/stats.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { readJson } from '../http/body.ts';
