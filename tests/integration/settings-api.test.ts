@@ -9,7 +9,7 @@ import {
   settingsRevisionRestorePath,
   settingsRevisionsPath,
 } from '../../src/lib/collections.ts';
-import { API } from '../../src/lib/api-messages.ts';
+import { API, FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
 import {
   SETTING_FIELDS,
@@ -18,7 +18,7 @@ import {
   type SiteSettings,
 } from '../../src/lib/site-settings.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from '../../src/lib/site-config.ts';
-import { APPLY_TO_INVALID, SETTINGS } from '../../src/lib/staff-messages.ts';
+import { APPLY_TO_INVALID, COURSE_SETTINGS, SETTINGS } from '../../src/lib/staff-messages.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup, collectionPath } from '../../src/server/migration/backup.ts';
 import { restoreBackup } from '../../scripts/migration/restore.ts';
@@ -304,6 +304,58 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
         expect(field.label, field.name).toMatch(new RegExp(`^${page}`));
     }
     expect(SETTING_FIELDS.every((field) => !/One line per line/.test(field.hint ?? ''))).toBe(true);
+  });
+
+  it('holds what the course pages and their fees need (issue 22): a refund policy, a UPI ID and payee name, a GSTIN', async () => {
+    expect(SITE_SETTINGS_SEED.refundPolicy).not.toBe('');
+    expect(SITE_SETTINGS_SEED).toMatchObject({ upiVpa: '', upiPayeeName: '', gstin: '' });
+    const before = await stored();
+    const shown = await current();
+    const refused = await api.admin(path, {
+      method: 'PUT',
+      json: edited({
+        refundPolicy: 'x'.repeat(5_001),
+        upiVpa: 'deltasecure at okhdfcbank',
+        upiPayeeName: 'y'.repeat(101),
+        gstin: '27AAPFU0939F1ZA',
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect((await body(refused)).errors).toEqual({
+      refundPolicy: FIELD_REASONS.markdownTooLong(COURSE_SETTINGS.refundPolicyLabel, 5_000),
+      upiVpa: FIELD_REASONS.upiVpa(COURSE_SETTINGS.upiVpaLabel),
+      upiPayeeName: VALIDATION.tooLong(100),
+      gstin: FIELD_REASONS.gstin(COURSE_SETTINGS.gstinLabel),
+    });
+    for (const gstin of ['27AAPFU0939F1Z', 'GSTIN-PENDING'])
+      expect((await body(await api.admin(path, { method: 'PUT', json: edited({ gstin }) }))).errors).toEqual({
+        gstin: FIELD_REASONS.gstin(COURSE_SETTINGS.gstinLabel),
+      });
+    expect(await stored()).toEqual(before);
+    expect(await current()).toEqual(shown);
+
+    const fees = {
+      refundPolicy: 'Full refund up to 7 days before the batch starts.\r\n\r\n- No refund after that.',
+      upiVpa: ' deltasecure@okhdfcbank ',
+      upiPayeeName: ' DeltaSecure Solutions ',
+      gstin: '27aapfu0939f1zv',
+    };
+    const saved = await api.admin(path, { method: 'PUT', json: { ...shown, ...fees } });
+    expect(saved.status).toBe(200);
+    const kept = {
+      refundPolicy: 'Full refund up to 7 days before the batch starts.\n\n- No refund after that.',
+      upiVpa: 'deltasecure@okhdfcbank',
+      upiPayeeName: 'DeltaSecure Solutions',
+      gstin: '27AAPFU0939F1ZV',
+    };
+    expect(await current()).toEqual({ ...shown, ...kept });
+    const history = (await body(await api.admin(settingsRevisionsPath))).data as { data: SiteSettings }[];
+    expect(history[0]?.data).toMatchObject(kept);
+
+    // The optional ones may be emptied, or left out: either way they are stored empty, not kept from before.
+    const { upiVpa: _upi, gstin: _gstin, ...rest } = { ...shown, ...kept };
+    expect((await api.admin(path, { method: 'PUT', json: { ...rest, upiPayeeName: '' } })).status).toBe(200);
+    expect(await current()).toEqual({ ...shown, ...kept, upiVpa: '', upiPayeeName: '', gstin: '' });
   });
 
   it('answers only its own routes and methods', async () => {

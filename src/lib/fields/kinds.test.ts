@@ -17,16 +17,21 @@ import {
   groupField,
   inputSchemaOf,
   integerField,
+  isGstin,
   itemSchemaOf,
+  linesField,
   markdownField,
   moneyField,
   parseRupees,
+  phoneField,
   pointsField,
   referenceField,
   referencesField,
   selectField,
   slugField,
+  singletonInputSchemaOf,
   slugify,
+  telHref,
   textField,
   toFormValue,
   urlField,
@@ -214,6 +219,99 @@ describe('select, boolean, url, e-mail, markdown', () => {
     expect(issue(body, '   ')).toBe('Write the article');
     expect(issue(body, 'x'.repeat(51))).toBe(FIELD_REASONS.markdownTooLong('Body', 50));
     expect(fieldCsv(body, '# Title\n\n- one')).toBe('# Title\n\n- one');
+  });
+});
+
+describe('phone, lines, own refusal words and the text formats (issue 20: what the site settings needed)', () => {
+  const phone = phoneField('phone', { label: 'Phone', required: 'Give a number', max: 20 });
+  const extra = phoneField('extra', { label: 'Second phone', required: null, max: 20 });
+  const address = linesField('address', { label: 'Address', min: 1, maxLines: 3, max: 10 });
+  const map = urlField('map', {
+    label: 'Map',
+    required: null,
+    max: 200,
+    origins: ['https://maps.example.com'],
+  });
+  const upi = textField('upi', { label: 'UPI ID', required: null, max: 100, format: 'upiVpa' });
+  const gstin = textField('gstin', { label: 'GSTIN', required: null, max: 15, format: 'gstin' });
+
+  it('phone: digits with +, spaces, brackets, dots and hyphens; dialled without them', () => {
+    expect(parsed(phone, ' +91 (22) 4000-1234 ')).toBe('+91 (22) 4000-1234');
+    expect(issue(phone, 'call us')).toBe(FIELD_REASONS.phone('Phone'));
+    expect(issue(phone, '')).toBe('Give a number');
+    expect(issue(phone, '1'.repeat(21))).toBe(FIELD_REASONS.tooLong('Phone', 20));
+    expect(parsed(extra, '')).toBe('');
+    expect(issue(extra, 'x')).toBe(FIELD_REASONS.phone('Second phone'));
+    expect(telHref('+91 (22) 4000-1234')).toBe('tel:+912240001234');
+  });
+
+  it('lines: one per line in the form, the non-empty ones stored, within their bounds', () => {
+    expect(parsed(address, fromFormValue(address, ' Floor 3 \n\nMumbai '))).toEqual(['Floor 3', 'Mumbai']);
+    expect(toFormValue(address, ['Floor 3', 'Mumbai'])).toBe('Floor 3\nMumbai');
+    expect(issue(address, [' ', ''])).toBe(FIELD_REASONS.lines('Address', 1, 3));
+    expect(issue(address, ['a', 'b', 'c', 'd'])).toBe(FIELD_REASONS.lines('Address', 1, 3));
+    expect(issue(address, ['x'.repeat(11)])).toBe(FIELD_REASONS.tooLong('Address', 10));
+    expect(issue(address, 'Floor 3')).toBe(FIELD_REASONS.lines('Address', 1, 3));
+    expect(fieldText(address, ['Floor 3', 'Mumbai'])).toBe('Floor 3; Mumbai');
+    expect(fieldCsv(address, ['Floor 3', 'Mumbai'])).toBe('Floor 3\nMumbai');
+  });
+
+  it('url: limited to origins when the field names them, with its own reason', () => {
+    expect(parsed(map, 'https://maps.example.com/embed?pb=1')).toBe('https://maps.example.com/embed?pb=1');
+    expect(issue(map, 'https://maps.evil.example/embed')).toBe(
+      FIELD_REASONS.urlOrigin('Map', ['https://maps.example.com']),
+    );
+    // A malformed address keeps the kind's reason: the origin is not checked.
+    expect(issue(map, 'not a url')).toBe(FIELD_REASONS.url('Map'));
+  });
+
+  it('a field’s own words replace the kind’s, and a JSON-only integer refuses text', () => {
+    const own = emailField('mail', {
+      label: 'Mail',
+      required: 'Mail is needed',
+      max: 20,
+      reasons: { invalid: 'Not a mail address', tooLong: 'Too long for mail' },
+    });
+    expect(issue(own, 'asha@')).toBe('Not a mail address');
+    expect(issue(own, `${'a'.repeat(20)}@example.com`)).toBe('Too long for mail');
+    expect(issue(own, '')).toBe('Mail is needed');
+    const count = integerField('count', {
+      label: 'Count',
+      required: 'Count it',
+      min: 0,
+      max: 9,
+      jsonOnly: true,
+      reasons: { invalid: 'A count from 0 to 9' },
+    });
+    expect(parsed(count, 3)).toBe(3);
+    for (const value of ['3', -1, 10, 2.5])
+      expect(issue(count, value), String(value)).toBe('A count from 0 to 9');
+    expect(issue(count, null)).toBe('Count it');
+  });
+
+  it('text formats: a UPI ID, and a GSTIN upper-cased with its check character verified', () => {
+    expect(parsed(upi, ' deltasecure@okhdfcbank ')).toBe('deltasecure@okhdfcbank');
+    expect(parsed(upi, '9876543210@ybl')).toBe('9876543210@ybl');
+    for (const bad of ['deltasecure', 'a@b', 'name@', 'na me@oksbi', 'https://pay.example.com'])
+      expect(issue(upi, bad), bad).toBe(FIELD_REASONS.upiVpa('UPI ID'));
+    expect(parsed(upi, '')).toBe('');
+    expect(isGstin('27AAPFU0939F1ZV')).toBe(true);
+    expect(parsed(gstin, ' 29aagcb7383j1z4 ')).toBe('29AAGCB7383J1Z4');
+    // One character changed: the check character no longer matches.
+    for (const bad of ['27AAPFU0939F1ZA', '27AAPFU0939F1Z', '27AAPFU0939F1XV', 'ABCDEFGHIJKLMNO'])
+      expect(issue(gstin, bad), bad).toBe(FIELD_REASONS.gstin('GSTIN'));
+    expect(parsed(gstin, '')).toBe('');
+  });
+
+  it('a singleton holds every field: an optional one left out is stored empty, a required one is refused', () => {
+    const schema = singletonInputSchemaOf([phone, extra, upi]);
+    expect(schema.parse({ phone: '+91 22 4000 1234' })).toEqual({
+      phone: '+91 22 4000 1234',
+      extra: '',
+      upi: '',
+    });
+    expect(schema.safeParse({ extra: '' }).success).toBe(false);
+    expect(schema.safeParse({ phone: '+91 22 4000 1234', other: 1 }).success).toBe(false);
   });
 });
 
