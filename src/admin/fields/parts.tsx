@@ -47,6 +47,8 @@ export interface InputProps<F> {
   field: F;
   /** The input's id (its label's `for`); hints and errors are `{id}-hint` and `{id}-error`. */
   id: string;
+  /** The control's `name`, on a form whose controls are named (the site settings); none otherwise. */
+  name?: string;
   value: FormValue | undefined;
   onChange: (value: FormValue) => void;
   error: string | undefined;
@@ -116,6 +118,7 @@ export const inputAttributes = <F extends { required?: string | null; hint?: str
   kindHint: string | null = null,
 ) => ({
   id: props.id,
+  name: props.name,
   'aria-required': props.field.required ? ('true' as const) : undefined,
   'aria-invalid': props.error ? true : undefined,
   'aria-describedby': describedBy(props.id, props.error, hintOf(props.field, kindHint)),

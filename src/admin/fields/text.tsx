@@ -3,8 +3,9 @@ import { type TextField } from '../../lib/fields.ts';
 import { fieldText } from '../../lib/fields.ts';
 import { describedBy, LabelledField, textValue, type AdminFieldKind, type InputProps } from './parts.tsx';
 
-function TextInput({ field, id, value, onChange, error, disabled, form }: InputProps<TextField>) {
+function TextInput({ field, id, name, value, onChange, error, disabled, form }: InputProps<TextField>) {
   const common = {
+    name,
     value: textValue(value),
     maxLength: field.max,
     'aria-required': field.required === null ? undefined : ('true' as const),

@@ -185,6 +185,7 @@ export default function SiteSettingsScreen() {
                     key={field.name}
                     field={field}
                     id={`${id}-${field.name}`}
+                    name={field.name}
                     value={draft[field.name]}
                     onChange={(value) => set(field.name, value)}
                     error={errors[field.name]}
