@@ -13,8 +13,6 @@ import {
   type RequestDefinition,
 } from './family-kinds.ts';
 import { VALIDATION } from './messages.ts';
-import { SETTING_FIELDS } from './site-settings.ts';
-import { STATS_FIELDS } from './stats.ts';
 import { ADMIN, CONFIRM, CSV_HEADERS, FAMILY_NOUNS } from './staff-messages.ts';
 
 const title = {
@@ -232,7 +230,6 @@ export const FAMILY_DEFINITIONS = [
     kind: 'singleton',
     storage: 'document',
     name: FAMILY_NOUNS.stats,
-    fields: STATS_FIELDS,
     admin: { route: 'stats', path: 'stats', label: 'Stats', group: 'section' },
   },
   {
@@ -242,7 +239,6 @@ export const FAMILY_DEFINITIONS = [
     // Not its key: the settings are one thing, not a list.
     segment: 'settings',
     name: FAMILY_NOUNS.siteSettings,
-    fields: SETTING_FIELDS,
     admin: { route: 'siteSettings', path: 'site-settings', label: 'Site settings', group: 'tool' },
   },
 ] as const satisfies readonly FamilyDefinition[];

@@ -7,9 +7,11 @@
  * - `content`: items staff write and visitors read (public list, drafts, order, trash, history);
  * - `request`: personal data visitors send (public create, staff list, follow-up, CSV, privacy, retention);
  * - `lookup`: a list of names other things pick from (enrollable courses);
- * - `singleton`: one document (stats, site settings).
+ * - `singleton`: one document (stats, site settings). Its fields (of the same kinds) live beside its schemas in
+ *   src/lib/stats.ts and src/lib/site-settings.ts, joined to it in collections.ts: they carry zod and the
+ *   settings' defaults, which the admin's first load (reading these definitions) must not.
  */
-import type { Field, ValueField } from './fields.ts';
+import type { Field } from './fields.ts';
 
 export type ScreenGroup = 'section' | 'tool';
 
@@ -116,8 +118,6 @@ export interface SingletonDefinition<K extends string = string> {
   segment?: string;
   /** The name in the audit log and the Activity screen. */
   name: string;
-  /** Its values, described with the field kinds the content families use (src/lib/fields.ts). */
-  fields: readonly ValueField[];
   admin: AdminScreenDefinition;
 }
 

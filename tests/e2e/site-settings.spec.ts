@@ -10,7 +10,8 @@ import { contentFamilies, settingsFamily } from '../../src/lib/collections.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
 import { CAREER } from '../../src/lib/page-words.ts';
 import { telHref, type SiteSettings } from '../../src/lib/site-settings.ts';
-import { ADMIN, SETTINGS } from '../../src/lib/staff-messages.ts';
+import { ADMIN, COURSE_SETTINGS, SETTINGS } from '../../src/lib/staff-messages.ts';
+import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const storedSettings = async (api: APIRequestContext) =>
@@ -180,5 +181,42 @@ test("the public pages' own words and how to apply for a career are edited in Si
     if (created) expect((await adminApi.delete(`${career.path}/${created._id}`)).status()).toBe(200);
     expect((await adminApi.put(settingsFamily.path, { data: original })).status()).toBe(200);
     await contactShows(page, 'Tell us about your project.', false);
+  }
+});
+
+test('the course pages’ and fees’ settings (issue 22) are edited in their own section, refused beside the field when malformed', async ({
+  adminPage: page,
+  adminApi,
+}) => {
+  const original = await storedSettings(adminApi);
+  try {
+    await openSiteSettings(page);
+    const section = page.getByRole('group', { name: SITE_SETTINGS.groups.courses });
+    await expect(section.getByLabel(COURSE_SETTINGS.refundPolicyLabel, { exact: true })).toHaveValue(
+      original.refundPolicy,
+    );
+    const gstin = section.getByLabel(COURSE_SETTINGS.gstinLabel, { exact: true });
+    await gstin.fill('27AAPFU0939F1ZA');
+    await section.getByLabel(COURSE_SETTINGS.upiVpaLabel, { exact: true }).fill('deltasecure@okhdfcbank');
+    await page.getByRole('button', { name: SITE_SETTINGS.save, exact: true }).click();
+    await expect(gstin).toBeFocused();
+    await expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      section.getByText(FIELD_REASONS.gstin(COURSE_SETTINGS.gstinLabel), { exact: true }),
+    ).toBeVisible();
+    expect(await storedSettings(adminApi)).toEqual(original);
+
+    await gstin.fill('27aapfu0939f1zv');
+    await page.getByRole('button', { name: SITE_SETTINGS.save, exact: true }).click();
+    await expect(page.locator('[data-notice="success"]')).toHaveText(SETTINGS.updated);
+    expect(await storedSettings(adminApi)).toEqual({
+      ...original,
+      gstin: '27AAPFU0939F1ZV',
+      upiVpa: 'deltasecure@okhdfcbank',
+    });
+    await expect(gstin).toHaveValue('27AAPFU0939F1ZV');
+    await expectNoAxeViolations(page);
+  } finally {
+    expect((await adminApi.put(settingsFamily.path, { data: original })).status()).toBe(200);
   }
 });
