@@ -375,8 +375,7 @@ export const STATS_LABELS = {
 /** The settings the course pages and their fees read (issue 22): labels and hints of the Site settings form. */
 export const COURSE_SETTINGS = {
   refundPolicyLabel: 'Course pages: refund policy',
-  refundPolicyHint:
-    'Shown on every course page that does not state its own. Markdown: a blank line between paragraphs, - for a list. Leave empty for none.',
+  refundPolicyHint: 'Shown on every course page that does not state its own. Leave empty for none.',
   upiVpaLabel: 'Course fees: UPI ID',
   upiVpaHint:
     'The UPI payee address fees are paid to, such as deltasecure@okhdfcbank. Leave empty to offer no UPI payment.',

@@ -1,7 +1,7 @@
 /**
- * Site settings (issue 12.7): one form with every setting of the registry (src/lib/site-settings.ts), grouped as
- * the registry groups them, checked with the API's own schema before sending, and the settings' earlier
- * versions with a Restore button each.
+ * Site settings (issue 12.7): one form with every setting (src/lib/site-settings.ts), each drawn by its field
+ * kind's admin input (src/admin/fields/) as content forms are, grouped by page, checked with the API's own schema
+ * before sending, and the settings' earlier versions with a Restore button each.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
