@@ -3,7 +3,9 @@
  * a slug is derived when left empty and unique within its family, counting every item's earlier slugs (kept so
  * old addresses redirect); a reference must name an item that exists; and an item that others refer to may not
  * be deleted. Walked from the registry the API is built with, so a fixture family is covered like a real one.
- * The checks read before they write: two saves racing for one slug can both pass (see the report of issue 20).
+ * The slug checks read before the write, for the answer's wording (which item holds the slug) and to derive a
+ * free one; the store then claims the slugs atomically with the write (repository/unique.ts), and `writeClaiming`
+ * turns a save that lost that race into the very answer it would have had after the winner.
  */
 import type { ContentFamily } from '../../lib/collections.ts';
 import { FIELD_REASONS } from '../../lib/api-messages.ts';
@@ -20,7 +22,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';
-import type { StoredItem } from '../repository/port.ts';
+import { UniqueConflictError, type StoredItem } from '../repository/port.ts';
 
 /** A derived slug when the title has no Latin letters or digits left ("परीक्षा"). */
 const FALLBACK_SLUG = 'item';
@@ -99,6 +101,60 @@ export async function withRelations(
   }
   if (Object.keys(errors).length > 0) throw new HttpError(validationFailure(errors));
   return settled;
+}
+
+/** Tries at a save whose slug another save claimed meanwhile (each settles the slug again). */
+const CLAIM_ATTEMPTS = 4;
+/** On Blobs the winner claims before it writes its item: a moment later the item is there to be named. */
+const CLAIM_RETRY_MS = 40;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The 400 of a typed slug another item holds, naming it as `slugRule` would. */
+async function slugTakenFailure(
+  family: ContentFamily,
+  field: SlugField,
+  deps: Deps,
+  error: UniqueConflictError,
+): Promise<HttpError> {
+  let holder: StoredItem | null = null;
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS && holder === null && error.holder; attempt++) {
+    if (attempt > 0) await sleep(CLAIM_RETRY_MS * attempt);
+    holder = await deps.repository.get(family.key, error.holder);
+  }
+  const name = holder ? nameOf(family, holder) : (error.holder ?? '');
+  const reason = FIELD_REASONS.slugTaken(field.label, error.value, name);
+  return new HttpError(validationFailure({ [field.name]: reason }));
+}
+
+/**
+ * Writes fields settled by `withRelations` from `given` (over `current`, null for a create). When the store
+ * refuses a slug that another save claimed after they were settled, a derived slug is settled again (it moves
+ * on to the next free one) and written again; a typed one is refused as taken, naming the item that won: the
+ * answers the losing save would have had had it come second.
+ */
+export async function writeClaiming<T>(
+  family: ContentFamily,
+  deps: Deps,
+  given: Record<string, unknown>,
+  current: StoredItem | null,
+  settled: Record<string, unknown>,
+  write: (fields: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
+  let fields = settled;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(fields);
+    } catch (error) {
+      const field = fieldsOfKind(family.fields, 'slug').find(
+        (candidate) => error instanceof UniqueConflictError && error.field === candidate.name,
+      );
+      if (!field || !(error instanceof UniqueConflictError)) throw error;
+      const derived = text(given[field.name]) === '' && text(fields[field.name]) === error.value;
+      if (!derived || attempt >= CLAIM_ATTEMPTS) throw await slugTakenFailure(family, field, deps, error);
+      await sleep(CLAIM_RETRY_MS * attempt);
+      fields = await withRelations(family, deps, given, current);
+    }
+  }
 }
 
 /** The names of the items, of any family of the registry, that refer to this one. */
