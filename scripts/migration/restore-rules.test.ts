@@ -49,5 +49,22 @@ describe('an archive’s own consistency', () => {
     expect(() => refuseBrokenReferences({ ...whole, [trainerFamily.key]: [] }, families)).toThrow(
       RestoreRefusedError,
     );
+    // Inside a group's entries too.
+    const sessions = item({
+      title: 'July',
+      course: course._id,
+      seats: 5,
+      sessions: [{ topic: 'Lab', trainer: trainer._id }],
+    });
+    // The course without its trainers, so only the session refers to one.
+    const withSessions = {
+      ...whole,
+      [courseFamily.key]: [{ ...course, trainers: [] }],
+      [batchFamily.key]: [sessions],
+    };
+    expect(() => refuseBrokenReferences(withSessions, families)).not.toThrow();
+    expect(() => refuseBrokenReferences({ ...withSessions, [trainerFamily.key]: [] }, families)).toThrow(
+      `collections/${batchFamily.key}.json item 1 refers in "Trainer" to an item collections/${trainerFamily.key}.json does not hold.`,
+    );
   });
 });

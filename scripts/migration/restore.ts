@@ -22,7 +22,7 @@ import type { ImageBlobStore } from '../../src/server/images/image-store.ts';
 import { isId } from '../../src/server/repository/ids.ts';
 import { claimChanges, type UniqueRule } from '../../src/server/repository/policy.ts';
 import { REGISTRY_UNIQUE_RULE } from '../../src/server/repository/unique.ts';
-import { fieldsOfKind, referredIds, type Field } from '../../src/lib/fields.ts';
+import { referencesAt, referenceSites, type Field } from '../../src/lib/fields.ts';
 import { definitionsOfKind } from '../../src/lib/registry.ts';
 import type { AuditRecord } from '../../src/server/audit/audit-log.ts';
 import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
@@ -109,14 +109,11 @@ export function refuseBrokenReferences(
   families: readonly { key: string; fields: readonly Field[] }[],
 ): void {
   for (const family of families) {
-    const fields = [
-      ...fieldsOfKind(family.fields, 'reference'),
-      ...fieldsOfKind(family.fields, 'references'),
-    ];
     for (const [index, item] of (collections[family.key] ?? []).entries())
-      for (const field of fields) {
+      for (const site of referenceSites(family.fields)) {
+        const { field } = site;
         const held = new Set((collections[field.to] ?? []).map((target) => target._id));
-        if (referredIds(field, item[field.name]).some((id) => !held.has(id)))
+        if (referencesAt(site, item).some(({ ids }) => ids.some((id) => !held.has(id))))
           refuse(
             `${collectionPath(family.key as CollectionKey)} item ${index + 1} refers in "${field.label}" to an item ${collectionPath(field.to as CollectionKey)} does not hold.`,
           );

@@ -161,6 +161,50 @@ describe('references', () => {
   });
 });
 
+describe('references inside a repeatable group', () => {
+  it('must name items that exist, the entry named, and keep what they refer to from being deleted', async () => {
+    const trainer = await create(trainerFamily.path, { name: 'Meera' });
+    const target = await create(courseFamily.path, course('Group Refs'));
+    const gone = '0000000000aaaaaaaaaa';
+    const refused = await api.admin(batchFamily.path, {
+      method: 'POST',
+      json: {
+        title: 'Session batch',
+        course: target._id,
+        seats: 4,
+        sessions: [
+          { topic: 'Intro', trainer: trainer._id },
+          { topic: 'Deep dive', trainer: gone },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    const reason = FIELD_REASONS.groupEntry('Session', 2, FIELD_REASONS.referenceMissing('Trainer'));
+    expect((await body(refused)).errors).toEqual({ sessions: reason });
+    expect((await api.repository.list(batchFamily.key)).map((item) => item.title)).not.toContain(
+      'Session batch',
+    );
+
+    const batch = await create(batchFamily.path, {
+      title: 'Session batch',
+      course: target._id,
+      seats: 4,
+      sessions: [{ topic: 'Intro', trainer: trainer._id }, { topic: 'Lab' }],
+    });
+    expect(batch.sessions).toEqual([{ topic: 'Intro', trainer: trainer._id }, { topic: 'Lab' }]);
+    const held = await api.admin(`${trainerFamily.path}/${trainer._id}`, { method: 'DELETE' });
+    expect(held.status).toBe(409);
+    expect((await body(held)).message).toBe(FIELD_REASONS.referencedBy(['Session batch']));
+
+    expect((await api.admin(`${batchFamily.path}/${batch._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await api.admin(`${trainerFamily.path}/${trainer._id}`, { method: 'DELETE' })).status).toBe(200);
+    // Its trainer gone, the batch cannot come back from the trash.
+    const restore = await api.admin(trashRestorePath(batchFamily.key, batch._id), { method: 'POST' });
+    expect(restore.status).toBe(409);
+    expect((await body(restore)).message).toBe(FIELD_REASONS.restoreReferenceMissing('Trainer'));
+  });
+});
+
 describe('a restore from the trash', () => {
   it('is refused (409) when another item took the slug, or the item referred to is gone', async () => {
     const ai = await create(courseFamily.path, course('AI Security', { slug: 'ai' }));

@@ -11,12 +11,11 @@ import type { ContentFamily } from '../../lib/collections.ts';
 import { FIELD_REASONS } from '../../lib/api-messages.ts';
 import {
   fieldsOfKind,
-  referredIds,
+  referencesAt,
+  referenceSites,
   slugHistoryKey,
   slugify,
   slugsHeld,
-  type ReferenceField,
-  type ReferencesField,
   type SlugField,
 } from '../../lib/fields.ts';
 import type { Deps } from '../deps.ts';
@@ -30,14 +29,13 @@ const FALLBACK_SLUG = 'item';
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const nameOf = (family: ContentFamily, item: StoredItem) => text(item[family.titleField]) || item._id;
 
-const referenceFields = (family: ContentFamily): (ReferenceField | ReferencesField)[] => [
-  ...fieldsOfKind(family.fields, 'reference'),
-  ...fieldsOfKind(family.fields, 'references'),
-];
-
 /** Whether a family has a rule that looks beyond the item (a slug or a reference): only those need the reads. */
 export const hasRelations = (family: ContentFamily): boolean =>
-  fieldsOfKind(family.fields, 'slug').length > 0 || referenceFields(family).length > 0;
+  fieldsOfKind(family.fields, 'slug').length > 0 || referenceSites(family.fields).length > 0;
+
+/** Whether every id exists in its family. */
+const allExist = async (deps: Deps, to: string, ids: readonly string[]) =>
+  (await Promise.all(ids.map((id) => deps.repository.get(to, id)))).every((item) => item !== null);
 
 /** The first of `base`, `base-2`, `base-3` … that no other item holds, within the field's length. */
 function freeSlug(field: SlugField, base: string, taken: Set<string>): string {
@@ -94,11 +92,14 @@ export async function withRelations(
   const settled: Record<string, unknown> = { ...fields };
   for (const field of fieldsOfKind(family.fields, 'slug'))
     Object.assign(settled, await slugRule(family, field, deps, fields, current, errors));
-  for (const field of referenceFields(family)) {
-    const ids = referredIds(field, fields[field.name]);
-    const found = await Promise.all(ids.map((id) => deps.repository.get(field.to, id)));
-    if (found.some((item) => item === null)) errors[field.name] = FIELD_REASONS.referenceMissing(field.label);
-  }
+  for (const site of referenceSites(family.fields))
+    for (const { entry, ids } of referencesAt(site, fields)) {
+      const key = site.group?.name ?? site.field.name;
+      if (errors[key] || (await allExist(deps, site.field.to, ids))) continue;
+      const reason = FIELD_REASONS.referenceMissing(site.field.label);
+      // Inside a group the entry is named as the group's own checks name it ("Module 2: …").
+      errors[key] = site.group ? FIELD_REASONS.groupEntry(site.group.noun, entry, reason) : reason;
+    }
   if (Object.keys(errors).length > 0) throw new HttpError(validationFailure(errors));
   return settled;
 }
@@ -166,12 +167,12 @@ export async function referrersOf(
 ): Promise<string[]> {
   const names: string[] = [];
   for (const other of families) {
-    const fields = referenceFields(other).filter((field) => field.to === family.key);
-    if (fields.length === 0) continue;
+    const sites = referenceSites(other.fields).filter((site) => site.field.to === family.key);
+    if (sites.length === 0) continue;
     for (const item of await deps.repository.list(other.key)) {
       if (other.key === family.key && item._id === id) continue;
-      if (fields.some((field) => referredIds(field, item[field.name]).includes(id)))
-        names.push(nameOf(other, item));
+      const refers = sites.some((site) => referencesAt(site, item).some(({ ids }) => ids.includes(id)));
+      if (refers) names.push(nameOf(other, item));
     }
   }
   return names;
@@ -194,10 +195,10 @@ export async function restoreRefusal(
       if (clash) return FIELD_REASONS.restoreSlugTaken(field.label, clash, nameOf(family, other));
     }
   }
-  for (const field of referenceFields(family)) {
-    const ids = referredIds(field, item[field.name]);
-    const found = await Promise.all(ids.map((id) => deps.repository.get(field.to, id)));
-    if (found.some((target) => target === null)) return FIELD_REASONS.restoreReferenceMissing(field.label);
+  for (const site of referenceSites(family.fields)) {
+    const ids = referencesAt(site, item).flatMap((held) => held.ids);
+    if (!(await allExist(deps, site.field.to, ids)))
+      return FIELD_REASONS.restoreReferenceMissing(site.field.label);
   }
   return null;
 }
