@@ -2,7 +2,7 @@
  * Restores a backup (backup.ts) into either store kind. Everything is checked before the first write: the archive
  * reads completely, the manifest is a known format and version, every entry it lists is present with its size
  * and SHA-256, nothing unlisted is present, every item passes its family's stored schema with a valid id, course
- * names are unique, and the counts match. Any failure throws RestoreRefusedError and the store is untouched.
+ * names and slugs are unique, every reference names an item the archive holds, and the counts match. Any failure throws RestoreRefusedError and the store is untouched.
  *
  * Then the store is made equal to the backup: per collection, items absent from the backup are deleted and every
  * backed-up item is written with its own id and dates (Repository.put); the stats document is set; pictures are
@@ -20,7 +20,10 @@ import {
 import { IMAGE_FOLDERS, isImageFolder } from '../../src/lib/families.ts';
 import type { ImageBlobStore } from '../../src/server/images/image-store.ts';
 import { isId } from '../../src/server/repository/ids.ts';
-import { normaliseUnique, UNIQUE_FIELDS } from '../../src/server/repository/keys.ts';
+import { claimChanges, type UniqueRule } from '../../src/server/repository/policy.ts';
+import { REGISTRY_UNIQUE_RULE } from '../../src/server/repository/unique.ts';
+import { referencesAt, referenceSites, type Field } from '../../src/lib/fields.ts';
+import { definitionsOfKind } from '../../src/lib/registry.ts';
 import type { AuditRecord } from '../../src/server/audit/audit-log.ts';
 import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { ArchiveReadError, unpackArchive } from '../../src/server/migration/archive.ts';
@@ -83,6 +86,41 @@ function parseJson(bytes: Buffer, path: string): unknown {
   }
 }
 
+/**
+ * Refuses a collection in which two items hold one unique value: a course name, or a slug (current or earlier),
+ * as the store would claim them (repository/unique.ts). An archive is one moment of one store, so this only
+ * fails for an archive that was altered or made by something else.
+ */
+export function refuseRepeatedClaims(key: string, items: readonly StoredItem[], rule: UniqueRule): void {
+  const holders = new Map<string, string>();
+  for (const item of items)
+    for (const claim of rule(key, item)) {
+      const id = `${claim.field}\u0000${claim.value}`;
+      const holder = holders.get(id);
+      if (holder !== undefined && holder !== item._id)
+        refuse(`${collectionPath(key as CollectionKey)} holds "${claim.value}" twice.`);
+      holders.set(id, item._id);
+    }
+}
+
+/** Refuses an archive in which an item refers (reference or references field) to an item the archive lacks. */
+export function refuseBrokenReferences(
+  collections: Readonly<Record<string, readonly StoredItem[]>>,
+  families: readonly { key: string; fields: readonly Field[] }[],
+): void {
+  for (const family of families) {
+    for (const [index, item] of (collections[family.key] ?? []).entries())
+      for (const site of referenceSites(family.fields)) {
+        const { field } = site;
+        const held = new Set((collections[field.to] ?? []).map((target) => target._id));
+        if (referencesAt(site, item).some(({ ids }) => ids.some((id) => !held.has(id))))
+          refuse(
+            `${collectionPath(family.key as CollectionKey)} item ${index + 1} refers in "${field.label}" to an item ${collectionPath(field.to as CollectionKey)} does not hold.`,
+          );
+      }
+  }
+}
+
 /** Reads and checks a whole archive; throws RestoreRefusedError naming the first problem found. */
 export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup> {
   let files: Map<string, Buffer>;
@@ -125,8 +163,6 @@ export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup>
     if (!Array.isArray(items)) return refuse(`${path} is not a list of items.`);
     const schema = itemSchemaOfCollection(key);
     const seen = new Set<string>();
-    const unique = UNIQUE_FIELDS[key];
-    const uniqueValues = new Set<string>();
     items.forEach((item: unknown, index) => {
       const checked = schema.safeParse(item);
       if (!checked.success) refuse(`${path} item ${index + 1} is not a valid ${key} item.`);
@@ -134,16 +170,14 @@ export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup>
       if (!isId(stored._id) || seen.has(stored._id))
         refuse(`${path} item ${index + 1} has a bad or repeated id.`);
       seen.add(stored._id);
-      if (unique) {
-        const value = normaliseUnique(stored[unique]);
-        if (uniqueValues.has(value)) refuse(`${path} holds "${String(stored[unique])}" twice.`);
-        uniqueValues.add(value);
-      }
     });
+    refuseRepeatedClaims(key, items as StoredItem[], REGISTRY_UNIQUE_RULE);
     if (manifest.counts.collections[key] !== items.length)
       refuse(`${path} holds ${items.length} items; the manifest says ${manifest.counts.collections[key]}.`);
     collections[key] = items as StoredItem[];
   }
+
+  refuseBrokenReferences(collections, definitionsOfKind('content'));
 
   const documents = {} as VerifiedBackup['documents'];
   for (const key of DOCUMENT_KEYS) {
@@ -200,6 +234,8 @@ export interface RestoreOptions {
   dryRun?: boolean;
   /** Called once after a restore that wrote, with every family's cache tag. */
   publish?: (cacheTags: string[]) => Promise<void>;
+  /** Which values items claim, as the repository was made with (default: the registry's rule). */
+  unique?: UniqueRule;
   /** Called once after a restore that wrote: the audit log is told, as it is of every write through the API. */
   audit?: (record: Pick<AuditRecord, 'action' | 'target' | 'detail'>) => Promise<void>;
 }
@@ -207,6 +243,7 @@ export interface RestoreOptions {
 export async function restoreBackup(archive: Uint8Array, options: RestoreOptions): Promise<RestoreReport> {
   const backup = await verifyBackup(archive);
   const { repository, images } = options;
+  const unique = options.unique ?? REGISTRY_UNIQUE_RULE;
   const dryRun = options.dryRun ?? false;
   const rows: RestoreRow[] = [];
 
@@ -217,8 +254,15 @@ export async function restoreBackup(archive: Uint8Array, options: RestoreOptions
     const stale = present.filter((item) => !keep.has(item._id));
     rows.push({ name: key, inBackup: wanted.length, before: present.length, removed: stale.length });
     if (dryRun) continue;
-    // Deletes first: a course name may move from a stale item to a restored one.
-    for (const item of stale) await repository.delete(key, item._id);
+    // Deletes first: a course name or a slug may move from a stale item to a restored one. An item that gives
+    // up one of its claims goes too (its id, dates and history come back with the put): two items swapping
+    // slugs or names would otherwise each refuse the other's.
+    const wantedById = new Map(wanted.map((item) => [item._id, item]));
+    const releasing = present.filter((item) => {
+      const next = wantedById.get(item._id);
+      return next !== undefined && claimChanges(unique, key, item, next).released.length > 0;
+    });
+    for (const item of [...stale, ...releasing]) await repository.delete(key, item._id);
     await mapPool(wanted, WRITE_CONCURRENCY, (item) => repository.put(key, item));
   }
   if (!dryRun) for (const key of DOCUMENT_KEYS) await repository.setDocument(key, backup.documents[key]);

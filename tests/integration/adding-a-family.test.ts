@@ -2,7 +2,8 @@
  * docs/architecture.md "Adding a family", proved: a "testimonials" family written as one definition — added to the
  * real list of definitions, not to a registry injected into one layer — gets its API with validation and
  * authorisation, an admin screen in the navigation, drafts, order, trash and history, audit entries naming it,
- * backup and restore (an archive from before it existed too) and its build-time items, with no other file changed.
+ * backup and restore (an archive from before it existed too), its build-time items and its home-page section
+ * (rendered with Astro's Container API: this file runs in the astro vitest project), with no other file changed.
  * If this test needs a change elsewhere to pass, something is listed by hand again.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -50,6 +51,27 @@ vi.mock('../../src/lib/family-definitions.ts', async (importOriginal) => {
     },
   });
   return { FAMILY_DEFINITIONS: [...FAMILY_DEFINITIONS, testimonial] };
+});
+
+/**
+ * Astro's data store is what a build fills from the loaders (src/content.config.ts); here the same loader reads
+ * the test's store, so a page section renders exactly what a build would hand it.
+ */
+const build = vi.hoisted(() => ({
+  repository: null as null | import('../../src/server/repository/port.ts').Repository,
+}));
+vi.mock('astro:content', async () => {
+  const { publishedItems } = await import('../../src/content-loaders.ts');
+  return {
+    getCollection: async (key: string) => {
+      if (!build.repository) throw new Error('No store for the build yet');
+      return (await publishedItems(build.repository, key)).map((data) => ({
+        id: data.id,
+        collection: key,
+        data,
+      }));
+    },
+  };
 });
 
 const {
@@ -181,6 +203,18 @@ describe('a family added as one definition', () => {
   it('is read by the build: published items only, in the admin’s order', async () => {
     const items = await publishedItems(api.repository, 'testimonial');
     expect(items.map((item) => [item.person, item.position])).toEqual([['Asha R.', 1]]);
+  });
+
+  it('shows its home-page section: its published items’ text, and no draft’s', async () => {
+    build.repository = api.repository;
+    const { experimental_AstroContainer } = await import('astro/container');
+    const { default: TestimonialsSection } = await import('../support/TestimonialsSection.astro');
+    const html = await (await experimental_AstroContainer.create()).renderToString(TestimonialsSection);
+    expect(html).toContain('What our students say');
+    expect(html).toContain('My first bounty, thanks to this course.');
+    expect(html).toContain('Asha R.');
+    expect(html).not.toContain('Ravi');
+    expect(html).not.toContain('Not yet ready to be read.');
   });
 
   it('is backed up and restored, and an archive from before it existed restores it empty', async () => {

@@ -27,6 +27,7 @@ import { netlifyFunction, type RouteHandler } from '../../src/server/http/netlif
 import { createImageService } from '../../src/server/images/image-service.ts';
 import { createBlobsCoordination } from '../../src/server/repository/blobs-coordination.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
+import { uniqueRuleOf } from '../../src/server/repository/unique.ts';
 import {
   StoreUnavailableError,
   type Coordination,
@@ -114,6 +115,10 @@ export interface StartOptions {
   registry?: ApiRegistry;
 }
 
+/** A fixture registry's items claim their slugs as the registry's do (undefined: the registry's own rule). */
+const uniqueRuleFor = (registry: ApiRegistry | undefined) =>
+  registry ? uniqueRuleOf(registry.content) : undefined;
+
 let storeCounter = 0;
 /** A cheap scrypt cost: tests prove the format and the checks, not the cost. */
 const TEST_COST = { N: 1024, r: 8, p: 1 };
@@ -159,7 +164,7 @@ export async function startApiOn(
   const api = await startApi({
     ...options,
     env,
-    ...(redis ? { repository: () => createRepositoryFromEnv(env) } : {}),
+    ...(redis ? { repository: () => createRepositoryFromEnv(env, uniqueRuleFor(options.registry)) } : {}),
   });
   return {
     api,
@@ -175,7 +180,9 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
   const blobs = await startBlobsServer();
   storeCounter += 1;
   const contentStore = blobs.getStore(`content-${storeCounter}`);
-  const repository = options.repository?.(blobs) ?? createBlobsRepository({ store: contentStore });
+  const repository =
+    options.repository?.(blobs) ??
+    createBlobsRepository({ store: contentStore, unique: uniqueRuleFor(options.registry) });
   const coordination =
     options.coordination?.(blobs) ??
     (redisFromEnv(options.env ?? {})

@@ -333,6 +333,34 @@ describe.each(['blobs', 'redis'] as const)('an archive older than a family, on %
   }, 120_000);
 });
 
+describe.each(['blobs', 'redis'] as const)('unique values moving between items, on %s', (backend) => {
+  it('restores two items that swapped course names since the backup (each held the other’s)', async () => {
+    const site = sites[backend];
+    const repo = site.api.repository;
+    const java = await repo.create(enrollCourseFamily.key, { courseName: 'Swap Java' });
+    const python = await repo.create(enrollCourseFamily.key, { courseName: 'Swap Python' });
+    const archive = await takeBackup(site);
+    const before = await snapshotStore(repo);
+    // Swapped through a third name, as staff would have to.
+    await repo.update(enrollCourseFamily.key, java._id, { courseName: 'Swap Temp' });
+    await repo.update(enrollCourseFamily.key, python._id, { courseName: 'Swap Java' });
+    await repo.update(enrollCourseFamily.key, java._id, { courseName: 'Swap Python' });
+
+    await restoreBackup(archive, { repository: repo, images: site.images });
+
+    const names = async () =>
+      Object.fromEntries(
+        (await repo.list(enrollCourseFamily.key)).map((item) => [item._id, item.courseName]),
+      );
+    expect(await names()).toMatchObject({ [java._id]: 'Swap Java', [python._id]: 'Swap Python' });
+    // The names are claimed by their items again: a third item may take neither.
+    await expect(repo.create(enrollCourseFamily.key, { courseName: 'swap java' })).rejects.toMatchObject({
+      name: 'UniqueConflictError',
+    });
+    expect((await snapshotStore(repo)).collections).toEqual(before.collections);
+  }, 120_000);
+});
+
 describe('moving between store kinds', () => {
   it('a Blobs backup restored into Redis (and back) answers every GET as the source did', async () => {
     for (const [from, to] of [

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvPath, revisionRestorePath, revisionsPath, trashRestorePath } from '../../src/lib/collections.ts';
 import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { batchFamily, courseFamily, kindRegistry, trainerFamily } from '../support/field-kind-families.ts';
-import { body, startApi, type Api } from './api-harness.ts';
+import { body, startApi, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
 let api: Api;
 beforeAll(async () => {
@@ -161,6 +161,50 @@ describe('references', () => {
   });
 });
 
+describe('references inside a repeatable group', () => {
+  it('must name items that exist, the entry named, and keep what they refer to from being deleted', async () => {
+    const trainer = await create(trainerFamily.path, { name: 'Meera' });
+    const target = await create(courseFamily.path, course('Group Refs'));
+    const gone = '0000000000aaaaaaaaaa';
+    const refused = await api.admin(batchFamily.path, {
+      method: 'POST',
+      json: {
+        title: 'Session batch',
+        course: target._id,
+        seats: 4,
+        sessions: [
+          { topic: 'Intro', trainer: trainer._id },
+          { topic: 'Deep dive', trainer: gone },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    const reason = FIELD_REASONS.groupEntry('Session', 2, FIELD_REASONS.referenceMissing('Trainer'));
+    expect((await body(refused)).errors).toEqual({ sessions: reason });
+    expect((await api.repository.list(batchFamily.key)).map((item) => item.title)).not.toContain(
+      'Session batch',
+    );
+
+    const batch = await create(batchFamily.path, {
+      title: 'Session batch',
+      course: target._id,
+      seats: 4,
+      sessions: [{ topic: 'Intro', trainer: trainer._id }, { topic: 'Lab' }],
+    });
+    expect(batch.sessions).toEqual([{ topic: 'Intro', trainer: trainer._id }, { topic: 'Lab' }]);
+    const held = await api.admin(`${trainerFamily.path}/${trainer._id}`, { method: 'DELETE' });
+    expect(held.status).toBe(409);
+    expect((await body(held)).message).toBe(FIELD_REASONS.referencedBy(['Session batch']));
+
+    expect((await api.admin(`${batchFamily.path}/${batch._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await api.admin(`${trainerFamily.path}/${trainer._id}`, { method: 'DELETE' })).status).toBe(200);
+    // Its trainer gone, the batch cannot come back from the trash.
+    const restore = await api.admin(trashRestorePath(batchFamily.key, batch._id), { method: 'POST' });
+    expect(restore.status).toBe(409);
+    expect((await body(restore)).message).toBe(FIELD_REASONS.restoreReferenceMissing('Trainer'));
+  });
+});
+
 describe('a restore from the trash', () => {
   it('is refused (409) when another item took the slug, or the item referred to is gone', async () => {
     const ai = await create(courseFamily.path, course('AI Security', { slug: 'ai' }));
@@ -218,5 +262,59 @@ describe('stored values and CSV', () => {
     expect(row).toContain(
       ',Red Team,red-team,,125000.50,2026-03-14,40,Advanced,Yes,https://example.com/red.pdf,,"Recon — OSINT; DNS\nInitial access"',
     );
+  });
+});
+
+describe.each(STORE_BACKENDS)('saves racing for one slug on %s', (backend) => {
+  let raced: Api;
+  let stop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    ({ api: raced, stop } = await startApiOn(backend, 'slug-race', { registry: kindRegistry }));
+  });
+  afterAll(() => stop());
+
+  const save = (path: string, method: 'POST' | 'PUT', json: Record<string, unknown>) =>
+    raced.admin(path, { method, json });
+  const slugsOf = async () => (await raced.repository.list(courseFamily.key)).map((item) => item.slug);
+
+  it('two creates of one typed slug: exactly one lands, the other is told who took it', async () => {
+    const answers = await Promise.all(
+      ['Race A', 'Race B'].map((title) => save(courseFamily.path, 'POST', course(title, { slug: 'race' }))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    const winner = (await body(answers.find((answer) => answer.status === 201)!)).data as Item;
+    const loser = await body(answers.find((answer) => answer.status === 400)!);
+    const reason = FIELD_REASONS.slugTaken('Address', 'race', String(winner.title));
+    expect(loser.errors).toEqual({ slug: reason });
+    expect(loser.message).toBe(reason);
+    expect((await slugsOf()).filter((slug) => slug === 'race')).toHaveLength(1);
+  });
+
+  it('two updates to one slug: exactly one lands, the other item keeps its own', async () => {
+    const one = await save(courseFamily.path, 'POST', course('Mover One', { slug: 'mover-one' }));
+    const two = await save(courseFamily.path, 'POST', course('Mover Two', { slug: 'mover-two' }));
+    const [first, second] = [(await body(one)).data as Item, (await body(two)).data as Item];
+    const answers = await Promise.all(
+      [first, second].map((item) =>
+        save(`${courseFamily.path}/${item._id}`, 'PUT', course(String(item.title), { slug: 'moved' })),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = (await body(answers.find((answer) => answer.status === 200)!)).data as Item;
+    expect((await body(answers.find((answer) => answer.status === 400)!)).errors).toEqual({
+      slug: FIELD_REASONS.slugTaken('Address', 'moved', String(winner.title)),
+    });
+    const slugs = await slugsOf();
+    expect(slugs.filter((slug) => slug === 'moved')).toHaveLength(1);
+    expect(slugs).toContain(winner._id === first._id ? 'mover-two' : 'mover-one');
+  });
+
+  it('two creates deriving one slug: both land, the second on the next free slug', async () => {
+    const answers = await Promise.all(
+      [1, 2].map(() => save(courseFamily.path, 'POST', course('Parallel Worlds'))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const slugs = await Promise.all(answers.map(async (answer) => ((await body(answer)).data as Item).slug));
+    expect(slugs.sort()).toEqual(['parallel-worlds', 'parallel-worlds-2']);
   });
 });

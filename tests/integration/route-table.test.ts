@@ -32,6 +32,7 @@ import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { apiHandler, apiRoutes, REGISTRY } from '../../src/server/handlers/api-router.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
+import { applyRouteLimits } from '../../src/server/http/route-limits.ts';
 import { compileRoute, resolve, type ApiRoute } from '../../src/server/http/route-table.ts';
 import type { StoredItem } from '../../src/server/repository/port.ts';
 import { sampleInput } from '../support/family-samples.ts';
@@ -119,6 +120,45 @@ describe('the route table', () => {
     expect(shape(fixture.key, fixture.path).length).toBeGreaterThanOrEqual(13);
   });
 
+  it('declares every rate limit: which routes are limited, by what, under which buckets', () => {
+    const env = { LOGIN_RATE_LIMIT_MAX: 10, SUBMISSION_RATE_LIMIT_MAX: 5, SUBMISSION_SENDER_LIMIT_MAX: 3 };
+    const declared = Object.fromEntries(
+      ROUTES.filter((route) => route.limits?.length).map((route) => [
+        label(route),
+        (route.limits ?? []).map(
+          (limit) =>
+            `${limit.per}:${limit.name}=${limit
+              .counters(env as never)
+              .map((counter) => counter.bucket)
+              .join('+')}`,
+        ),
+      ]),
+    );
+    const submissions = Object.fromEntries(
+      Object.values(requestFamilies).map((family) => [
+        `POST ${family.path}`,
+        [
+          `address:address=submit-${family.key}`,
+          `key:email=submit-${family.key}-email`,
+          `key:phone=submit-${family.key}-phone`,
+        ],
+      ]),
+    );
+    expect(declared).toEqual({
+      [`POST ${AUTH_PATHS.login}`]: [
+        'address:address=login',
+        'key:user-at-address=login-user-ip-0+login-user-ip-1+login-user-ip-2',
+      ],
+      [`POST ${ACCOUNT_PATHS.passkeyLoginOptions}`]: ['address:address=passkey-options'],
+      [`POST ${ACCOUNT_PATHS.passkeyLogin}`]: ['address:address=login'],
+      [`POST ${ACCOUNT_PATHS.password}`]: ['account:account=password-change'],
+      ...submissions,
+    });
+    // Counting per account needs the signed-in caller.
+    for (const route of ROUTES)
+      if (route.limits?.some((limit) => limit.per === 'account')) expect(route.access.who).toBe('staff');
+  });
+
   it('refuses a table where two routes claim the same method and path', () => {
     expect(() =>
       apiHandler({ content: [...REGISTRY.content, contentFamilies.career], requests: [] }),
@@ -142,6 +182,13 @@ describe('every route that changes something records what the table declares', (
     ({ api, stop } = await startApiOn('redis', 'route-table'));
   });
   afterAll(() => stop());
+
+  it('lets a handler count only against the limits its route declares', async () => {
+    const login = routeOf('POST', AUTH_PATHS.login);
+    const count = await applyRouteLimits(login, api.deps, ip(), null);
+    await expect(count({ sender: 'someone' })).rejects.toThrow(/declares no limit "sender"/);
+    await expect(count({ 'user-at-address': 'owner 198.51.100.1' })).resolves.toBeUndefined();
+  });
 
   /** The newest entries: no step records more than a few. */
   const latest = async () => (await readAudit(api.deps, { limit: 20 })).entries;

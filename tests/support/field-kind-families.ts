@@ -103,6 +103,17 @@ export const batchFamily = contentFamily('kindBatch', {
     referenceField('course', { label: 'Course', to: 'kindCourse', required: 'Choose the course' }),
     dateTimeField('firstClass', { label: 'First class', required: null }),
     integerField('seats', { label: 'Seats', required: 'How many seats?', min: 1, max: 60 }),
+    // A reference inside a repeatable group: each session's trainer.
+    groupField('sessions', {
+      label: 'Sessions',
+      noun: 'Session',
+      min: 0,
+      max: 10,
+      fields: [
+        textField('topic', { label: 'Topic', max: 80, required: 'Name the session' }),
+        referenceField('trainer', { label: 'Trainer', to: 'kindTrainer', required: null }),
+      ],
+    }),
   ],
   confirmDelete: 'Delete this batch?',
   messages: messages('Batch'),

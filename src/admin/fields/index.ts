@@ -38,14 +38,14 @@ const SUB_ADMIN = {
   email: emailAdmin,
   date: dateAdmin,
   dateTime: dateTimeAdmin,
+  reference: referenceAdmin,
+  references: referencesAdmin,
 } satisfies { [K in SubField['kind']]: AdminFieldKind<OfKind<SubField, K>> };
 
 export const ADMIN_FIELD_KINDS = {
   ...SUB_ADMIN,
   image: imageAdmin,
   slug: slugAdmin,
-  reference: referenceAdmin,
-  references: referencesAdmin,
   group: groupAdmin(SUB_ADMIN),
   phone: phoneAdmin,
   lines: linesAdmin,

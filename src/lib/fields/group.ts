@@ -22,12 +22,18 @@ import {
 import type { MarkdownField } from './markdown.ts';
 import type { MoneyField } from './money.ts';
 import type { PointsField } from './points.ts';
+import type { ReferenceField, ReferencesField } from './reference.ts';
 import type { SelectField } from './select.ts';
 import type { TextField } from './text.ts';
 import type { UrlField } from './url.ts';
 
-/** The kinds an entry's fields may be: no pictures, slugs, references or groups inside a group. */
+/**
+ * The kinds an entry's fields may be: no pictures, slugs or groups inside a group. References may (a module's
+ * trainer): the server checks them and refuses deleting what they refer to as it does top-level ones.
+ */
 export type SubField =
+  | ReferenceField
+  | ReferencesField
   | TextField
   | PointsField
   | MarkdownField

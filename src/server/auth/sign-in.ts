@@ -8,7 +8,7 @@ import { AUTH } from '../../lib/staff-messages.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { rateLimitAddress } from '../http/client-ip.ts';
-import { enforceRateLimits, type RateLimitCheck } from '../http/rate-limit.ts';
+import type { RouteLimit } from '../http/route-table.ts';
 import { ok } from '../http/respond.ts';
 import type { Account } from './accounts.ts';
 import { cookieIsSecure, sessionCookie } from './session.ts';
@@ -18,34 +18,42 @@ import { openSession } from './sessions.ts';
 const FAILURES_BY_IP = 'login';
 const failuresByUserBucket = (tier: number) => `login-user-ip-${tier}`;
 
-const failuresByIp = (deps: Deps, ip: string): RateLimitCheck => ({
-  bucket: FAILURES_BY_IP,
-  identifier: rateLimitAddress(ip),
-  rule: { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: LOGIN_RATE_LIMIT.windowSeconds },
-});
+/**
+ * The failure counters, declared on the sign-in routes (route-table.ts `limits`). Every attempt counts when it
+ * starts, so concurrent guesses cannot slip past the limit; a success then clears the counters
+ * (`clearFailures`), so what stays counted is failures only (issue 13). Per address, counted by the router before
+ * the body is read, so junk bodies cannot probe for free; per user ID from that address, counted by the password
+ * sign-in once it has read the user ID. Nothing is counted per user ID alone: a lock on an account from anywhere
+ * would be a lock anyone could put on a colleague (issue 21).
+ */
+export const LOGIN_BY_ADDRESS: RouteLimit = {
+  name: 'address',
+  per: 'address',
+  counters: (env) => [
+    {
+      bucket: FAILURES_BY_IP,
+      rule: { limit: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: LOGIN_RATE_LIMIT.windowSeconds },
+    },
+  ],
+  message: () => AUTH.tooManyAttempts,
+};
+
+/** The name the password sign-in counts its user ID at the address by. */
+export const USER_AT_ADDRESS = 'user-at-address';
+
+export const LOGIN_BY_USER_AT_ADDRESS: RouteLimit = {
+  name: USER_AT_ADDRESS,
+  per: 'key',
+  counters: (env) =>
+    LOGIN_REPEAT_LOCKOUTS.map(({ factor, windowSeconds }, tier) => ({
+      bucket: failuresByUserBucket(tier),
+      rule: { limit: Math.ceil(env.LOGIN_RATE_LIMIT_MAX * factor), windowSeconds },
+    })),
+  message: () => AUTH.tooManyAttempts,
+};
 
 /** A space is in no user ID and no address, so the pair cannot be confused with another. */
-const userAtIp = (userId: string, ip: string) => `${userId} ${rateLimitAddress(ip)}`;
-
-const failuresByUserFromIp = (deps: Deps, ip: string, userId: string): RateLimitCheck[] =>
-  LOGIN_REPEAT_LOCKOUTS.map(({ factor, windowSeconds }, tier) => ({
-    bucket: failuresByUserBucket(tier),
-    identifier: userAtIp(userId, ip),
-    rule: { limit: Math.ceil(deps.env.LOGIN_RATE_LIMIT_MAX * factor), windowSeconds },
-  }));
-
-/**
- * Counts an attempt against its counters and refuses (429, Retry-After) once one is used up. Every attempt counts
- * when it starts, so concurrent guesses cannot slip past the limit; a success then clears the counters
- * (`clearFailures`), so what stays counted is failures only (issue 13). Nothing is counted per user ID alone: a
- * lock on an account from anywhere would be a lock anyone could put on a colleague (issue 21).
- */
-export const enforceLoginLimit = (deps: Deps, ip: string, userId?: string) =>
-  enforceRateLimits(
-    deps.coordination,
-    userId === undefined ? [failuresByIp(deps, ip)] : failuresByUserFromIp(deps, ip, userId),
-    () => AUTH.tooManyAttempts,
-  );
+export const userAtIp = (userId: string, ip: string) => `${userId} ${rateLimitAddress(ip)}`;
 
 export const clearFailures = async (deps: Deps, ip: string, userId: string) => {
   await Promise.all([

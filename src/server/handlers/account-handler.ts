@@ -13,11 +13,36 @@ import { isGuessable } from '../auth/password-policy.ts';
 import { endSessionsOf, sessionsOf } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { readJson } from '../http/body.ts';
-import { enforceRateLimit } from '../http/rate-limit.ts';
 import { badRequest, HttpError, notFound, ok, unauthorized } from '../http/respond.ts';
-import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
+import {
+  READ,
+  STAFF,
+  staffRoute,
+  type ApiRoute,
+  type RouteLimit,
+  type StaffInput,
+} from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
 import { passkeyRoutes } from './passkey-handler.ts';
+
+/** The rate-limit bucket of current-password checks, per account. */
+const PASSWORD_FAILURES = 'password-change';
+
+/**
+ * A session is not the password: someone holding a stolen or unattended one must not get a free guessing loop.
+ * Counted per account (only its own sessions reach the route) as every attempt starts; a change clears it.
+ */
+const PASSWORD_CHECKS_BY_ACCOUNT: RouteLimit = {
+  name: 'account',
+  per: 'account',
+  counters: (env) => [
+    {
+      bucket: PASSWORD_FAILURES,
+      rule: { limit: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: LOGIN_RATE_LIMIT.windowSeconds },
+    },
+  ],
+  message: IDENTITY.passwordAttemptsExceeded,
+};
 
 /** Any role, each for their own account; the password change is the one thing a temporary password allows. */
 export const accountRoutes: readonly ApiRoute[] = [
@@ -27,6 +52,7 @@ export const accountRoutes: readonly ApiRoute[] = [
     { ...STAFF, whilePasswordChangeDue: true },
     ['password-change', 'password-change-failed'],
     changePassword,
+    { limits: [PASSWORD_CHECKS_BY_ACCOUNT] },
   ),
   staffRoute('PATCH', ACCOUNT_PATHS.name, STAFF, ['account-update'], rename),
   staffRoute('GET', ACCOUNT_PATHS.sessions, STAFF, READ, listSessions),
@@ -41,22 +67,10 @@ async function current(input: StaffInput) {
   return found;
 }
 
-/** The rate-limit bucket of current-password checks, per account. */
-const PASSWORD_FAILURES = 'password-change';
-
 async function changePassword(input: StaffInput) {
   const { request, deps, ip } = input;
   const { account, session } = await current(input);
   const { currentPassword, newPassword } = validate(PasswordChangeSchema, await readJson(request));
-  // A session is not the password: someone holding a stolen or unattended one must not get a free guessing loop.
-  // Counted per account (only its own sessions reach here) as every attempt starts; a change clears the count.
-  await enforceRateLimit(
-    deps.coordination,
-    PASSWORD_FAILURES,
-    account._id,
-    { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: LOGIN_RATE_LIMIT.windowSeconds },
-    IDENTITY.passwordAttemptsExceeded,
-  );
   const hash = passwordHashOf(account, deps);
   if (!hash || !(await verifyPassword(currentPassword, hash))) {
     await recordAudit(deps, {

@@ -13,6 +13,7 @@ import { allFamilies, TRASH_PATH } from '../../lib/collections.ts';
 import { API_PREFIX } from '../../lib/constants.ts';
 import type { LookupFamilyKey, SingletonFamilyKey } from '../../lib/registry.ts';
 import { API } from '../../lib/api-messages.ts';
+import { applyRouteLimits } from '../http/route-limits.ts';
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, type Actor } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { cacheHeaders } from '../http/cache-policy.ts';
@@ -149,8 +150,10 @@ export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
     }
     const { route, params } = found;
     const actor = await admit(route.access, request, deps);
+    // The declared limits keyed by address or account are counted before the handler reads anything.
+    const count = await applyRouteLimits(route, deps, input.ip, actor);
     // Each handler tells the audit log what it did (src/server/audit/audit-log.ts): nothing is guessed here.
-    const response = await route.handle({ ...input, params, actor });
+    const response = await route.handle({ ...input, params, actor, count });
     if (response.ok) {
       for (const [name, value] of Object.entries(cacheHeaders(route.cache)))
         response.headers.set(name, value);

@@ -14,19 +14,36 @@ import { sessionOf, sessionStateOf } from '../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { clearedSessionCookie, cookieIsSecure } from '../auth/session.ts';
 import { DISABLED, endSession } from '../auth/sessions.ts';
-import { clearFailures, enforceLoginLimit, signedIn } from '../auth/sign-in.ts';
+import {
+  clearFailures,
+  LOGIN_BY_ADDRESS,
+  LOGIN_BY_USER_AT_ADDRESS,
+  signedIn,
+  USER_AT_ADDRESS,
+  userAtIp,
+} from '../auth/sign-in.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { readJson } from '../http/body.ts';
 import type { HandlerInput } from '../http/netlify-function.ts';
 import { failure, ok, serviceUnavailable } from '../http/respond.ts';
-import { PUBLIC, PUBLIC_FORM, publicRoute, READ, SAME_ORIGIN, type ApiRoute } from '../http/route-table.ts';
+import {
+  PUBLIC,
+  PUBLIC_FORM,
+  publicRoute,
+  READ,
+  SAME_ORIGIN,
+  type ApiRoute,
+  type RouteInput,
+} from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
 import { accountRoutes } from './account-handler.ts';
-import { passkeyLogin, passkeyLoginOptions } from './passkey-handler.ts';
+import { CHALLENGES_BY_ADDRESS, passkeyLogin, passkeyLoginOptions } from './passkey-handler.ts';
 
 /** Signing in and out (open to anyone, from our pages), then the signed-in person's own account. */
 export const authRoutes: readonly ApiRoute[] = [
-  publicRoute('POST', AUTH_PATHS.login, PUBLIC_FORM, ['sign-in', 'sign-in-failed'], login),
+  publicRoute('POST', AUTH_PATHS.login, PUBLIC_FORM, ['sign-in', 'sign-in-failed'], login, {
+    limits: [LOGIN_BY_ADDRESS, LOGIN_BY_USER_AT_ADDRESS],
+  }),
   publicRoute('POST', AUTH_PATHS.logout, SAME_ORIGIN, ['sign-out'], logout),
   publicRoute('GET', AUTH_PATHS.session, PUBLIC, READ, session),
   publicRoute('GET', ACCOUNT_PATHS.loginOptions, PUBLIC, READ, loginOptions),
@@ -36,8 +53,11 @@ export const authRoutes: readonly ApiRoute[] = [
     SAME_ORIGIN,
     { none: 'a sign-in challenge; the sign-in it leads to is logged' },
     passkeyLoginOptions,
+    { limits: [CHALLENGES_BY_ADDRESS] },
   ),
-  publicRoute('POST', ACCOUNT_PATHS.passkeyLogin, SAME_ORIGIN, ['sign-in', 'sign-in-failed'], passkeyLogin),
+  publicRoute('POST', ACCOUNT_PATHS.passkeyLogin, SAME_ORIGIN, ['sign-in', 'sign-in-failed'], passkeyLogin, {
+    limits: [LOGIN_BY_ADDRESS],
+  }),
   ...accountRoutes,
 ];
 
@@ -51,16 +71,15 @@ const decoyHash = () => (decoy ??= hashPassword(randomBytes(24).toString('base64
 /** What the audit log may say about a user ID someone typed: the ID when it could be one, else nothing of it. */
 export const triedUserId = (userId: string) => (USER_ID_PATTERN.test(userId) ? userId : '(invalid user ID)');
 
-async function login({ request, deps, ip }: HandlerInput) {
+async function login({ request, deps, ip, count }: RouteInput) {
   // No default credentials: without a session key, or without any account or hash to make one from, nobody can sign in.
   if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
   const accounts = await listAccounts(deps);
   if (accounts.length === 0) return serviceUnavailable(AUTH.notConfigured);
-  // Junk bodies count against the address before they are read, so they cannot probe for free.
-  await enforceLoginLimit(deps, ip);
+  // The address was counted before the body was read (the route's limits), so junk bodies cannot probe for free.
   const input = validate(LoginInputSchema, await readJson(request));
   const userId = normaliseUserId(input.userId || BOOTSTRAP_USER_ID);
-  await enforceLoginLimit(deps, ip, userId);
+  await count({ [USER_AT_ADDRESS]: userAtIp(userId, ip) });
   const { password } = input;
   const account: Account | undefined = accounts.find((candidate) => candidate.userId === userId);
   const usable = account ? passwordHashOf(account, deps) : null;

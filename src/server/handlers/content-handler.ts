@@ -10,7 +10,7 @@ import { VALIDATION } from '../../lib/messages.ts';
 import { API, FIELD_REASONS } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { auditAction } from '../audit/audit-log.ts';
-import { referrersOf, withRelations } from './content-relations.ts';
+import { referrersOf, withRelations, writeClaiming } from './content-relations.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { csvResponse } from '../csv.ts';
@@ -206,13 +206,15 @@ async function create(family: ContentFamily, input: StaffInput) {
   let item: StoredItem;
   try {
     // `published` is stored explicitly, so what the API answers is exactly what it stored.
-    item = await deps.repository.create(family.key, {
-      ...fields,
-      published: fields.published ?? true,
-      ...image?.fields,
-      // Who saved each version, so the history says it from the first one (issue 21.11).
-      [UPDATED_BY]: editorOf(actor),
-    });
+    item = await writeClaiming(family, deps, given, null, fields, (settled) =>
+      deps.repository.create(family.key, {
+        ...settled,
+        published: settled.published ?? true,
+        ...image?.fields,
+        // Who saved each version, so the history says it from the first one (issue 21.11).
+        [UPDATED_BY]: editorOf(actor),
+      }),
+    );
   } catch (error) {
     await discardImage(family, deps, image?.fields.image, before);
     throw error;
@@ -239,7 +241,7 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
     family,
     deps,
     id,
-    { ...settled, ...image?.fields },
+    { given: fields, current, settled, extra: image?.fields ?? {} },
     image?.fields.image,
     before,
     {
@@ -255,19 +257,32 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
   });
 }
 
+/**
+ * What an update writes: the fields as sent (`given`, over `current`), settled by `withRelations`, and
+ * `extra` fields that are not the client's (a new picture), kept if the slug must be settled again.
+ */
+interface UpdateFields {
+  given: Record<string, unknown>;
+  current: StoredItem;
+  settled: Record<string, unknown>;
+  extra: Record<string, unknown>;
+}
+
 /** Writes an update; a picture the item no longer shows goes once nothing (item or trash) holds it. */
 async function writeUpdate(
   family: ContentFamily,
   deps: Deps,
   id: string,
-  fields: Record<string, unknown>,
+  { given, current, settled, extra }: UpdateFields,
   newImage: string | undefined,
   before: StoredItem[],
   { editor, expectedVersion }: { editor: Editor; expectedVersion?: number | undefined },
 ): Promise<StoredItem | null> {
   let result: Awaited<ReturnType<Deps['repository']['update']>>;
   try {
-    result = await updateAsEditor(deps.repository, family.key, id, fields, editor, expectedVersion);
+    result = await writeClaiming(family, deps, given, current, settled, (fields) =>
+      updateAsEditor(deps.repository, family.key, id, { ...fields, ...extra }, editor, expectedVersion),
+    );
   } catch (error) {
     await discardImage(family, deps, newImage, before);
     throw error;
@@ -362,7 +377,17 @@ async function restoreRevision(family: ContentFamily, input: StaffInput, id: str
   // The version's slug is checked as a new one would be (the current one joins the history), and its
   // references must still have items behind them.
   const settled = await withRelations(family, deps, fields, current);
-  const item = await writeUpdate(family, deps, id, settled, undefined, [], { editor: editorOf(actor) });
+  const item = await writeUpdate(
+    family,
+    deps,
+    id,
+    { given: fields, current, settled, extra: {} },
+    undefined,
+    [],
+    {
+      editor: editorOf(actor),
+    },
+  );
   if (!item) return notFound();
   await auditAction(input, actor, {
     action: 'restore',

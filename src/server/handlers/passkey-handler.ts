@@ -17,13 +17,11 @@ import { AUTH, IDENTITY } from '../../lib/staff-messages.ts';
 import { listAccounts, updateAccount, type Account, type StoredPasskey } from '../auth/accounts.ts';
 import { sessionOf } from '../auth/guard.ts';
 import { cookieIsSecure } from '../auth/session.ts';
-import { clearFailures, enforceLoginLimit, signedIn } from '../auth/sign-in.ts';
+import { clearFailures, signedIn } from '../auth/sign-in.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { isId } from '../repository/ids.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
-import { rateLimitAddress } from '../http/client-ip.ts';
-import { enforceRateLimit } from '../http/rate-limit.ts';
 import type { HandlerInput } from '../http/netlify-function.ts';
 import {
   badRequest,
@@ -35,7 +33,14 @@ import {
   serviceUnavailable,
   unauthorized,
 } from '../http/respond.ts';
-import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
+import {
+  READ,
+  STAFF,
+  staffRoute,
+  type ApiRoute,
+  type RouteLimit,
+  type StaffInput,
+} from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
 
 /**
@@ -46,8 +51,22 @@ const webauthn = () => import('@simplewebauthn/server');
 
 export const CHALLENGES = 'webauthn-challenges';
 export const WEBAUTHN_CHALLENGE_SECONDS = 300;
-/** The rate-limit bucket of sign-in challenges asked for, per address. */
-const CHALLENGE_REQUESTS = 'passkey-options';
+/**
+ * Sign-in challenges asked for, per address (declared on the route, auth-handler.ts). Anyone may ask, and every
+ * answer is a stored record: an address gets about as many as one challenge's lifetime can hold live at once,
+ * which is far more than a person tapping "Sign in with a passkey".
+ */
+export const CHALLENGES_BY_ADDRESS: RouteLimit = {
+  name: 'address',
+  per: 'address',
+  counters: (env) => [
+    {
+      bucket: 'passkey-options',
+      rule: { limit: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: WEBAUTHN_CHALLENGE_SECONDS },
+    },
+  ],
+  message: () => AUTH.tooManyAttempts,
+};
 
 /** The relying party: the site's public origin, or on this machine the origin the browser is on. */
 function relyingParty(request: Request, deps: Deps): { origin: string; rpID: string } | null {
@@ -250,18 +269,9 @@ async function remove(input: StaffInput, credentialId: string) {
 }
 
 /** `POST /api/v1/auth/passkey/options`: a sign-in challenge for any discoverable passkey of this site. */
-export async function passkeyLoginOptions({ request, deps, ip }: HandlerInput) {
+export async function passkeyLoginOptions({ request, deps }: HandlerInput) {
   if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
   const { rpID } = requireRelyingParty(request, deps);
-  // Anyone may ask, and every answer is a stored record: an address gets about as many as one challenge's
-  // lifetime can hold live at once, which is far more than a person tapping "Sign in with a passkey".
-  await enforceRateLimit(
-    deps.coordination,
-    CHALLENGE_REQUESTS,
-    rateLimitAddress(ip),
-    { limit: deps.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: WEBAUTHN_CHALLENGE_SECONDS },
-    () => AUTH.tooManyAttempts,
-  );
   const options = await (
     await webauthn()
   ).generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
@@ -272,8 +282,8 @@ export async function passkeyLoginOptions({ request, deps, ip }: HandlerInput) {
 /** `POST /api/v1/auth/passkey`: signs in with a passkey; failures count like wrong passwords. */
 export async function passkeyLogin({ request, deps, ip }: HandlerInput) {
   if (!deps.env.SESSION_SECRET) return serviceUnavailable(AUTH.notConfigured);
+  // Counted per address by the route's limits before this ran, as the password sign-in is.
   const party = requireRelyingParty(request, deps);
-  await enforceLoginLimit(deps, ip);
   const body = validate(CeremonySchema, await readJson(request));
   const refused = async (actor: string) => {
     await recordAudit(deps, {

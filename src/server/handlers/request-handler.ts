@@ -23,7 +23,6 @@ import { moveToTrash } from './move-to-trash.ts';
 import { csvResponse, istReadable, type CsvColumn } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
-import type { HandlerInput } from '../http/netlify-function.ts';
 import {
   PUBLIC_FORM,
   publicRoute,
@@ -31,10 +30,10 @@ import {
   STAFF,
   staffRoute,
   type ApiRoute,
+  type RouteInput,
+  type RouteLimit,
   type StaffInput,
 } from '../http/route-table.ts';
-import { rateLimitAddress } from '../http/client-ip.ts';
-import { enforceRateLimit, enforceRateLimits } from '../http/rate-limit.ts';
 import { created, notFound, ok } from '../http/respond.ts';
 import { validate } from '../http/validate.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
@@ -75,7 +74,7 @@ export function requestRoutes(family: RequestFamily): ApiRoute[] {
       PUBLIC_FORM,
       { none: 'a visitor submits; staff actions on it are logged' },
       (input) => submit(family, input),
-      on,
+      { ...on, limits: submissionLimits(family) },
     ),
     staffRoute(
       'PATCH',
@@ -96,14 +95,45 @@ export function requestRoutes(family: RequestFamily): ApiRoute[] {
   ];
 }
 
-async function submit(family: RequestFamily, { request, deps, ip, waitUntil }: HandlerInput) {
-  await enforceRateLimit(
-    deps.coordination,
-    `submit-${family.key}`,
-    rateLimitAddress(ip),
-    { ...SUBMISSION_RATE_LIMIT, limit: deps.env.SUBMISSION_RATE_LIMIT_MAX },
-    API.rateLimited,
-  );
+/** The kinds of sender a submission is limited by, each from the field that names it. */
+const SENDERS = {
+  email: (fields: Record<string, unknown>) => String(fields.email ?? '').toLowerCase(),
+  phone: (fields: Record<string, unknown>) => String(fields.phone ?? '').replace(/\D/g, ''),
+} as const;
+
+/**
+ * A submission counts per address, before its body is read; then, once it is valid, per sender: one sender
+ * resubmitting is limited far tighter than one address, which a whole classroom may share.
+ */
+function submissionLimits(family: RequestFamily): RouteLimit[] {
+  const perSender = Object.keys(SENDERS).map((kind): RouteLimit => ({
+    name: kind,
+    per: 'key',
+    counters: (env) => [
+      {
+        bucket: `submit-${family.key}-${kind}`,
+        rule: { ...SUBMISSION_SENDER_RATE_LIMIT, limit: env.SUBMISSION_SENDER_LIMIT_MAX },
+      },
+    ],
+    message: API.rateLimited,
+  }));
+  return [
+    {
+      name: 'address',
+      per: 'address',
+      counters: (env) => [
+        {
+          bucket: `submit-${family.key}`,
+          rule: { ...SUBMISSION_RATE_LIMIT, limit: env.SUBMISSION_RATE_LIMIT_MAX },
+        },
+      ],
+      message: API.rateLimited,
+    },
+    ...perSender,
+  ];
+}
+
+async function submit(family: RequestFamily, { request, deps, waitUntil, count }: RouteInput) {
   const received = created(null, receivedMessages[family.key as RequestFamilyKey]);
   const body = await readJson(request);
   // A bot filled the hidden field or sent the form faster than a person can: answer exactly as for a person,
@@ -116,7 +146,7 @@ async function submit(family: RequestFamily, { request, deps, ip, waitUntil }: H
   ) as Record<string, unknown>;
   const rule = submissionRules[family.key as RequestFamilyKey];
   const stored = rule ? await rule(fields, deps) : fields;
-  await enforceSenderLimits(family, stored, deps);
+  await count(senderKeys(stored));
   // The outbox is stored with the request in one write: a stored request always has its notifications.
   const outbox = newOutbox(deps.notifier.channels, deps.now());
   const item = await deps.repository.create(family.key, { ...stored, status: INITIAL_STATUS, outbox });
@@ -141,28 +171,17 @@ function withoutFillTime(body: unknown): unknown {
   return rest;
 }
 
-/**
- * One sender resubmitting is limited far tighter than one address, which a whole classroom may share. Keys are
- * hashes, so the limiter's store holds no e-mail address or phone number.
- */
-function enforceSenderLimits(family: RequestFamily, fields: Record<string, unknown>, deps: Deps) {
-  const rule = { ...SUBMISSION_SENDER_RATE_LIMIT, limit: deps.env.SUBMISSION_SENDER_LIMIT_MAX };
-  const senders = [
-    ['email', String(fields.email ?? '').toLowerCase()],
-    ['phone', String(fields.phone ?? '').replace(/\D/g, '')],
-  ] as const;
-  return enforceRateLimits(
-    deps.coordination,
-    senders
-      .filter(([, value]) => value !== '')
-      .map(([kind, value]) => ({
-        bucket: `submit-${family.key}-${kind}`,
-        identifier: createHash('sha256').update(value).digest('base64url').slice(0, 32),
-        rule,
-      })),
-    API.rateLimited,
+/** The senders' keys: hashes, so the limiter's store holds no e-mail address or phone number. */
+const senderKeys = (fields: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(SENDERS).map(([kind, valueOf]) => {
+      const value = valueOf(fields);
+      return [
+        kind,
+        value === '' ? undefined : createHash('sha256').update(value).digest('base64url').slice(0, 32),
+      ];
+    }),
   );
-}
 
 /** The list filters from the query string; empty parameters count as absent. */
 function listQuery(family: RequestFamily, request: Request, { paging = true } = {}) {

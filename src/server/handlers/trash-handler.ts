@@ -118,8 +118,16 @@ async function restoreItem(family: TrashFamily, input: StaffInput, id: string) {
   try {
     item = await deps.repository.restoreFromTrash(family.key, id);
   } catch (error) {
-    if (error instanceof UniqueConflictError) throw new HttpError(conflict(API.restoreConflict));
-    throw error;
+    if (!(error instanceof UniqueConflictError)) throw error;
+    // A slug claimed by another save since the check above: said as the check would have said it.
+    const trashed = family.content
+      ? (await deps.repository.listTrash()).find(
+          (entry) => entry.collection === family.key && entry.item._id === id,
+        )
+      : undefined;
+    const refusal =
+      family.content && trashed ? await restoreRefusal(family.content, deps, trashed.item) : null;
+    throw new HttpError(conflict(refusal ?? API.restoreConflict));
   }
   if (!item) return notFound();
   // Back in its list, the item was deleted by nobody: bookkeeping, not an edit (no version, same updatedAt).

@@ -14,29 +14,23 @@ export interface RateLimitCheck {
 
 /**
  * Counts one hit on every check at once; when any is over its limit answers 429 with the longest wait as
- * Retry-After and `message(seconds)` saying the same wait, so the client never has to guess.
+ * Retry-After and its check's `message(seconds)` saying the same wait, so the client never has to guess.
  */
-export async function enforceRateLimits(
+export async function enforceLimits(
   coordination: Coordination,
-  checks: readonly RateLimitCheck[],
-  message: (retryAfterSeconds: number) => string,
+  checks: readonly (RateLimitCheck & { message: (retryAfterSeconds: number) => string })[],
 ): Promise<void> {
   const results = await Promise.all(
-    checks.map(({ bucket, identifier, rule }) =>
-      coordination.hit(bucket, identifier, rule.limit, rule.windowSeconds),
-    ),
+    checks.map(async (check) => ({
+      check,
+      ...(await coordination.hit(check.bucket, check.identifier, check.rule.limit, check.rule.windowSeconds)),
+    })),
   );
-  const refused = results.filter((result) => !result.allowed);
-  if (refused.length === 0) return;
-  const seconds = Math.max(1, ...refused.map((result) => Math.ceil(result.retryAfterSeconds)));
-  throw new HttpError(tooManyRequests(message(seconds), seconds));
+  const refused = results
+    .filter((result) => !result.allowed)
+    .map((result) => ({ ...result, seconds: Math.max(1, Math.ceil(result.retryAfterSeconds)) }))
+    .sort((a, b) => b.seconds - a.seconds);
+  const longest = refused[0];
+  if (!longest) return;
+  throw new HttpError(tooManyRequests(longest.check.message(longest.seconds), longest.seconds));
 }
-
-/** Counts one hit for `ip` in `bucket`; over the limit answers 429 with Retry-After and `message`. */
-export const enforceRateLimit = (
-  coordination: Coordination,
-  bucket: string,
-  ip: string,
-  rule: RateLimitRule,
-  message: (retryAfterSeconds: number) => string,
-): Promise<void> => enforceRateLimits(coordination, [{ bucket, identifier: ip, rule }], message);

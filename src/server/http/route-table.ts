@@ -11,8 +11,10 @@
  */
 import type { AuditAction, Role } from '../../lib/identity.ts';
 import type { Actor } from '../auth/guard.ts';
+import type { Deps } from '../deps.ts';
 import { NO_STORE, type CachePolicy } from './cache-policy.ts';
 import type { HandlerInput } from './netlify-function.ts';
+import type { RateLimitRule } from './rate-limit.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,11 +53,40 @@ export type AuditPolicy = readonly AuditAction[] | { none: string };
 /** Reads record nothing, except exports, which say so. */
 export const READ: AuditPolicy = { none: 'a read changes nothing' };
 
+/** One counter of a rate limit: its bucket in the store (kept across deploys, so live counts survive one). */
+export interface LimitCounter {
+  bucket: string;
+  rule: RateLimitRule;
+}
+
+/**
+ * A rate limit a route counts against: once one of its counters is used up the route answers 429 with
+ * Retry-After and `message` saying the wait. What is counted (`per`):
+ * - `address`: the caller's network (rateLimitAddress), counted by the router before the handler runs;
+ * - `account`: the signed-in caller's account (staff routes), counted by the router after the guard;
+ * - `key`: something only the request's body names (a user ID at an address, a sender's hashed e-mail): the
+ *   handler counts it through `input.count({ [name]: key })` once it has read and checked the body. The rule,
+ *   bucket and message still live here: a route can count only against limits it declares.
+ * Several counters make tiers (a repeat lockout that grows).
+ */
+export interface RouteLimit {
+  name: string;
+  per: 'address' | 'account' | 'key';
+  counters: (env: Deps['env']) => readonly LimitCounter[];
+  message: (retryAfterSeconds: number) => string;
+}
+
 /** What a route's handler receives: the request as the function got it, its path parameters and its caller. */
 export interface RouteInput extends HandlerInput {
   params: Readonly<Record<string, string>>;
   /** The signed-in caller, checked by the router: set on every `staff` route, null on the others. */
   actor: Actor | null;
+  /**
+   * Counts one hit against each of the route's `key` limits named here, for its key (an absent or empty key is
+   * not counted); refuses with 429 once one is used up. A name the route does not declare is a programming
+   * error and throws.
+   */
+  count: (keys: Readonly<Record<string, string | undefined>>) => Promise<void>;
 }
 
 export interface StaffInput extends RouteInput {
@@ -74,6 +105,8 @@ interface RouteBase {
   cache: CachePolicy;
   /** The family the route serves, if any: what the matrix fills `:id` from. */
   family?: string;
+  /** The rate limits it counts against (none: unlimited). */
+  limits?: readonly RouteLimit[];
 }
 
 export interface ApiRoute extends RouteBase {
@@ -81,7 +114,7 @@ export interface ApiRoute extends RouteBase {
   handle: (input: RouteInput) => Promise<Response>;
 }
 
-type Options = Partial<Pick<RouteBase, 'query' | 'params' | 'cache' | 'family'>>;
+type Options = Partial<Pick<RouteBase, 'query' | 'params' | 'cache' | 'family' | 'limits'>>;
 
 /** A route anyone may call (`access` says which origin checks apply). */
 export function publicRoute(

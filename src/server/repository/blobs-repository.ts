@@ -24,9 +24,11 @@ import {
   nextVersion,
   revisionsOfUpdate,
   trashEntry,
+  claimChanges,
   uniqueConflict,
-  uniqueValue,
   updatedItem,
+  type UniqueClaim,
+  type UniqueRule,
 } from './policy.ts';
 import {
   OrderConflictError,
@@ -41,10 +43,14 @@ import {
   type CollectionName,
 } from './port.ts';
 import { openBlobs, type BlobsOptions } from './blobs-connection.ts';
+import { REGISTRY_UNIQUE_RULE } from './unique.ts';
 
 /** Tries at claiming the next order generation while other admins reorder the same collection. */
 const ORDER_ATTEMPTS = 8;
-/** A unique-name claim whose item never appeared (a crash between the two writes) is reclaimable after this. */
+/**
+ * A claim whose item never appeared or no longer holds the value (a crash between the two writes) is
+ * reclaimable after this.
+ */
 const STALE_UNIQUE_CLAIM_MS = 60_000;
 /**
  * Tries at writing an edit while another writer holds the claim on the next version (its write is under way).
@@ -58,15 +64,18 @@ const VERSION_RETRY_MS = 25;
  */
 const STALE_VERSION_CLAIM_MS = 60_000;
 
-interface UniqueClaim {
+/** A claim's blob: who holds the value, since when. */
+interface UniqueClaimRecord {
   id: string;
   claimedAt: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createBlobsRepository(options: BlobsOptions = {}): Repository {
+export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueRule } = {}): Repository {
   const { call, readJSON, writeJSON, remove, listKeys } = openBlobs(options);
+  const rule = options.unique ?? REGISTRY_UNIQUE_RULE;
+  const sameClaim = (a: UniqueClaim) => (b: UniqueClaim) => a.field === b.field && a.value === b.value;
 
   const itemIds = async (collection: CollectionName) =>
     (await listKeys(blobKeys.itemPrefix(collection))).filter(isId);
@@ -81,35 +90,50 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     return isId(id) ? readJSON<StoredItem>(blobKeys.item(collection, id)) : null;
   }
 
-  /** Claims the item's unique value for it; throws UniqueConflictError when another item holds it. */
-  async function claimUnique(collection: CollectionName, item: StoredItem) {
-    const value = uniqueValue(collection, item);
-    if (value === '') return;
-    const id = item._id;
-    const key = blobKeys.unique(collection, value);
-    const claim: UniqueClaim = { id, claimedAt: Date.now() };
-    if ((await writeJSON(key, claim, true)).modified) return;
-    const holder = await readJSON<UniqueClaim>(key);
-    // Only put() reclaims a value for the id that already holds it (a restore over the same item).
-    if (holder?.id === id) return;
-    const orphaned =
-      holder !== null &&
-      Date.now() - holder.claimedAt > STALE_UNIQUE_CLAIM_MS &&
-      (await get(collection, holder.id)) === null;
+  /**
+   * Claims one value for the item with `onlyIfNew`; true when this call wrote the claim, false when the item
+   * already held it. Throws UniqueConflictError when another item holds it.
+   */
+  async function claimOne(collection: CollectionName, id: string, claim: UniqueClaim): Promise<boolean> {
+    const key = blobKeys.claim(collection, claim.field, claim.value);
+    const fresh: UniqueClaimRecord = { id, claimedAt: Date.now() };
+    if ((await writeJSON(key, fresh, true)).modified) return true;
+    const holder = await readJSON<UniqueClaimRecord>(key);
+    // Only put() and a restore reclaim a value for the id that already holds it.
+    if (holder?.id === id) return false;
+    let orphaned = false;
+    if (holder !== null && Date.now() - holder.claimedAt > STALE_UNIQUE_CLAIM_MS) {
+      const held = await get(collection, holder.id);
+      orphaned = held === null || !rule(collection, held).some(sameClaim(claim));
+    }
     if (orphaned) {
       await remove(key);
-      if ((await writeJSON(key, claim, true)).modified) return;
+      if ((await writeJSON(key, fresh, true)).modified) return true;
     }
-    throw uniqueConflict(collection);
+    throw uniqueConflict(claim, holder?.id);
   }
 
-  /** Frees the item's unique value, if the item still holds it. */
-  async function releaseUnique(collection: CollectionName, item: StoredItem) {
-    const value = uniqueValue(collection, item);
-    if (value === '') return;
-    const key = blobKeys.unique(collection, value);
-    const holder = await readJSON<UniqueClaim>(key);
-    if (holder?.id === item._id) await remove(key);
+  /** Claims every value for the item, or none: a refused one gives back those this call took. */
+  async function claimAll(collection: CollectionName, id: string, claims: UniqueClaim[]) {
+    const written: UniqueClaim[] = [];
+    try {
+      for (const claim of claims) if (await claimOne(collection, id, claim)) written.push(claim);
+    } catch (error) {
+      await releaseAll(collection, id, written).catch(() => undefined);
+      throw error;
+    }
+    return written;
+  }
+
+  /** Frees the values the item still holds. */
+  async function releaseAll(collection: CollectionName, id: string, claims: UniqueClaim[]) {
+    await Promise.all(
+      claims.map(async (claim) => {
+        const key = blobKeys.claim(collection, claim.field, claim.value);
+        const holder = await readJSON<UniqueClaimRecord>(key);
+        if (holder?.id === id) await remove(key);
+      }),
+    );
   }
 
   /**
@@ -188,9 +212,10 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     unwritten: () => Promise<void>,
   ) {
     const item = updatedItem(previous, fields, version);
-    const uniqueChanged = uniqueValue(collection, item) !== uniqueValue(collection, previous);
+    const { taken, released } = claimChanges(rule, collection, previous, item);
+    let written: UniqueClaim[];
     try {
-      if (uniqueChanged) await claimUnique(collection, item);
+      written = await claimAll(collection, item._id, taken);
     } catch (error) {
       await unwritten();
       throw error;
@@ -198,11 +223,11 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     try {
       await writeJSON(blobKeys.item(collection, item._id), item);
     } catch (error) {
-      if (uniqueChanged) await releaseUnique(collection, item).catch(() => undefined);
+      await releaseAll(collection, item._id, written).catch(() => undefined);
       await unwritten();
       throw error;
     }
-    if (uniqueChanged) await releaseUnique(collection, previous);
+    await releaseAll(collection, item._id, released);
     if (version !== null) await keepRevisions(collection, previous, item);
     return { item, previous };
   }
@@ -214,7 +239,7 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     const entry = trashEntry(collection, item, deletedAt);
     await writeJSON(blobKeys.trash(collection, id), entry);
     await remove(blobKeys.item(collection, id));
-    await releaseUnique(collection, item);
+    await releaseAll(collection, id, rule(collection, item));
     return entry;
   }
 
@@ -228,7 +253,7 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
     if (!isId(id)) return null;
     const entry = await readJSON<TrashEntry>(blobKeys.trash(collection, id));
     if (!entry) return null;
-    await claimUnique(collection, entry.item);
+    await claimAll(collection, id, rule(collection, entry.item));
     // `onlyIfNew`: of two concurrent restores exactly one writes the item back.
     const written = await writeJSON(blobKeys.item(collection, id), entry.item, true);
     if (!written.modified) return null;
@@ -286,11 +311,11 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
 
     async create(collection, fields) {
       const item = newItem(fields);
-      await claimUnique(collection, item);
+      const written = await claimAll(collection, item._id, rule(collection, item));
       try {
         await writeJSON(blobKeys.item(collection, item._id), item);
       } catch (error) {
-        await releaseUnique(collection, item).catch(() => undefined);
+        await releaseAll(collection, item._id, written).catch(() => undefined);
         throw error;
       }
       return item;
@@ -320,10 +345,10 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
       const item = itemToPut(given);
       const previous = await get(collection, item._id);
       if (options.onlyIfNew && previous) return;
-      const uniqueChanged = uniqueValue(collection, item) !== uniqueValue(collection, previous);
-      if (uniqueChanged) await claimUnique(collection, item);
+      const { taken, released } = claimChanges(rule, collection, previous, item);
+      const claimed = await claimAll(collection, item._id, taken);
       const release = async () => {
-        if (uniqueChanged) await releaseUnique(collection, item).catch(() => undefined);
+        await releaseAll(collection, item._id, claimed).catch(() => undefined);
       };
       let written: { modified: boolean };
       try {
@@ -334,7 +359,7 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
       }
       // Only an `onlyIfNew` put is ever not written: another writer stored the item first.
       if (!written.modified) return release();
-      if (uniqueChanged && previous) await releaseUnique(collection, previous);
+      await releaseAll(collection, item._id, released);
       // An item put back at an older version (a backup restore) is edited from that version on.
       await dropVersionClaims(collection, item._id, versionOf(item));
     },
@@ -343,7 +368,7 @@ export function createBlobsRepository(options: BlobsOptions = {}): Repository {
       const previous = await get(collection, id);
       if (!previous) return null;
       await remove(blobKeys.item(collection, id));
-      await releaseUnique(collection, previous);
+      await releaseAll(collection, id, rule(collection, previous));
       await dropVersionClaims(collection, id, 0);
       return previous;
     },

@@ -5,6 +5,7 @@
  */
 import { createBlobsCoordination } from './blobs-coordination.ts';
 import { createBlobsRepository } from './blobs-repository.ts';
+import type { UniqueRule } from './policy.ts';
 import type { Coordination, Repository } from './port.ts';
 import type { RedisOptions } from './redis-connection.ts';
 import { createRedisCoordination } from './redis-coordination.ts';
@@ -19,9 +20,10 @@ export function redisFromEnv(env: RepositoryEnv): RedisOptions | null {
   return url && token ? { url, token, keyPrefix: env.REDIS_KEY_PREFIX?.trim() || undefined } : null;
 }
 
-export function createRepositoryFromEnv(env: RepositoryEnv): Repository {
+/** `unique`: which values items claim (default: the registry's rule, unique.ts); a fixture registry passes its own. */
+export function createRepositoryFromEnv(env: RepositoryEnv, unique?: UniqueRule): Repository {
   const redis = redisFromEnv(env);
-  return redis ? createRedisRepository(redis) : createBlobsRepository();
+  return redis ? createRedisRepository({ ...redis, unique }) : createBlobsRepository({ unique });
 }
 
 export function createCoordinationFromEnv(env: RepositoryEnv): Coordination {

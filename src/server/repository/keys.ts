@@ -41,18 +41,33 @@ export const redisKeys = (prefix: string) => ({
   /** An item's history: a list of revision JSON, newest first. */
   revisions: (collection: CollectionName, id: string) => `${prefix}:revisions:${collection}:${id}`,
   unique: (collection: CollectionName) => `${prefix}:unique:${collection}`,
+  /**
+   * A claimed field's values → the id holding each (unique.ts): UNIQUE_FIELDS' field keeps the key it always
+   * had, so a deploy keeps the stored claims; a slug field has its own.
+   */
+  claims: (collection: CollectionName, field: string) =>
+    field === UNIQUE_FIELDS[collection]
+      ? `${prefix}:unique:${collection}`
+      : `${prefix}:unique:${collection}:${field}`,
   document: (key: DocumentKey) => `${prefix}:doc:${key}`,
   lease: (name: string) => `${prefix}:lease:${name}`,
   flag: (name: string) => `${prefix}:flag:${name}`,
   rateLimit: (bucket: string) => `${prefix}:ratelimit:${bucket}`,
 });
 
+const uniqueBlobKey = (collection: CollectionName, value: string) =>
+  `unique/${collection}/${encodeURIComponent(normaliseUnique(value))}`;
+
 /** Blob keys inside the content store. */
 export const blobKeys = {
   item: (collection: CollectionName, id: string) => `items/${collection}/${id}`,
   itemPrefix: (collection: CollectionName) => `items/${collection}/`,
-  unique: (collection: CollectionName, value: string) =>
-    `unique/${collection}/${encodeURIComponent(normaliseUnique(value))}`,
+  unique: (collection: CollectionName, value: string) => uniqueBlobKey(collection, value),
+  /** Who holds a claimed value (unique.ts); UNIQUE_FIELDS' field keeps its key, a slug field has its own folder. */
+  claim: (collection: CollectionName, field: string, value: string) =>
+    field === UNIQUE_FIELDS[collection]
+      ? uniqueBlobKey(collection, value)
+      : `unique/${collection}/${encodeURIComponent(field)}/${encodeURIComponent(normaliseUnique(value))}`,
   document: (key: DocumentKey) => `docs/${key}`,
   /** Order documents, one fresh key per generation (written with `onlyIfNew`, like leases). */
   orderGeneration: (collection: CollectionName, generation: number) =>

@@ -16,8 +16,12 @@ import {
   trashEntry,
   uniqueConflict,
   uniqueValue,
+  uniqueFieldRule,
+  claimChanges,
   updatedItem,
 } from './policy.ts';
+import { uniqueRuleOf } from './unique.ts';
+import { slugField } from '../../lib/fields.ts';
 import { REVISIONS_KEPT, UniqueConflictError, VersionConflictError, type StoredItem } from './port.ts';
 
 const stored = (fields: Record<string, unknown> = {}): StoredItem => ({
@@ -69,9 +73,30 @@ describe('item policy', () => {
     expect(uniqueValue('enrollCourse', { courseName: '  Networking ' })).toBe('networking');
     expect(uniqueValue('enrollCourse', null)).toBe('');
     expect(uniqueValue('career', { title: 'Analyst' })).toBe('');
-    const conflict = uniqueConflict('enrollCourse');
+    const [claim] = uniqueFieldRule('enrollCourse', { courseName: '  Networking ' });
+    expect(claim).toEqual({ field: 'courseName', value: 'networking' });
+    const conflict = uniqueConflict(claim ?? { field: '', value: '' }, 'holder-id');
     expect(conflict).toBeInstanceOf(UniqueConflictError);
     expect(conflict.field).toBe('courseName');
+    expect(conflict.holder).toBe('holder-id');
+  });
+
+  it('claims every slug an item holds, current and earlier, and a write takes and frees only what changed', () => {
+    const rule = uniqueRuleOf([
+      { key: 'course', fields: [slugField('slug', { label: 'Address', from: 'title', max: 60 })] },
+    ]);
+    expect(rule('course', { slug: 'cloud-security', slugHistory: ['cloud'] })).toEqual([
+      { field: 'slug', value: 'cloud-security' },
+      { field: 'slug', value: 'cloud' },
+    ]);
+    expect(rule('career', { slug: 'cloud' })).toEqual([]);
+    // A rename keeps the old slug (now in the history): only the new one is taken, nothing is freed.
+    expect(
+      claimChanges(rule, 'course', { slug: 'cloud' }, { slug: 'cloud-security', slugHistory: ['cloud'] }),
+    ).toEqual({ taken: [{ field: 'slug', value: 'cloud-security' }], released: [] });
+    // A delete frees them all; a create takes them all.
+    expect(claimChanges(rule, 'course', { slug: 'a', slugHistory: ['b'] }, null).released).toHaveLength(2);
+    expect(claimChanges(rule, 'course', null, { slug: 'a' }).taken).toEqual([{ field: 'slug', value: 'a' }]);
   });
 });
 

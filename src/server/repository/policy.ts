@@ -72,8 +72,51 @@ export function uniqueValue(collection: CollectionName, item: Record<string, unk
   return field && item ? normaliseUnique(item[field]) : '';
 }
 
-export const uniqueConflict = (collection: CollectionName) =>
-  new UniqueConflictError(UNIQUE_FIELDS[collection] ?? 'unknown');
+/**
+ * One value an item holds that no other item of its collection may hold at the same time: its unique field's
+ * value (UNIQUE_FIELDS), or one of its slugs, current and earlier (unique.ts). Compared normalised.
+ */
+export interface UniqueClaim {
+  field: string;
+  value: string;
+}
+
+/** The claims an item holds; each adapter takes them atomically with the item's write (unique.ts builds one). */
+export type UniqueRule = (collection: CollectionName, item: Record<string, unknown>) => UniqueClaim[];
+
+/** The rule of UNIQUE_FIELDS alone: one claim per item of those collections. */
+export const uniqueFieldRule: UniqueRule = (collection, item) => {
+  const value = uniqueValue(collection, item);
+  return value === '' ? [] : [{ field: UNIQUE_FIELDS[collection] ?? '', value }];
+};
+
+const claimId = (claim: UniqueClaim) => `${claim.field}\u0000${claim.value}`;
+
+/**
+ * What a write does to the claims: the ones the new item holds that the replaced one did not (`taken`), and
+ * the ones the replaced item held that the new one does not (`released`). Null stands for no item (a create,
+ * a delete).
+ */
+export function claimChanges(
+  rule: UniqueRule,
+  collection: CollectionName,
+  previous: Record<string, unknown> | null,
+  item: Record<string, unknown> | null,
+): { taken: UniqueClaim[]; released: UniqueClaim[] } {
+  const before = previous ? rule(collection, previous) : [];
+  const after = item ? rule(collection, item) : [];
+  const had = new Set(before.map(claimId));
+  const has = new Set(after.map(claimId));
+  const distinct = (claims: UniqueClaim[]) => [...new Map(claims.map((c) => [claimId(c), c])).values()];
+  return {
+    taken: distinct(after.filter((claim) => !had.has(claimId(claim)))),
+    released: distinct(before.filter((claim) => !has.has(claimId(claim)))),
+  };
+}
+
+/** A claim another item holds: which field and value, and (when the store says) which item holds it. */
+export const uniqueConflict = (claim: UniqueClaim, holder?: string) =>
+  new UniqueConflictError(claim.field, claim.value, holder);
 
 /** A write that lost every compare-and-set or claim it tried: the caller answers 503 and the client retries. */
 export const keptChanging = () => new StoreUnavailableError('The item kept changing; try again.');

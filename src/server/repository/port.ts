@@ -80,8 +80,9 @@ export interface Repository {
 
   /**
    * Stores a new item with a fresh time-ordered `_id`, `createdAt` and `updatedAt`.
-   * Collections with a unique field (see UNIQUE_FIELDS) reject a duplicate (case-insensitive, trimmed) with
-   * UniqueConflictError, atomically with the write.
+   * A value the item would hold that another item holds (its unique field, see UNIQUE_FIELDS, compared
+   * case-insensitively and trimmed; its slugs, see unique.ts) is refused with UniqueConflictError, atomically
+   * with the write. Updates, puts, deletes, the trash and its restore take and free these claims the same way.
    */
   create(collection: CollectionName, fields: Record<string, unknown>): Promise<StoredItem>;
 
@@ -208,13 +209,22 @@ export class OrderConflictError extends Error {
   }
 }
 
-/** A unique field already has that value (enrollable course names). Handlers answer 400. */
+/**
+ * A unique value is held by another item: an enrollable course's name, an account's user ID, a content item's
+ * slug (current or earlier). Handlers answer 400 (409 for a trash restore).
+ */
 export class UniqueConflictError extends Error {
   override readonly name = 'UniqueConflictError';
   readonly field: string;
-  constructor(field: string) {
+  /** The value refused, normalised ('' when not known). */
+  readonly value: string;
+  /** The id of the item that holds it, when the store knows it. */
+  readonly holder: string | undefined;
+  constructor(field: string, value = '', holder?: string) {
     super(`Duplicate value for ${field}`);
     this.field = field;
+    this.value = value;
+    this.holder = holder;
   }
 }
 

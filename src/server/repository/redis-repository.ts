@@ -18,9 +18,11 @@ import {
   nextVersion,
   revisionsOfUpdate,
   trashEntry,
+  claimChanges,
   uniqueConflict,
-  uniqueValue,
   updatedItem,
+  type UniqueClaim,
+  type UniqueRule,
 } from './policy.ts';
 import {
   OrderConflictError,
@@ -31,48 +33,76 @@ import {
   type StoredItem,
 } from './port.ts';
 import { connectRedis, type RedisOptions } from './redis-connection.ts';
+import { REGISTRY_UNIQUE_RULE } from './unique.ts';
 
-/** KEYS items, order, unique · ARGV id, json, unique value ('' when none) → 1 stored, 0 unique conflict. */
-const CREATE = `
-if ARGV[3] ~= '' and redis.call('HSETNX', KEYS[3], ARGV[3], ARGV[1]) == 0 then return 0 end
+/**
+ * The claims of a write (policy.ts `claimChanges`), appended to a script's own keys and arguments: after its
+ * `K` keys, the hashes of the claims taken then of those released; after its `A` arguments, how many of each,
+ * then their values. `claimConflict` answers { -2, index of the claim, its holder } when another item holds one
+ * taken; `applyClaims` takes them for the item and frees the released ones it still holds. Checked and written
+ * in the same script as the item, so of two saves claiming one slug exactly one lands.
+ */
+const CLAIMS = `
+local function claimConflict(K, A, id)
+  local taken = tonumber(ARGV[A + 1])
+  for i = 1, taken do
+    local holder = redis.call('HGET', KEYS[K + i], ARGV[A + 2 + i])
+    if holder and holder ~= id then return { -2, i, holder } end
+  end
+  return nil
+end
+local function applyClaims(K, A, id)
+  local taken = tonumber(ARGV[A + 1])
+  local released = tonumber(ARGV[A + 2])
+  for i = 1, taken do redis.call('HSET', KEYS[K + i], ARGV[A + 2 + i], id) end
+  for j = 1, released do
+    local key, value = KEYS[K + taken + j], ARGV[A + 2 + taken + j]
+    if redis.call('HGET', key, value) == id then redis.call('HDEL', key, value) end
+  end
+end`;
+
+/** KEYS items, order, claims · ARGV id, json, claims → 1 stored, { -2, claim, holder } a claim is held. */
+const CREATE = `${CLAIMS}
+local conflict = claimConflict(2, 2, ARGV[1])
+if conflict then return conflict end
+applyClaims(2, 2, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
 return 1`;
 
 /**
- * The common start of DELETE and TRASH · KEYS items, order, unique · ARGV id, expected json, unique value:
- * compare-and-set on the item's JSON, then out of the hash, the page order and the unique index.
+ * The common start of DELETE and TRASH · KEYS items, order, …, claims · ARGV id, expected json, …, claims:
+ * compare-and-set on the item's JSON, then out of the hash, the page order and its claims.
  */
-const TAKE_OUT = `
+const takeOut = (keyCount: number, argCount: number) => `${CLAIMS}
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 if not current then return -1 end
 if current ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
-if ARGV[3] ~= '' and redis.call('HGET', KEYS[3], ARGV[3]) == ARGV[1] then redis.call('HDEL', KEYS[3], ARGV[3]) end`;
+applyClaims(${keyCount}, ${argCount}, ARGV[1])`;
 
-/** KEYS items, order, unique · ARGV id, expected json, unique value → 1 deleted, 0 changed meanwhile, -1 gone. */
-const DELETE = `${TAKE_OUT}
+/** KEYS items, order, claims · ARGV id, expected json, claims → 1 deleted, 0 changed meanwhile, -1 gone. */
+const DELETE = `${takeOut(2, 2)}
 return 1`;
 
 /**
- * KEYS items, unique, revisions · ARGV id, expected json, new json, old unique, new unique, kept revisions,
- * previous version's revision, new version's revision, '1' to keep revisions ('0': bookkeeping, no history)
- * → 1 stored, 0 changed meanwhile (retry), -1 gone, -2 unique conflict.
+ * KEYS items, revisions, claims · ARGV id, expected json, new json, kept revisions, previous version's revision,
+ * new version's revision, '1' to keep revisions ('0': bookkeeping, no history), claims
+ * → 1 stored, 0 changed meanwhile (retry), -1 gone, { -2, claim, holder } a claim is held.
  */
-const UPDATE = `
+const UPDATE = `${CLAIMS}
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 if not current then return -1 end
 if current ~= ARGV[2] then return 0 end
-if ARGV[5] ~= ARGV[4] then
-  if ARGV[5] ~= '' and redis.call('HSETNX', KEYS[2], ARGV[5], ARGV[1]) == 0 then return -2 end
-  if ARGV[4] ~= '' and redis.call('HGET', KEYS[2], ARGV[4]) == ARGV[1] then redis.call('HDEL', KEYS[2], ARGV[4]) end
-end
+local conflict = claimConflict(2, 7, ARGV[1])
+if conflict then return conflict end
+applyClaims(2, 7, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-if ARGV[9] == '0' then return 1 end
-if redis.call('LLEN', KEYS[3]) == 0 then redis.call('LPUSH', KEYS[3], ARGV[7]) end
-redis.call('LPUSH', KEYS[3], ARGV[8])
-redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[6]) - 1)
+if ARGV[7] == '0' then return 1 end
+if redis.call('LLEN', KEYS[2]) == 0 then redis.call('LPUSH', KEYS[2], ARGV[5]) end
+redis.call('LPUSH', KEYS[2], ARGV[6])
+redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[4]) - 1)
 return 1`;
 
 /** KEYS items, position → { count of ordered ids, ordered ids…, id, json, id, json… }. */
@@ -101,47 +131,45 @@ for i = 1, #ARGV do redis.call('ZADD', KEYS[2], i, ARGV[i]) end
 return redis.call('HMGET', KEYS[1], unpack(ARGV))`;
 
 /**
- * KEYS items, order, unique, trash items, trash deletedAt · ARGV id, expected json, unique value, trash field,
- * deletedAt → 1 moved to the trash, 0 changed meanwhile, -1 gone. The admin's order keeps the id (restore).
+ * KEYS items, order, trash items, trash deletedAt, claims · ARGV id, expected json, trash field, deletedAt,
+ * claims → 1 moved to the trash, 0 changed meanwhile, -1 gone. The admin's order keeps the id (restore).
  */
-const TRASH = `${TAKE_OUT}
-redis.call('HSET', KEYS[4], ARGV[4], current)
-redis.call('HSET', KEYS[5], ARGV[4], ARGV[5])
+const TRASH = `${takeOut(4, 4)}
+redis.call('HSET', KEYS[3], ARGV[3], current)
+redis.call('HSET', KEYS[4], ARGV[3], ARGV[4])
 return 1`;
 
 /**
- * KEYS items, order, unique · ARGV id, expected json ('' = absent), new json, old unique, new unique
- * → 1 stored, 0 changed meanwhile (retry), -2 unique conflict.
+ * KEYS items, order, claims · ARGV id, expected json ('' = absent), new json, claims
+ * → 1 stored, 0 changed meanwhile (retry), { -2, claim, holder } a claim is held.
  */
-const PUT = `
+const PUT = `${CLAIMS}
 local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
 if current ~= ARGV[2] then return 0 end
-if ARGV[5] ~= '' then
-  local holder = redis.call('HGET', KEYS[3], ARGV[5])
-  if holder and holder ~= ARGV[1] then return -2 end
-  redis.call('HSET', KEYS[3], ARGV[5], ARGV[1])
-end
-if ARGV[4] ~= '' and ARGV[4] ~= ARGV[5] and redis.call('HGET', KEYS[3], ARGV[4]) == ARGV[1] then
-  redis.call('HDEL', KEYS[3], ARGV[4])
-end
+local conflict = claimConflict(2, 3, ARGV[1])
+if conflict then return conflict end
+applyClaims(2, 3, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
 return 1`;
 
 /**
- * KEYS items, order, unique, trash items, trash deletedAt · ARGV id, expected json, unique value, trash field
- * → 1 restored, 0 changed meanwhile, -1 not in the trash, -2 unique conflict, -3 the id is in use.
+ * KEYS items, order, trash items, trash deletedAt, claims · ARGV id, expected json, trash field, claims
+ * → 1 restored, 0 changed meanwhile, -1 not in the trash, { -2, claim, holder } a claim is held, -3 the id is
+ * in use.
  */
-const RESTORE = `
-local entry = redis.call('HGET', KEYS[4], ARGV[4])
+const RESTORE = `${CLAIMS}
+local entry = redis.call('HGET', KEYS[3], ARGV[3])
 if not entry then return -1 end
 if entry ~= ARGV[2] then return 0 end
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return -3 end
-if ARGV[3] ~= '' and redis.call('HSETNX', KEYS[3], ARGV[3], ARGV[1]) == 0 then return -2 end
+local conflict = claimConflict(4, 3, ARGV[1])
+if conflict then return conflict end
+applyClaims(4, 3, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], entry)
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
-redis.call('HDEL', KEYS[4], ARGV[4])
-redis.call('HDEL', KEYS[5], ARGV[4])
+redis.call('HDEL', KEYS[3], ARGV[3])
+redis.call('HDEL', KEYS[4], ARGV[3])
 return 1`;
 
 /** KEYS trash items, trash deletedAt, revisions, position · ARGV trash field, id → the item json, or nil. */
@@ -197,8 +225,15 @@ function pairsOf(reply: unknown): Map<string, string> {
   return pairs;
 }
 
-export function createRedisRepository(options: RedisOptions): Repository {
+/** A script's answer that a claim is held by another item: { -2, which claim (from 1), its holder }. */
+const heldClaim = (reply: unknown): { index: number; holder: string } | null =>
+  Array.isArray(reply) && Number(reply[0]) === -2
+    ? { index: Number(reply[1]) - 1, holder: String(reply[2]) }
+    : null;
+
+export function createRedisRepository(options: RedisOptions & { unique?: UniqueRule }): Repository {
   const { redis, keys, call } = connectRedis(options);
+  const rule = options.unique ?? REGISTRY_UNIQUE_RULE;
 
   const script = (source: string, scriptKeys: string[], args: Array<string | number>) =>
     call(() => redis.eval<Array<string | number>, unknown>(source, scriptKeys, args));
@@ -209,11 +244,27 @@ export function createRedisRepository(options: RedisOptions): Repository {
     return call(() => redis.hget<string>(keys.items(collection), id));
   }
 
-  const trashKeys = (collection: CollectionName) => [
-    keys.items(collection),
-    keys.order(collection),
-    keys.unique(collection),
-  ];
+  /** The claims a write takes and frees, as the scripts' trailing keys and arguments (CLAIMS). */
+  function claimsOf(
+    collection: CollectionName,
+    previous: StoredItem | null,
+    item: StoredItem | null,
+  ): { keys: string[]; args: string[]; taken: UniqueClaim[] } {
+    const { taken, released } = claimChanges(rule, collection, previous, item);
+    const both = [...taken, ...released];
+    return {
+      keys: both.map((claim) => keys.claims(collection, claim.field)),
+      args: [String(taken.length), String(released.length), ...both.map((claim) => claim.value)],
+      taken,
+    };
+  }
+
+  /** Throws UniqueConflictError when the script answered that a claim is held by another item. */
+  function refuseHeld(reply: unknown, taken: UniqueClaim[]) {
+    const held = heldClaim(reply);
+    const claim = held ? taken[held.index] : undefined;
+    if (held && claim) throw uniqueConflict(claim, held.holder);
+  }
 
   return {
     backend: 'redis',
@@ -250,10 +301,17 @@ export function createRedisRepository(options: RedisOptions): Repository {
         const raw = await readRaw(collection, id);
         if (raw === null) return null;
         const item = parse(raw);
+        const claims = claimsOf(collection, item, null);
         const outcome = await script(
           TRASH,
-          [...trashKeys(collection), keys.trashItems, keys.trashDeletedAt],
-          [id, raw, uniqueValue(collection, item), trashField(collection, id), deletedAt],
+          [
+            keys.items(collection),
+            keys.order(collection),
+            keys.trashItems,
+            keys.trashDeletedAt,
+            ...claims.keys,
+          ],
+          [id, raw, trashField(collection, id), deletedAt, ...claims.args],
         );
         if (outcome === 1) return trashEntry(collection, item, deletedAt);
         if (outcome === -1) return null;
@@ -281,14 +339,21 @@ export function createRedisRepository(options: RedisOptions): Repository {
         const raw = await call(() => redis.hget<string>(keys.trashItems, field));
         if (raw === null) return null;
         const item = parse(raw);
+        const claims = claimsOf(collection, null, item);
         const outcome = await script(
           RESTORE,
-          [...trashKeys(collection), keys.trashItems, keys.trashDeletedAt],
-          [id, raw, uniqueValue(collection, item), field],
+          [
+            keys.items(collection),
+            keys.order(collection),
+            keys.trashItems,
+            keys.trashDeletedAt,
+            ...claims.keys,
+          ],
+          [id, raw, field, ...claims.args],
         );
         if (outcome === 1) return item;
         if (outcome === -1 || outcome === -3) return null;
-        if (outcome === -2) throw uniqueConflict(collection);
+        refuseHeld(outcome, claims.taken);
       }
       throw keptChanging();
     },
@@ -327,12 +392,13 @@ export function createRedisRepository(options: RedisOptions): Repository {
 
     async create(collection, fields) {
       const item = newItem(fields);
+      const claims = claimsOf(collection, null, item);
       const stored = await script(
         CREATE,
-        [keys.items(collection), keys.order(collection), keys.unique(collection)],
-        [item._id, JSON.stringify(item), uniqueValue(collection, item)],
+        [keys.items(collection), keys.order(collection), ...claims.keys],
+        [item._id, JSON.stringify(item), ...claims.args],
       );
-      if (stored === 0) throw uniqueConflict(collection);
+      refuseHeld(stored, claims.taken);
       return item;
     },
 
@@ -347,24 +413,24 @@ export function createRedisRepository(options: RedisOptions): Repository {
         const item = updatedItem(previous, fields, quiet ? null : nextVersion(previous));
         // The script keeps the first revision only when the item has no history yet.
         const [old, current] = revisionsOfUpdate(previous, item, false) as [Revision, Revision];
+        const claims = claimsOf(collection, previous, item);
         const outcome = await script(
           UPDATE,
-          [keys.items(collection), keys.unique(collection), keys.revisions(collection, id)],
+          [keys.items(collection), keys.revisions(collection, id), ...claims.keys],
           [
             id,
             raw,
             JSON.stringify(item),
-            uniqueValue(collection, previous),
-            uniqueValue(collection, item),
             REVISIONS_KEPT,
             JSON.stringify(old),
             JSON.stringify(current),
             quiet ? '0' : '1',
+            ...claims.args,
           ],
         );
         if (outcome === 1) return { item, previous };
         if (outcome === -1) return null;
-        if (outcome === -2) throw uniqueConflict(collection);
+        refuseHeld(outcome, claims.taken);
       }
       throw keptChanging();
     },
@@ -375,19 +441,14 @@ export function createRedisRepository(options: RedisOptions): Repository {
         const raw = await readRaw(collection, item._id);
         if (options.onlyIfNew && raw !== null) return;
         const previous = raw === null ? null : parse(raw);
+        const claims = claimsOf(collection, previous, item);
         const outcome = await script(
           PUT,
-          [keys.items(collection), keys.order(collection), keys.unique(collection)],
-          [
-            item._id,
-            raw ?? '',
-            JSON.stringify(item),
-            uniqueValue(collection, previous),
-            uniqueValue(collection, item),
-          ],
+          [keys.items(collection), keys.order(collection), ...claims.keys],
+          [item._id, raw ?? '', JSON.stringify(item), ...claims.args],
         );
         if (outcome === 1) return;
-        if (outcome === -2) throw uniqueConflict(collection);
+        refuseHeld(outcome, claims.taken);
       }
       throw keptChanging();
     },
@@ -397,10 +458,11 @@ export function createRedisRepository(options: RedisOptions): Repository {
         const raw = await readRaw(collection, id);
         if (raw === null) return null;
         const previous = parse(raw);
+        const claims = claimsOf(collection, previous, null);
         const outcome = await script(
           DELETE,
-          [keys.items(collection), keys.order(collection), keys.unique(collection)],
-          [id, raw, uniqueValue(collection, previous)],
+          [keys.items(collection), keys.order(collection), ...claims.keys],
+          [id, raw, ...claims.args],
         );
         if (outcome === 1) return previous;
         if (outcome === -1) return null;

@@ -46,7 +46,7 @@ const stopsWithTheFile = async () => undefined;
 
 describeRepositoryContract(BLOBS, async () => ({
   // A store per test keeps tests independent on one server.
-  fresh: () => createBlobsRepository({ store: blobs.getStore(`content-${++isolation}`) }),
+  fresh: (unique) => createBlobsRepository({ store: blobs.getStore(`content-${++isolation}`), unique }),
   takeDown: () => deadBlobs((connection) => createBlobsRepository({ connection })),
   stop: stopsWithTheFile,
 }));
@@ -59,7 +59,8 @@ describeCoordinationContract(BLOBS, async () => ({
 
 describeRepositoryContract(REDIS, async () => ({
   // A key prefix per test keeps tests independent on one database.
-  fresh: () => createRedisRepository({ url: redis.url, token: redis.token, keyPrefix: `t${++isolation}` }),
+  fresh: (unique) =>
+    createRedisRepository({ url: redis.url, token: redis.token, keyPrefix: `t${++isolation}`, unique }),
   takeDown: () => deadRedis(({ url, token }) => createRedisRepository({ url, token })),
   stop: stopsWithTheFile,
 }));

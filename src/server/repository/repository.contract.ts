@@ -13,10 +13,22 @@ import {
   versionOf,
   type Repository,
 } from './port.ts';
+import type { UniqueRule } from './policy.ts';
+import { uniqueRuleOf } from './unique.ts';
+import { slugField } from '../../lib/fields.ts';
+
+/** A family with a slug, as a fixture registry would add one (no real family has one yet). */
+const SLUGGED = 'sluggedCourse';
+const slugRule = uniqueRuleOf([
+  { key: SLUGGED, fields: [slugField('slug', { label: 'Address', from: 'title', max: 60 })] },
+]);
 
 export interface ContractBackend {
-  /** A new, empty repository on the running backend (isolated from every other one). */
-  fresh(): Repository;
+  /**
+   * A new, empty repository on the running backend (isolated from every other one), claiming unique values by
+   * `unique` (default: the registry's rule).
+   */
+  fresh(unique?: UniqueRule): Repository;
   /** Stops the backend for good and returns a repository that was using it. */
   takeDown(): Promise<Repository>;
   stop(): Promise<void>;
@@ -200,6 +212,73 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       for (const r of rejected) expect(r.reason).toBeInstanceOf(UniqueConflictError);
       expect(await repo.count('enrollCourse')).toBe(1);
+    });
+
+    it('claims slugs with the write: of concurrent saves of one slug exactly one lands, naming the holder', async () => {
+      const slugged = backend.fresh(slugRule);
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, n) => slugged.create(SLUGGED, { title: `Cloud ${n}`, slug: 'cloud' })),
+      );
+      const won = results.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      const winner = (won[0] as PromiseFulfilledResult<{ _id: string }>).value;
+      for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+        expect(r.reason).toMatchObject({
+          name: 'UniqueConflictError',
+          field: 'slug',
+          value: 'cloud',
+          holder: winner._id,
+        });
+      expect(await slugged.count(SLUGGED)).toBe(1);
+
+      // Two updates racing to one new slug: one lands, the other item keeps its own.
+      const a = await slugged.create(SLUGGED, { title: 'A', slug: 'a' });
+      const b = await slugged.create(SLUGGED, { title: 'B', slug: 'b' });
+      const raced = await Promise.allSettled([
+        slugged.update(SLUGGED, a._id, { slug: 'shared', slugHistory: ['a'] }),
+        slugged.update(SLUGGED, b._id, { slug: 'shared', slugHistory: ['b'] }),
+      ]);
+      expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const slugs = (await slugged.list(SLUGGED)).map((item) => item.slug).sort();
+      expect(slugs.filter((slug) => slug === 'shared')).toHaveLength(1);
+    });
+
+    it('keeps an earlier slug claimed, frees every slug in the trash and for good on delete', async () => {
+      const slugged = backend.fresh(slugRule);
+      const item = await slugged.create(SLUGGED, { title: 'Cloud', slug: 'cloud' });
+      await slugged.update(SLUGGED, item._id, { slug: 'cloud-security', slugHistory: ['cloud'] });
+      // The old slug still redirects to the item, so nobody else may take it, nor the new one.
+      for (const slug of ['cloud', 'CLOUD-security'])
+        await expect(slugged.create(SLUGGED, { title: 'Other', slug })).rejects.toBeInstanceOf(
+          UniqueConflictError,
+        );
+      // Going back to the old slug is the item's own.
+      await slugged.update(SLUGGED, item._id, { slug: 'cloud', slugHistory: ['cloud-security'] });
+      // Put (a restore, an import) takes the same claims.
+      const at = '2022-01-01T00:00:00.000Z';
+      const put = {
+        _id: idAt(Date.parse(at)),
+        createdAt: at,
+        updatedAt: at,
+        title: 'P',
+        slug: 'cloud-security',
+      };
+      await expect(slugged.put(SLUGGED, put)).rejects.toBeInstanceOf(UniqueConflictError);
+      // In the trash its slugs are free; the restore is refused while one is taken, and claims them back after.
+      await slugged.trash(SLUGGED, item._id, new Date().toISOString());
+      const taker = await slugged.create(SLUGGED, { title: 'Taker', slug: 'cloud-security' });
+      await expect(slugged.restoreFromTrash(SLUGGED, item._id)).rejects.toMatchObject({ field: 'slug' });
+      await slugged.delete(SLUGGED, taker._id);
+      expect(await slugged.restoreFromTrash(SLUGGED, item._id)).not.toBeNull();
+      await expect(slugged.create(SLUGGED, { title: 'Other', slug: 'cloud' })).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
+      await slugged.delete(SLUGGED, item._id);
+      expect((await slugged.create(SLUGGED, { title: 'Again', slug: 'cloud-security' })).slug).toBe(
+        'cloud-security',
+      );
+      await slugged.put(SLUGGED, { ...put, slug: 'cloud' });
+      expect(await slugged.count(SLUGGED)).toBe(2);
     });
 
     it('updates without touching updatedAt when asked (bookkeeping is not an edit)', async () => {

@@ -1,0 +1,30 @@
+/**
+ * Which values an item holds that no other item of its collection may hold at once, as the adapters claim them
+ * atomically with each write: the unique fields of UNIQUE_FIELDS, and every slug field's current and earlier
+ * slugs (an earlier slug stays the item's, so its old address keeps redirecting to it). A trash move frees them
+ * and a trash restore claims them again; a delete frees them for good.
+ */
+import { fieldsOfKind, slugsHeld, type Field } from '../../lib/fields.ts';
+import { definitionsOfKind } from '../../lib/registry.ts';
+import { normaliseUnique } from './keys.ts';
+import { uniqueFieldRule, type UniqueClaim, type UniqueRule } from './policy.ts';
+import type { CollectionName } from './port.ts';
+
+/** The rule for these families (and UNIQUE_FIELDS): a fixture registry gets its own, the API the registry's. */
+export function uniqueRuleOf(families: readonly { key: string; fields: readonly Field[] }[]): UniqueRule {
+  const slugFields = new Map(
+    families.map((family) => [family.key as CollectionName, fieldsOfKind(family.fields, 'slug')]),
+  );
+  return (collection, item) => {
+    const claims: UniqueClaim[] = uniqueFieldRule(collection, item);
+    for (const field of slugFields.get(collection) ?? [])
+      for (const slug of slugsHeld(field, item)) {
+        const value = normaliseUnique(slug);
+        if (value !== '') claims.push({ field: field.name, value });
+      }
+    return claims;
+  };
+}
+
+/** The rule of the registry's content families: what the deployed adapters use unless told otherwise. */
+export const REGISTRY_UNIQUE_RULE: UniqueRule = uniqueRuleOf(definitionsOfKind('content'));
