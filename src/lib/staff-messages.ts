@@ -97,6 +97,7 @@ export const ACTIVITY_TEXT = {
     'sessions-revoke': 'Signed out other devices',
     'backup-restore': 'Restored a backup',
     'legacy-import': 'Imported from the old site',
+    'publish-now': 'Published now',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
@@ -130,6 +131,7 @@ export const ACTIVITY_TEXT = {
   exportedBackup: (who: string) => `${who} downloaded a backup`,
   restoredBackup: (who: string, backup: string, written = 0, removed = 0) =>
     `${who} restored the backup ${backup} (${written} written, ${removed} removed)`,
+  publishedNow: (who: string) => `${who} published the site now (one deploy of the month’s budget)`,
   importedLegacy: (who: string, written = 0, removed = 0) =>
     `${who} imported the old site’s data (${written} written, ${removed} removed)`,
   /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */

@@ -14,7 +14,9 @@ import { API_PREFIX } from '../../lib/constants.ts';
 import type { LookupFamilyKey, SingletonFamilyKey } from '../../lib/registry.ts';
 import { API } from '../../lib/api-messages.ts';
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, type Actor } from '../auth/guard.ts';
+import { withPublishContext, type PublishContext } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
+import type { LiveWhen } from '../rebuild/publish-policy.ts';
 import { cacheHeaders } from '../http/cache-policy.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
 import { methodNotAllowed, notFound } from '../http/respond.ts';
@@ -33,6 +35,7 @@ import { backupRoutes } from './backup-handler.ts';
 import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
+import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
 import { requestsSummaryRoutes } from './requests-summary-handler.ts';
 import { settingsRoutes } from './settings-handler.ts';
@@ -69,6 +72,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     // Named accounts and the audit log (issue 13): owners only.
     ...usersRoutes,
     ...auditRoutes,
+    // This month's deploys against the budget, the publish queue and an owner's "publish now" (issue 26).
+    ...publishingRoutes,
   ];
 }
 
@@ -128,6 +133,19 @@ export async function admit(access: Access, request: Request, deps: Deps): Promi
   }
 }
 
+/**
+ * A write's answer with when its change goes live beside `data` (issue 26): added, never changing a field, so
+ * every existing reader of the envelope reads what it read before.
+ */
+async function withLive(response: Response, live: LiveWhen): Promise<Response> {
+  if (!response.headers.get('Content-Type')?.startsWith('application/json')) return response;
+  const body = (await response.json()) as Record<string, unknown>;
+  return new Response(JSON.stringify({ ...body, live }), {
+    status: response.status,
+    headers: response.headers,
+  });
+}
+
 /** The API as one route handler. `registry` is the global one but for tests that bring a fixture family. */
 export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
   const routes = apiRoutes(registry);
@@ -150,7 +168,9 @@ export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
     const { route, params } = found;
     const actor = await admit(route.access, request, deps);
     // Each handler tells the audit log what it did (src/server/audit/audit-log.ts): nothing is guessed here.
-    const response = await route.handle({ ...input, params, actor });
+    const context: PublishContext = { actor, family: route.family, id: params.id };
+    let response = await withPublishContext(context, () => route.handle({ ...input, params, actor }));
+    if (response.ok && context.live) response = await withLive(response, context.live);
     if (response.ok) {
       for (const [name, value] of Object.entries(cacheHeaders(route.cache)))
         response.headers.set(name, value);
