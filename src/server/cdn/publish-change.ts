@@ -24,7 +24,8 @@ const requestContext = new AsyncLocalStorage<PublishContext>();
 export const withPublishContext = <T>(context: PublishContext, run: () => Promise<T>): Promise<T> =>
   requestContext.run(context, run);
 
-export async function publishChange(deps: Deps, cacheTag: string): Promise<void> {
+/** `itemId`: the item changed, when the route's path does not name it (a create). */
+export async function publishChange(deps: Deps, cacheTag: string, itemId?: string): Promise<void> {
   try {
     await deps.purgeCache([cacheTag]);
   } catch (error) {
@@ -34,7 +35,7 @@ export async function publishChange(deps: Deps, cacheTag: string): Promise<void>
   try {
     const outcome = await deps.rebuild.request({
       family: context?.family ?? cacheTag,
-      ...(context?.id ? { id: context.id } : {}),
+      ...((itemId ?? context?.id) ? { id: itemId ?? context?.id } : {}),
       ...(context?.actor ? { byUserId: context.actor.userId, byName: context.actor.name } : {}),
     });
     const governor = deps.rebuild.governor;

@@ -56,6 +56,12 @@ export function istMonth(ms: number): string {
   return `${year}-${String(month + 1).padStart(2, '0')}`;
 }
 
+/** Midnight IST starting the month after the one `ms` falls in. */
+export function nextMonthStart(ms: number): number {
+  const { year, month } = istDate(ms);
+  return Date.UTC(year, month + 1, 1) - IST_OFFSET_MS;
+}
+
 /** The instant of the publish window on the IST day `ms` falls in. */
 export function windowOf(config: PublishConfig, ms: number): number {
   const { year, month, day } = istDate(ms);
@@ -111,8 +117,11 @@ export function nextWindow(config: PublishConfig, now: number, spent: Spent): nu
 export function liveWhen(config: PublishConfig, now: number, spent: Spent): LiveWhen {
   if (mayDeploy(config, now, spent, 'edit')) return { when: 'soon' };
   const at = nextWindow(config, now, spent);
-  if (spent.used >= config.budget)
-    return { when: 'budget-used', at: at === null ? null : new Date(at).toISOString() };
+  if (spent.used >= config.budget) {
+    // The live policy has no window to wait for: the queue goes with next month's first tick.
+    const next = config.policy === 'live' && config.budget > 0 ? nextMonthStart(now) : at;
+    return { when: 'budget-used', at: next === null ? null : new Date(next).toISOString() };
+  }
   // Within the budget a window always comes this month or on the next month's first day.
   return { when: 'window', at: new Date(at ?? now).toISOString() };
 }
