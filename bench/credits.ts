@@ -202,7 +202,9 @@ export async function simulateMonth(
   // Sessions: 60 edits in 25 sessions, three minutes apart; scheduled changes fall due at their own times.
   const sessionStarts = spread(MONTH.sessions, 0, 3);
   const edits = sessionStarts.flatMap((start, session) => {
-    const count = Math.floor(((session + 1) * MONTH.edits) / MONTH.sessions) - Math.floor((session * MONTH.edits) / MONTH.sessions);
+    const count =
+      Math.floor(((session + 1) * MONTH.edits) / MONTH.sessions) -
+      Math.floor((session * MONTH.edits) / MONTH.sessions);
     return Array.from({ length: count }, (_, index) => start + index * 3 * MINUTE);
   });
   const scheduled = spread(MONTH.scheduledChanges, 0.25, 5).map((at) => at + 2 * HOUR);
@@ -232,7 +234,10 @@ export async function simulateMonth(
     if (outcome === 'built' || outcome === 'deferred') changes.push({ at: clock, stated: soon });
     else {
       const live = liveWhen(config, clock, await governor.spent());
-      changes.push({ at: clock, stated: live.when === 'soon' ? soon : Date.parse(live.at ?? '') || Infinity });
+      changes.push({
+        at: clock,
+        stated: live.when === 'soon' ? soon : Date.parse(live.at ?? '') || Infinity,
+      });
     }
   }
 
