@@ -16,9 +16,7 @@ export type PublishPolicy = (typeof PUBLISH_POLICIES)[number];
 
 /** When a change goes live: in about a minute, at a publish window, or once the budget allows (next month). */
 export type LiveWhen =
-  | { when: 'soon' }
-  | { when: 'window'; at: string }
-  | { when: 'budget-used'; at: string | null };
+  { when: 'soon' } | { when: 'window'; at: string } | { when: 'budget-used'; at: string | null };
 
 export interface QueuedChangeView {
   id: string;

@@ -120,7 +120,11 @@ describe.each(STORE_BACKENDS)('deploy budget on %s', (backend) => {
     expect(await runScheduledRebuild(api.deps)).toBe('built');
     expect(hook.builds).toBe(before + 3);
     now = await status(api);
-    expect(now).toMatchObject({ used: 3, queued: [], lastDeploy: { reason: 'window', at: ELEVEN_NOV_18_IST } });
+    expect(now).toMatchObject({
+      used: 3,
+      queued: [],
+      lastDeploy: { reason: 'window', at: ELEVEN_NOV_18_IST },
+    });
     await sleep(WINDOW_MS + 100);
     expect(await runScheduledRebuild(api.deps)).toBe('idle');
     expect(hook.builds).toBe(before + 3);
@@ -145,7 +149,12 @@ describe.each(STORE_BACKENDS)('deploy budget on %s', (backend) => {
     expect(published.status).toBe(200);
     const answer = (await published.json()) as { message: string; data: PublishingStatus };
     expect(answer.message).toBe(API.publishStarted);
-    expect(answer.data).toMatchObject({ used: 1, remaining: 5, queued: [], lastDeploy: { reason: 'publish-now' } });
+    expect(answer.data).toMatchObject({
+      used: 1,
+      remaining: 5,
+      queued: [],
+      lastDeploy: { reason: 'publish-now' },
+    });
     expect(hook.builds).toBe(before + 1);
 
     const log = (await (await api.admin(`${AUDIT_PATH}?action=publish-now`)).json()) as {
@@ -180,7 +189,9 @@ describe.each(STORE_BACKENDS)('deploy budget on %s', (backend) => {
     expect(hook.builds).toBe(before + 2);
 
     // What islands read from the API needs no deploy: the stats counter answers the new figure at once.
-    expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 42 } })).status).toBe(200);
+    expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 42 } })).status).toBe(
+      200,
+    );
     const stats = (await (await api.call(statsFamily.path)).json()) as { data: { totalCourses: number } };
     expect(stats.data.totalCourses).toBe(42);
     expect(hook.builds).toBe(before + 2);

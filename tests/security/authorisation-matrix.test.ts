@@ -509,7 +509,14 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // (issue 12.7, docs/decisions.md 24). The backup download (GET and HEAD, issue 14) is an owner route since
     // stop 17 (docs/decisions.md 26), counted with those. Publishing status and publish now: 2 (issue 26).
     expect(routes).toHaveLength(
-      Object.keys(contentFamilies).length * 9 + Object.keys(requestFamilies).length * 10 + 4 + 1 + 2 + 3 + 3 + 2,
+      Object.keys(contentFamilies).length * 9 +
+        Object.keys(requestFamilies).length * 10 +
+        4 +
+        1 +
+        2 +
+        3 +
+        3 +
+        2,
     );
   });
 

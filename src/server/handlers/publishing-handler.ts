@@ -61,7 +61,11 @@ export async function publishingStatus(deps: Deps): Promise<PublishingStatus> {
       at: change.at,
     })),
     lastDeploy: lastDeploy
-      ? { at: lastDeploy.at, reason: lastDeploy.reason, ...(lastDeploy.byName ? { byName: lastDeploy.byName } : {}) }
+      ? {
+          at: lastDeploy.at,
+          reason: lastDeploy.reason,
+          ...(lastDeploy.byName ? { byName: lastDeploy.byName } : {}),
+        }
       : null,
   };
 }

@@ -59,7 +59,12 @@ export interface GovernorOptions {
 
 export const deployCounter = (ms: number) => `deploys-${istMonth(ms)}`;
 
-export function createDeployGovernor({ coordination, repository, config, now }: GovernorOptions): DeployGovernor {
+export function createDeployGovernor({
+  coordination,
+  repository,
+  config,
+  now,
+}: GovernorOptions): DeployGovernor {
   async function lastDeploy(): Promise<DeployRecord | null> {
     const [latest] = (await repository.listPage(DEPLOYS, { limit: 1 })).items;
     return latest ? (latest as unknown as DeployRecord) : null;

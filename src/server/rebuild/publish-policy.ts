@@ -77,7 +77,12 @@ export function paceShare(budget: number, day: number, daysInMonth: number): num
  * May a deploy start at `now`: for an edit (`edit`: at once, coalesced) or for the queue (`window`: at or after
  * the day's publish window)?
  */
-export function mayDeploy(config: PublishConfig, now: number, spent: Spent, kind: 'edit' | 'window'): boolean {
+export function mayDeploy(
+  config: PublishConfig,
+  now: number,
+  spent: Spent,
+  kind: 'edit' | 'window',
+): boolean {
   if (spent.used >= config.budget) return false;
   const windowToday = windowOf(config, now);
   switch (config.policy) {

@@ -131,7 +131,8 @@ export function createRebuildTrigger(options: RebuildTriggerOptions): RebuildTri
       if (!governor) return 'idle';
       const now = governor.now().getTime();
       // Before the day's window only the live policy could send the queue, and it never queues within budget.
-      if (governor.config.policy !== 'live' && now < windowOf(governor.config, now)) return pending ? 'queued' : 'idle';
+      if (governor.config.policy !== 'live' && now < windowOf(governor.config, now))
+        return pending ? 'queued' : 'idle';
       if (!(await coordination.takeFlag(PUBLISH_QUEUED_FLAG))) return pending ? 'queued' : 'idle';
       if ((await governor.queued()).length === 0) return 'idle';
       if (!(await allowed('window')) || !(await coordination.acquireLease(REBUILD_LEASE, windowMs))) {

@@ -58,7 +58,9 @@ export function createRedisCoordination(options: RedisOptions): Coordination {
     },
 
     async countUpTo(name, limit) {
-      const count = await call(() => redis.eval<[number], number>(COUNT_UP_TO, [keys.counter(name)], [limit]));
+      const count = await call(() =>
+        redis.eval<[number], number>(COUNT_UP_TO, [keys.counter(name)], [limit]),
+      );
       return count < 0 ? null : count;
     },
 
