@@ -26,7 +26,8 @@ const hookUrl = await new Promise<string>((resolve) =>
 );
 afterAll(() => new Promise((resolve) => hook.close(resolve)));
 
-const admin = signedInAdminPerTest({
+// The hooks sign a browser in before each test; the stores below call the API through it.
+signedInAdminPerTest({
   env: { BUILD_HOOK_URL: hookUrl, DEPLOY_BUDGET_PER_MONTH: '1', PUBLISH_POLICY: 'live' },
 });
 const courses = CONTENT_SCREENS.homeCourse;
