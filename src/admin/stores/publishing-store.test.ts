@@ -7,12 +7,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '../../lib/api-messages.ts';
+import { SITE_SETTINGS_SEED } from '../../lib/site-settings.ts';
 import { PUBLISHING } from '../../lib/staff-messages.ts';
 import { signedInAdminPerTest, until } from '../../../tests/support/admin-browser.ts';
 import { CONTENT_SCREENS } from '../content-screens.ts';
 import { istWhen, liveLine } from '../format/publishing.ts';
 import { createContentStore } from './content-store.ts';
 import { createPublishingStore } from './publishing-store.ts';
+import { createSettingsStore } from './settings-store.ts';
 
 let builds = 0;
 const hook = createServer((req, res) => {
@@ -79,6 +81,12 @@ describe('when a change goes live', () => {
       mode: 'budget-used',
       queued: [{ family: 'homeCourse', title: 'Queued course' }],
     });
+
+    // Site settings say it too, beside their own success message.
+    const settings = createSettingsStore();
+    await settings.load();
+    expect(await settings.save({ ...SITE_SETTINGS_SEED, phone: '+91 90000 00026' })).toBe(true);
+    expect(settings.$notice.get()?.detail).toMatch(/^Queued: this month’s deploy budget is used up/);
 
     expect(await publishing.publishNow(() => false)).toBe(false);
     expect(await publishing.publishNow(() => true)).toBe(false);
