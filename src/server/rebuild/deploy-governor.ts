@@ -35,7 +35,7 @@ export interface DeployRecord {
 export interface DeployGovernor {
   readonly config: PublishConfig;
   readonly now: () => Date;
-  /** This month's deploys and the last one's time. */
+  /** This month's deploys, and the last one's time when the policy needs it (daily). */
   spent(): Promise<Spent>;
   /**
    * Counts one deploy against this month's budget, atomically; false (nothing counted) when it is spent.
@@ -74,9 +74,10 @@ export function createDeployGovernor({
     config,
     now,
     async spent() {
+      // Every public write asks: only the daily policy needs the last deploy's time, so only it pays for the read.
       const [used, last] = await Promise.all([
         coordination.readCount(deployCounter(now().getTime())),
-        lastDeploy(),
+        config.policy === 'daily' ? lastDeploy() : null,
       ]);
       return { used, lastDeployAt: last ? Date.parse(last.at) : null };
     },

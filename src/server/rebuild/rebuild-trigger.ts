@@ -87,10 +87,15 @@ export function createRebuildTrigger(options: RebuildTriggerOptions): RebuildTri
     return outcome;
   }
 
-  async function enqueue(change: ChangeSource | undefined) {
+  /**
+   * Records a change waiting for a deploy. `forWindow`: the policy holds it for a publish window, so the tick must
+   * look at the queue; a change coalesced behind the lease waits for the follow-up instead, which raises the
+   * queue's flag itself if the policy then holds it back (one store write less on each write of a burst).
+   */
+  async function enqueue(change: ChangeSource | undefined, forWindow = true) {
     if (!governor) return;
     await governor.enqueue(change ?? { family: 'site' });
-    await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
+    if (forWindow) await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
   }
 
   const allowed = async (kind: 'edit' | 'window') =>
@@ -101,18 +106,24 @@ export function createRebuildTrigger(options: RebuildTriggerOptions): RebuildTri
     enabled: Boolean(hookUrl),
     async request(change) {
       if (!hookUrl) return 'skipped';
-      if (!(await allowed('edit'))) {
+      // Every write of a burst asks: the policy's answer and the lease are read side by side, and a deferred
+      // change's two writes go together, so a governed write costs the round trips an ungoverned one did.
+      const [may, leased] = await Promise.all([
+        allowed('edit'),
+        coordination.acquireLease(REBUILD_LEASE, windowMs),
+      ]);
+      if (!may) {
+        if (leased) await coordination.releaseLease(REBUILD_LEASE);
         await enqueue(change);
         return 'queued';
       }
-      if (await coordination.acquireLease(REBUILD_LEASE, windowMs)) {
+      if (leased) {
         const outcome = await deploy(hookUrl, 'edit', change?.byName);
         if (outcome !== 'refused') return outcome;
         await enqueue(change);
         return 'queued';
       }
-      await coordination.raiseFlag(REBUILD_PENDING_FLAG);
-      await enqueue(change);
+      await Promise.all([coordination.raiseFlag(REBUILD_PENDING_FLAG), enqueue(change, false)]);
       return 'deferred';
     },
     async followUp() {
@@ -125,10 +136,11 @@ export function createRebuildTrigger(options: RebuildTriggerOptions): RebuildTri
           return 'deferred';
         }
         const outcome = await deploy(hookUrl, 'follow-up');
-        return outcome === 'refused' ? 'queued' : outcome;
+        if (outcome !== 'refused') return outcome;
       }
-      // A pending follow-up the policy holds back is in the queue already: the window sends it.
       if (!governor) return 'idle';
+      // A follow-up the policy holds back: its changes are in the queue already, and the window sends them.
+      if (pending) await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
       const now = governor.now().getTime();
       // Before the day's window only the live policy could send the queue, and it never queues within budget.
       if (governor.config.policy !== 'live' && now < windowOf(governor.config, now))
