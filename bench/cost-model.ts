@@ -17,7 +17,7 @@
  */
 import { allFamilies, requestFamilies, statsFamily } from '../src/lib/collections.ts';
 import { createRebuildTrigger } from '../src/server/rebuild/rebuild-trigger.ts';
-import { createRedisRepository } from '../src/server/repository/index.ts';
+import { createRedisCoordination } from '../src/server/repository/redis-coordination.ts';
 import { BENCH_REBUILD_WINDOW_MS, type Benchmark } from './support/context.ts';
 import { adminSession } from './support/admin.ts';
 import type { StoreHost } from './support/store-host.ts';
@@ -148,9 +148,8 @@ export const costModelBenchmark: Benchmark = {
       });
       await expectOk(response, 'POST contact');
     });
-    const repository = createRedisRepository({ url: store.gatewayUrl, token: store.token });
     const idleTrigger = createRebuildTrigger({
-      repository,
+      coordination: createRedisCoordination({ url: store.gatewayUrl, token: store.token }),
       hookUrl: 'http://127.0.0.1:9/unused',
       windowMs: 1_000,
     });

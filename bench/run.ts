@@ -4,7 +4,7 @@
  *
  *   node bench/run.ts [--only name[,name…]] [--out path]
  *
- * Names: lighthouse, bytes, api, images, build, edit, cost. With --only, RESULTS.md is left alone unless --out is given.
+ * Names: lighthouse, bytes, api, images, build, edit, cost, credits. With --only, RESULTS.md is left alone unless --out is given.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { apiLoadBenchmark } from './api-load.ts';
 import { buildTimeBenchmark } from './build-time.ts';
 import { costModelBenchmark } from './cost-model.ts';
+import { creditsBenchmark } from './credits.ts';
 import { editLatencyBenchmark } from './edit-latency.ts';
 import { imagePipelineBenchmark } from './image-pipeline.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
@@ -30,6 +31,7 @@ const BENCHMARKS: Benchmark[] = [
   buildTimeBenchmark,
   editLatencyBenchmark,
   costModelBenchmark,
+  creditsBenchmark,
 ];
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

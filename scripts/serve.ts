@@ -48,6 +48,7 @@ import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
 export const LOCAL_BUILD_HOOK_PATH = '/__local/build-hook';
 /** Locally a rebuild takes seconds, so the coalescing window is short too (production: 60 s). */
 const LOCAL_REBUILD_WINDOW_MS = '3000';
+const LOCAL_DEPLOY_BUDGET = '100000';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -108,6 +109,8 @@ async function main() {
   process.env.SESSION_SECRET = secrets.sessionSecret;
   process.env.BUILD_HOOK_URL = `http://127.0.0.1:${port}${LOCAL_BUILD_HOOK_PATH}`;
   process.env.REBUILD_WINDOW_MS ??= LOCAL_REBUILD_WINDOW_MS;
+  // A local build is no production deploy and costs no credits: edits stay live within seconds (issue 26).
+  process.env.DEPLOY_BUDGET_PER_MONTH ??= LOCAL_DEPLOY_BUDGET;
   process.env.URL = `http://localhost:${port}`;
   process.env.SITE_URL ??= process.env.URL;
   // Enquiry notifications with no accounts: a local SMTP server, /__local/mail, scheduled retries (issue 11).

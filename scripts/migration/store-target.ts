@@ -95,7 +95,9 @@ export async function openStoreTarget(options: { dataDir: string }): Promise<Sto
       console.log(
         outcome === 'skipped'
           ? 'Rebuild: no BUILD_HOOK_URL set; the local runner rebuilds when it starts, a deploy rebuilds itself.'
-          : `Rebuild: ${outcome}.`,
+          : outcome === 'queued'
+            ? 'Rebuild: queued by the deploy budget (DEPLOY_BUDGET_PER_MONTH); the admin’s Publishing tool says when, and owners can publish now.'
+            : `Rebuild: ${outcome}.`,
       );
     },
     close,

@@ -32,6 +32,7 @@ const TrashScreen = lazy(() => import('./screens/TrashScreen.tsx'));
 const AccountScreen = lazy(() => import('./screens/AccountScreen.tsx'));
 const TeamScreen = lazy(() => import('./screens/TeamScreen.tsx'));
 const ActivityScreen = lazy(() => import('./screens/ActivityScreen.tsx'));
+const PublishingScreen = lazy(() => import('./screens/PublishingScreen.tsx'));
 const PasswordChangeScreen = lazy(() => import('./screens/PasswordChangeScreen.tsx'));
 
 /** The singletons' own screens (a new singleton must name one: the compiler checks the table is complete). */
@@ -63,6 +64,7 @@ const TOOL_VIEWS = {
   account: () => <AccountScreen />,
   team: () => <TeamScreen />,
   activity: () => <ActivityScreen />,
+  publishing: () => <PublishingScreen />,
 } satisfies Record<ToolScreen['route'], () => ReactNode>;
 
 /** The view of every screen route: each family's from its definition, then the tools. */

@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   /** The command line made the store equal to a backup (`npm run restore`), or imported the old site's data. */
   'backup-restore',
   'legacy-import',
+  /** An owner started a production deploy by hand, spending one of the month's deploy budget (issue 26). */
+  'publish-now',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

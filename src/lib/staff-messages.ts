@@ -97,6 +97,7 @@ export const ACTIVITY_TEXT = {
     'sessions-revoke': 'Signed out other devices',
     'backup-restore': 'Restored a backup',
     'legacy-import': 'Imported from the old site',
+    'publish-now': 'Published now',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
@@ -130,6 +131,7 @@ export const ACTIVITY_TEXT = {
   exportedBackup: (who: string) => `${who} downloaded a backup`,
   restoredBackup: (who: string, backup: string, written = 0, removed = 0) =>
     `${who} restored the backup ${backup} (${written} written, ${removed} removed)`,
+  publishedNow: (who: string) => `${who} published the site now (one deploy of the month’s budget)`,
   importedLegacy: (who: string, written = 0, removed = 0) =>
     `${who} imported the old site’s data (${written} written, ${removed} removed)`,
   /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */
@@ -450,4 +452,56 @@ export const FIELD_COPY = {
   moneyHint: 'In rupees, such as 12500 or 12500.50',
   istHint: 'India Standard Time (IST)',
   markdownHint: 'Markdown: **bold**, *italic*, [link](https://…), lists with - and headings with #',
+} as const;
+
+/**
+ * Publishing under the deploy budget (issue 26): when a saved change goes live, and the Publishing staff tool.
+ * `when`/`day` are IST times as src/admin/format/publishing.ts words them.
+ */
+export const PUBLISHING = {
+  /** After a save's success message (the spec's sentence stays as it is). */
+  liveSoon: 'Live on the site in about a minute.',
+  liveToday: (time: string) => `Goes live at ${time} IST with today’s publish.`,
+  liveOn: (day: string, time: string) => `Goes live on ${day} at ${time} IST with that day’s publish.`,
+  budgetUsed: (when: string | null) =>
+    `Queued: this month’s deploy budget is used up, so the site is not rebuilt until ${when ?? 'next month'} or an owner publishes now.`,
+  heading: 'Publishing',
+  hint: 'Netlify’s free plan allows 300 credits a month and pauses the site when they run out; each rebuild of the site (a production deploy) costs 15. Edits go live within the month’s deploy budget.',
+  loadFailed: 'Failed to load the publishing status',
+  deploysLabel: 'Deploys this month',
+  deploys: (used: number, budget: number) => `${used} of ${budget}`,
+  creditsLabel: 'Estimated deploy credits',
+  credits: (used: number, budget: number) => `${used} of ${budget} (traffic is counted apart)`,
+  modeLabel: 'Right now',
+  modes: {
+    live: 'Edits go live in about a minute.',
+    tight: 'The budget is tight: edits are gathered into the daily publish.',
+    'budget-used': 'This month’s deploy budget is used up: edits wait until next month or a publish now.',
+  } as Record<string, string>,
+  offLabel: 'No build hook is set: saving changes the store, and the site is rebuilt only by a deploy.',
+  nextLabel: 'Queued changes go live',
+  windowLabel: 'Daily publish window',
+  window: (time: string) => `${time} IST`,
+  lastLabel: 'Last deploy',
+  lastNone: 'None this month',
+  reasons: {
+    edit: 'after an edit',
+    'follow-up': 'after a burst of edits',
+    window: 'at the daily publish',
+    'publish-now': 'published now',
+  } as Record<string, string>,
+  lastBy: (when: string, reason: string, by?: string) => `${when}, ${reason}${by ? ` by ${by}` : ''}`,
+  queueHeading: 'Waiting to go live',
+  queueEmpty: 'Nothing is waiting: the site shows every saved change.',
+  queued: (what: string, by: string | undefined, when: string) => `${what}${by ? `, by ${by}` : ''}, ${when}`,
+  queuedItem: (title: string | undefined, section: string) => (title ? `“${title}” in ${section}` : section),
+  publishNow: 'Publish now',
+  publishing: 'Publishing…',
+  publishCost: (credits: number, remainingAfter: number) =>
+    `Costs one deploy (${credits} credits); ${remainingAfter} left this month afterwards.`,
+  publishNone: 'No deploys are left this month: publishing now would risk the site being paused.',
+  confirmPublish: (credits: number, remainingAfter: number) =>
+    `Rebuild the site now? It spends one of this month’s deploys (${credits} credits); ${remainingAfter} remain afterwards.`,
+  publishFailed: 'Failed to publish',
+  ownersPublish: 'Only owners can publish now.',
 } as const;

@@ -7,6 +7,7 @@ import { loadEnv, type ServerEnv } from './env.ts';
 import { createNotifier, type Notifier } from './enquiries/notifier.ts';
 import { createImageService } from './images/image-service.ts';
 import type { ImageService } from './images/port.ts';
+import { createDeployGovernor } from './rebuild/deploy-governor.ts';
 import { createRebuildTrigger, type RebuildTrigger } from './rebuild/rebuild-trigger.ts';
 import { createCoordinationFromEnv, createRepositoryFromEnv } from './repository/index.ts';
 import type { Coordination, Repository } from './repository/port.ts';
@@ -33,15 +34,31 @@ export function createDeps(
   const env = loadEnv(source);
   const repository = parts.repository ?? createRepositoryFromEnv(source);
   const coordination = parts.coordination ?? createCoordinationFromEnv(source);
+  const now = parts.now ?? (() => new Date());
+  const governor = createDeployGovernor({
+    coordination,
+    repository,
+    now,
+    config: {
+      budget: env.DEPLOY_BUDGET_PER_MONTH,
+      policy: env.PUBLISH_POLICY,
+      windowMinutes: env.PUBLISH_WINDOW_IST,
+    },
+  });
   return {
     env,
     repository,
     coordination,
     images: parts.images ?? createImageService(),
-    now: parts.now ?? (() => new Date()),
+    now,
     rebuild:
       parts.rebuild ??
-      createRebuildTrigger({ coordination, hookUrl: env.BUILD_HOOK_URL, windowMs: env.REBUILD_WINDOW_MS }),
+      createRebuildTrigger({
+        coordination,
+        hookUrl: env.BUILD_HOOK_URL,
+        windowMs: env.REBUILD_WINDOW_MS,
+        governor,
+      }),
     purgeCache: parts.purgeCache ?? createCachePurger({ token: env.NETLIFY_PURGE_API_TOKEN }),
     notifier: parts.notifier ?? createNotifier(env),
   };

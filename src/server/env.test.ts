@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REBUILD_WINDOW_MS } from '../lib/constants.ts';
+import { DEPLOY_BUDGET_PER_MONTH, REBUILD_WINDOW_MS } from '../lib/constants.ts';
 import { EnvError, loadEnv } from './env.ts';
 
 const HASH = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0c2FsdA==$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U=';
@@ -35,6 +35,17 @@ describe('server environment', () => {
     ]);
   });
 
+  it('reads the deploy budget, the publish policy and the window (issue 26), with defaults', () => {
+    expect(loadEnv({})).toMatchObject({
+      DEPLOY_BUDGET_PER_MONTH: DEPLOY_BUDGET_PER_MONTH,
+      PUBLISH_POLICY: 'paced',
+      PUBLISH_WINDOW_IST: 18 * 60,
+    });
+    expect(
+      loadEnv({ DEPLOY_BUDGET_PER_MONTH: '12', PUBLISH_POLICY: 'daily', PUBLISH_WINDOW_IST: '09:30' }),
+    ).toMatchObject({ DEPLOY_BUDGET_PER_MONTH: 12, PUBLISH_POLICY: 'daily', PUBLISH_WINDOW_IST: 570 });
+  });
+
   it.each([
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ ADMIN_PASSWORD_HASH: 'hunter2' }, 'ADMIN_PASSWORD_HASH'],
@@ -43,6 +54,9 @@ describe('server environment', () => {
     [{ UPSTASH_REDIS_REST_TOKEN: 'tok' }, 'UPSTASH_REDIS_REST_URL'],
     [{ REBUILD_WINDOW_MS: 'soon' }, 'REBUILD_WINDOW_MS'],
     [{ ALLOWED_ORIGINS: 'example.com' }, 'ALLOWED_ORIGINS'],
+    [{ DEPLOY_BUDGET_PER_MONTH: '-1' }, 'DEPLOY_BUDGET_PER_MONTH'],
+    [{ PUBLISH_POLICY: 'hourly' }, 'PUBLISH_POLICY'],
+    [{ PUBLISH_WINDOW_IST: '6pm' }, 'PUBLISH_WINDOW_IST'],
   ])('names the bad variable in %j', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`${name}:`));

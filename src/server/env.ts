@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import {
+  DEPLOY_BUDGET_PER_MONTH,
   LOGIN_RATE_LIMIT,
+  PUBLISH_WINDOW_IST,
   REBUILD_WINDOW_MS,
   REQUEST_RETENTION_DAYS,
   REQUEST_RETENTION_MAX_DAYS,
@@ -13,6 +15,7 @@ import {
   SUBMISSION_SENDER_RATE_LIMIT,
 } from '../lib/constants.ts';
 import { PASSWORD_HASH_PATTERN } from './auth/password.ts';
+import { parseWindow, PUBLISH_POLICIES } from './rebuild/publish-policy.ts';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
@@ -38,6 +41,20 @@ const EnvSchema = z
     REBUILD_WINDOW_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).transform(
       (value) => value ?? REBUILD_WINDOW_MS,
     ),
+    /**
+     * Production deploys the product may start per IST calendar month (issue 26): Netlify's Free plan has 300
+     * credits, 15 per production deploy, and pauses the site when they run out. The default leaves room for
+     * traffic in the bench's realistic month (docs/decisions.md §31); a paid plan can raise it.
+     */
+    DEPLOY_BUDGET_PER_MONTH: optional(z.coerce.number().int().min(0).max(100_000)).transform(
+      (value) => value ?? DEPLOY_BUDGET_PER_MONTH,
+    ),
+    /** How edits reach the site within the budget: `paced` (default), `live` or `daily` (publish-policy.ts). */
+    PUBLISH_POLICY: optional(z.enum(PUBLISH_POLICIES)).transform((value) => value ?? 'paced'),
+    /** The daily publish window, `HH:MM` in IST (default 18:00). */
+    PUBLISH_WINDOW_IST: optional(
+      z.string().refine((value) => parseWindow(value) !== null, 'must be HH:MM (24-hour, IST)'),
+    ).transform((value) => parseWindow(value ?? PUBLISH_WINDOW_IST) ?? 0),
     /**
      * Attempts per window for login and for public submissions (defaults: LOGIN_RATE_LIMIT and
      * SUBMISSION_RATE_LIMIT). Raised only by the end-to-end runs, which sign in and submit from one address.

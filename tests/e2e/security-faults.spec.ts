@@ -15,7 +15,14 @@ import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ADMIN, DATA_RIGHTS, SETTINGS, WORKFLOW, IDENTITY } from '../../src/lib/staff-messages.ts';
+import {
+  ADMIN,
+  DATA_RIGHTS,
+  SETTINGS,
+  WORKFLOW,
+  IDENTITY,
+  PUBLISHING,
+} from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as PAGE_WORDS from '../../src/lib/page-words.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
@@ -369,6 +376,12 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
     loadFailed: always(IDENTITY.activityLoadFailed),
     ready: (page) =>
       page.locator('table.activity-table').or(page.getByText(IDENTITY.activityEmpty, { exact: true })),
+    save: null,
+  },
+  // Issue 26: the publishing status prefers the server's reason, like the trash.
+  publishing: {
+    loadFailed: { unavailable: API.storeUnavailable, offline: PUBLISHING.loadFailed },
+    ready: (page) => page.locator('[data-figure="deploys"]'),
     save: null,
   },
 };

@@ -68,6 +68,8 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   account: null,
   team: null,
   activity: null,
+  // Issue 26: the queue names items by title as text, and the local runner's budget queues nothing.
+  publishing: null,
 };
 
 /** The stored values each kind displays, filled by beforeAll. */

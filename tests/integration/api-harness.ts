@@ -195,7 +195,15 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
     },
   };
   const deps = createDeps(
-    { ADMIN_PASSWORD_HASH: await TEST_HASH, SESSION_SECRET, URL: ORIGIN, ...options.env },
+    {
+      ADMIN_PASSWORD_HASH: await TEST_HASH,
+      SESSION_SECRET,
+      URL: ORIGIN,
+      // Like the local runner: builds here are local and free, so the deploy budget is no limit unless a test
+      // sets one (tests/integration/deploy-budget.test.ts), whatever day of the month the suite runs on.
+      DEPLOY_BUDGET_PER_MONTH: '10000',
+      ...options.env,
+    },
     {
       repository,
       coordination,

@@ -5,6 +5,8 @@
  * gets its routes from it, and every route that changes something, done for real, records exactly the audit
  * actions it declares (or nothing, where it says why).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allFamilies,
@@ -28,6 +30,7 @@ import { AUTH_PATHS, BACKUP_PATH } from '../../src/lib/constants.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { textField } from '../../src/lib/fields.ts';
 import { ACCOUNT_PATHS, USERS_PATH } from '../../src/lib/identity.ts';
+import { PUBLISH_NOW_PATH } from '../../src/lib/publishing.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { apiHandler, apiRoutes, REGISTRY } from '../../src/server/handlers/api-router.ts';
@@ -178,10 +181,17 @@ describe('every route that changes something records what the table declares', (
   ]);
   let stop: () => Promise<void> = async () => {};
   // On Redis: the steps are many and the handlers' audit calls do not depend on the store.
+  // A build hook that answers, so "publish now" (issue 26) succeeds and is logged.
+  const hook = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
   beforeAll(async () => {
-    ({ api, stop } = await startApiOn('redis', 'route-table'));
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/route-table`;
+    ({ api, stop } = await startApiOn('redis', 'route-table', { env: { BUILD_HOOK_URL: hookUrl } }));
   });
-  afterAll(() => stop());
+  afterAll(async () => {
+    await stop();
+    await new Promise((resolve) => hook.close(resolve));
+  });
 
   it('lets a handler count only against the limits its route declares', async () => {
     const login = routeOf('POST', AUTH_PATHS.login);
@@ -302,6 +312,7 @@ describe('every route that changes something records what the table declares', (
     await step('GET', `${ENQUIRY_PATHS.privacyExport}?email=audited%40example.in`);
     await step('POST', ENQUIRY_PATHS.privacyErase, { json: { email: 'audited@example.in' } });
     await step('GET', BACKUP_PATH);
+    await step('POST', PUBLISH_NOW_PATH);
 
     const signedIn = await step('POST', AUTH_PATHS.login, {
       anonymous: true,

@@ -36,6 +36,7 @@ import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { AUDIT_PATH, USERS_PATH, type Role } from '../../src/lib/identity.ts';
+import { PUBLISH_NOW_PATH, PUBLISHING_PATH } from '../../src/lib/publishing.ts';
 import { updateAccount } from '../../src/server/auth/accounts.ts';
 import { apiRoutes, REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
 import {
@@ -147,6 +148,9 @@ function adminRoutes(ids: SeededIds): Route[] {
       role: 'owner',
       payload: async () => ({ json: { email: 'seed@example.in' } }),
     },
+    // Publishing under the deploy budget (issue 26): any staff may look, only owners spend a deploy.
+    { method: 'GET', path: PUBLISHING_PATH, access: 'read' },
+    { method: 'POST', path: PUBLISH_NOW_PATH, access: 'write', role: 'owner' },
   );
   routes.push(
     {
@@ -503,9 +507,16 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // courses: 4 (rename and drafts list are issue 12's); stats: 1; trash: list and restore;
     // the request summary, privacy export and privacy erase: 3; site settings: save, history and version restore
     // (issue 12.7, docs/decisions.md 24). The backup download (GET and HEAD, issue 14) is an owner route since
-    // stop 17 (docs/decisions.md 26), counted with those.
+    // stop 17 (docs/decisions.md 26), counted with those. Publishing status and publish now: 2 (issue 26).
     expect(routes).toHaveLength(
-      Object.keys(contentFamilies).length * 9 + Object.keys(requestFamilies).length * 10 + 4 + 1 + 2 + 3 + 3,
+      Object.keys(contentFamilies).length * 9 +
+        Object.keys(requestFamilies).length * 10 +
+        4 +
+        1 +
+        2 +
+        3 +
+        3 +
+        2,
     );
   });
 

@@ -198,11 +198,17 @@ export async function pictureFile(name: string, width: number, height: number): 
  * whichever is current).
  */
 export function signedInAdminPerTest(
-  options: { seed?: (api: Api) => Promise<void>; browser?: BrowserOptions; flag?: boolean } = {},
+  options: {
+    seed?: (api: Api) => Promise<void>;
+    browser?: BrowserOptions;
+    flag?: boolean;
+    /** Server variables beside the harness's own (a build hook and deploy budget, issue 26). */
+    env?: Record<string, string>;
+  } = {},
 ): { readonly api: Api; browser: AdminBrowser } {
   const admin = {} as { api: Api; browser: AdminBrowser };
   beforeAll(async () => {
-    admin.api = await startApi();
+    admin.api = await startApi(options.env ? { env: options.env } : {});
     await options.seed?.(admin.api);
   });
   afterAll(() => admin.api.stop());

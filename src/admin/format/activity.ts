@@ -89,6 +89,8 @@ export function activitySentence(entry: AuditEntry): string {
       return T.restoredBackup(who, target.title ?? target.id ?? '', detail?.written, detail?.removed);
     case 'legacy-import':
       return T.importedLegacy(who, detail?.written, detail?.removed);
+    case 'publish-now':
+      return T.publishedNow(who);
     default:
       return T.other(who, String(entry.action), thing());
   }

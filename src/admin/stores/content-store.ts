@@ -4,6 +4,7 @@
  * the content workflow (issue 12): drafts, order, undo of a delete and the item's history.
  * One factory for every content family, configured from the registry; screens read the atoms and call the actions.
  */
+import { liveLine, liveOf } from '../format/publishing.ts';
 import { atom, type WritableAtom } from 'nanostores';
 import { ApiError, extractList } from '../../lib/api-client.ts';
 import {
@@ -195,6 +196,7 @@ export function createContentStore(config: ContentScreenConfig) {
     const headers: Record<string, string> =
       input.id && input.version !== undefined ? { 'If-Match': `"${input.version}"` } : {};
     try {
+      let answer: unknown;
       if (family.multipart) {
         const form = new FormData();
         for (const [name, value] of Object.entries(input.fields)) {
@@ -205,7 +207,7 @@ export function createContentStore(config: ContentScreenConfig) {
           form.append('image', file);
           $progress.set(0);
         }
-        await uploadForm(
+        answer = await uploadForm(
           path,
           method,
           form,
@@ -215,13 +217,19 @@ export function createContentStore(config: ContentScreenConfig) {
           headers,
         );
       } else {
-        await adminRequest(path, { method, json: input.fields, headers });
+        answer = await adminRequest(path, { method, json: input.fields, headers });
       }
+      // When a published change reaches the site, as the server's deploy governor answers it (issue 26).
+      const live = liveOf(answer);
       notify({
         kind: 'success',
         text: input.id ? family.messages.updated : family.messages.added,
         // The spec's sentence alone would read as if the item were on the site.
-        ...(input.fields.published === false ? { detail: WORKFLOW.savedAsDraft } : {}),
+        ...(input.fields.published === false
+          ? { detail: WORKFLOW.savedAsDraft }
+          : live
+            ? { detail: liveLine(live) }
+            : {}),
       });
       $conflict.set(null);
       $editing.set(null);

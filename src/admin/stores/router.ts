@@ -33,6 +33,8 @@ const LATER_TOOLS = [
   { route: 'account', path: 'account', label: 'Account', group: 'tool' },
   { route: 'team', path: 'team', label: 'Team', group: 'tool', ownerOnly: true },
   { route: 'activity', path: 'activity', label: 'Activity', group: 'tool', ownerOnly: true },
+  // Issue 26: this month's deploys against the budget, the publish queue, and for owners "publish now".
+  { route: 'publishing', path: 'publishing', label: 'Publishing', group: 'tool' },
 ] as const satisfies readonly AdminScreenDefinition[];
 export type ToolScreen = typeof PRIVACY | (typeof LATER_TOOLS)[number];
 

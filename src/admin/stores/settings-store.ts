@@ -2,6 +2,7 @@
  * Site settings (issue 12.7): load the current settings and their history, save, restore an earlier version.
  * A refused save keeps the form as typed and puts the server's reasons beside the fields.
  */
+import { liveLine, liveOf } from '../format/publishing.ts';
 import { atom } from 'nanostores';
 import { ApiError } from '../../lib/api-client.ts';
 import { settingsFamily, settingsRevisionRestorePath, settingsRevisionsPath } from '../../lib/collections.ts';
@@ -102,8 +103,14 @@ export function createSettingsStore() {
         version: versionIn(body),
         history: await history().catch(() => []),
       });
+      // When the pages show it, as the server's deploy governor answers (issue 26).
+      const live = liveOf(body);
       notice.show(
-        { kind: 'success', text: typeof message === 'string' ? message : SETTINGS.updated },
+        {
+          kind: 'success',
+          text: typeof message === 'string' ? message : SETTINGS.updated,
+          ...(live ? { detail: liveLine(live) } : {}),
+        },
         NOTICE_CLEAR_MS,
       );
       return true;

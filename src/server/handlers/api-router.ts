@@ -15,7 +15,9 @@ import type { LookupFamilyKey, SingletonFamilyKey } from '../../lib/registry.ts'
 import { API } from '../../lib/api-messages.ts';
 import { applyRouteLimits } from '../http/route-limits.ts';
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, type Actor } from '../auth/guard.ts';
+import { withPublishContext, type PublishContext } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
+import type { LiveWhen } from '../rebuild/publish-policy.ts';
 import { cacheHeaders } from '../http/cache-policy.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
 import { methodNotAllowed, notFound } from '../http/respond.ts';
@@ -34,6 +36,7 @@ import { backupRoutes } from './backup-handler.ts';
 import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
+import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
 import { requestsSummaryRoutes } from './requests-summary-handler.ts';
 import { settingsRoutes } from './settings-handler.ts';
@@ -70,6 +73,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     // Named accounts and the audit log (issue 13): owners only.
     ...usersRoutes,
     ...auditRoutes,
+    // This month's deploys against the budget, the publish queue and an owner's "publish now" (issue 26).
+    ...publishingRoutes,
   ];
 }
 
@@ -129,6 +134,19 @@ export async function admit(access: Access, request: Request, deps: Deps): Promi
   }
 }
 
+/**
+ * A write's answer with when its change goes live beside `data` (issue 26): added, never changing a field, so
+ * every existing reader of the envelope reads what it read before.
+ */
+async function withLive(response: Response, live: LiveWhen): Promise<Response> {
+  if (!response.headers.get('Content-Type')?.startsWith('application/json')) return response;
+  const body = (await response.json()) as Record<string, unknown>;
+  return new Response(JSON.stringify({ ...body, live }), {
+    status: response.status,
+    headers: response.headers,
+  });
+}
+
 /** The API as one route handler. `registry` is the global one but for tests that bring a fixture family. */
 export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
   const routes = apiRoutes(registry);
@@ -153,7 +171,9 @@ export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
     // The declared limits keyed by address or account are counted before the handler reads anything.
     const count = await applyRouteLimits(route, deps, input.ip, actor);
     // Each handler tells the audit log what it did (src/server/audit/audit-log.ts): nothing is guessed here.
-    const response = await route.handle({ ...input, params, actor, count });
+    const context: PublishContext = { actor, family: route.family, id: params.id };
+    let response = await withPublishContext(context, () => route.handle({ ...input, params, actor, count }));
+    if (response.ok && context.live) response = await withLive(response, context.live);
     if (response.ok) {
       for (const [name, value] of Object.entries(cacheHeaders(route.cache)))
         response.headers.set(name, value);

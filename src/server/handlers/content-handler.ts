@@ -219,7 +219,7 @@ async function create(family: ContentFamily, input: StaffInput) {
     await discardImage(family, deps, image?.fields.image, before);
     throw error;
   }
-  await publishChange(deps, family.cacheTag);
+  await publishChange(deps, family.cacheTag, item._id);
   await auditAction(input, actor, { action: 'create', family: family.key, item });
   return created(present(family, item), family.messages.added);
 }

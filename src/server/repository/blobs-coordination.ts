@@ -1,5 +1,5 @@
 /**
- * Leases, flags and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
+ * Leases, flags, counters and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
  * in place here: every claim is a fresh key written with `onlyIfNew`, which Blobs applies atomically, so exactly
  * one of any number of concurrent claimants wins it.
  */
@@ -64,6 +64,16 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     return true;
   }
 
+  /** Claims the first free slot below `limit` (`onlyIfNew`): a lost race moves on to the next slot. */
+  async function countUpTo(name: string, limit: number): Promise<number | null> {
+    for (let slot = (await listKeys(blobKeys.counterPrefix(name))).length; slot < limit; slot++) {
+      if ((await writeJSON(blobKeys.counterSlot(name, slot), Date.now(), true)).modified) return slot + 1;
+    }
+    return null;
+  }
+
+  const readCount = async (name: string) => (await listKeys(blobKeys.counterPrefix(name))).length;
+
   /**
    * @upstash/ratelimit's sliding window, counted the way its script counts: one slot key per allowed hit, in the
    * fixed window it fell in; the previous window's hits weigh by the share of it still inside the sliding window.
@@ -98,5 +108,5 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     await Promise.all((await listKeys(prefix)).map((key) => remove(prefix + key)));
   }
 
-  return { acquireLease, releaseLease, raiseFlag, takeFlag, hit, clearHits };
+  return { acquireLease, releaseLease, raiseFlag, takeFlag, countUpTo, readCount, hit, clearHits };
 }

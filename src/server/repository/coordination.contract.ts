@@ -69,6 +69,23 @@ export function describeCoordinationContract(name: string, start: () => Promise<
       expect(await coordination.takeFlag('pending')).toBe(false);
     });
 
+    it('counts up to a limit and never past it, however many count at once', async () => {
+      expect(await coordination.readCount('deploys:2026-11')).toBe(0);
+      expect(await coordination.countUpTo('deploys:2026-11', 3)).toBe(1);
+      expect(await coordination.readCount('deploys:2026-11')).toBe(1);
+      const racers = await Promise.all(
+        Array.from({ length: 6 }, () => coordination.countUpTo('deploys:2026-11', 3)),
+      );
+      expect(racers.filter((count) => count !== null).sort()).toEqual([2, 3]);
+      expect(racers.filter((count) => count === null)).toHaveLength(4);
+      expect(await coordination.countUpTo('deploys:2026-11', 3)).toBeNull();
+      expect(await coordination.readCount('deploys:2026-11')).toBe(3);
+      // A higher limit (a raised budget) counts on from where it stands; other counters are apart.
+      expect(await coordination.countUpTo('deploys:2026-11', 4)).toBe(4);
+      expect(await coordination.readCount('deploys:2026-12')).toBe(0);
+      expect(await coordination.countUpTo('deploys:2026-12', 0)).toBeNull();
+    });
+
     it('counts hits per identifier within the limit and says when to retry', async () => {
       const sequential = [];
       for (let i = 0; i < 4; i++) sequential.push(await coordination.hit('login', '203.0.113.9', 3, 60));

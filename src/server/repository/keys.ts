@@ -52,6 +52,7 @@ export const redisKeys = (prefix: string) => ({
   document: (key: DocumentKey) => `${prefix}:doc:${key}`,
   lease: (name: string) => `${prefix}:lease:${name}`,
   flag: (name: string) => `${prefix}:flag:${name}`,
+  counter: (name: string) => `${prefix}:counter:${name}`,
   rateLimit: (bucket: string) => `${prefix}:ratelimit:${bucket}`,
 });
 
@@ -86,6 +87,9 @@ export const blobKeys = {
   versionClaimPrefix: (collection: CollectionName, id: string) => `versions/${collection}/${id}/`,
   lease: (name: string) => `leases/${name}`,
   flag: (name: string) => `flags/${name}`,
+  /** A counter is its claimed slots: slot n is written (`onlyIfNew`) by the one caller that counted n + 1. */
+  counterSlot: (name: string, slot: number) => `counters/${name}/${String(slot).padStart(12, '0')}`,
+  counterPrefix: (name: string) => `counters/${name}/`,
   rateHit: (bucket: string, identifier: string, window: number) =>
     `ratelimit/${bucket}/${encodeURIComponent(identifier)}/${window}/`,
   /** All windows of one identifier (old windows are cleaned from here). */

@@ -2,7 +2,8 @@
  * The store's two ports, the only ways handlers and build-time loaders reach what is stored:
  *
  * - `Repository`: the items of every family and the stats document, with their order, history and trash;
- * - `Coordination`: what function instances agree on that is not an item: leases, flags and rate-limit hits.
+ * - `Coordination`: what function instances agree on that is not an item: leases, flags, counters and rate-limit
+ *   hits.
  *
  * Each has an adapter per backend (redis-repository.ts and redis-coordination.ts over Upstash Redis,
  * blobs-repository.ts and blobs-coordination.ts over Netlify Blobs), and both adapters of a port pass its one
@@ -172,6 +173,15 @@ export interface Coordination {
   raiseFlag(name: string): Promise<void>;
   /** Lowers a named flag; true when it was raised (exactly one caller sees true per raise). */
   takeFlag(name: string): Promise<boolean>;
+
+  /**
+   * Adds one to the named counter unless it already stands at `limit`; answers the new count, or null (nothing
+   * counted) at the limit. However many instances ask at once, the counter never passes `limit`: the deploy
+   * governor spends its monthly budget through this (issue 26).
+   */
+  countUpTo(name: string, limit: number): Promise<number | null>;
+  /** The named counter's value (0 when never counted). */
+  readCount(name: string): Promise<number>;
 
   /**
    * Counts a hit for `identifier` in the named sliding window and says whether it is within `limit`: the hits

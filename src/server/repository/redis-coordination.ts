@@ -1,11 +1,18 @@
 /**
- * Leases, flags and rate limits over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are
+ * Leases, flags, counters and rate limits over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are
  * set): each is one key whose every change is a single atomic command, and rate limits are @upstash/ratelimit's.
  */
 import { Ratelimit } from '@upstash/ratelimit';
 import { newId } from './ids.ts';
 import type { Coordination } from './port.ts';
 import { connectRedis, type RedisOptions } from './redis-connection.ts';
+
+/** Read, compare and add in one script, so no caller ever sees the counter above its limit. */
+const COUNT_UP_TO = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then return -1 end
+return redis.call('INCR', KEYS[1])
+`;
 
 export function createRedisCoordination(options: RedisOptions): Coordination {
   const { redis, keys, call } = connectRedis(options);
@@ -48,6 +55,17 @@ export function createRedisCoordination(options: RedisOptions): Coordination {
     async takeFlag(name) {
       // DEL is atomic: of any number of concurrent takers exactly one removes the key.
       return (await call(() => redis.del(keys.flag(name)))) === 1;
+    },
+
+    async countUpTo(name, limit) {
+      const count = await call(() =>
+        redis.eval<[number], number>(COUNT_UP_TO, [keys.counter(name)], [limit]),
+      );
+      return count < 0 ? null : count;
+    },
+
+    async readCount(name) {
+      return Number((await call(() => redis.get<number | string>(keys.counter(name)))) ?? 0);
     },
 
     async hit(bucket, identifier, limit, windowSeconds) {

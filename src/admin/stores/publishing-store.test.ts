@@ -1,0 +1,96 @@
+/**
+ * The admin's side of the deploy budget (issue 26) against the real API handlers and a real HTTP build hook: a
+ * save's success message keeps the spec's sentence and adds when the change goes live; the Publishing tool shows
+ * the month's deploys, credits and queue, and "publish now" says why it is refused once the budget is spent.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API } from '../../lib/api-messages.ts';
+import { SITE_SETTINGS_SEED } from '../../lib/site-settings.ts';
+import { PUBLISHING } from '../../lib/staff-messages.ts';
+import { signedInAdminPerTest, until } from '../../../tests/support/admin-browser.ts';
+import { CONTENT_SCREENS } from '../content-screens.ts';
+import { istWhen, liveLine } from '../format/publishing.ts';
+import { createContentStore } from './content-store.ts';
+import { createPublishingStore } from './publishing-store.ts';
+import { createSettingsStore } from './settings-store.ts';
+
+let builds = 0;
+const hook = createServer((req, res) => {
+  builds += 1;
+  req.resume().on('end', () => res.writeHead(200).end());
+});
+const hookUrl = await new Promise<string>((resolve) =>
+  hook.listen(0, '127.0.0.1', () =>
+    resolve(`http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/admin`),
+  ),
+);
+afterAll(() => new Promise((resolve) => hook.close(resolve)));
+
+// The hooks sign a browser in before each test; the stores below call the API through it.
+signedInAdminPerTest({
+  env: { BUILD_HOOK_URL: hookUrl, DEPLOY_BUDGET_PER_MONTH: '1', PUBLISH_POLICY: 'live' },
+});
+const courses = CONTENT_SCREENS.homeCourse;
+
+describe('when a change goes live', () => {
+  it('words the publish times in IST', () => {
+    const now = new Date('2026-11-10T04:30:00Z');
+    expect(liveLine({ when: 'soon' }, now)).toBe(PUBLISHING.liveSoon);
+    expect(liveLine({ when: 'window', at: '2026-11-10T12:30:00.000Z' }, now)).toBe(
+      'Goes live at 18:00 IST with today’s publish.',
+    );
+    expect(liveLine({ when: 'window', at: '2026-11-12T12:30:00.000Z' }, now)).toBe(
+      'Goes live on Thu, 12 Nov at 18:00 IST with that day’s publish.',
+    );
+    expect(istWhen('2026-11-30T18:30:00.000Z', now)).toBe('Tue, 1 Dec, 00:00 IST');
+  });
+
+  it('adds the line after the spec’s success message, and the Publishing tool shows the budget spent', async () => {
+    const store = createContentStore(courses);
+    await store.load();
+    const before = builds;
+    expect(
+      await store.save({ id: null, fields: { title: 'Live course', description: 'x' }, file: null }),
+    ).toEqual({ ok: true });
+    expect(store.$notice.get()).toEqual({
+      kind: 'success',
+      text: courses.family.messages.added,
+      detail: PUBLISHING.liveSoon,
+    });
+    expect(builds).toBe(before + 1);
+
+    // The month's one deploy is spent: the next save is kept and queued, and says so.
+    expect(
+      await store.save({ id: null, fields: { title: 'Queued course', description: 'x' }, file: null }),
+    ).toEqual({ ok: true });
+    const notice = store.$notice.get();
+    expect(notice?.text).toBe(courses.family.messages.added);
+    expect(notice?.detail).toMatch(/^Queued: this month’s deploy budget is used up/);
+    expect(builds).toBe(before + 1);
+
+    const publishing = createPublishingStore();
+    await publishing.load();
+    const ready = await until(publishing.$state, (state) => state.status === 'ready');
+    expect(ready.status === 'ready' && ready.data).toMatchObject({
+      used: 1,
+      budget: 1,
+      remaining: 0,
+      estimatedCredits: 15,
+      mode: 'budget-used',
+      queued: [{ family: 'homeCourse', title: 'Queued course' }],
+    });
+
+    // Site settings say it too, beside their own success message.
+    const settings = createSettingsStore();
+    await settings.load();
+    expect(await settings.save({ ...SITE_SETTINGS_SEED, phone: '+91 90000 00026' })).toBe(true);
+    expect(settings.$notice.get()?.detail).toMatch(/^Queued: this month’s deploy budget is used up/);
+
+    expect(await publishing.publishNow(() => false)).toBe(false);
+    expect(await publishing.publishNow(() => true)).toBe(false);
+    expect(publishing.$notice.get()).toEqual({ kind: 'error', text: API.publishBudgetUsed(1) });
+    expect(builds).toBe(before + 1);
+  });
+});

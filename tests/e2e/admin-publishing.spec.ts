@@ -1,0 +1,78 @@
+/**
+ * Publishing under the deploy budget in Chromium (issue 26): a saved career says, after the spec's sentence, that
+ * it is live in about a minute, and the rebuilt /career shows it; the Publishing staff tool shows this month's
+ * deploys and credits beside the budget, and an owner's "Publish now" spends one deploy after saying its cost.
+ * On the Blobs runner, which rebuilds 2 s after a write and, like every local runner, has a generous budget.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { FORM } from '../../src/admin/admin-copy.ts';
+import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
+import { screenHref } from '../../src/admin/stores/router.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { contentFamilies } from '../../src/lib/collections.ts';
+import { PUBLISHING_PATH, type PublishingStatus } from '../../src/lib/publishing.ts';
+import { PUBLISHING } from '../../src/lib/staff-messages.ts';
+import { answerDialogs, unique } from './admin-support.ts';
+import { expect, test } from './fixtures.ts';
+
+/** A rebuild on a loaded 2-core machine: generous. */
+const REBUILT = { timeout: 90_000, intervals: [1_000] };
+
+const status = async (api: APIRequestContext) =>
+  ((await (await api.get(PUBLISHING_PATH)).json()) as { data: PublishingStatus }).data;
+
+const toast = (page: Page) => page.locator('.notice-toast');
+
+test('a save says when it goes live, and the Publishing tool shows the deploys and publishes now', async ({
+  adminPage: page,
+  adminApi,
+  request,
+}) => {
+  const family = contentFamilies.career;
+  const title = unique('Live role');
+  await page.goto(screenHref('career'));
+  await expect(page.getByRole('heading', { level: 1, name: CONTENT_SCREENS.career.heading })).toBeVisible();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Open now.');
+  await page.getByLabel(FORM.point(1), { exact: true }).fill('Curiosity');
+  await page.getByRole('button', { name: 'Add Career', exact: true }).click();
+  // The spec's sentence stays exactly as it is; when it goes live is the line after it.
+  await expect(toast(page).locator('[data-notice="success"]')).toHaveText(family.messages.added);
+  await expect(toast(page).locator('.notice-detail')).toHaveText(PUBLISHING.liveSoon);
+  await expect
+    .poll(async () => (await (await request.get('/career')).text()).includes(title), REBUILT)
+    .toBe(true);
+
+  const before = await status(adminApi);
+  expect(before.used).toBeGreaterThan(0);
+  await page
+    .getByRole('navigation', { name: 'Staff tools' })
+    .getByRole('link', { name: PUBLISHING.heading, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: PUBLISHING.heading })).toBeVisible();
+  await expect(page.locator('[data-figure="deploys"]')).toHaveText(
+    PUBLISHING.deploys(before.used, before.budget),
+  );
+  await expect(page.locator('[data-figure="credits"]')).toHaveText(
+    PUBLISHING.credits(before.estimatedCredits, before.budgetCredits),
+  );
+  await expect(page.locator('[data-figure="next"]')).toHaveText(PUBLISHING.liveSoon);
+  await expect(
+    page.getByText(PUBLISHING.publishCost(15, before.remaining - 1), { exact: true }),
+  ).toBeVisible();
+
+  const dialogs = answerDialogs(page, () => true);
+  await page.getByRole('button', { name: PUBLISHING.publishNow, exact: true }).click();
+  await expect(toast(page).locator('[data-notice="success"]')).toHaveText(API.publishStarted);
+  expect(dialogs).toEqual([PUBLISHING.confirmPublish(15, before.remaining - 1)]);
+  await expect(page.locator('[data-figure="deploys"]')).toHaveText(
+    PUBLISHING.deploys(before.used + 1, before.budget),
+  );
+  expect((await status(adminApi)).lastDeploy?.reason).toBe('publish-now');
+
+  const careers = (await (await adminApi.get(`${family.path}?drafts=1`)).json()) as {
+    data: { _id: string; title: string }[];
+  };
+  const created = careers.data.find((item) => item.title === title);
+  if (created) await adminApi.delete(`${family.path}/${created._id}`);
+});
