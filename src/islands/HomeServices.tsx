@@ -71,7 +71,7 @@ export default function HomeServices({
     );
 
   return (
-    <section className="section" aria-labelledby="services-heading">
+    <section className="section defer-render" aria-labelledby="services-heading">
       <div className="container">
         <h2 id="services-heading" className="section-title">
           {ISLAND_COPY.servicesHeading}
