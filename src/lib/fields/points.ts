@@ -30,7 +30,11 @@ const kept = (value: unknown) =>
 const text = (_field: PointsField, value: unknown) => kept(value).join('; ');
 
 export const pointsKind: FieldKind<PointsField> = {
-  input: (field) => pointsSchema(field.min, field.minMessage, field.max),
+  // Lists that need no point (a trainer's qualifications) may be left out: nothing sent is no points.
+  input: (field) => {
+    const points = pointsSchema(field.min, field.minMessage, field.max);
+    return field.min === 0 ? z.preprocess((value) => value ?? [], points) : points;
+  },
   stored: () => z.array(z.string()),
   toForm: (field, value) => {
     const points = asList(value);
