@@ -17,6 +17,8 @@ export async function publishedCatalogue(): Promise<ShownCourse[]> {
   ]);
   const withHistory: CatalogueCourse[] = courses.map((course) => ({
     ...course,
+    // Always stored (the API derives an empty one); the item type leaves it optional, as its input is.
+    slug: course.slug ?? '',
     slugHistory: stored.find((item) => item._id === course._id)?.slugHistory ?? [],
   }));
   return catalogue(

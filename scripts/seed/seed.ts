@@ -3,6 +3,7 @@
  * so what a fresh `npm start` shows is exactly what the API would have stored.
  */
 import { contentFamilies, settingsFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
+import { fieldsOfKind, slugify } from '../../src/lib/fields.ts';
 import { storedImageValue } from '../../src/lib/image-url.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { SINGLETON_ID } from '../../src/server/repository/keys.ts';
@@ -56,6 +57,9 @@ export async function seedDemoContent(repository: Repository, images: ImageServi
       const fields = {
         ...(family.inputSchema.parse({ ...item.fields, ...refs }) as Record<string, unknown>),
       };
+      // What the API derives for an empty slug (the demo's titles are unique, so no suffix is needed).
+      for (const field of fieldsOfKind(family.fields, 'slug'))
+        if (!fields[field.name]) fields[field.name] = slugify(String(fields[field.from] ?? ''), field.max);
       const picture = pictures.get(item);
       if (picture && family.image) {
         const stored = await images.store(family.image.folder, picture);
