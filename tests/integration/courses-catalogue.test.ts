@@ -148,6 +148,24 @@ describe('a publish requirement with a Site settings default', () => {
   });
 });
 
+describe('a trainer', () => {
+  it('needs no qualifications, and an update that does not send them keeps them', async () => {
+    const bare = await create(trainers, { name: 'Kiran Shah' });
+    expect(bare).not.toHaveProperty('qualifications');
+    expect(trainers.itemSchema.safeParse(bare).success).toBe(true);
+    const qualified = await create(trainers, { name: 'Neha Joshi', qualifications: ['OSCP', ' ', 'CISSP'] });
+    expect(qualified.qualifications).toEqual(['OSCP', 'CISSP']);
+    const renamed = await api.admin(`${trainers.path}/${qualified._id}`, {
+      method: 'PUT',
+      json: { name: 'Neha Joshi-Rao' },
+    });
+    expect((await body(renamed)).data).toMatchObject({
+      name: 'Neha Joshi-Rao',
+      qualifications: ['OSCP', 'CISSP'],
+    });
+  });
+});
+
 describe('references', () => {
   it('refuses a course naming no trainer, and a batch naming no course, storing nothing', async () => {
     const course = await api.admin(courses.path, {
