@@ -4,6 +4,7 @@
  * data store does not keep the loader's order (it sorts entries by id), so pages sort by that position
  * (src/content-order.ts).
  */
+import { availabilityOf, type BatchAvailability } from './lib/batches.ts';
 import type { Repository, StoredItem } from './server/repository/port.ts';
 
 export async function publishedItems(
@@ -15,4 +16,21 @@ export async function publishedItems(
     .map((item, position) => ({ item, position }))
     .filter(({ item }) => item.published !== false)
     .map(({ item, position }) => ({ ...item, position, id: item._id }));
+}
+
+/**
+ * The published batches' seats and states as the build sees them (issue 22): counted from the enrolments at build
+ * time, so only the figures reach the pages, never a person's request. `GET /api/v1/batch/availability` answers
+ * the same between builds.
+ */
+export async function batchSeats(
+  repository: Repository,
+  now: Date,
+): Promise<(BatchAvailability & { id: string })[]> {
+  const [batches, enrolments] = await Promise.all([repository.list('batch'), repository.list('enroll')]);
+  return availabilityOf(
+    batches.filter((batch) => batch.published !== false),
+    enrolments,
+    now,
+  ).map((seats) => ({ ...seats, id: seats._id }));
 }

@@ -15,7 +15,9 @@ import {
   type CollectionKey,
 } from './lib/collections.ts';
 import { resolveSettings } from './lib/site-settings.ts';
-import { publishedItems } from './content-loaders.ts';
+import { z } from 'zod';
+import { BATCH_STATES } from './lib/batches.ts';
+import { batchSeats, publishedItems } from './content-loaders.ts';
 import { getRepository } from './server/repository/index.ts';
 import { SINGLETON_ID } from './server/repository/keys.ts';
 
@@ -50,6 +52,17 @@ export const collections = {
       return stats ? [{ ...stats, id: 'stats' }] : [];
     },
     schema: statsFamily.itemSchema,
+  }),
+  /** Each published batch's seats and state at build time (issue 22): figures only, no enrolment. */
+  batchSeats: defineCollection({
+    loader: () => batchSeats(getRepository(), new Date()),
+    schema: z.object({
+      _id: z.string(),
+      course: z.string(),
+      capacity: z.number(),
+      seatsLeft: z.number(),
+      state: z.enum(BATCH_STATES),
+    }),
   }),
   /** One entry: the stored site settings over their seed (src/lib/site-settings.ts), so never missing. */
   siteSettings: defineCollection({

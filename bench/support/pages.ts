@@ -1,5 +1,5 @@
 import { CHROMIUM_OFFLINE_FLAGS } from '../../scripts/dev/chromium.ts';
-/** The six public pages docs/design.md (Quality) measures, with the file each is built to in dist/. */
+/** The public pages docs/design.md (Quality) measures (the six, and the catalogue's since issue 22), with the file each is built to in dist/. */
 export const PUBLIC_PAGES = [
   { path: '/', file: 'index.html' },
   { path: '/about', file: 'about.html' },
@@ -7,6 +7,9 @@ export const PUBLIC_PAGES = [
   { path: '/career', file: 'career.html' },
   { path: '/contact', file: 'contact.html' },
   { path: '/enroll', file: 'enroll.html' },
+  // The course catalogue (issue 22): the list and a demo course's page.
+  { path: '/courses', file: 'courses.html' },
+  { path: '/courses/ethical-hacking', file: 'courses/ethical-hacking.html' },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];

@@ -3,12 +3,13 @@
  * so what a fresh `npm start` shows is exactly what the API would have stored.
  */
 import { contentFamilies, settingsFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
+import { fieldsOfKind, slugify } from '../../src/lib/fields.ts';
 import { storedImageValue } from '../../src/lib/image-url.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { SINGLETON_ID } from '../../src/server/repository/keys.ts';
 import type { ImageService } from '../../src/server/images/port.ts';
 import type { Repository } from '../../src/server/repository/port.ts';
-import { demoContent, demoEnrollCourses, demoStats, type DemoItem } from './demo-content.ts';
+import { demoContent, demoEnrollCourses, demoSeatHolders, demoStats, type DemoItem } from './demo-content.ts';
 import { renderDemoPicture } from './demo-images.ts';
 
 /** True when the store holds no content at all (a store with only requests or stats still counts as seeded). */
@@ -29,10 +30,36 @@ export async function seedDemoContent(repository: Repository, images: ImageServi
     for (const item of items) if (item.picture) pictures.set(item, await renderDemoPicture(item.picture));
   }
   let created = 0;
-  for (const key of Object.keys(demoContent) as ContentFamilyKey[]) {
+  // Each created item's id by family and title, for the references of the families after it.
+  const ids = new Map<string, string>();
+  const idOf = (to: string, title: string) => {
+    const id = ids.get(`${to}/${title}`);
+    if (!id) throw new Error(`The demo refers to ${to} “${title}”, which it has not created`);
+    return id;
+  };
+  // In registry order: a family refers only to families defined before it.
+  for (const key of Object.keys(contentFamilies) as ContentFamilyKey[]) {
     const family = contentFamilies[key];
     for (const item of demoContent[key]) {
-      const fields = { ...(family.inputSchema.parse(item.fields) as Record<string, unknown>) };
+      const refs = Object.fromEntries(
+        Object.entries(item.refs ?? {}).map(([name, titles]) => {
+          const field = family.fields.find((candidate) => candidate.name === name);
+          if (!field || (field.kind !== 'reference' && field.kind !== 'references'))
+            throw new Error(`${key}.${name} is not a reference field`);
+          return [
+            name,
+            typeof titles === 'string'
+              ? idOf(field.to, titles)
+              : titles.map((title) => idOf(field.to, title)),
+          ];
+        }),
+      );
+      const fields = {
+        ...(family.inputSchema.parse({ ...item.fields, ...refs }) as Record<string, unknown>),
+      };
+      // What the API derives for an empty slug (the demo's titles are unique, so no suffix is needed).
+      for (const field of fieldsOfKind(family.fields, 'slug'))
+        if (!fields[field.name]) fields[field.name] = slugify(String(fields[field.from] ?? ''), field.max);
       const picture = pictures.get(item);
       if (picture && family.image) {
         const stored = await images.store(family.image.folder, picture);
@@ -40,7 +67,24 @@ export async function seedDemoContent(repository: Repository, images: ImageServi
         fields.imageWidth = stored.width;
         fields.imageHeight = stored.height;
       }
-      await repository.create(key, fields);
+      const stored = await repository.create(key, fields);
+      ids.set(`${key}/${String(fields[family.titleField])}`, stored._id);
+      created += 1;
+    }
+  }
+  // Synthetic seat holders (demo-content.ts says why): enrolled requests that name their batch.
+  for (const [batch, count] of Object.entries(demoSeatHolders)) {
+    const batchId = idOf('batch', batch);
+    const course = demoContent.batch.find((item) => item.fields.name === batch)?.refs?.course;
+    for (let n = 1; n <= count; n += 1) {
+      await repository.create('enroll', {
+        name: `Demo student ${n} (${batch})`,
+        email: `demo.student${n}@example.com`,
+        phone: '+91 98765 43210',
+        course: typeof course === 'string' ? course : '',
+        batch: batchId,
+        status: 'enrolled',
+      });
       created += 1;
     }
   }

@@ -17,6 +17,8 @@ export const SHELL = {
   navLabel: 'Admin sections',
   /** The navigation of the screens beyond the spec's nine (trash, site settings, privacy, account …). */
   toolsNavLabel: 'Staff tools',
+  /** The navigation of the course catalogue's screens (issue 22): trainers, catalogue courses, batches. */
+  catalogueNavLabel: 'Course catalogue',
   /** The phone's menu button (576 px or less): its state is aria-expanded, so the name stays the same. */
   menu: 'Menu',
   /** Opens the public site in a new tab, leaving the admin where it was. */

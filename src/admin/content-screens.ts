@@ -13,6 +13,8 @@ export interface ContentScreenConfig {
   /** Noun on the submit button: 'Add Content' / 'Update Content'. */
   noun: string;
   layout: 'grid' | 'list';
+  /** What the screen's items are and where they show (issue 22.8), under the heading; null for none. */
+  hint?: string | null;
   /** When the browser cannot decode or downscale the picked image. */
   imageFailed: string;
   /** The message for a failed list fetch. */
@@ -55,6 +57,7 @@ export const CONTENT_SCREENS = Object.fromEntries(
       heading: definition.admin.heading,
       noun: definition.admin.noun,
       layout: definition.admin.layout,
+      hint: definition.admin.hint ?? null,
       imageFailed: definition.messages.imageFailed,
       fetchError: fetchErrorOf(definition),
     },

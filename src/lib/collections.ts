@@ -29,6 +29,7 @@ import {
   type DefinitionOf,
   type FamilyDefinition,
   type LookupDefinition,
+  type PublishRequirement,
   type RequestCsvColumn,
   type RequestDefinition,
   type RequestFamilyKey,
@@ -82,6 +83,8 @@ export interface ContentFamily<K extends string = string> extends FamilyBase<K> 
   multipart: boolean;
   confirmDelete: string | null;
   messages: ContentMessages;
+  /** What a published item must have (issue 22): refused with a message per missing field. */
+  publishRequires: readonly PublishRequirement[];
 }
 
 /** A registry entry: a content family whose schemas carry the types derived from its fields. */
@@ -101,6 +104,7 @@ export function contentFamily<const K extends string, const F extends Field>(
     titleField?: string;
     confirmDelete: string | null;
     messages: ContentMessages;
+    publishRequires?: readonly PublishRequirement[];
   },
 ): TypedContentFamily<K, F> {
   const image = imageFieldOf(spec.fields);
@@ -117,6 +121,7 @@ export function contentFamily<const K extends string, const F extends Field>(
     multipart: image !== null,
     confirmDelete: spec.confirmDelete,
     messages: spec.messages,
+    publishRequires: spec.publishRequires ?? [],
   };
 }
 
@@ -133,6 +138,7 @@ export const contentFamilies = Object.fromEntries(
       titleField: definition.titleField,
       confirmDelete: definition.confirmDelete,
       messages: definition.messages,
+      publishRequires: definition.publishRequires,
     }),
   ]),
 ) as { [K in ContentFamilyKey]: ContentFamilyOf<DefinitionOf<K>> };

@@ -22,6 +22,9 @@ export const IMAGE_FOLDER_RULES = {
   content: { fullWidth: true, minShortSidePx: 320 },
   services: { fullWidth: false, minShortSidePx: 160 },
   careers: { fullWidth: false, minShortSidePx: 160 },
+  // The course catalogue (issue 22): trainers' photos and courses' pictures, shown in cards.
+  trainers: { fullWidth: false, minShortSidePx: 160 },
+  courses: { fullWidth: false, minShortSidePx: 160 },
 } as const satisfies Record<string, ImageFolderRule>;
 
 export type ImageFolder = keyof typeof IMAGE_FOLDER_RULES;

@@ -5,7 +5,22 @@
  * docs/architecture.md "Adding a family").
  */
 import { MAX_LENGTH, CAREER_POINTS_MIN, POINTS_MAX, SERVICE_POINTS_MIN } from './constants.ts';
-import type { ImageField, PointsField, TextField } from './fields.ts';
+import type {
+  BooleanField,
+  DateField,
+  GroupField,
+  ImageField,
+  IntegerField,
+  MarkdownField,
+  MoneyField,
+  PointsField,
+  ReferenceField,
+  ReferencesField,
+  SelectField,
+  SlugField,
+  TextField,
+  UrlField,
+} from './fields.ts';
 import {
   defineContent,
   type FamilyDefinition,
@@ -13,7 +28,7 @@ import {
   type RequestDefinition,
 } from './family-kinds.ts';
 import { VALIDATION } from './messages.ts';
-import { ADMIN, CONFIRM, CSV_HEADERS, FAMILY_NOUNS } from './staff-messages.ts';
+import { ADMIN, CATALOGUE, CONFIRM, CSV_HEADERS, FAMILY_NOUNS } from './staff-messages.ts';
 
 const title = {
   name: 'title',
@@ -34,6 +49,44 @@ const image = <const O extends Omit<ImageField, 'name' | 'kind'>>(options: O) =>
   ({ name: 'image', kind: 'image', ...options }) as const satisfies ImageField;
 const points = <const O extends Omit<PointsField<'points'>, 'name' | 'kind' | 'label'>>(options: O) =>
   ({ name: 'points', kind: 'points', label: 'Points', ...options }) as const satisfies PointsField;
+
+/** A list of short lines (qualifications, outcomes, a module's topics): none needed, none fixed. */
+const lines = <const N extends string>(name: N, label: string, max: number) =>
+  ({
+    name,
+    kind: 'points',
+    label,
+    min: 0,
+    minMessage: '',
+    max,
+    fixed: 0,
+    initial: 1,
+    keepAtLeast: 0,
+  }) as const satisfies PointsField<N>;
+const catalogueMessages = ({
+  added,
+  updated,
+  deleted,
+  empty,
+  fetchFailed,
+  addFailed,
+  updateFailed,
+  deleteFailed,
+  imageFailed,
+}: (typeof CATALOGUE)['trainer' | 'course' | 'batch']) => ({
+  added,
+  updated,
+  deleted,
+  empty,
+  fetchFailed,
+  addFailed,
+  updateFailed,
+  deleteFailed,
+  imageFailed,
+});
+const cataloguePicture = (folder: 'trainers' | 'courses') =>
+  image({ folder, storedAs: 'fileName', requiredOnCreate: false, browserDownscale: true, hint: null });
+const { trainer: T, course: C, batch: B } = CATALOGUE;
 
 const csvColumns = (...middle: RequestCsvColumn[]): readonly RequestCsvColumn[] => [
   { field: 'createdAt', header: CSV_HEADERS.received, format: 'time' },
@@ -116,6 +169,7 @@ export const FAMILY_DEFINITIONS = [
       noun: 'Course',
       layout: 'list',
       listErrors: 'fixed',
+      hint: CATALOGUE.homeCourseHint,
     },
     confirmDelete: null,
     messages: { ...ADMIN.homeCourse, imageFailed: ADMIN.homeContent.imageFailed },
@@ -222,9 +276,270 @@ export const FAMILY_DEFINITIONS = [
     key: 'enrollCourse',
     kind: 'lookup',
     titleField: 'courseName',
-    admin: { route: 'courses', path: 'courses', label: 'Courses', group: 'section' },
+    admin: {
+      route: 'courses',
+      path: 'courses',
+      label: 'Courses',
+      group: 'section',
+      hint: CATALOGUE.enrollCourseHint,
+    },
     confirmDelete: CONFIRM.course,
   },
+  // The course catalogue (issue 22): trainers, courses and their batches, in a navigation of their own.
+  defineContent({
+    key: 'trainer',
+    fields: [
+      cataloguePicture('trainers'),
+      {
+        name: 'name',
+        kind: 'text',
+        label: T.name,
+        max: 80,
+        required: T.nameRequired,
+      } as const satisfies TextField,
+      { name: 'role', kind: 'text', label: T.role, max: 80, required: null } as const satisfies TextField,
+      lines('qualifications', T.qualifications, 10),
+      { name: 'bio', kind: 'textarea', label: T.bio, max: 600, required: null } as const satisfies TextField,
+      {
+        name: 'linkedIn',
+        kind: 'url',
+        label: T.linkedIn,
+        max: 200,
+        required: null,
+      } as const satisfies UrlField,
+    ],
+    titleField: 'name',
+    admin: {
+      route: 'trainers',
+      path: 'trainers',
+      label: T.heading,
+      group: 'catalogue',
+      heading: T.heading,
+      noun: T.noun,
+      layout: 'list',
+      listErrors: 'fixed',
+      hint: T.hint,
+    },
+    confirmDelete: T.confirmDelete,
+    messages: catalogueMessages(T),
+  }),
+  defineContent({
+    key: 'course',
+    fields: [
+      cataloguePicture('courses'),
+      {
+        name: 'title',
+        kind: 'text',
+        label: C.title,
+        max: 120,
+        required: C.titleRequired,
+      } as const satisfies TextField,
+      { name: 'slug', kind: 'slug', label: C.slug, from: 'title', max: 80 } as const satisfies SlugField,
+      {
+        name: 'summary',
+        kind: 'textarea',
+        label: C.summary,
+        max: 400,
+        required: null,
+      } as const satisfies TextField,
+      {
+        name: 'description',
+        kind: 'markdown',
+        label: C.description,
+        max: 10_000,
+        required: null,
+      } as const satisfies MarkdownField,
+      {
+        name: 'syllabus',
+        kind: 'group',
+        label: C.syllabus,
+        noun: C.module,
+        min: 0,
+        max: 30,
+        fields: [
+          { name: 'title', kind: 'text', label: C.moduleTitle, max: 120, required: C.moduleTitleRequired },
+          lines('topics', C.topics, 20),
+        ],
+      } as const satisfies GroupField,
+      {
+        name: 'duration',
+        kind: 'text',
+        label: C.duration,
+        hint: C.durationHint,
+        max: 80,
+        required: null,
+      } as const satisfies TextField,
+      {
+        name: 'level',
+        kind: 'select',
+        label: C.level,
+        required: null,
+        options: [
+          { value: 'beginner', label: C.levels.beginner },
+          { value: 'intermediate', label: C.levels.intermediate },
+          { value: 'advanced', label: C.levels.advanced },
+        ],
+      } as const satisfies SelectField,
+      {
+        name: 'prerequisites',
+        kind: 'textarea',
+        label: C.prerequisites,
+        max: 600,
+        required: null,
+      } as const satisfies TextField,
+      lines('outcomes', C.outcomes, 12),
+      { name: 'fee', kind: 'money', label: C.fee, required: null } as const satisfies MoneyField,
+      { name: 'gstIncluded', kind: 'boolean', label: C.gstIncluded } as const satisfies BooleanField,
+      {
+        name: 'trainers',
+        kind: 'references',
+        label: C.trainers,
+        to: 'trainer',
+        min: 0,
+        max: 6,
+      } as const satisfies ReferencesField,
+      {
+        name: 'faq',
+        kind: 'group',
+        label: C.faq,
+        noun: C.question,
+        min: 0,
+        max: 20,
+        fields: [
+          { name: 'question', kind: 'text', label: C.question, max: 200, required: C.questionRequired },
+          { name: 'answer', kind: 'textarea', label: C.answer, max: 1000, required: C.answerRequired },
+        ],
+      } as const satisfies GroupField,
+      {
+        name: 'refundPolicy',
+        kind: 'markdown',
+        label: C.refundPolicy,
+        hint: C.refundPolicyHint,
+        max: 4000,
+        required: null,
+      } as const satisfies MarkdownField,
+    ],
+    titleField: 'title',
+    admin: {
+      route: 'catalogueCourses',
+      path: 'catalogue-courses',
+      label: C.heading,
+      group: 'catalogue',
+      heading: C.heading,
+      noun: C.noun,
+      layout: 'list',
+      listErrors: 'fixed',
+      hint: C.hint,
+    },
+    confirmDelete: C.confirmDelete,
+    messages: catalogueMessages(C),
+    // The prospectus a student decides on (India's 2024 coaching-centre guidelines): a draft may lack it.
+    publishRequires: [
+      { field: 'syllabus', message: C.publishNeedsSyllabus },
+      { field: 'duration', message: C.publishNeedsDuration },
+      { field: 'fee', message: C.publishNeedsFee },
+      { field: 'trainers', message: C.publishNeedsTrainer },
+      { field: 'refundPolicy', message: C.publishNeedsRefundPolicy, setting: 'refundPolicy' },
+    ],
+  }),
+  defineContent({
+    key: 'batch',
+    fields: [
+      {
+        name: 'name',
+        kind: 'text',
+        label: B.name,
+        max: 120,
+        required: B.nameRequired,
+      } as const satisfies TextField,
+      {
+        name: 'course',
+        kind: 'reference',
+        label: B.course,
+        to: 'course',
+        required: B.courseRequired,
+      } as const satisfies ReferenceField,
+      {
+        name: 'startDate',
+        kind: 'date',
+        label: B.startDate,
+        required: B.startRequired,
+      } as const satisfies DateField,
+      {
+        name: 'endDate',
+        kind: 'date',
+        label: B.endDate,
+        required: B.endRequired,
+      } as const satisfies DateField,
+      {
+        name: 'schedule',
+        kind: 'text',
+        label: B.schedule,
+        max: 120,
+        required: B.scheduleRequired,
+      } as const satisfies TextField,
+      {
+        name: 'mode',
+        kind: 'select',
+        label: B.mode,
+        required: B.modeRequired,
+        options: [
+          { value: 'online', label: B.modes.online },
+          { value: 'classroom', label: B.modes.classroom },
+          { value: 'hybrid', label: B.modes.hybrid },
+        ],
+      } as const satisfies SelectField,
+      {
+        name: 'venue',
+        kind: 'text',
+        label: B.venue,
+        hint: B.venueHint,
+        max: 200,
+        required: null,
+      } as const satisfies TextField,
+      {
+        name: 'capacity',
+        kind: 'integer',
+        label: B.capacity,
+        required: B.capacityRequired,
+        min: 1,
+        max: 500,
+      } as const satisfies IntegerField,
+      {
+        name: 'feeOverride',
+        kind: 'money',
+        label: B.feeOverride,
+        hint: B.feeOverrideHint,
+        required: null,
+      } as const satisfies MoneyField,
+      {
+        name: 'earlyBirdFee',
+        kind: 'money',
+        label: B.earlyBirdFee,
+        required: null,
+      } as const satisfies MoneyField,
+      {
+        name: 'earlyBirdUntil',
+        kind: 'date',
+        label: B.earlyBirdUntil,
+        required: null,
+      } as const satisfies DateField,
+    ],
+    titleField: 'name',
+    admin: {
+      route: 'batches',
+      path: 'batches',
+      label: B.heading,
+      group: 'catalogue',
+      heading: B.heading,
+      noun: B.noun,
+      layout: 'list',
+      listErrors: 'fixed',
+      hint: B.hint,
+    },
+    confirmDelete: B.confirmDelete,
+    messages: catalogueMessages(B),
+  }),
   {
     key: 'stats',
     kind: 'singleton',

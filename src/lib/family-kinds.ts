@@ -13,7 +13,11 @@
  */
 import type { Field } from './fields.ts';
 
-export type ScreenGroup = 'section' | 'tool';
+/**
+ * `section`: one of the spec's nine sidebar links; `catalogue`: the course catalogue's screens (issue 22), a
+ * navigation of their own below the nine; `tool`: the staff tools below those.
+ */
+export type ScreenGroup = 'section' | 'catalogue' | 'tool';
 
 /** Where a family appears in the admin: its own screen, a sidebar link and a route. */
 export interface AdminScreenDefinition {
@@ -23,8 +27,10 @@ export interface AdminScreenDefinition {
   path: string;
   /** The sidebar label and the document title. */
   label: string;
-  /** `section`: one of the spec's nine sidebar links; `tool`: the second navigation below them. */
+  /** Which navigation lists it (see ScreenGroup). */
   group: ScreenGroup;
+  /** Shown under the screen's heading: what the screen's items are and where they show (issue 22.8). */
+  hint?: string;
   /** Shown to owners only (the API refuses editors anyway). */
   ownerOnly?: boolean;
 }
@@ -50,6 +56,17 @@ export interface ContentMessages {
  */
 export type ListErrorPolicy = 'spec-home' | 'format' | 'server-first' | 'fixed';
 
+/**
+ * A field an item must have before it may be published (issue 22: a course's prospectus). A draft may lack it;
+ * publishing, or saving a published item, without it is refused with `message` for that field. `setting`: a Site
+ * settings key whose value stands in when the item leaves the field empty (a course's refund policy).
+ */
+export interface PublishRequirement {
+  field: string;
+  message: string;
+  setting?: string;
+}
+
 export interface ContentDefinition<K extends string = string, F extends Field = Field> {
   key: K;
   kind: 'content';
@@ -71,6 +88,8 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
   };
   confirmDelete: string | null;
   messages: ContentMessages;
+  /** What a published item must have (none: any valid item may be published). */
+  publishRequires?: readonly PublishRequirement[];
 }
 
 /** A request CSV column: a stored field under a header staff read (`time`: IST date and time; `status`: its label). */

@@ -166,7 +166,8 @@ export type ValueOf<F> = F extends PointsField | ReferencesField | LinesField
         : string;
 
 /** The zod type a value field is checked with (input and stored alike: both yield these values). */
-type SchemaOf<F> = F extends { required: null } | BooleanField | SlugField | ReferencesField | GroupField
+type SchemaOf<F> = F extends
+  { required: null } | BooleanField | SlugField | ReferencesField | GroupField | (PointsField & { min: 0 })
   ? z.ZodOptional<z.ZodType<ValueOf<F> | (F extends IntegerField | MoneyField ? null : never), unknown>>
   : z.ZodType<ValueOf<F>, unknown>;
 

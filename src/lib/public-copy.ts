@@ -11,6 +11,8 @@ export const NAV_LINKS = [
   { href: '/contact', label: 'Contact' },
   { href: '/enroll', label: 'Enroll' },
 ] as const;
+/** Links beyond the spec's navbar (issue 22: the course catalogue), shown after its links, which stay as they are. */
+export const NAV_EXTRA_LINKS = [{ href: '/courses', label: 'Courses' }] as const;
 export const NAV_CERTIFICATE_LABEL = 'Certificate';
 
 export const FOOTER = {
@@ -21,6 +23,8 @@ export const FOOTER = {
     { href: '/about', label: 'About Us' },
     { href: '/contact', label: 'Contact Us' },
   ],
+  /** Beyond the spec's quick links (issue 22), after them. */
+  extraQuickLinks: [{ href: '/courses', label: 'Courses' }],
   contactTitle: 'Get in Touch',
   enroll: 'ENROLL',
   privacy: 'Privacy Policy',

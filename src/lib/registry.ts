@@ -19,6 +19,11 @@ export type ContentFamilyKey = Extract<Definitions, { kind: 'content' }>['key'];
 export type RequestFamilyKey = Extract<Definitions, { kind: 'request' }>['key'];
 export type LookupFamilyKey = Extract<Definitions, { kind: 'lookup' }>['key'];
 export type SingletonFamilyKey = Extract<Definitions, { kind: 'singleton' }>['key'];
+/** The course catalogue's families (issue 22): their screens form a navigation of their own. */
+export type CatalogueFamilyKey = Extract<Definitions, { admin: { group: 'catalogue' } }>['key'];
+export const CATALOGUE_FAMILY_KEYS = FAMILY_DEFINITIONS.filter(
+  (definition) => definition.admin.group === 'catalogue',
+).map((definition) => definition.key) as readonly CatalogueFamilyKey[];
 /** Every stored collection of items (a `document` singleton is a single document, not a collection). */
 export type CollectionKey = Exclude<FamilyKey, Extract<Definitions, { storage: 'document' }>['key']>;
 

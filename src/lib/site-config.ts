@@ -84,4 +84,6 @@ export const PUBLIC_PAGES = [
   '/contact',
   '/enroll',
   '/privacy-policy',
+  // The course catalogue (issue 22); each course's page is added to the sitemap from the build's courses.
+  '/courses',
 ] as const;

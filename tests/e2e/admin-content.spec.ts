@@ -10,6 +10,7 @@ import { VALIDATION } from '../../src/lib/messages.ts';
 import { ADMIN } from '../../src/lib/staff-messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { FORM } from '../../src/admin/admin-copy.ts';
+import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import type { Covers } from '../support/covers.ts';
 import { answerDialogs, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
@@ -87,7 +88,11 @@ const SCREENS = [
   },
 ] satisfies ScreenCase[];
 // Every content family of the registry has its row (tests/support/covers.ts).
-const _everyContentScreen: Covers<ContentFamilyKey, (typeof SCREENS)[number]['key']> = true;
+// The catalogue's screens (issue 22) are not here yet: their forms have dates, money and references.
+const _everyContentScreen: Covers<
+  Exclude<ContentFamilyKey, CatalogueFamilyKey>,
+  (typeof SCREENS)[number]['key']
+> = true;
 
 const notice = (page: Page, kind: 'success' | 'error') => page.locator(`[data-notice="${kind}"]`);
 const card = (page: Page, title: string) =>

@@ -10,7 +10,18 @@ import { collectConsoleErrors, expect, test } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 
 const WIDTHS = [320, 390, 768, 1366, 1440];
-const PAGES = ['/', '/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy'];
+const PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/career',
+  '/contact',
+  '/enroll',
+  '/privacy-policy',
+  // The course catalogue (issue 22): the list and a demo course's page with its batches table.
+  '/courses',
+  '/courses/ethical-hacking',
+];
 
 const marker = `overflow${Date.now()}`;
 const longWord = (length: number) => `${marker}${'W'.repeat(length - marker.length)}`;

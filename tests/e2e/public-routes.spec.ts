@@ -12,6 +12,8 @@ const INNER_PAGES = [
   { path: '/contact', nav: 'Contact' },
   { path: '/enroll', nav: 'Enroll' },
   { path: '/privacy-policy', nav: null },
+  // The course catalogue (issue 22), linked after the spec's navbar links.
+  { path: '/courses', nav: 'Courses' },
 ] as const;
 
 test.beforeEach(async ({ page }) => {
@@ -218,6 +220,9 @@ test('sitemap.xml and robots.txt are generated at build time', async ({ request 
   expect(sitemap.status()).toBe(200);
   const xml = await sitemap.text();
   for (const path of ['/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy'])
+    expect(xml).toContain(`${path}</loc>`);
+  // The course catalogue (issue 22): the list and every published course's page.
+  for (const path of ['/courses', '/courses/ethical-hacking', '/courses/cloud-security'])
     expect(xml).toContain(`${path}</loc>`);
   expect(xml).not.toContain('deltaadmin');
   const robots = await request.get('/robots.txt');

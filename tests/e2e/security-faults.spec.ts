@@ -17,6 +17,7 @@ import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import {
   ADMIN,
+  CATALOGUE,
   DATA_RIGHTS,
   SETTINGS,
   WORKFLOW,
@@ -100,6 +101,12 @@ const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: 
       live: [PUBLIC_PATHS.enrollCourse],
     },
     '/privacy-policy': { headings: [PAGE_WORDS.PRIVACY_POLICY.title], items: ['.prose h2'], live: [] },
+    // The course catalogue (issue 22): baked, no island.
+    '/courses': {
+      headings: [PAGE_WORDS.COURSES_PAGE.title, PAGE_WORDS.COURSES_PAGE.heading],
+      items: ['li.course-entry'],
+      live: [],
+    },
   };
 
 for (const outage of OUTAGES) {
@@ -313,6 +320,13 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   }),
   contactData: requestsScreen('contact'),
   enrollData: requestsScreen('enroll'),
+  // The catalogue (issue 22): the lists' failures; their forms need typed values (dates, money, references).
+  trainers: { ...contentScreen('trainer', always(CATALOGUE.trainer.fetchFailed), always('')), save: null },
+  catalogueCourses: {
+    ...contentScreen('course', always(CATALOGUE.course.fetchFailed), always('')),
+    save: null,
+  },
+  batches: { ...contentScreen('batch', always(CATALOGUE.batch.fetchFailed), always('')), save: null },
   courses: {
     loadFailed: always(ADMIN.enrollCourse.fetchFailed),
     ready: (page) => page.getByRole('heading', { name: /^Available Courses \(\d+\)$/ }),

@@ -15,6 +15,7 @@ import {
   statsFamily,
 } from '../../src/lib/collections.ts';
 import { BACKUP_PATH } from '../../src/lib/constants.ts';
+import { IMAGE_FOLDERS } from '../../src/lib/families.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
 import { createImageStore, type ImageBlobStore } from '../../src/server/images/image-store.ts';
 import { packArchiveToBuffer, unpackArchive } from '../../src/server/migration/archive.ts';
@@ -154,7 +155,7 @@ describe.each(['blobs', 'redis'] as const)('backup and restore on %s', (backend)
     const site = sites[backend];
     const before = { answers: await answers(site), pictures: await pictureBytes(site) };
     // One picture per folder (content-addressed, shared by the families of a folder).
-    expect(Object.keys(before.pictures)).toHaveLength(3);
+    expect(Object.keys(before.pictures)).toHaveLength(IMAGE_FOLDERS.length);
     // The owner's download from the admin is the archive restored here.
     expect((await site.api.call(BACKUP_PATH)).status).toBe(401);
     const download = await site.api.admin(BACKUP_PATH);

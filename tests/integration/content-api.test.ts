@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
+import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
@@ -13,7 +14,12 @@ import { APPLY_TO_INVALID } from '../../src/lib/staff-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
-const VALID: Record<ContentFamilyKey, Record<string, unknown>> = {
+/**
+ * The families whose items stand alone. The course catalogue's (issue 22) refer to one another and a published
+ * course needs its prospectus: tests/integration/courses-catalogue.test.ts drives them.
+ */
+type Standalone = Exclude<ContentFamilyKey, CatalogueFamilyKey>;
+const VALID: Record<Standalone, Record<string, unknown>> = {
   homeContent: { title: 'Security that ships with your product' },
   homeService: { title: 'Penetration testing', description: 'Manual and automated testing of web apps.' },
   homeCourse: { title: 'Ethical hacking', description: 'Twelve weeks, hands-on labs, small groups.' },
@@ -25,7 +31,7 @@ const VALID: Record<ContentFamilyKey, Record<string, unknown>> = {
   career: { title: 'Junior security analyst', description: 'Join the red team.', points: ['OSCP a plus'] },
 };
 
-const UPDATED: Record<ContentFamilyKey, Record<string, unknown>> = {
+const UPDATED: Record<Standalone, Record<string, unknown>> = {
   homeContent: { title: 'Updated slide' },
   homeService: { title: 'Updated service', description: 'New words.' },
   homeCourse: { title: 'Updated course', description: 'New words.' },
@@ -34,7 +40,7 @@ const UPDATED: Record<ContentFamilyKey, Record<string, unknown>> = {
 };
 
 /** The spec's section 5 messages, per family: [fields to change, field, message]. */
-const INVALID: Record<ContentFamilyKey, [Record<string, unknown>, string, string][]> = {
+const INVALID: Record<Standalone, [Record<string, unknown>, string, string][]> = {
   homeContent: [
     [{ title: '' }, 'title', VALIDATION.titleRequired],
     [{ title: '   ' }, 'title', VALIDATION.titleRequired],
@@ -89,7 +95,11 @@ async function uploadStatus(family: ContentFamily, stored: unknown) {
   return (await api.call(resolveImageUrl(stored, family.image.folder))).status;
 }
 
-describe.each(Object.values(contentFamilies))('$key', (family) => {
+const standalone = Object.values(contentFamilies).filter(
+  (family): family is (typeof contentFamilies)[Standalone] => family.key in VALID,
+);
+
+describe.each(standalone)('$key', (family) => {
   const path = family.path;
   const create = (fields = VALID[family.key], image: Buffer | undefined = photo) =>
     api.admin(path, { method: 'POST', ...payload(family, fields, family.image ? image : undefined) });

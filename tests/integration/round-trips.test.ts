@@ -33,9 +33,21 @@ beforeAll(async () => {
     const family = contentFamilies[key];
     const samples = demoContent[key];
     for (let index = 0; index < ITEMS_PER_FAMILY; index += 1) {
-      const sample = samples[index % samples.length]!.fields;
+      const { fields: sample, refs = {} } = samples[index % samples.length]!;
       // Titles stay unique: some families claim their title as a unique name.
-      const fields = family.inputSchema.parse({ ...sample, title: `${String(sample.title)} ${index}` });
+      const title = family.titleField;
+      // References need only be ids here: the store does not check them, and the reads do not follow them.
+      const ids = Object.fromEntries(
+        Object.entries(refs).map(([name, to]) => [
+          name,
+          typeof to === 'string' ? 'demo-ref' : to.map(() => 'demo-ref'),
+        ]),
+      );
+      const fields = family.inputSchema.parse({
+        ...sample,
+        ...ids,
+        [title]: `${String(sample[title])} ${index}`,
+      });
       await api.repository.create(key, fields as Record<string, unknown>);
     }
   }

@@ -76,10 +76,12 @@ interface Route {
 }
 
 let picture: Buffer;
-const contentPayload = (family: (typeof contentFamilies)[keyof typeof contentFamilies]) => async () =>
-  family.multipart
-    ? { form: multipart(sampleInput(family, 'Intruder'), { bytes: picture }) }
-    : { json: sampleInput(family, 'Intruder') };
+const contentPayload =
+  (family: (typeof contentFamilies)[keyof typeof contentFamilies], ids: SeededIds) => async () => {
+    // References aim at the seeded items, so the body would be accepted if the guard let it through.
+    const input = sampleInput(family, 'Intruder', (to) => (ids.content as Record<string, string>)[to]);
+    return family.multipart ? { form: multipart(input, { bytes: picture }) } : { json: input };
+  };
 
 /** Every admin route of the registry, aimed at the seeded items. */
 function adminRoutes(ids: SeededIds): Route[] {
@@ -87,8 +89,8 @@ function adminRoutes(ids: SeededIds): Route[] {
   for (const family of Object.values(contentFamilies)) {
     const item = `${family.path}/${ids.content[family.key]}`;
     routes.push(
-      { method: 'POST', path: family.path, access: 'write', payload: contentPayload(family) },
-      { method: 'PUT', path: item, access: 'write', payload: contentPayload(family) },
+      { method: 'POST', path: family.path, access: 'write', payload: contentPayload(family, ids) },
+      { method: 'PUT', path: item, access: 'write', payload: contentPayload(family, ids) },
       { method: 'DELETE', path: item, access: 'write' },
       { method: 'GET', path: csvPath(family), access: 'read' },
       // Issue 12: drafts, order, history.

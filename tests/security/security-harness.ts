@@ -79,12 +79,14 @@ export interface SeededIds {
 export async function seedEveryFamily(api: Api): Promise<SeededIds> {
   const photo = await jpegWithExifAndGps(480, 320);
   const content = {} as SeededIds['content'];
+  // In registry order: a reference finds the item seeded before it (a course's trainer, a batch's course).
+  const refer = (to: string) => (content as Record<string, string>)[to];
   for (const family of Object.values(contentFamilies)) {
     const response = await api.admin(family.path, {
       method: 'POST',
       ...(family.multipart
-        ? { form: multipart(sampleInput(family, 'Seeded'), { bytes: photo }) }
-        : { json: sampleInput(family, 'Seeded') }),
+        ? { form: multipart(sampleInput(family, 'Seeded', refer), { bytes: photo }) }
+        : { json: sampleInput(family, 'Seeded', refer) }),
     });
     expect(response.status, family.key).toBe(201);
     content[family.key] = ((await body(response)).data as StoredItem)._id;
@@ -114,7 +116,7 @@ export async function seedEveryFamily(api: Api): Promise<SeededIds> {
   const revisions = {} as SeededIds['revisions'];
   for (const family of Object.values(contentFamilies)) {
     const id = content[family.key];
-    const edit = { ...sampleInput(family, 'Seeded'), title: 'Seeded, edited' };
+    const edit = { ...sampleInput(family, 'Seeded', refer), [family.titleField]: 'Seeded, edited' };
     const response = await api.admin(`${family.path}/${id}`, {
       method: 'PUT',
       ...(family.multipart ? { form: multipart(edit) } : { json: edit }),

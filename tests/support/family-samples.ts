@@ -1,17 +1,73 @@
 /** Valid payloads for any content family, derived from its fields: a new family is covered with no test edits. */
 import type { ContentFamily } from '../../src/lib/collections.ts';
-import { valueFields } from '../../src/lib/fields.ts';
+import { valueFields, type Field, type SubField } from '../../src/lib/fields.ts';
+
+/** An item id of the family `to`, for a reference field (undefined: none known, the reference is left out). */
+export type Referee = (to: string) => string | undefined;
+
+/** A valid value of one field of any kind, labelled for tracing; undefined leaves the field out. */
+function sampleValue(
+  field: Exclude<Field, { kind: 'image' }> | SubField,
+  label: string,
+  refer: Referee,
+): unknown {
+  const text = `${label} ${field.name}`;
+  switch (field.kind) {
+    case 'points':
+      return Array.from({ length: Math.max(field.min, 1) }, (_, index) => `${label} point ${index + 1}`);
+    case 'text':
+    case 'textarea':
+      return field.format === 'applyTo' ? `https://example.com/${encodeURIComponent(text)}` : text;
+    case 'markdown':
+      return text;
+    case 'url':
+      return `https://example.com/${encodeURIComponent(text)}`;
+    case 'email':
+      return 'sample@example.com';
+    case 'phone':
+      return '+91 98765 43210';
+    case 'lines':
+      return Array.from({ length: Math.max(field.min, 1) }, (_, index) => `${label} line ${index + 1}`);
+    case 'integer':
+      return Math.max(field.min ?? 1, 1);
+    case 'money':
+      return 1_250_000;
+    case 'date':
+      return '2030-03-14';
+    case 'dateTime':
+      return '2030-03-14 09:30';
+    case 'select':
+      return field.options[0]?.value;
+    case 'boolean':
+      return true;
+    // Derived from the title: unique however many samples a test makes.
+    case 'slug':
+      return undefined;
+    case 'reference':
+      return refer(field.to);
+    case 'references': {
+      const id = refer(field.to);
+      return id ? [id] : [];
+    }
+    case 'group':
+      return [
+        Object.fromEntries(
+          field.fields.map((sub) => [sub.name, sampleValue(sub, `${label} ${field.noun}`, refer)]),
+        ),
+      ];
+  }
+}
 
 /** Every value field filled in (points: as many as the family requires, at least one), labelled for tracing. */
-export function sampleInput(family: ContentFamily, label: string): Record<string, unknown> {
+export function sampleInput(
+  family: ContentFamily,
+  label: string,
+  refer: Referee = () => undefined,
+): Record<string, unknown> {
   return Object.fromEntries(
-    valueFields(family.fields).map((field) => [
-      field.name,
-      field.kind === 'points'
-        ? Array.from({ length: Math.max(field.min, 1) }, (_, index) => `${label} point ${index + 1}`)
-        : 'format' in field && field.format === 'applyTo'
-          ? `https://example.com/${encodeURIComponent(`${label} ${field.name}`)}`
-          : `${label} ${field.name}`,
-    ]),
+    valueFields(family.fields).flatMap((field) => {
+      const value = sampleValue(field, label, refer);
+      return value === undefined ? [] : [[field.name, value]];
+    }),
   );
 }

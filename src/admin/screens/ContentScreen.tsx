@@ -34,6 +34,7 @@ export function ContentScreen({ screen }: { screen: ContentScreenConfig }) {
       <h1 id="screen-title" className="screen-title">
         {screen.heading}
       </h1>
+      {screen.hint && <p className="screen-hint">{screen.hint}</p>}
       <ContentForm config={screen} store={store} />
       <ContentList config={screen} store={store} />
       <Announcer store={store} />

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { enrollCourseFamily } from '../../lib/collections.ts';
 import { MAX_LENGTH } from '../../lib/constants.ts';
-import { ADMIN } from '../../lib/staff-messages.ts';
+import { ADMIN, CATALOGUE } from '../../lib/staff-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { COURSES, FORM } from '../admin-copy.ts';
 import { FieldError } from '../parts/FieldError.tsx';
@@ -56,6 +56,7 @@ export default function CoursesScreen() {
       <h1 id="screen-title" className="screen-title">
         {COURSES.heading}
       </h1>
+      <p className="screen-hint">{CATALOGUE.enrollCourseHint}</p>
       <div className="panel">
         <NoticeArea notice={notice} onDismiss={store.clearNotice} />
         <form className="inline-form" onSubmit={(event) => void onSubmit(event)} noValidate>

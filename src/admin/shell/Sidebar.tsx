@@ -61,6 +61,7 @@ function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRo
  */
 export function Sidebar({ current }: { current: ScreenRoute }) {
   const hasTools = SCREENS.some((screen: { group: ScreenGroup }) => screen.group === 'tool');
+  const hasCatalogue = SCREENS.some((screen: { group: ScreenGroup }) => screen.group === 'catalogue');
   const onRequests = current in BADGES;
   const opened = useRef(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -111,6 +112,14 @@ export function Sidebar({ current }: { current: ScreenRoute }) {
         <nav aria-label={SHELL.navLabel}>
           <ScreenLinks group="section" current={current} />
         </nav>
+        {hasCatalogue && (
+          <nav aria-labelledby={`${id}-catalogue`} className="admin-tools-nav">
+            <h2 id={`${id}-catalogue`} className="admin-nav-heading">
+              {SHELL.catalogueNavLabel}
+            </h2>
+            <ScreenLinks group="catalogue" current={current} />
+          </nav>
+        )}
         {hasTools && (
           <nav aria-labelledby={`${id}-tools`} className="admin-tools-nav">
             <h2 id={`${id}-tools`} className="admin-nav-heading">

@@ -50,6 +50,8 @@ const familyScreens = (group: ScreenGroup) =>
  */
 export const SCREENS: readonly (FamilyScreen | ToolScreen)[] = [
   ...familyScreens('section'),
+  // The course catalogue (issue 22), a navigation of its own between the spec's nine and the tools.
+  ...familyScreens('catalogue'),
   // Erasing and exporting a person's data is an owner's decision (issue 21).
   PRIVACY,
   ...familyScreens('tool'),

@@ -30,8 +30,13 @@ const kept = (value: unknown) =>
 const text = (_field: PointsField, value: unknown) => kept(value).join('; ');
 
 export const pointsKind: FieldKind<PointsField> = {
-  input: (field) => pointsSchema(field.min, field.minMessage, field.max),
-  stored: () => z.array(z.string()),
+  // Lists that need no point (a trainer's qualifications) may be left out: a create stores none, an update keeps
+  // what it does not send.
+  input: (field) => {
+    const points = pointsSchema(field.min, field.minMessage, field.max);
+    return field.min === 0 ? points.optional() : points;
+  },
+  stored: (field) => (field.min === 0 ? z.array(z.string()).optional() : z.array(z.string())),
   toForm: (field, value) => {
     const points = asList(value);
     while (points.length < field.initial) points.push('');

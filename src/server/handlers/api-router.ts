@@ -33,6 +33,7 @@ import { REGISTRY, type ApiRegistry } from './api-registry.ts';
 import { auditRoutes } from './audit-handler.ts';
 import { authRoutes } from './auth-handler.ts';
 import { backupRoutes } from './backup-handler.ts';
+import { batchAvailabilityRoutes } from './batch-availability-handler.ts';
 import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
@@ -59,6 +60,8 @@ const ownRoutesOf = (key: string): readonly ApiRoute[] =>
 /** Every route of the API, in matching order (a literal segment before a parameter in the same place). */
 export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
   return [
+    // Live seats of the catalogue's batches (issue 22): before the families' `:id` routes.
+    ...batchAvailabilityRoutes,
     ...registry.content.flatMap((family) => contentRoutes(family, registry.content)),
     ...registry.requests.flatMap(requestRoutes),
     ...allFamilies.flatMap((family) => ownRoutesOf(family.key)),

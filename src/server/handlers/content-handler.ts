@@ -12,6 +12,7 @@ import { fieldErrors } from '../../lib/schemas.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { referrersOf, withRelations, writeClaiming } from './content-relations.ts';
 import { moveToTrash } from './move-to-trash.ts';
+import { checkPublishable } from './publish-gate.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
@@ -200,6 +201,7 @@ async function create(family: ContentFamily, input: StaffInput) {
   const { fields: given, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
   // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
   const fields = await withRelations(family, deps, given, null);
+  await checkPublishable(family, deps, fields, null);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
   const before = file ? await itemsSharingFolder(family, deps) : [];
   const image = file && family.image ? await storeImage(family, deps, file) : null;
@@ -235,6 +237,7 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
   // A publish toggle sends the flag alone: there is no slug or reference in it to check.
   const flagOnly = Object.keys(fields).every((name) => name === 'published');
   const settled = flagOnly ? fields : await withRelations(family, deps, fields, current);
+  await checkPublishable(family, deps, settled, current);
   const before = file ? await itemsSharingFolder(family, deps) : [];
   const image = file && family.image ? await storeImage(family, deps, file) : null;
   const result = await writeUpdate(
@@ -377,6 +380,7 @@ async function restoreRevision(family: ContentFamily, input: StaffInput, id: str
   // The version's slug is checked as a new one would be (the current one joins the history), and its
   // references must still have items behind them.
   const settled = await withRelations(family, deps, fields, current);
+  await checkPublishable(family, deps, settled, current);
   const item = await writeUpdate(
     family,
     deps,

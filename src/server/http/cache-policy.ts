@@ -13,11 +13,21 @@ const STALE_WHILE_REVALIDATE_SECONDS = 86_400;
 export type CachePolicy =
   | { kind: 'public'; tag: string }
   | { kind: 'no-store' }
+  /**
+   * Live figures (a batch's seats left): the CDN keeps them at most `seconds` and no purge is needed, since what
+   * changes them (an enrolment's status) is not a content write.
+   */
+  | { kind: 'public-short'; tag: string; seconds: number }
   /** Content-addressed files: the name changes whenever the bytes do. */
   | { kind: 'immutable' };
 
 export const NO_STORE: CachePolicy = { kind: 'no-store' };
 export const publicCache = (tag: string): CachePolicy => ({ kind: 'public', tag });
+export const shortPublicCache = (tag: string, seconds: number): CachePolicy => ({
+  kind: 'public-short',
+  tag,
+  seconds,
+});
 
 export function cacheHeaders(policy: CachePolicy): Record<string, string> {
   switch (policy.kind) {
@@ -27,6 +37,13 @@ export function cacheHeaders(policy: CachePolicy): Record<string, string> {
         'Netlify-CDN-Cache-Control': `public, durable, s-maxage=31536000, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`,
         'Netlify-Cache-Tag': policy.tag,
         // Public content may be shown by other sites and apps; no credentials are ever honoured with it.
+        'Access-Control-Allow-Origin': '*',
+      };
+    case 'public-short':
+      return {
+        'Cache-Control': 'public, max-age=0, must-revalidate',
+        'Netlify-CDN-Cache-Control': `public, s-maxage=${policy.seconds}`,
+        'Netlify-Cache-Tag': policy.tag,
         'Access-Control-Allow-Origin': '*',
       };
     case 'immutable':

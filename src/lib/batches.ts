@@ -1,0 +1,81 @@
+/**
+ * A batch's state (issue 22), derived, never typed: open → filling (at most 20 % of the seats left) → full →
+ * started → finished. Dates are IST days (stored as the UTC instant of their IST midnight, src/lib/fields/date.ts):
+ * a batch has started from its first day's IST midnight and finished once its last IST day is over. Seats left
+ * are the capacity less the enrolments of that batch whose status is `enrolled`; enrolment requests name no batch
+ * yet (issue 22.5), so today they count none, and the step that stores a batch on a request plugs in here.
+ * Plain and zod-free: the build, the API and the admin share it.
+ */
+import { istDayEnd, utcToIstDay } from './ist.ts';
+
+export const BATCH_STATES = ['open', 'filling', 'full', 'started', 'finished'] as const;
+export type BatchState = (typeof BATCH_STATES)[number];
+
+/** At most this share of the seats left makes a batch `filling`. */
+export const FILLING_SHARE = 0.2;
+
+/** An enrolment as the seat count reads it: the batch it is for (none yet) and its follow-up status. */
+export interface SeatHolder {
+  readonly [field: string]: unknown;
+  batch?: unknown;
+  status?: unknown;
+}
+
+/** How many of the enrolments hold a seat in the batch: those for it whose status is `enrolled`. */
+export const seatsTaken = (batchId: string, enrolments: readonly SeatHolder[]): number =>
+  enrolments.filter((enrolment) => enrolment.batch === batchId && enrolment.status === 'enrolled').length;
+
+export interface BatchDates {
+  startDate?: unknown;
+  endDate?: unknown;
+  capacity?: unknown;
+}
+
+/** The seats still free (never below 0). */
+export function seatsLeft(batch: BatchDates, taken: number): number {
+  const capacity = typeof batch.capacity === 'number' ? batch.capacity : 0;
+  return Math.max(0, capacity - taken);
+}
+
+/** The batch's state at `now` with `taken` seats held. */
+export function batchState(batch: BatchDates, taken: number, now: Date): BatchState {
+  const at = now.getTime();
+  const endDay = utcToIstDay(batch.endDate);
+  if (endDay !== '' && at > istDayEnd(endDay)) return 'finished';
+  const start = typeof batch.startDate === 'string' ? Date.parse(batch.startDate) : Number.NaN;
+  if (Number.isFinite(start) && at >= start) return 'started';
+  const capacity = typeof batch.capacity === 'number' ? batch.capacity : 0;
+  const left = seatsLeft(batch, taken);
+  if (left === 0) return 'full';
+  return left <= capacity * FILLING_SHARE ? 'filling' : 'open';
+}
+
+/** What `GET /api/v1/batch/availability` answers for one batch. */
+export interface BatchAvailability {
+  _id: string;
+  course: string;
+  capacity: number;
+  seatsLeft: number;
+  state: BatchState;
+}
+
+/** Each batch's availability at `now`, from the batches and the enrolments. */
+export function availabilityOf(
+  batches: readonly (BatchDates & { _id: string; course?: unknown })[],
+  enrolments: readonly SeatHolder[],
+  now: Date,
+): BatchAvailability[] {
+  return batches.map((batch) => {
+    const taken = seatsTaken(batch._id, enrolments);
+    return {
+      _id: batch._id,
+      course: typeof batch.course === 'string' ? batch.course : '',
+      capacity: typeof batch.capacity === 'number' ? batch.capacity : 0,
+      seatsLeft: seatsLeft(batch, taken),
+      state: batchState(batch, taken, now),
+    };
+  });
+}
+
+/** Whether a visitor may still ask for a seat (enrol, or join the waitlist when full). */
+export const isBookable = (state: BatchState) => state === 'open' || state === 'filling' || state === 'full';

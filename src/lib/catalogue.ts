@@ -1,0 +1,244 @@
+/**
+ * The course catalogue as the public pages show it (issue 22): each published course with its trainers and its
+ * batches (state and seats derived, src/lib/batches.ts), the fee a batch charges, the filters of /courses, and
+ * the pages' structured data (schema.org Course, CourseInstance and ItemList). Pure and zod-free: the pages pass
+ * in what the build read, so the tests can build the same from plain objects.
+ */
+import { isBookable, type BatchAvailability, type BatchState } from './batches.ts';
+import { formatPaise } from './fields/money.ts';
+import { utcToIstDay } from './ist.ts';
+
+export interface CatalogueTrainer {
+  _id: string;
+  name: string;
+  role?: string | undefined;
+  qualifications?: readonly string[] | undefined;
+  bio?: string | undefined;
+  linkedIn?: string | undefined;
+  image?: string | undefined;
+  imageWidth?: number | undefined;
+  imageHeight?: number | undefined;
+  alt?: string | undefined;
+}
+
+export interface CatalogueCourse {
+  _id: string;
+  title: string;
+  slug: string;
+  slugHistory?: readonly string[] | undefined;
+  summary?: string | undefined;
+  description?: string | undefined;
+  syllabus?: readonly { title?: string | undefined; topics?: readonly string[] | undefined }[] | undefined;
+  duration?: string | undefined;
+  level?: string | undefined;
+  prerequisites?: string | undefined;
+  outcomes?: readonly string[] | undefined;
+  fee?: number | null | undefined;
+  gstIncluded?: boolean | undefined;
+  trainers?: readonly string[] | undefined;
+  faq?: readonly { question?: string | undefined; answer?: string | undefined }[] | undefined;
+  refundPolicy?: string | undefined;
+  image?: string | undefined;
+  imageWidth?: number | undefined;
+  imageHeight?: number | undefined;
+  alt?: string | undefined;
+}
+
+export interface CatalogueBatch {
+  _id: string;
+  name: string;
+  course: string;
+  startDate: string;
+  endDate: string;
+  schedule: string;
+  mode: string;
+  venue?: string | undefined;
+  capacity: number;
+  feeOverride?: number | null | undefined;
+  earlyBirdFee?: number | null | undefined;
+  earlyBirdUntil?: string | undefined;
+}
+
+export const COURSE_MODES = ['online', 'classroom', 'hybrid'] as const;
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type CourseMode = (typeof COURSE_MODES)[number];
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
+/** A batch as a page shows it: its own fields, its seats and state, and the fee it charges. */
+export interface ShownBatch extends CatalogueBatch {
+  seatsLeft: number;
+  state: BatchState;
+  /** In paise: the batch's own fee, else the course's; null when neither is set. */
+  fee: number | null;
+  startDay: string;
+  endDay: string;
+}
+
+export interface ShownCourse extends CatalogueCourse {
+  teachers: CatalogueTrainer[];
+  /** Every batch that has not finished, first start first. */
+  batches: ShownBatch[];
+  /** The first batch a visitor may still ask a seat of (open, filling or full), if any. */
+  next: ShownBatch | null;
+}
+
+/** The courses, each with its trainers (in the course's order) and its batches that have not finished. */
+export function catalogue(
+  courses: readonly CatalogueCourse[],
+  trainers: readonly CatalogueTrainer[],
+  batches: readonly CatalogueBatch[],
+  availability: readonly BatchAvailability[],
+): ShownCourse[] {
+  return courses.map((course) => {
+    const shown = batches
+      .filter((batch) => batch.course === course._id)
+      .flatMap((batch): ShownBatch[] => {
+        const seats = availability.find((entry) => entry._id === batch._id);
+        if (!seats || seats.state === 'finished') return [];
+        return [
+          {
+            ...batch,
+            seatsLeft: seats.seatsLeft,
+            state: seats.state,
+            fee: batch.feeOverride ?? course.fee ?? null,
+            startDay: utcToIstDay(batch.startDate),
+            endDay: utcToIstDay(batch.endDate),
+          },
+        ];
+      })
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
+    const teachers = (course.trainers ?? []).flatMap((id) =>
+      trainers.filter((trainer) => trainer._id === id),
+    );
+    return {
+      ...course,
+      teachers,
+      batches: shown,
+      next: shown.find((batch) => isBookable(batch.state)) ?? null,
+    };
+  });
+}
+
+/** The courses a filter page lists: those at a level, or with a batch still to book in a mode. */
+export const byLevel = (courses: readonly ShownCourse[], level: string) =>
+  courses.filter((course) => course.level === level);
+export const byMode = (courses: readonly ShownCourse[], mode: string) =>
+  courses.filter((course) => course.batches.some((batch) => batch.mode === mode && isBookable(batch.state)));
+
+/** The fee as the page says it: '₹25,000', or '' when there is none. */
+export const feeText = (paise: number | null | undefined) =>
+  typeof paise === 'number' ? formatPaise(paise) : '';
+
+/** Whether an early-bird fee still applies on the IST day `today`. */
+export const earlyBirdOpen = (batch: CatalogueBatch, today: string) =>
+  typeof batch.earlyBirdFee === 'number' &&
+  utcToIstDay(batch.earlyBirdUntil) !== '' &&
+  today <= utcToIstDay(batch.earlyBirdUntil);
+
+/** Where "Enrol" (and "Join the waitlist") sends a visitor: the enrolment form with the batch chosen. */
+export const enrolHref = (batchId: string) => `/enroll?batch=${encodeURIComponent(batchId)}`;
+export const coursePath = (slug: string) => `/courses/${slug}`;
+
+// Structured data (https://schema.org/Course, https://schema.org/CourseInstance, https://schema.org/ItemList).
+
+const SCHEMA_MODE: Record<string, string> = { online: 'Online', classroom: 'Onsite', hybrid: 'Blended' };
+
+/** "8 weeks, 48 hours" → 'PT48H': the workload schema.org wants as an ISO 8601 duration; null when unsaid. */
+export function workloadOf(duration: string | undefined): string | null {
+  const hours = /(\d+)\s*(?:hours?|hrs?)\b/i.exec(duration ?? '');
+  return hours ? `PT${hours[1]}H` : null;
+}
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+interface Provider {
+  name: string;
+  url: string;
+}
+
+function instanceOf(course: ShownCourse, batch: ShownBatch, pageUrl: string) {
+  const workload = workloadOf(course.duration);
+  return {
+    '@type': 'CourseInstance',
+    name: batch.name,
+    courseMode: SCHEMA_MODE[batch.mode] ?? batch.mode,
+    ...(workload
+      ? { courseWorkload: workload }
+      : {
+          courseSchedule: {
+            '@type': 'Schedule',
+            startDate: batch.startDay,
+            endDate: batch.endDay,
+            scheduleTimezone: 'Asia/Kolkata',
+            description: batch.schedule,
+          },
+        }),
+    startDate: batch.startDay,
+    endDate: batch.endDay,
+    location:
+      batch.mode === 'online'
+        ? { '@type': 'VirtualLocation', url: pageUrl }
+        : { '@type': 'Place', name: batch.venue || batch.name, address: batch.venue || batch.name },
+    ...(batch.fee === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            price: rupees(batch.fee),
+            priceCurrency: 'INR',
+            category: 'Paid',
+            availability:
+              batch.state === 'full' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+            url: pageUrl,
+          },
+        }),
+    maximumAttendeeCapacity: batch.capacity,
+    remainingAttendeeCapacity: batch.seatsLeft,
+    instructor: course.teachers.map((trainer) => ({
+      '@type': 'Person',
+      name: trainer.name,
+      ...(trainer.role ? { jobTitle: trainer.role } : {}),
+    })),
+  };
+}
+
+/** A course page's `Course`, with its batches as `hasCourseInstance`. */
+export function courseJsonLd(course: ShownCourse, pageUrl: string, provider: Provider) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    name: course.title,
+    description: course.summary || course.title,
+    url: pageUrl,
+    provider: { '@type': 'Organization', name: provider.name, url: provider.url },
+    ...(course.level ? { educationalLevel: course.level } : {}),
+    ...(course.prerequisites ? { coursePrerequisites: course.prerequisites } : {}),
+    ...(course.outcomes?.length ? { teaches: [...course.outcomes] } : {}),
+    ...(typeof course.fee === 'number'
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: rupees(course.fee),
+            priceCurrency: 'INR',
+            category: 'Paid',
+            url: pageUrl,
+          },
+        }
+      : {}),
+    hasCourseInstance: course.batches.map((batch) => instanceOf(course, batch, pageUrl)),
+  };
+}
+
+/** /courses' `ItemList` of the course pages. */
+export function courseListJsonLd(courses: readonly ShownCourse[], site: URL) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: courses.map((course, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      url: new URL(coursePath(course.slug), site).href,
+      name: course.title,
+    })),
+  };
+}

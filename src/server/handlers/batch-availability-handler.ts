@@ -1,0 +1,32 @@
+/**
+ * `GET /api/v1/batch/availability` (issue 22, public): each published batch's capacity, seats left and derived
+ * state (src/lib/batches.ts), `[{_id, course, capacity, seatsLeft, state}]`. Seats change with enrolments'
+ * statuses, which are not content writes, so the CDN keeps the answer at most AVAILABILITY_CDN_SECONDS instead of
+ * waiting for a purge.
+ */
+import { availabilityOf } from '../../lib/batches.ts';
+import { contentFamilies } from '../../lib/collections.ts';
+import type { Deps } from '../deps.ts';
+import { shortPublicCache } from '../http/cache-policy.ts';
+import { ok } from '../http/respond.ts';
+import { PUBLIC, publicRoute, READ, type ApiRoute } from '../http/route-table.ts';
+import { isPublished } from './content-handler.ts';
+
+export const AVAILABILITY_CDN_SECONDS = 60;
+export const availabilityPath = `${contentFamilies.batch.path}/availability`;
+
+export async function batchAvailability(deps: Deps) {
+  const [batches, enrolments] = await Promise.all([
+    deps.repository.list(contentFamilies.batch.key),
+    deps.repository.list('enroll'),
+  ]);
+  return availabilityOf(batches.filter(isPublished), enrolments, deps.now());
+}
+
+export const batchAvailabilityRoutes: readonly ApiRoute[] = [
+  // Before the batch family's item route, whose `:id` would take `availability` for an id.
+  publicRoute('GET', availabilityPath, PUBLIC, READ, async ({ deps }) => ok(await batchAvailability(deps)), {
+    family: contentFamilies.batch.key,
+    cache: shortPublicCache(contentFamilies.batch.cacheTag, AVAILABILITY_CDN_SECONDS),
+  }),
+];

@@ -1,0 +1,55 @@
+/**
+ * The publish gate (issue 22): a family's definition may list fields a published item must have
+ * (`publishRequires`, src/lib/family-kinds.ts). A draft may lack them; a save that leaves the item published
+ * without one is refused with a 400 naming each missing field, and nothing is written. A requirement may name a
+ * Site settings key whose value stands in for an empty field (a course's refund policy), read as the settings
+ * the site shows now; a key the settings do not have is no stand-in.
+ */
+import type { ContentFamily } from '../../lib/collections.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError } from '../http/respond.ts';
+import { validationFailure } from '../http/validate.ts';
+import type { StoredItem } from '../repository/port.ts';
+import { currentSettings } from './settings-handler.ts';
+
+/** Whether a stored value says something: not absent, blank text, an empty list or null. */
+export function isFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'number') return Number.isFinite(value);
+  return true;
+}
+
+/** The missing fields' messages of an item as it would be stored, by field; empty when it may be published. */
+export async function publishRefusals(
+  family: ContentFamily,
+  deps: Pick<Deps, 'repository'>,
+  item: Readonly<Record<string, unknown>>,
+): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  if (item.published === false || family.publishRequires.length === 0) return errors;
+  let settings: Record<string, unknown> | null = null;
+  for (const rule of family.publishRequires) {
+    if (isFilled(item[rule.field])) continue;
+    if (rule.setting) {
+      settings ??= (await currentSettings(deps)) as unknown as Record<string, unknown>;
+      if (isFilled(settings[rule.setting])) continue;
+    }
+    errors[rule.field] = rule.message;
+  }
+  return errors;
+}
+
+/** Throws the 400 when the item would be published without what its family requires. */
+export async function checkPublishable(
+  family: ContentFamily,
+  deps: Pick<Deps, 'repository'>,
+  fields: Record<string, unknown>,
+  current: StoredItem | null,
+): Promise<void> {
+  // An update keeps what it does not send; a create is published unless it says otherwise.
+  const item = { ...current, ...fields, published: fields.published ?? current?.published ?? true };
+  const errors = await publishRefusals(family, deps, item);
+  if (Object.keys(errors).length > 0) throw new HttpError(validationFailure(errors));
+}
