@@ -219,3 +219,6 @@ export const demoEnrollCourses: string[] = [
 ];
 
 export const demoStats = { totalCourses: 12 };
+
+/** Settings the demo shows beyond today's defaults: a fictional WhatsApp number, so `npm start` shows the link. */
+export const demoSettings = { whatsappNumber: '919876543210' } as const;

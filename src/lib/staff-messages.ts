@@ -373,6 +373,30 @@ export const STATS_LABELS = {
 } as const;
 
 /** The settings the course pages and their fees read (issue 22): labels and hints of the Site settings form. */
+/** Site settings of issue 25: the security page, the credentials, WhatsApp. */
+export const TRUST_SETTINGS = {
+  securityContactLabel: 'Security page: where to report (security.txt Contact)',
+  securityContactHint:
+    'A mailto: address (mailto:security@example.com) or an https:// link to a report form. Leave empty to use the company e-mail.',
+  bountyOfferedLabel: 'Security page: we pay a bug bounty',
+  bountyOfferedHint: 'Leave unticked to say that there is no paid bounty.',
+  bountyTextLabel: 'Security page: bounty terms',
+  bountyTextHint:
+    'Shown when the bounty box is ticked: what is rewarded and how much. Leave empty for a short line.',
+  credentialsLabel: 'Credentials',
+  credentialsHint:
+    'Certifications and empanelments the company holds (ISO 27001, CERT-In empanelment…), shown on About and Services. Leave empty for none.',
+  credentialNoun: 'Credential',
+  credentialName: 'Name',
+  credentialNameRequired: 'Name is required',
+  credentialIssuer: 'Issued by',
+  credentialId: 'ID or certificate number',
+  credentialVerifyUrl: 'Verification link',
+  whatsappLabel: 'WhatsApp number',
+  whatsappHint:
+    'The number of the "Chat on WhatsApp" link on every public page, with its country code (+91 98765 43210). Leave empty to hide the link.',
+} as const;
+
 export const COURSE_SETTINGS = {
   refundPolicyLabel: 'Course pages: refund policy',
   refundPolicyHint: 'Shown on every course page that does not state its own. Leave empty for none.',
