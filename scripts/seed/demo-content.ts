@@ -209,6 +209,24 @@ export const demoContent: Record<ContentFamilyKey, DemoItem[]> = {
       },
     },
   ],
+  // Fictional researchers, as all the demo is.
+  hallOfFame: [
+    {
+      fields: {
+        researcher: 'Meera Iyer',
+        summary: 'Reported a missing rate limit on the enrolment form; fixed within two days.',
+        reportedOn: '2026-08-14',
+        link: 'https://example.com/meera-iyer',
+      },
+    },
+    {
+      fields: {
+        researcher: 'Rohan Desai',
+        summary: 'Found a verbose error message that named an internal host; fixed the same day.',
+        reportedOn: '2026-10-02',
+      },
+    },
+  ],
 };
 
 export const demoEnrollCourses: string[] = [

@@ -84,4 +84,5 @@ export const PUBLIC_PAGES = [
   '/contact',
   '/enroll',
   '/privacy-policy',
+  '/security',
 ] as const;

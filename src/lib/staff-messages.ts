@@ -163,6 +163,32 @@ export const ACTIVITY_TEXT = {
 } as const;
 
 /** Delete confirmations (spec section 5), shown with the browser's confirm(). */
+/** The hall of fame of the /security page (issue 25): researchers thanked for reports. */
+export const HALL_OF_FAME = {
+  researcherLabel: 'Researcher',
+  researcherRequired: "The researcher's name is required",
+  summaryLabel: 'Finding',
+  summaryHint:
+    'One or two sentences on what was found and fixed, with no details that would help an attacker.',
+  summaryRequired: 'Say what was found',
+  dateLabel: 'Date reported',
+  dateRequired: 'The date is required',
+  linkLabel: "Researcher's link",
+  linkHint: 'Their profile or write-up (https://…). Leave empty for none.',
+  confirmDelete: 'Delete this hall of fame entry?',
+  messages: {
+    added: 'Hall of fame entry added',
+    updated: 'Hall of fame entry updated',
+    deleted: 'Hall of fame entry deleted',
+    empty: 'No hall of fame entries yet',
+    fetchFailed: 'Failed to fetch the hall of fame',
+    addFailed: 'Failed to add the hall of fame entry',
+    updateFailed: 'Failed to update the hall of fame entry',
+    deleteFailed: 'Failed to delete the hall of fame entry',
+    imageFailed: 'That picture could not be read',
+  },
+} as const;
+
 export const CONFIRM = {
   content: 'Are you sure you want to delete this content?',
   service: 'Are you sure you want to delete this service?',

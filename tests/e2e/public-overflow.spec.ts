@@ -10,7 +10,7 @@ import { collectConsoleErrors, expect, test } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 
 const WIDTHS = [320, 390, 768, 1366, 1440];
-const PAGES = ['/', '/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy'];
+const PAGES = ['/', '/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy', '/security'];
 
 const marker = `overflow${Date.now()}`;
 const longWord = (length: number) => `${marker}${'W'.repeat(length - marker.length)}`;

@@ -12,6 +12,7 @@ const INNER_PAGES = [
   { path: '/contact', nav: 'Contact' },
   { path: '/enroll', nav: 'Enroll' },
   { path: '/privacy-policy', nav: null },
+  { path: '/security', nav: null },
 ] as const;
 
 test.beforeEach(async ({ page }) => {
@@ -217,7 +218,15 @@ test('sitemap.xml and robots.txt are generated at build time', async ({ request 
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   const xml = await sitemap.text();
-  for (const path of ['/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy'])
+  for (const path of [
+    '/about',
+    '/services',
+    '/career',
+    '/contact',
+    '/enroll',
+    '/privacy-policy',
+    '/security',
+  ])
     expect(xml).toContain(`${path}</loc>`);
   expect(xml).not.toContain('deltaadmin');
   const robots = await request.get('/robots.txt');

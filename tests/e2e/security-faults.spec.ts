@@ -15,7 +15,14 @@ import { valueFields } from '../../src/lib/fields.ts';
 import { API_PREFIX } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ADMIN, DATA_RIGHTS, SETTINGS, WORKFLOW, IDENTITY } from '../../src/lib/staff-messages.ts';
+import {
+  ADMIN,
+  DATA_RIGHTS,
+  HALL_OF_FAME,
+  SETTINGS,
+  WORKFLOW,
+  IDENTITY,
+} from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as PAGE_WORDS from '../../src/lib/page-words.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
@@ -93,6 +100,11 @@ const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: 
       live: [PUBLIC_PATHS.enrollCourse],
     },
     '/privacy-policy': { headings: [PAGE_WORDS.PRIVACY_POLICY.title], items: ['.prose h2'], live: [] },
+    '/security': {
+      headings: [PAGE_WORDS.SECURITY_PAGE.title, PAGE_WORDS.SECURITY_PAGE.heading],
+      items: ['#hall-of-fame li.card'],
+      live: [],
+    },
   };
 
 for (const outage of OUTAGES) {
@@ -259,7 +271,11 @@ function contentScreen(key: ContentFamilyKey, loadFailed: PerOutage, saveFailed:
                     ? text
                     : 'format' in field && field.format === 'applyTo'
                       ? 'https://example.com/apply'
-                      : `${text} ${field.name}`,
+                      : field.kind === 'url'
+                        ? 'https://example.com/'
+                        : field.kind === 'date'
+                          ? '2026-11-20'
+                          : `${text} ${field.name}`,
                 ],
               ],
         ),
@@ -303,6 +319,10 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   career: contentScreen('career', always(ADMIN.career.fetchFailed), {
     unavailable: API.storeUnavailable,
     offline: ADMIN.career.addFailed,
+  }),
+  hallOfFame: contentScreen('hallOfFame', always(HALL_OF_FAME.messages.fetchFailed), {
+    unavailable: API.storeUnavailable,
+    offline: HALL_OF_FAME.messages.addFailed,
   }),
   contactData: requestsScreen('contact'),
   enrollData: requestsScreen('enroll'),

@@ -46,6 +46,7 @@ const PUBLIC_PLACES = {
   '/contact': { text: [], jsonLd: [] },
   '/enroll': { text: ['enrollCourse'], jsonLd: ['enrollCourse'] },
   '/privacy-policy': { text: [], jsonLd: [] },
+  '/security': { text: ['hallOfFame'], jsonLd: [] },
 } satisfies Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }>;
 // Every family visitors read shows on some page here (tests/support/covers.ts).
 type Placed = (typeof PUBLIC_PLACES)[keyof typeof PUBLIC_PLACES]['text'][number];
@@ -56,6 +57,7 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   homeCourses: 'homeCourse',
   serviceContent: 'serviceContent',
   career: 'career',
+  hallOfFame: 'hallOfFame',
   contactData: 'contact',
   enrollData: 'enroll',
   courses: 'enrollCourse',
@@ -145,7 +147,9 @@ test.describe('stored XSS payloads', () => {
     };
     // Every text field of every content family, so a new text field is covered without editing this.
     const writes = Object.values(contentFamilies).map((family) => {
-      const texts = valueFields(family.fields).filter((field) => !('format' in field && field.format));
+      const texts = valueFields(family.fields).filter(
+        (field) => !('format' in field && field.format) && field.kind !== 'date' && field.kind !== 'url',
+      );
       const body = Object.fromEntries(
         texts.map((field) => [
           field.name,
@@ -154,7 +158,9 @@ test.describe('stored XSS payloads', () => {
       );
       shown[family.key] = Object.values(body).flat();
       for (const field of valueFields(family.fields))
-        if ('format' in field && field.format === 'applyTo') body[field.name] = APPLY_LINK;
+        if (('format' in field && field.format === 'applyTo') || field.kind === 'url')
+          body[field.name] = APPLY_LINK;
+        else if (field.kind === 'date') body[field.name] = '2026-11-20';
       // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
       const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
       const multipart = {
@@ -274,7 +280,10 @@ test.describe('stored XSS payloads', () => {
         // The edit form takes the stored title back as an input value, not as markup.
         const title = shown[kind][0]!;
         await page.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
-        await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+        const family = contentFamilies[kind as ContentFamilyKey];
+        const titleField = valueFields(family.fields).find((field) => field.name === family.titleField);
+        const titleLabel = titleField?.label ?? 'Title';
+        await expect(page.getByLabel(titleLabel, { exact: true })).toHaveValue(title);
       }
       await expectInert(page, probe);
     });

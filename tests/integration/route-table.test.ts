@@ -184,7 +184,7 @@ describe('every route that changes something records what the table declares', (
         family.multipart ? { form: multipart(input, { bytes: photo }) } : { json: input },
       );
       const id = ((await body(created)).data as StoredItem)._id;
-      const edit = { ...input, title: 'Audited, edited' };
+      const edit = { ...input, [family.titleField]: 'Audited, edited' };
       await step(
         'PUT',
         `${family.path}/${id}`,

@@ -114,7 +114,7 @@ export async function seedEveryFamily(api: Api): Promise<SeededIds> {
   const revisions = {} as SeededIds['revisions'];
   for (const family of Object.values(contentFamilies)) {
     const id = content[family.key];
-    const edit = { ...sampleInput(family, 'Seeded'), title: 'Seeded, edited' };
+    const edit = { ...sampleInput(family, 'Seeded'), [family.titleField]: 'Seeded, edited' };
     const response = await api.admin(`${family.path}/${id}`, {
       method: 'PUT',
       ...(family.multipart ? { form: multipart(edit) } : { json: edit }),

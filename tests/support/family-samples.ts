@@ -9,9 +9,11 @@ export function sampleInput(family: ContentFamily, label: string): Record<string
       field.name,
       field.kind === 'points'
         ? Array.from({ length: Math.max(field.min, 1) }, (_, index) => `${label} point ${index + 1}`)
-        : 'format' in field && field.format === 'applyTo'
+        : ('format' in field && field.format === 'applyTo') || field.kind === 'url'
           ? `https://example.com/${encodeURIComponent(`${label} ${field.name}`)}`
-          : `${label} ${field.name}`,
+          : field.kind === 'date'
+            ? '2026-03-14'
+            : `${label} ${field.name}`,
     ]),
   );
 }
