@@ -88,6 +88,19 @@ test('every public page has the WhatsApp link: the demo number, a message naming
     const name = path === '/' ? 'home' : (await page.locator('h1').textContent())!.trim();
     expect(href.searchParams.get('text'), path).toBe(WHATSAPP.message(name));
   }
+  // Rendered in the page's flow from the start: nothing moves when it appears (no layout shift at all).
+  await page.goto('/privacy-policy');
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 1_000);
+      }),
+  );
+  expect(shifted).toBe(0);
   // No third-party script: every script the pages load is the site's own.
   const scripts = await page
     .locator('script[src]')
