@@ -36,6 +36,8 @@ let counter = 0;
 const payload = () => `${RUN}${(counter += 1).toString(36).padStart(2, '0')} ${PAYLOAD}`;
 /** A valid https link with the payload's characters in its query: an href, never markup. */
 const APPLY_LINK = `https://example.com/apply?q="><svg onload=window.__xss=1>`;
+/** The same without spaces, for web-address fields (which refuse whitespace): still an href, never markup. */
+const WEB_LINK = `https://example.com/x?q="><svg/onload=window.__xss=1>`;
 
 /** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
 const PUBLIC_PLACES = {
@@ -158,8 +160,8 @@ test.describe('stored XSS payloads', () => {
       );
       shown[family.key] = Object.values(body).flat();
       for (const field of valueFields(family.fields))
-        if (('format' in field && field.format === 'applyTo') || field.kind === 'url')
-          body[field.name] = APPLY_LINK;
+        if ('format' in field && field.format === 'applyTo') body[field.name] = APPLY_LINK;
+        else if (field.kind === 'url') body[field.name] = WEB_LINK;
         else if (field.kind === 'date') body[field.name] = '2026-11-20';
       // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
       const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
