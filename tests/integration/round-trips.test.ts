@@ -35,7 +35,8 @@ beforeAll(async () => {
     for (let index = 0; index < ITEMS_PER_FAMILY; index += 1) {
       const sample = samples[index % samples.length]!.fields;
       // Titles stay unique: some families claim their title as a unique name.
-      const fields = family.inputSchema.parse({ ...sample, title: `${String(sample.title)} ${index}` });
+      const title = family.titleField;
+      const fields = family.inputSchema.parse({ ...sample, [title]: `${String(sample[title])} ${index}` });
       await api.repository.create(key, fields as Record<string, unknown>);
     }
   }
