@@ -232,6 +232,24 @@ export const demoContent: Record<ContentFamilyKey, DemoItem[]> = {
       },
     },
   ],
+  // Fictional researchers, as all the demo is.
+  hallOfFame: [
+    {
+      fields: {
+        researcher: 'Meera Iyer',
+        summary: 'Reported a missing rate limit on the enrolment form; fixed within two days.',
+        reportedOn: '2026-08-14',
+        link: 'https://example.com/meera-iyer',
+      },
+    },
+    {
+      fields: {
+        researcher: 'Rohan Desai',
+        summary: 'Found a verbose error message that named an internal host; fixed the same day.',
+        reportedOn: '2026-10-02',
+      },
+    },
+  ],
 };
 
 /** The course catalogue (issue 22): trainers, four courses and batches in every state. */
@@ -520,3 +538,6 @@ export const demoEnrollCourses: string[] = [
 ];
 
 export const demoStats = { totalCourses: 12 };
+
+/** Settings the demo shows beyond today's defaults: a fictional WhatsApp number, so `npm start` shows the link. */
+export const demoSettings = { whatsappNumber: '919876543210' } as const;

@@ -9,7 +9,14 @@ import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { SINGLETON_ID } from '../../src/server/repository/keys.ts';
 import type { ImageService } from '../../src/server/images/port.ts';
 import type { Repository } from '../../src/server/repository/port.ts';
-import { demoContent, demoEnrollCourses, demoSeatHolders, demoStats, type DemoItem } from './demo-content.ts';
+import {
+  demoContent,
+  demoEnrollCourses,
+  demoSeatHolders,
+  demoSettings,
+  demoStats,
+  type DemoItem,
+} from './demo-content.ts';
 import { renderDemoPicture } from './demo-images.ts';
 
 /** True when the store holds no content at all (a store with only requests or stats still counts as seeded). */
@@ -100,6 +107,7 @@ export async function seedDemoContent(repository: Repository, images: ImageServi
     createdAt: now,
     updatedAt: now,
     ...SITE_SETTINGS_SEED,
+    ...demoSettings,
   });
   return created + 1;
 }

@@ -100,6 +100,10 @@ export const FIELD_REASONS = {
     `${label} must be a UPI ID: a name, @ and the bank's handle, such as deltasecure@okhdfcbank`,
   gstin: (label: string) =>
     `${label} must be a 15-character GSTIN, such as 27AAPFU0939F1ZV: 2 digits, the 10-character PAN, then 3 characters (check it for typos)`,
+  e164: (label: string) =>
+    `${label} must be a mobile number in international form: the country code and number, 8 to 15 digits, such as +91 98765 43210`,
+  contactUri: (label: string) =>
+    `${label} must be a mailto: address or an https:// link, such as mailto:security@example.com`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   slug: (label: string) =>
     `${label} may hold only lower-case letters a-z, digits and single hyphens between them, such as ethical-hacking-101`,

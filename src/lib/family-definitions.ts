@@ -28,7 +28,7 @@ import {
   type RequestDefinition,
 } from './family-kinds.ts';
 import { VALIDATION } from './messages.ts';
-import { ADMIN, CATALOGUE, CONFIRM, CSV_HEADERS, FAMILY_NOUNS } from './staff-messages.ts';
+import { ADMIN, CATALOGUE, CONFIRM, CSV_HEADERS, FAMILY_NOUNS, HALL_OF_FAME } from './staff-messages.ts';
 
 const title = {
   name: 'title',
@@ -44,6 +44,8 @@ const description = {
   max: MAX_LENGTH.description,
   required: VALIDATION.descriptionRequired,
 } as const satisfies TextField;
+/** A web address a visitor follows (a researcher's profile). */
+const LINK_MAX = 2_000;
 const downscaled = { requiredOnCreate: true, browserDownscale: true, hint: null } as const;
 const image = <const O extends Omit<ImageField, 'name' | 'kind'>>(options: O) =>
   ({ name: 'image', kind: 'image', ...options }) as const satisfies ImageField;
@@ -247,6 +249,53 @@ export const FAMILY_DEFINITIONS = [
     },
     confirmDelete: CONFIRM.career,
     messages: { ...ADMIN.career, imageFailed: ADMIN.homeContent.imageFailed },
+  }),
+  defineContent({
+    key: 'hallOfFame',
+    fields: [
+      {
+        name: 'researcher',
+        kind: 'text',
+        label: HALL_OF_FAME.researcherLabel,
+        max: MAX_LENGTH.title,
+        required: HALL_OF_FAME.researcherRequired,
+      },
+      {
+        name: 'summary',
+        kind: 'textarea',
+        label: HALL_OF_FAME.summaryLabel,
+        hint: HALL_OF_FAME.summaryHint,
+        max: MAX_LENGTH.description,
+        required: HALL_OF_FAME.summaryRequired,
+      },
+      {
+        name: 'reportedOn',
+        kind: 'date',
+        label: HALL_OF_FAME.dateLabel,
+        required: HALL_OF_FAME.dateRequired,
+      },
+      {
+        name: 'link',
+        kind: 'url',
+        label: HALL_OF_FAME.linkLabel,
+        hint: HALL_OF_FAME.linkHint,
+        max: LINK_MAX,
+        required: null,
+      },
+    ],
+    titleField: 'researcher',
+    admin: {
+      route: 'hallOfFame',
+      path: 'hall-of-fame',
+      label: 'Hall of Fame',
+      group: 'tool',
+      heading: 'Hall of Fame',
+      noun: 'Entry',
+      layout: 'list',
+      listErrors: 'fixed',
+    },
+    confirmDelete: HALL_OF_FAME.confirmDelete,
+    messages: HALL_OF_FAME.messages,
   }),
   {
     key: 'contact',

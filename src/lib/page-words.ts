@@ -165,3 +165,53 @@ export const COURSES_PAGE = {
   moved: 'This course has moved.',
   aboutTrainers: 'Our trainers',
 } as const;
+
+/**
+ * The /security page (issue 25): the vulnerability disclosure policy. Its words are the defaults of Site settings'
+ * "Security page" section; the headings stay here.
+ */
+export const SECURITY_PAGE = {
+  title: 'Security',
+  description:
+    'How to report a security vulnerability in our website or services, and what we promise in return.',
+  heading: 'Vulnerability Disclosure Policy',
+  intro:
+    'We test other companies for a living, so we welcome reports about our own systems. If you believe you have found a security vulnerability in this website or a service we run, please tell us.',
+  scopeHeading: 'Scope',
+  scope:
+    'This website, its admin area and its API are in scope. Out of scope: denial of service, social engineering of our staff or students, physical attacks, spam, and findings in third-party services we do not control.',
+  reportHeading: 'How to report',
+  report:
+    'Write to the contact below with the address affected, the steps to reproduce the issue and what an attacker could do with it. Please do not access, change or delete data that is not yours, and give us reasonable time to fix the issue before you tell anyone else.',
+  reportContact: 'Report to:',
+  promiseHeading: 'What we promise',
+  promise:
+    'We acknowledge every report within 3 working days, keep you informed while we fix it, and credit you in our hall of fame once it is fixed, if you wish.',
+  safeHarbourHeading: 'Safe harbour',
+  safeHarbour:
+    'If you act in good faith and follow this policy, we will not take legal action against you or report you to the authorities for your research, and we will say so if anyone else does.',
+  bountyHeading: 'Rewards',
+  noBounty: 'We do not run a paid bug bounty: we thank researchers publicly in our hall of fame.',
+  bounty: 'We reward valid reports that follow this policy.',
+  hallOfFameHeading: 'Hall of fame',
+  hallOfFameEmpty: 'No reports yet: yours could be the first.',
+  hallOfFameLink: 'Details',
+} as const;
+
+/** The credentials section of /about and /services (shown only when Site settings list some). */
+export const CREDENTIALS = {
+  heading: 'Our Credentials',
+  issuedBy: 'Issued by',
+  id: 'ID',
+  verify: 'Verify',
+  /** Completes "Verify" for screen readers, so each credential's link is told apart. */
+  verifyFor: (name: string) => `${name} credential`,
+} as const;
+
+/** The WhatsApp link on every public page (issue 25): its words and the message it starts. */
+export const WHATSAPP = {
+  label: 'Chat on WhatsApp',
+  /** The link's accessible name says where it leads. */
+  accessibleName: 'Chat on WhatsApp (opens in a new tab)',
+  message: (page: string) => `Hello DeltaSecure, I am on your ${page} page and have a question.`,
+} as const;

@@ -86,4 +86,5 @@ export const PUBLIC_PAGES = [
   '/privacy-policy',
   // The course catalogue (issue 22); each course's page is added to the sitemap from the build's courses.
   '/courses',
+  '/security',
 ] as const;

@@ -12,7 +12,9 @@
 import { z } from 'zod';
 import { ABOUT_STATIC, MAX_LENGTH } from './constants.ts';
 import {
+  booleanField,
   emailField,
+  groupField,
   integerField,
   linesField,
   markdownField,
@@ -33,11 +35,12 @@ import {
   COURSE_FEES_DEFAULTS,
   HOME_HERO,
   HOW_TO_APPLY,
+  SECURITY_PAGE,
   SERVICES,
 } from './page-words.ts';
 import { StoredMetaSchema } from './schemas.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from './site-config.ts';
-import { COURSE_SETTINGS, SETTINGS } from './staff-messages.ts';
+import { COURSE_SETTINGS, SETTINGS, TRUST_SETTINGS } from './staff-messages.ts';
 
 export { telHref } from './fields.ts';
 
@@ -51,7 +54,9 @@ export const SETTING_GROUPS = [
   'servicesPage',
   'contactPage',
   'careersPage',
+  'securityPage',
   'courses',
+  'credentials',
   'contact',
   'map',
   'site',
@@ -167,6 +172,14 @@ const servicesPage = <const N extends string>(name: N, label: string, kind: Text
 const aboutPage = <const N extends string>(name: N, label: string, max: number = MAX_LENGTH.title) =>
   words('aboutPage', name, label, { kind: max === MAX_LENGTH.description ? 'textarea' : 'text', max });
 
+/** The /security page's words (issue 25): each label names the page. */
+const securityPage = <const N extends string>(name: N, label: string) =>
+  words('securityPage', name, `Security page: ${label}`, { kind: 'textarea', max: MAX_LENGTH.description });
+
+/** An E.164 number: a country code and up to 15 digits. */
+const E164_MAX = 20;
+const CREDENTIALS_MAX = 12;
+
 export const SETTING_FIELDS = [
   words('home', 'heroLine', 'Home page: line under the slideshow', {
     hint: 'Shown with the two buttons below the slideshow.',
@@ -224,6 +237,34 @@ export const SETTING_FIELDS = [
     hint: "An e-mail address or a web address starting with https://. Each career's Apply button uses it, unless the career names its own.",
   }),
   inGroup(
+    'securityPage',
+    textField('securityContact', {
+      label: TRUST_SETTINGS.securityContactLabel,
+      hint: TRUST_SETTINGS.securityContactHint,
+      required: null,
+      max: URL_MAX,
+      format: 'contactUri',
+    }),
+  ),
+  securityPage('securityIntro', 'introduction'),
+  securityPage('securityScope', 'scope'),
+  securityPage('securityReport', 'how to report'),
+  securityPage('securityPromise', 'what we promise'),
+  securityPage('securitySafeHarbour', 'safe harbour'),
+  inGroup(
+    'securityPage',
+    booleanField('bountyOffered', {
+      label: TRUST_SETTINGS.bountyOfferedLabel,
+      hint: TRUST_SETTINGS.bountyOfferedHint,
+    }),
+  ),
+  words('securityPage', 'bountyText', TRUST_SETTINGS.bountyTextLabel, {
+    kind: 'textarea',
+    max: MAX_LENGTH.description,
+    hint: TRUST_SETTINGS.bountyTextHint,
+    optional: true,
+  }),
+  inGroup(
     'courses',
     markdownField('refundPolicy', {
       label: COURSE_SETTINGS.refundPolicyLabel,
@@ -250,6 +291,35 @@ export const SETTING_FIELDS = [
     optional: true,
   }),
   inGroup(
+    'credentials',
+    groupField('credentials', {
+      label: TRUST_SETTINGS.credentialsLabel,
+      hint: TRUST_SETTINGS.credentialsHint,
+      noun: TRUST_SETTINGS.credentialNoun,
+      min: 0,
+      max: CREDENTIALS_MAX,
+      fields: [
+        textField('name', {
+          label: TRUST_SETTINGS.credentialName,
+          required: TRUST_SETTINGS.credentialNameRequired,
+          max: MAX_LENGTH.title,
+        }),
+        textField('issuer', {
+          label: TRUST_SETTINGS.credentialIssuer,
+          required: null,
+          max: MAX_LENGTH.title,
+        }),
+        textField('reference', { label: TRUST_SETTINGS.credentialId, required: null, max: MAX_LENGTH.title }),
+        urlField('verifyUrl', {
+          label: TRUST_SETTINGS.credentialVerifyUrl,
+          required: null,
+          max: URL_MAX,
+          reasons: { invalid: SETTINGS.urlInvalid, tooLong: tooLong(URL_MAX) },
+        }),
+      ],
+    }),
+  ),
+  inGroup(
     'contact',
     linesField('address', {
       label: 'Address',
@@ -271,6 +341,16 @@ export const SETTING_FIELDS = [
   ),
   phone('phone', 'Phone', 'Shown in the footer, on About and on Contact.', false),
   phone('phoneSecondary', 'Second phone', 'Shown on Contact; leave empty for none.', true),
+  inGroup(
+    'contact',
+    textField('whatsappNumber', {
+      label: TRUST_SETTINGS.whatsappLabel,
+      hint: TRUST_SETTINGS.whatsappHint,
+      required: null,
+      max: E164_MAX,
+      format: 'e164',
+    }),
+  ),
   link(
     'map',
     'mapEmbedUrl',
@@ -333,20 +413,43 @@ export const SITE_SETTINGS_SEED: SiteSettings = {
   contactIntro: CONTACT_PAGE.intro,
   careersHeading: CAREER.heading,
   careerApplyTo: siteConfig.email,
+  // Empty: security.txt and the /security page use the company e-mail.
+  securityContact: '',
+  securityIntro: SECURITY_PAGE.intro,
+  securityScope: SECURITY_PAGE.scope,
+  securityReport: SECURITY_PAGE.report,
+  securityPromise: SECURITY_PAGE.promise,
+  securitySafeHarbour: SECURITY_PAGE.safeHarbour,
+  bountyOffered: false,
+  bountyText: '',
   refundPolicy: COURSE_FEES_DEFAULTS.refundPolicy,
   // No payment details are invented: the course pages offer UPI once staff enter them.
   upiVpa: '',
   upiPayeeName: '',
   gstin: '',
+  // None are claimed until staff enter them: the pages show the section only when some are listed.
+  credentials: [],
   address: [...siteConfig.address],
   email: siteConfig.email,
   phone: siteConfig.phone,
   phoneSecondary: siteConfig.phoneSecondary,
+  // No number is invented: the link appears once staff enter one (the demo seed carries a fictional one).
+  whatsappNumber: '',
   mapEmbedUrl: siteConfig.mapEmbedUrl,
   mapLinkUrl: siteConfig.mapLinkUrl,
   certificateUrl: siteConfig.certificateUrl,
   footerTagline: PUBLIC.footerTagline,
 };
+
+/** Where security reports go: the setting, else the company e-mail (security.txt's Contact, the /security page). */
+export const securityContactOf = (settings: Pick<SiteSettings, 'securityContact' | 'email'>) =>
+  settings.securityContact || `mailto:${settings.email}`;
+
+/** The WhatsApp link's address: the number's digits and a message naming the page, or null with no number. */
+export function whatsappHref(number: string, message: string): string | null {
+  const digits = number.replace(/\D/g, '');
+  return digits === '' ? null : `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+}
 
 /**
  * The settings to show from what the store holds (or null): stored values over the seed, so a setting added to

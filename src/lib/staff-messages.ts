@@ -165,6 +165,32 @@ export const ACTIVITY_TEXT = {
 } as const;
 
 /** Delete confirmations (spec section 5), shown with the browser's confirm(). */
+/** The hall of fame of the /security page (issue 25): researchers thanked for reports. */
+export const HALL_OF_FAME = {
+  researcherLabel: 'Researcher',
+  researcherRequired: "The researcher's name is required",
+  summaryLabel: 'Finding',
+  summaryHint:
+    'One or two sentences on what was found and fixed, with no details that would help an attacker.',
+  summaryRequired: 'Say what was found',
+  dateLabel: 'Date reported',
+  dateRequired: 'The date is required',
+  linkLabel: "Researcher's link",
+  linkHint: 'Their profile or write-up (https://…). Leave empty for none.',
+  confirmDelete: 'Delete this hall of fame entry?',
+  messages: {
+    added: 'Hall of fame entry added',
+    updated: 'Hall of fame entry updated',
+    deleted: 'Hall of fame entry deleted',
+    empty: 'No hall of fame entries yet',
+    fetchFailed: 'Failed to fetch the hall of fame',
+    addFailed: 'Failed to add the hall of fame entry',
+    updateFailed: 'Failed to update the hall of fame entry',
+    deleteFailed: 'Failed to delete the hall of fame entry',
+    imageFailed: 'That picture could not be read',
+  },
+} as const;
+
 export const CONFIRM = {
   content: 'Are you sure you want to delete this content?',
   service: 'Are you sure you want to delete this service?',
@@ -375,6 +401,30 @@ export const STATS_LABELS = {
 } as const;
 
 /** The settings the course pages and their fees read (issue 22): labels and hints of the Site settings form. */
+/** Site settings of issue 25: the security page, the credentials, WhatsApp. */
+export const TRUST_SETTINGS = {
+  securityContactLabel: 'Security page: where to report (security.txt Contact)',
+  securityContactHint:
+    'A mailto: address (mailto:security@example.com) or an https:// link to a report form. Leave empty to use the company e-mail.',
+  bountyOfferedLabel: 'Security page: we pay a bug bounty',
+  bountyOfferedHint: 'Leave unticked to say that there is no paid bounty.',
+  bountyTextLabel: 'Security page: bounty terms',
+  bountyTextHint:
+    'Shown when the bounty box is ticked: what is rewarded and how much. Leave empty for a short line.',
+  credentialsLabel: 'Credentials',
+  credentialsHint:
+    'Certifications and empanelments the company holds (ISO 27001, CERT-In empanelment…), shown on About and Services. Leave empty for none.',
+  credentialNoun: 'Credential',
+  credentialName: 'Name',
+  credentialNameRequired: 'Name is required',
+  credentialIssuer: 'Issued by',
+  credentialId: 'ID or certificate number',
+  credentialVerifyUrl: 'Verification link',
+  whatsappLabel: 'WhatsApp number',
+  whatsappHint:
+    'The number of the "Chat on WhatsApp" link on every public page, with its country code (+91 98765 43210). Leave empty to hide the link.',
+} as const;
+
 export const COURSE_SETTINGS = {
   refundPolicyLabel: 'Course pages: refund policy',
   refundPolicyHint: 'Shown on every course page that does not state its own. Leave empty for none.',

@@ -7,9 +7,9 @@ import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
-import { ADMIN } from '../../src/lib/staff-messages.ts';
+import { ADMIN, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { FORM } from '../../src/admin/admin-copy.ts';
+import { FORM, SHELL } from '../../src/admin/admin-copy.ts';
 import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import type { Covers } from '../support/covers.ts';
 import { answerDialogs, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
@@ -28,6 +28,14 @@ interface ScreenCase {
   /** The fetch-failure text for a 500 without a message. */
   fetchFailed: string;
   invalidData: string | null;
+  /** A family whose title field is not the spec's Title (issue 25's hall of fame): its label and message. */
+  title?: { label: string; required: string };
+  /** Further required fields (not the spec's): each label, a value to type, and its message when empty. */
+  required?: { label: string; value: string; message: string }[];
+  /** Those fields as the API takes them, for items created through it. */
+  apiFields?: Record<string, string>;
+  /** The sidebar list its link is in, when not the spec's sections (a staff tool). */
+  navigation?: string;
 }
 
 const SCREENS = [
@@ -86,6 +94,28 @@ const SCREENS = [
     fetchFailed: ADMIN.career.fetchFailed,
     invalidData: null,
   },
+  {
+    key: 'hallOfFame',
+    link: 'Hall of Fame',
+    noun: 'Entry',
+    description: false,
+    points: null,
+    image: null,
+    downscale: false,
+    fetchFailed: HALL_OF_FAME.messages.fetchFailed,
+    invalidData: null,
+    title: { label: HALL_OF_FAME.researcherLabel, required: HALL_OF_FAME.researcherRequired },
+    required: [
+      {
+        label: HALL_OF_FAME.summaryLabel,
+        value: 'Stored XSS in a form, fixed.',
+        message: HALL_OF_FAME.summaryRequired,
+      },
+      { label: HALL_OF_FAME.dateLabel, value: '2026-11-20', message: HALL_OF_FAME.dateRequired },
+    ],
+    apiFields: { summary: 'To fail on.', reportedOn: '2026-11-20' },
+    navigation: SHELL.toolsNavLabel,
+  },
 ] satisfies ScreenCase[];
 // Every content family of the registry has its row (tests/support/covers.ts).
 // The catalogue's screens (issue 22) are not here yet: their forms have dates, money and references.
@@ -115,12 +145,17 @@ async function routeMethod(
 
 for (const screen of SCREENS) {
   const family = contentFamilies[screen.key];
+  const titleLabel = 'title' in screen && screen.title ? screen.title.label : 'Title';
+  const titleRequired = 'title' in screen && screen.title ? screen.title.required : VALIDATION.titleRequired;
+  const required = ('required' in screen && screen.required) || [];
+  const apiFields = ('apiFields' in screen && screen.apiFields) || {};
+  const navigation = ('navigation' in screen && screen.navigation) || undefined;
 
   test.describe(`${screen.link} screen`, () => {
     test('validates, adds with an image, edits and deletes through the real API', async ({
       adminPage: page,
     }) => {
-      await openScreen(page, screen.link, screen.link);
+      await openScreen(page, screen.link, screen.link, navigation);
       await expect(
         page.getByText(family.messages.empty, { exact: true }).or(page.locator('li.item-card').first()),
       ).toBeVisible();
@@ -128,9 +163,11 @@ for (const screen of SCREENS) {
 
       // Every validation message of the empty form (spec section 5).
       await submitButton(page, 'Add', screen.noun).click();
-      await expect(page.getByText(VALIDATION.titleRequired, { exact: true })).toBeVisible();
+      await expect(page.getByText(titleRequired, { exact: true })).toBeVisible();
       if (screen.description)
         await expect(page.getByText(VALIDATION.descriptionRequired, { exact: true })).toBeVisible();
+      for (const field of required)
+        await expect(page.getByText(field.message, { exact: true })).toBeVisible();
       if (screen.image === 'required')
         await expect(page.getByText(VALIDATION.imageRequired, { exact: true })).toBeVisible();
       else await expect(page.getByText(VALIDATION.imageRequired, { exact: true })).toHaveCount(0);
@@ -140,15 +177,16 @@ for (const screen of SCREENS) {
       await expect(
         screen.image === 'required'
           ? page.locator('input[type="file"]')
-          : page.getByLabel('Title', { exact: true }),
+          : page.getByLabel(titleLabel, { exact: true }),
       ).toBeFocused();
       await expectNoAxeViolations(page);
 
       // Fill the form; points up to the family's minimum, the first ones checked for their removability.
       const title = unique(`E2E ${screen.noun}`);
-      await page.getByLabel('Title', { exact: true }).fill(`  ${title}  `);
+      await page.getByLabel(titleLabel, { exact: true }).fill(`  ${title}  `);
       if (screen.description)
         await page.getByLabel('Description', { exact: true }).fill('Written by the admin e2e spec.');
+      for (const field of required) await page.getByLabel(field.label, { exact: true }).fill(field.value);
       if (screen.points) {
         await expect(page.getByLabel(/^Point \d+$/)).toHaveCount(screen.points.initial);
         await expect(page.getByRole('button', { name: /^Remove point/ })).toHaveCount(0);
@@ -187,7 +225,7 @@ for (const screen of SCREENS) {
       const createdBody: unknown = await createdResponse.json();
       await expect(notice(page, 'success')).toHaveText(family.messages.added);
       await expect(card(page, title)).toBeVisible();
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
+      await expect(page.getByLabel(titleLabel, { exact: true })).toHaveValue('');
 
       if (screen.image) {
         expect(uploaded).not.toBeNull();
@@ -214,20 +252,20 @@ for (const screen of SCREENS) {
         .getByRole('button', { name: `Edit ${title}` })
         .click();
       await expect(submitButton(page, 'Update', screen.noun)).toBeVisible();
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+      await expect(page.getByLabel(titleLabel, { exact: true })).toHaveValue(title);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       if (screen.image) await expect(page.getByRole('img', { name: 'Current image' })).toBeVisible();
 
       // Cancel returns to add mode.
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(submitButton(page, 'Add', screen.noun)).toBeVisible();
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
+      await expect(page.getByLabel(titleLabel, { exact: true })).toHaveValue('');
 
       await card(page, title)
         .getByRole('button', { name: `Edit ${title}` })
         .click();
       const edited = `${title} edited`;
-      await page.getByLabel('Title', { exact: true }).fill(edited);
+      await page.getByLabel(titleLabel, { exact: true }).fill(edited);
       if (screen.image)
         await page
           .locator('input[type="file"]')
@@ -266,7 +304,7 @@ for (const screen of SCREENS) {
       await routeMethod(page, family.path, 'GET', (route) =>
         route.fulfill({ json: { success: true, data: [] } }),
       );
-      await openScreen(page, screen.link, screen.link);
+      await openScreen(page, screen.link, screen.link, navigation);
       // The fixture may already have loaded this screen before the route existed.
       await page.reload();
       await expect(page.getByText(family.messages.empty, { exact: true })).toBeVisible();
@@ -296,7 +334,11 @@ for (const screen of SCREENS) {
 
       // An item to fail on, created through the API.
       const title = unique(`E2E failing ${screen.noun}`);
-      const form = { title, ...(screen.description ? { description: 'To fail on.' } : {}) };
+      const form = {
+        [family.titleField]: title,
+        ...(screen.description ? { description: 'To fail on.' } : {}),
+        ...apiFields,
+      };
       const points = screen.points
         ? JSON.stringify(Array.from({ length: screen.points.initial }, (_, i) => `p${i + 1}`))
         : null;
@@ -351,8 +393,9 @@ for (const screen of SCREENS) {
       await routeMethod(page, family.path, 'POST', (route) =>
         route.fulfill({ status: 500, json: { success: false } }),
       );
-      await page.getByLabel('Title', { exact: true }).fill('Will fail');
+      await page.getByLabel(titleLabel, { exact: true }).fill('Will fail');
       if (screen.description) await page.getByLabel('Description', { exact: true }).fill('Will fail');
+      for (const field of required) await page.getByLabel(field.label, { exact: true }).fill(field.value);
       for (let n = 1; n <= (screen.points?.initial ?? 0); n += 1)
         await page.getByLabel(`Point ${n}`, { exact: true }).fill('x');
       if (screen.image)
@@ -375,9 +418,9 @@ for (const screen of SCREENS) {
 
       await page.unrouteAll({ behavior: 'wait' });
       const items = (await (await adminApi.get(family.path)).json()) as {
-        data: { _id: string; title: string }[];
+        data: (Record<string, unknown> & { _id: string })[];
       };
-      const id = items.data.find((item) => item.title === title)?._id;
+      const id = items.data.find((item) => item[family.titleField] === title)?._id;
       expect((await adminApi.delete(`${family.path}/${id}`)).status()).toBe(200);
     });
   });

@@ -55,10 +55,18 @@ export function answerDialogs(page: Page, accept: () => boolean): string[] {
   return seen;
 }
 
-/** Opens an admin screen through the sidebar, as a person does, and waits for its heading. */
-export async function openScreen(page: Page, linkName: string, heading: string): Promise<void> {
+/**
+ * Opens an admin screen through the sidebar, as a person does, and waits for its heading. `navigation` names the
+ * sidebar's list: the spec's sections, or the staff tools (SHELL.toolsNavLabel) for families beyond the spec's.
+ */
+export async function openScreen(
+  page: Page,
+  linkName: string,
+  heading: string,
+  navigation = 'Admin sections',
+): Promise<void> {
   await page
-    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('navigation', { name: navigation })
     .getByRole('link', { name: linkName, exact: true })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

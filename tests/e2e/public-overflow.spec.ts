@@ -21,6 +21,7 @@ const PAGES = [
   // The course catalogue (issue 22): the list and a demo course's page with its batches table.
   '/courses',
   '/courses/ethical-hacking',
+  '/security',
 ];
 
 const marker = `overflow${Date.now()}`;

@@ -14,6 +14,7 @@ const INNER_PAGES = [
   { path: '/privacy-policy', nav: null },
   // The course catalogue (issue 22), linked after the spec's navbar links.
   { path: '/courses', nav: 'Courses' },
+  { path: '/security', nav: null },
 ] as const;
 
 test.beforeEach(async ({ page }) => {
@@ -219,7 +220,15 @@ test('sitemap.xml and robots.txt are generated at build time', async ({ request 
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   const xml = await sitemap.text();
-  for (const path of ['/about', '/services', '/career', '/contact', '/enroll', '/privacy-policy'])
+  for (const path of [
+    '/about',
+    '/services',
+    '/career',
+    '/contact',
+    '/enroll',
+    '/privacy-policy',
+    '/security',
+  ])
     expect(xml).toContain(`${path}</loc>`);
   // The course catalogue (issue 22): the list and every published course's page.
   for (const path of ['/courses', '/courses/ethical-hacking', '/courses/cloud-security'])

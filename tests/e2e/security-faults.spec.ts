@@ -19,6 +19,7 @@ import {
   ADMIN,
   CATALOGUE,
   DATA_RIGHTS,
+  HALL_OF_FAME,
   SETTINGS,
   WORKFLOW,
   IDENTITY,
@@ -105,6 +106,11 @@ const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: 
     '/courses': {
       headings: [PAGE_WORDS.COURSES_PAGE.title, PAGE_WORDS.COURSES_PAGE.heading],
       items: ['li.course-entry'],
+      live: [],
+    },
+    '/security': {
+      headings: [PAGE_WORDS.SECURITY_PAGE.title, PAGE_WORDS.SECURITY_PAGE.heading],
+      items: ['#hall-of-fame li.card'],
       live: [],
     },
   };
@@ -273,7 +279,11 @@ function contentScreen(key: ContentFamilyKey, loadFailed: PerOutage, saveFailed:
                     ? text
                     : 'format' in field && field.format === 'applyTo'
                       ? 'https://example.com/apply'
-                      : `${text} ${field.name}`,
+                      : field.kind === 'url'
+                        ? 'https://example.com/'
+                        : field.kind === 'date'
+                          ? '2026-11-20'
+                          : `${text} ${field.name}`,
                 ],
               ],
         ),
@@ -317,6 +327,10 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   career: contentScreen('career', always(ADMIN.career.fetchFailed), {
     unavailable: API.storeUnavailable,
     offline: ADMIN.career.addFailed,
+  }),
+  hallOfFame: contentScreen('hallOfFame', always(HALL_OF_FAME.messages.fetchFailed), {
+    unavailable: API.storeUnavailable,
+    offline: HALL_OF_FAME.messages.addFailed,
   }),
   contactData: requestsScreen('contact'),
   enrollData: requestsScreen('enroll'),

@@ -40,6 +40,8 @@ let counter = 0;
 const payload = () => `${RUN}${(counter += 1).toString(36).padStart(2, '0')} ${PAYLOAD}`;
 /** A valid https link with the payload's characters in its query: an href, never markup. */
 const APPLY_LINK = `https://example.com/apply?q="><svg onload=window.__xss=1>`;
+/** The same without spaces, for web-address fields (which refuse whitespace): still an href, never markup. */
+const WEB_LINK = `https://example.com/x?q="><svg/onload=window.__xss=1>`;
 
 /** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
 const PUBLIC_PLACES = {
@@ -52,6 +54,7 @@ const PUBLIC_PLACES = {
   '/privacy-policy': { text: [], jsonLd: [] },
   // The catalogue's pages (issue 22) are checked with payloads of their own in courses-catalogue.spec.ts.
   '/courses': { text: [], jsonLd: [] },
+  '/security': { text: ['hallOfFame'], jsonLd: [] },
 } satisfies Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }>;
 // Every family visitors read shows on some page here (tests/support/covers.ts).
 type Placed = (typeof PUBLIC_PLACES)[keyof typeof PUBLIC_PLACES]['text'][number];
@@ -68,6 +71,7 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   trainers: null,
   catalogueCourses: null,
   batches: null,
+  hallOfFame: 'hallOfFame',
   contactData: 'contact',
   enrollData: 'enroll',
   courses: 'enrollCourse',
@@ -161,7 +165,9 @@ test.describe('stored XSS payloads', () => {
     const writes = Object.values(contentFamilies)
       .filter((family) => !(CATALOGUE_FAMILY_KEYS as readonly string[]).includes(family.key))
       .map((family) => {
-        const texts = valueFields(family.fields).filter((field) => !('format' in field && field.format));
+        const texts = valueFields(family.fields).filter(
+          (field) => !('format' in field && field.format) && field.kind !== 'date' && field.kind !== 'url',
+        );
         const body = Object.fromEntries(
           texts.map((field) => [
             field.name,
@@ -171,6 +177,8 @@ test.describe('stored XSS payloads', () => {
         shown[family.key] = Object.values(body).flat();
         for (const field of valueFields(family.fields))
           if ('format' in field && field.format === 'applyTo') body[field.name] = APPLY_LINK;
+          else if (field.kind === 'url') body[field.name] = WEB_LINK;
+          else if (field.kind === 'date') body[field.name] = '2026-11-20';
         // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
         const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
         const multipart = {
@@ -290,7 +298,10 @@ test.describe('stored XSS payloads', () => {
         // The edit form takes the stored title back as an input value, not as markup.
         const title = shown[kind][0]!;
         await page.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
-        await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+        const family = contentFamilies[kind as ContentFamilyKey];
+        const titleField = valueFields(family.fields).find((field) => field.name === family.titleField);
+        const titleLabel = titleField?.label ?? 'Title';
+        await expect(page.getByLabel(titleLabel, { exact: true })).toHaveValue(title);
       }
       await expectInert(page, probe);
     });

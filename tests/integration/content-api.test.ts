@@ -10,7 +10,7 @@ import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { VALIDATION } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { APPLY_TO_INVALID } from '../../src/lib/staff-messages.ts';
+import { APPLY_TO_INVALID, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
@@ -29,6 +29,12 @@ const VALID: Record<Standalone, Record<string, unknown>> = {
     points: ['Network scans', 'Web app review', 'Cloud posture', 'Written report'],
   },
   career: { title: 'Junior security analyst', description: 'Join the red team.', points: ['OSCP a plus'] },
+  hallOfFame: {
+    researcher: 'Asha Rao',
+    summary: 'Reported an open redirect on the login page; fixed the same week.',
+    reportedOn: '2026-11-20',
+    link: 'https://example.com/asha',
+  },
 };
 
 const UPDATED: Record<Standalone, Record<string, unknown>> = {
@@ -37,6 +43,7 @@ const UPDATED: Record<Standalone, Record<string, unknown>> = {
   homeCourse: { title: 'Updated course', description: 'New words.' },
   serviceContent: { ...VALID.serviceContent, title: 'Updated content', points: ['1', '2', '3', '4', '5'] },
   career: { ...VALID.career, title: 'Senior analyst', points: ['  Ten years  ', '', 'Leadership'] },
+  hallOfFame: { ...VALID.hallOfFame, researcher: 'Asha R.', link: '' },
 };
 
 /** The spec's section 5 messages, per family: [fields to change, field, message]. */
@@ -64,6 +71,11 @@ const INVALID: Record<Standalone, [Record<string, unknown>, string, string][]> =
     [{ description: '' }, 'description', VALIDATION.descriptionRequired],
     [{ points: ['  ', ''] }, 'points', VALIDATION.pointsMinOne],
     [{ points: Array.from({ length: 11 }, (_, i) => `p${i}`) }, 'points', VALIDATION.pointsMaxTen],
+  ],
+  hallOfFame: [
+    [{ researcher: ' ' }, 'researcher', HALL_OF_FAME.researcherRequired],
+    [{ summary: '' }, 'summary', HALL_OF_FAME.summaryRequired],
+    [{ reportedOn: '' }, 'reportedOn', HALL_OF_FAME.dateRequired],
   ],
 };
 
@@ -112,7 +124,7 @@ describe.each(standalone)('$key', (family) => {
     expect(created.message).toBe(family.messages.added);
     const item = created.data as Record<string, unknown>;
     expect(item._id).toMatch(/^[0-9a-z]{20}$/);
-    expect(item.title).toBe(VALID[family.key].title);
+    expect(item[family.titleField]).toBe(VALID[family.key][family.titleField]);
     expect(family.itemSchema.safeParse(item).success).toBe(true);
 
     const listResponse = await api.call(path);
@@ -135,7 +147,7 @@ describe.each(standalone)('$key', (family) => {
     const updated = await body(updateResponse);
     expect(updated.message).toBe(family.messages.updated);
     const updatedItem = updated.data as Record<string, unknown>;
-    expect(updatedItem.title).toBe(UPDATED[family.key].title);
+    expect(updatedItem[family.titleField]).toBe(UPDATED[family.key][family.titleField]);
     if (family.key === 'career') expect(updatedItem.points).toEqual(['Ten years', 'Leadership']);
     // No new file: the stored image stays.
     expect(updatedItem.image).toBe(item.image);
@@ -149,10 +161,12 @@ describe.each(standalone)('$key', (family) => {
   });
 
   it('keeps insertion order', async () => {
-    const first = (await body(await create({ ...VALID[family.key], title: 'Order A' }))).data as {
+    const first = (await body(await create({ ...VALID[family.key], [family.titleField]: 'Order A' })))
+      .data as {
       _id: string;
     };
-    const second = (await body(await create({ ...VALID[family.key], title: 'Order B' }))).data as {
+    const second = (await body(await create({ ...VALID[family.key], [family.titleField]: 'Order B' })))
+      .data as {
       _id: string;
     };
     const ids = ((await body(await api.call(path))).data as { _id: string }[]).map((entry) => entry._id);

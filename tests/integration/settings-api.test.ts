@@ -18,7 +18,7 @@ import {
   type SiteSettings,
 } from '../../src/lib/site-settings.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from '../../src/lib/site-config.ts';
-import { APPLY_TO_INVALID, COURSE_SETTINGS, SETTINGS } from '../../src/lib/staff-messages.ts';
+import { APPLY_TO_INVALID, COURSE_SETTINGS, SETTINGS, TRUST_SETTINGS } from '../../src/lib/staff-messages.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup, collectionPath } from '../../src/server/migration/backup.ts';
 import { restoreBackup } from '../../scripts/migration/restore.ts';
@@ -356,6 +356,48 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
     const { upiVpa: _upi, gstin: _gstin, ...rest } = { ...shown, ...kept };
     expect((await api.admin(path, { method: 'PUT', json: { ...rest, upiPayeeName: '' } })).status).toBe(200);
     expect(await current()).toEqual({ ...shown, ...kept, upiVpa: '', upiPayeeName: '', gstin: '' });
+  });
+
+  it('holds the trust settings (issue 25): security contact, bounty, credentials, WhatsApp; bad ones change nothing', async () => {
+    const before = await stored();
+    const shown = await current();
+    const refused = await api.admin(path, {
+      method: 'PUT',
+      json: edited({
+        securityContact: 'security@deltasecure.in',
+        whatsappNumber: '98765',
+        credentials: [{ name: '', issuer: 'BSI', reference: '', verifyUrl: '' }],
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect((await body(refused)).errors).toEqual({
+      securityContact: FIELD_REASONS.contactUri(TRUST_SETTINGS.securityContactLabel),
+      whatsappNumber: FIELD_REASONS.e164(TRUST_SETTINGS.whatsappLabel),
+      credentials: FIELD_REASONS.groupEntry(
+        TRUST_SETTINGS.credentialNoun,
+        1,
+        TRUST_SETTINGS.credentialNameRequired,
+      ),
+    });
+    expect(await stored()).toEqual(before);
+    expect(await current()).toEqual(shown);
+
+    const trust = {
+      securityContact: 'mailto:security@deltasecure.in',
+      bountyOffered: true,
+      bountyText: 'Up to ₹10,000 for a critical finding.',
+      whatsappNumber: '+91 98765 43210',
+      credentials: [
+        {
+          name: 'CERT-In empanelment',
+          issuer: 'CERT-In',
+          reference: '3(15)/2024',
+          verifyUrl: 'https://cert-in.org.in',
+        },
+      ],
+    };
+    expect((await api.admin(path, { method: 'PUT', json: { ...shown, ...trust } })).status).toBe(200);
+    expect(await current()).toEqual({ ...shown, ...trust, whatsappNumber: '919876543210' });
   });
 
   it('answers only its own routes and methods', async () => {

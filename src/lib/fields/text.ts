@@ -19,9 +19,11 @@ export interface TextField<N extends string = string> extends FieldBase<N> {
   required: string | null;
   /**
    * A format the text must have: 'applyTo', an e-mail address or an https link (how to apply for a career);
-   * 'upiVpa', a UPI ID (payee address) such as name@bank; 'gstin', a GST number (upper-cased, checksum checked).
+   * 'upiVpa', a UPI ID (payee address) such as name@bank; 'gstin', a GST number (upper-cased, checksum checked);
+   * 'e164', a phone number in international form, stored as its digits (a wa.me link's number); 'contactUri', a
+   * mailto: or https: address (security.txt's Contact, RFC 9116 §2.5.3).
    */
-  format?: 'applyTo' | 'upiVpa' | 'gstin';
+  format?: 'applyTo' | 'upiVpa' | 'gstin' | 'e164' | 'contactUri';
 }
 
 export const textField = <const N extends string>(
@@ -47,6 +49,22 @@ export function isGstin(value: string): boolean {
   return value.charAt(14) === GSTIN_CHARS.charAt((36 - (sum % 36)) % 36);
 }
 
+/** E.164: a country code and number, at most 15 digits, never starting with 0; spaces, hyphens and a + allowed. */
+const E164 = /^\+?[1-9][0-9]{7,14}$/;
+export const e164Digits = (value: string) => value.replace(/[\s-]/g, '').replace(/^\+/, '');
+export const isE164 = (value: string) => E164.test(value.replace(/[\s-]/g, ''));
+
+/** A mailto: address with one e-mail, or an https: link: what a security.txt Contact may be. */
+export function isContactUri(value: string): boolean {
+  if (/^mailto:[^\s@:/?#]+@[^\s@/?#]+\.[^\s@/?#]+$/i.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.') && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
 function input(field: TextField): z.ZodType {
   const { required } = field;
   if (field.format === 'applyTo') {
@@ -64,6 +82,18 @@ function input(field: TextField): z.ZodType {
         (gstin ? FIELD_REASONS.gstin(field.label) : FIELD_REASONS.upiVpa(field.label)),
       valid: gstin ? (value) => isGstin(value.toUpperCase()) : isUpiVpa,
     }).transform((value) => (gstin ? value?.toUpperCase() : value));
+  }
+  if (field.format === 'e164' || field.format === 'contactUri') {
+    const e164 = field.format === 'e164';
+    return textRule({
+      required,
+      max: field.max,
+      tooLong: field.reasons?.tooLong ?? FIELD_REASONS.tooLong(field.label, field.max),
+      invalid:
+        field.reasons?.invalid ??
+        (e164 ? FIELD_REASONS.e164(field.label) : FIELD_REASONS.contactUri(field.label)),
+      valid: e164 ? isE164 : isContactUri,
+    }).transform((value) => (e164 && value ? e164Digits(value) : value));
   }
   return required === null ? optionalText(field.max) : requiredText(required, field.max);
 }
