@@ -246,6 +246,7 @@ export const SITE_SETTINGS = {
     servicesPage: 'Services page',
     contactPage: 'Contact page',
     careersPage: 'Careers page',
+    acknowledgements: 'Acknowledgements to senders',
     courses: 'Course pages and fees',
     contact: 'Contact details (footer, About and Contact pages)',
     map: 'Map on the Contact page',

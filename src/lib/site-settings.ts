@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { ABOUT_STATIC, MAX_LENGTH } from './constants.ts';
 import {
+  booleanField,
   emailField,
   integerField,
   linesField,
@@ -37,7 +38,7 @@ import {
 } from './page-words.ts';
 import { StoredMetaSchema } from './schemas.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from './site-config.ts';
-import { COURSE_SETTINGS, SETTINGS } from './staff-messages.ts';
+import { ACK_SETTINGS, COURSE_SETTINGS, SETTINGS } from './staff-messages.ts';
 
 export { telHref } from './fields.ts';
 
@@ -53,6 +54,7 @@ export const SETTING_GROUPS = [
   'careersPage',
   'courses',
   'contact',
+  'acknowledgements',
   'map',
   'site',
 ] as const;
@@ -271,6 +273,10 @@ export const SETTING_FIELDS = [
   ),
   phone('phone', 'Phone', 'Shown in the footer, on About and on Contact.', false),
   phone('phoneSecondary', 'Second phone', 'Shown on Contact; leave empty for none.', true),
+  // Issue 25.5: the acknowledgement e-mail to whoever sent a request, per kind of request.
+  inGroup('acknowledgements', booleanField('ackContact', ACK_SETTINGS.contact)),
+  inGroup('acknowledgements', booleanField('ackEnroll', ACK_SETTINGS.enroll)),
+  inGroup('acknowledgements', booleanField('ackAssessment', ACK_SETTINGS.assessment)),
   link(
     'map',
     'mapEmbedUrl',
@@ -342,6 +348,9 @@ export const SITE_SETTINGS_SEED: SiteSettings = {
   email: siteConfig.email,
   phone: siteConfig.phone,
   phoneSecondary: siteConfig.phoneSecondary,
+  ackContact: true,
+  ackEnroll: true,
+  ackAssessment: true,
   mapEmbedUrl: siteConfig.mapEmbedUrl,
   mapLinkUrl: siteConfig.mapLinkUrl,
   certificateUrl: siteConfig.certificateUrl,

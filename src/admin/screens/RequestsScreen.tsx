@@ -14,8 +14,10 @@ import {
   type RequestFamily,
   type RequestFamilyKey,
 } from '../../lib/collections.ts';
-import { NOTE_MAX_LENGTH, statusOf } from '../../lib/enquiries.ts';
-import { ENQUIRY } from '../../lib/staff-messages.ts';
+import { NOTE_MAX_LENGTH, sourceKey, statusOf } from '../../lib/enquiries.ts';
+import { definitionsOfKind } from '../../lib/registry.ts';
+import { ASSESSMENT_ADMIN, ENQUIRY } from '../../lib/staff-messages.ts';
+import { showIstDay } from '../../lib/ist.ts';
 import { FORM, REQUESTS } from '../admin-copy.ts';
 import { adminRequest } from '../api/admin-api.ts';
 import { istDateTime, telHref } from '../format/ist.ts';
@@ -32,10 +34,9 @@ import {
   type RowState,
 } from '../stores/request-store.ts';
 
-const HEADINGS: Record<RequestFamilyKey, string> = {
-  contact: 'Contact Requests',
-  enroll: 'Enrollment Requests',
-};
+const HEADINGS = Object.fromEntries(
+  definitionsOfKind('request').map((definition) => [definition.key, definition.admin.label]),
+) as Record<RequestFamilyKey, string>;
 
 /** How long typing in the search box pauses before the list reloads. */
 const SEARCH_PAUSE_MS = 300;
@@ -339,12 +340,19 @@ function RequestRow({
             <dd>{'course' in item ? item.course : undefined}</dd>
           </>
         )}
-        {(family.key === 'contact' || item.message) && (
+        {(family.key === 'contact' || ('message' in item && item.message)) && (
           <>
             <dt>{REQUESTS.message}</dt>
             <dd>
-              <ClampedText text={item.message ?? ''} />
+              <ClampedText text={'message' in item ? (item.message ?? '') : ''} />
             </dd>
+          </>
+        )}
+        {'organisation' in item && <AssessmentDetails item={item} />}
+        {item.source && (
+          <>
+            <dt>{ENQUIRY.sourceLabel}</dt>
+            <dd className="request-source">{sourceKey(item)}</dd>
           </>
         )}
       </dl>
@@ -487,6 +495,45 @@ function NoteEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/** What an assessment request asks for (issue 25.2): the organisation, the scope and the rest of the form. */
+function AssessmentDetails({ item }: { item: Extract<RequestItem, { organisation: string }> }) {
+  const words = ASSESSMENT_ADMIN;
+  const scope = Object.entries(item.scope)
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) => `${words.scope[key] ?? key}: ${count}`)
+    .join(', ');
+  return (
+    <>
+      <dt>{words.organisation}</dt>
+      <dd>{item.organisation}</dd>
+      <dt>{words.scopeLabel}</dt>
+      <dd>{scope}</dd>
+      <dt>{words.environmentLabel}</dt>
+      <dd>{words.environment[item.environment] ?? item.environment}</dd>
+      <dt>{words.complianceLabel}</dt>
+      <dd>{item.compliance.map((reason) => words.compliance[reason] ?? reason).join(', ') || '—'}</dd>
+      <dt>{words.wantedBy}</dt>
+      <dd>{showIstDay(item.wantedBy)}</dd>
+      <dt>{words.nda}</dt>
+      <dd>{item.nda === 'yes' ? words.yes : words.no}</dd>
+      {item.gstin && (
+        <>
+          <dt>{words.gstin}</dt>
+          <dd>{item.gstin}</dd>
+        </>
+      )}
+      {item.notes && (
+        <>
+          <dt>{words.notes}</dt>
+          <dd>
+            <ClampedText text={item.notes} />
+          </dd>
+        </>
+      )}
+    </>
   );
 }
 

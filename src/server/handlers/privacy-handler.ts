@@ -28,9 +28,15 @@ async function erase(input: StaffInput) {
   await auditAction(input, actor, {
     action: 'erase',
     family: 'privacy',
-    title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null),
+    title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null, erased.assessment),
   });
-  return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll) });
+  // The spec-era shape stays {contact, enroll}; a later family's count is there when it erased any.
+  const data = Object.fromEntries(
+    Object.entries(erased).filter(
+      ([family, count]) => family === 'contact' || family === 'enroll' || count > 0,
+    ),
+  );
+  return ok(data, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment) });
 }
 
 /** A HEAD answers the same without logging an export: nothing was handed over. */
@@ -48,6 +54,7 @@ async function exportRecord(input: StaffInput) {
         found.contact.length,
         found.enroll.length,
         found.trash.length,
+        found.assessment.length,
       ),
     });
   return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found });

@@ -1,0 +1,142 @@
+/**
+ * Issue 25.2: the "Request a security assessment" form's schema, shared by the API and the /services page. Its
+ * choices' names are the API's; the words people read are in messages.ts (ASSESSMENT_FORM).
+ */
+import { z } from 'zod';
+import { MAX_LENGTH } from './constants.ts';
+import { isGstin } from './fields/text.ts';
+import { istDayToUtc, utcToIstDay } from './ist.ts';
+import { VALIDATION } from './messages.ts';
+import {
+  emailInput,
+  honeypotShape,
+  optionalText,
+  phoneInput,
+  requiredText,
+  sourceShape,
+  StoredMetaSchema,
+} from './schemas.ts';
+
+export const SCOPE_KEYS = ['webApps', 'apis', 'mobileApps', 'ipAddresses', 'cloudAccounts'] as const;
+export const ENVIRONMENTS = ['production', 'staging'] as const;
+export const COMPLIANCE_REASONS = [
+  'cert-in',
+  'rbi',
+  'sebi',
+  'iso27001',
+  'pci-dss',
+  'client',
+  'other',
+] as const;
+export const NDA_ANSWERS = ['yes', 'no'] as const;
+/** More than any one engagement scopes; a bound so that a count cannot be absurd. */
+export const SCOPE_COUNT_MAX = 10_000;
+
+/** A count: a JSON integer, or the digits a plain HTML form sends ('' is 0). */
+const count = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d*\s*$/.test(value) ? Number(value.trim() || 0) : value),
+  z
+    .number({ error: VALIDATION.scopeInvalid })
+    .int(VALIDATION.scopeInvalid)
+    .min(0, VALIDATION.scopeInvalid)
+    .max(SCOPE_COUNT_MAX, VALIDATION.scopeInvalid)
+    .default(0),
+);
+
+const scope = z
+  .strictObject(
+    Object.fromEntries(SCOPE_KEYS.map((key) => [key, count])) as Record<
+      (typeof SCOPE_KEYS)[number],
+      typeof count
+    >,
+    { error: VALIDATION.scopeEmpty },
+  )
+  .refine((value) => SCOPE_KEYS.some((key) => (value[key] ?? 0) > 0), VALIDATION.scopeEmpty);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+/** Today's date in India, as YYYY-MM-DD. */
+const istToday = () => utcToIstDay(new Date().toISOString());
+
+/** The day the report is wanted by: an IST day, today or later, stored as the UTC instant of its IST midnight. */
+const wantedBy = z
+  .string({ error: VALIDATION.wantedByRequired })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION.wantedByRequired)
+  .refine((day) => istDayToUtc(day) !== null, VALIDATION.wantedByRequired)
+  .refine((day) => day >= istToday(), VALIDATION.wantedByPast)
+  .transform((day) => istDayToUtc(day) as string);
+
+const gstin = z
+  .string({ error: VALIDATION.gstinInvalid })
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine((value) => value === '' || isGstin(value), VALIDATION.gstinInvalid)
+  .optional();
+
+export const AssessmentInputSchema = z.strictObject({
+  organisation: requiredText(VALIDATION.organisationRequired, MAX_LENGTH.name),
+  name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
+  email: emailInput,
+  phone: phoneInput,
+  scope,
+  environment: oneOf(ENVIRONMENTS, VALIDATION.environmentRequired),
+  compliance: z
+    .array(oneOf(COMPLIANCE_REASONS, VALIDATION.complianceInvalid), { error: VALIDATION.complianceInvalid })
+    .max(COMPLIANCE_REASONS.length, VALIDATION.complianceInvalid)
+    .transform((reasons) => [...new Set(reasons)])
+    .default([]),
+  wantedBy,
+  nda: oneOf(NDA_ANSWERS, VALIDATION.ndaRequired),
+  gstin,
+  notes: optionalText(MAX_LENGTH.message),
+  ...sourceShape,
+  ...honeypotShape,
+});
+
+export const AssessmentSchema = StoredMetaSchema.extend({
+  organisation: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  scope: z.record(z.string(), z.number()),
+  environment: z.string(),
+  compliance: z.array(z.string()),
+  wantedBy: z.string(),
+  nda: z.string(),
+  gstin: z.string().optional(),
+  notes: z.string().optional(),
+  status: z.string().optional(),
+  note: z.string().optional(),
+  noteBy: z.string().optional(),
+  noteAt: z.string().optional(),
+  outbox: z.record(z.string(), z.unknown()).optional(),
+  delivery: z.string().optional(),
+  source: z.record(z.string(), z.string()).optional(),
+  reference: z.string().optional(),
+});
+
+/**
+ * A plain HTML form's fields as the JSON the schema reads: `scope[webApps]=2` becomes `scope.webApps`,
+ * `source[utmSource]` likewise, and `compliance` (checkboxes) is always a list.
+ */
+export function formToAssessment(form: URLSearchParams): Record<string, unknown> {
+  const body: Record<string, unknown> = { compliance: form.getAll('compliance') };
+  for (const [name, value] of form) {
+    if (name === 'compliance') continue;
+    const nested = /^(scope|source)\[(\w+)\]$/.exec(name);
+    if (nested) {
+      const [, group = '', key = ''] = nested;
+      const target = (body[group] ??= {}) as Record<string, string>;
+      target[key] = value;
+    } else body[name] = value;
+  }
+  const source = body.source as Record<string, string> | undefined;
+  // The form's source fields are empty when its script did not run: no source, as for a client that sends none.
+  if (source && Object.values(source).every((value) => value === '')) delete body.source;
+  else if (source) for (const key of Object.keys(source)) if (source[key] === '') delete source[key];
+  if (body.gstin === '') delete body.gstin;
+  if (body.notes === '') delete body.notes;
+  return body;
+}
