@@ -5,6 +5,7 @@
  * gets its routes from it, and every route that changes something, done for real, records exactly the audit
  * actions it declares (or nothing, where it says why).
  */
+import { requestExample } from '../support/request-examples.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allFamilies,
@@ -202,10 +203,7 @@ describe('every route that changes something records what the table declares', (
     const courseId = ((await body(course)).data as StoredItem)._id;
     const person = { name: 'Audited Person', email: 'audited@example.in', phone: '9876543210' };
     for (const family of Object.values(requestFamilies)) {
-      const json =
-        family.key === 'contact'
-          ? { ...person, message: 'Please call' }
-          : { ...person, course: 'Audited Course' };
+      const json = requestExample(family.key, person, 'Audited Course');
       await step('POST', family.path, { anonymous: true, json });
       const [request] = await api.repository.list(family.key);
       const id = request?._id ?? '';

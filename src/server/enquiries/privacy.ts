@@ -16,6 +16,17 @@ type PerFamily<T> = Record<RequestFamilyKey, T>;
 
 const perFamily = <T>(initial: () => T) =>
   Object.fromEntries(REQUEST_FAMILY_KEYS.map((family) => [family, initial()])) as PerFamily<T>;
+/**
+ * The counts as answered: contact and enrolment always (the shape callers had before issue 25), a later family
+ * only when it had any.
+ */
+const reported = (counts: PerFamily<number>) =>
+  Object.fromEntries(
+    Object.entries(counts).filter(
+      ([family, count]) => family === 'contact' || family === 'enroll' || count > 0,
+    ),
+  ) as Pick<PerFamily<number>, 'contact' | 'enroll'> & Partial<PerFamily<number>>;
+
 /** "2 contact and 1 enrolment requests" (the words the logs had), then any other family's count: counts only. */
 const counted = (counts: PerFamily<number>) =>
   `${counts.contact} contact and ${counts.enroll} enrolment requests${REQUEST_FAMILY_KEYS.filter(
@@ -84,7 +95,7 @@ export const retentionCutoff = (now: Date, days: number): number => now.getTime(
  * Deletes every request from `email`, live or in the trash, and strikes their names from the audit log; answers
  * how many of each family went.
  */
-export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily<number>> {
+export async function eraseByEmail(deps: Deps, email: string) {
   const { repository } = deps;
   const found = await requestsByEmail(repository, email);
   const erased = perFamily(() => 0);
@@ -107,11 +118,11 @@ export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily
   }
   for (const family of REQUEST_FAMILY_KEYS) await forgetRequestNames(deps, family, gone[family]);
   console.info(`[privacy] erased ${counted(erased)}`);
-  return erased;
+  return reported(erased);
 }
 
 /** Deletes requests older than REQUEST_RETENTION_DAYS; answers how many of each family went. */
-export async function purgeExpiredRequests(deps: Deps): Promise<PerFamily<number>> {
+export async function purgeExpiredRequests(deps: Deps) {
   const days = deps.env.REQUEST_RETENTION_DAYS;
   const cutoff = retentionCutoff(deps.now(), days);
   const purged = perFamily(() => 0);
@@ -129,5 +140,5 @@ export async function purgeExpiredRequests(deps: Deps): Promise<PerFamily<number
   }
   if (Object.values(purged).some((count) => count > 0))
     console.info(`[retention] deleted ${counted(purged)} older than ${days} days`);
-  return purged;
+  return reported(purged);
 }

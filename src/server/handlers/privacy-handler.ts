@@ -28,7 +28,13 @@ async function erase(input: StaffInput) {
   await auditAction(input, actor, {
     action: 'erase',
     family: 'privacy',
-    title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null, erased.assessment),
+    title: DATA_RIGHTS.auditTarget(
+      maskEmail(email),
+      erased.contact,
+      erased.enroll,
+      null,
+      erased.assessment ?? 0,
+    ),
   });
   // The spec-era shape stays {contact, enroll}; a later family's count is there when it erased any.
   const data = Object.fromEntries(
@@ -36,7 +42,7 @@ async function erase(input: StaffInput) {
       ([family, count]) => family === 'contact' || family === 'enroll' || count > 0,
     ),
   );
-  return ok(data, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment) });
+  return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment ?? 0) });
 }
 
 /** A HEAD answers the same without logging an export: nothing was handed over. */
