@@ -116,27 +116,3 @@ export const AssessmentSchema = StoredMetaSchema.extend({
   source: z.record(z.string(), z.string()).optional(),
   reference: z.string().optional(),
 });
-
-/**
- * A plain HTML form's fields as the JSON the schema reads: `scope[webApps]=2` becomes `scope.webApps`,
- * `source[utmSource]` likewise, and `compliance` (checkboxes) is always a list.
- */
-export function formToAssessment(form: URLSearchParams): Record<string, unknown> {
-  const body: Record<string, unknown> = { compliance: form.getAll('compliance') };
-  for (const [name, value] of form) {
-    if (name === 'compliance') continue;
-    const nested = /^(scope|source)\[(\w+)\]$/.exec(name);
-    if (nested) {
-      const [, group = '', key = ''] = nested;
-      const target = (body[group] ??= {}) as Record<string, string>;
-      target[key] = value;
-    } else body[name] = value;
-  }
-  const source = body.source as Record<string, string> | undefined;
-  // The form's source fields are empty when its script did not run: no source, as for a client that sends none.
-  if (source && Object.values(source).every((value) => value === '')) delete body.source;
-  else if (source) for (const key of Object.keys(source)) if (source[key] === '') delete source[key];
-  if (body.gstin === '') delete body.gstin;
-  if (body.notes === '') delete body.notes;
-  return body;
-}

@@ -254,7 +254,7 @@ export const FAMILY_DEFINITIONS = [
     messages: requestMessages(ADMIN.assessment),
     acknowledgement: ACKNOWLEDGE.assessment,
     received: API.assessmentReceived,
-    htmlForm: { thanks: '/services/assessment-received/', refused: '/services/#assessment' },
+    htmlForm: { thanks: '/services/assessment-received', refused: '/services#assessment' },
   },
   {
     key: 'enrollCourse',

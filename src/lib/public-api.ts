@@ -9,6 +9,7 @@ import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from './regi
 import { isRecord } from './json.ts';
 import { FILL_TIME_FIELD } from './constants.ts';
 import { PUBLIC } from './messages.ts';
+import { leadSource, type LeadSource } from './lead-source.ts';
 
 type PublicKey = ContentFamilyKey | RequestFamilyKey | LookupFamilyKey | 'stats';
 
@@ -27,13 +28,14 @@ const ISLAND_FAMILIES = [
   'stats',
   'contact',
   'enroll',
+  'assessment',
 ] as const satisfies readonly PublicKey[];
 
 export const PUBLIC_PATHS = Object.fromEntries(ISLAND_FAMILIES.map((key) => [key, familyPath(key)])) as {
   [K in (typeof ISLAND_FAMILIES)[number]]: `/api/v1/${K}`;
 };
 
-export type PublicListKey = Exclude<keyof typeof PUBLIC_PATHS, 'stats' | 'contact' | 'enroll'>;
+export type PublicListKey = Exclude<keyof typeof PUBLIC_PATHS, 'stats' | 'contact' | 'enroll' | 'assessment'>;
 
 /** A public list, its items typed by the family's registry schema (the JSON itself is checked for its shape). */
 export const fetchPublicList = <K extends PublicListKey>(
@@ -49,6 +51,12 @@ export async function fetchTotalCourses(signal?: AbortSignal): Promise<number | 
   return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : null;
 }
 
+/** A submission with the visit's lead source added (issue 25.7), when the browser kept one. */
+function withSource<P extends { source?: LeadSource }>(payload: P): P {
+  const source = payload.source ?? leadSource();
+  return source ? { ...payload, source } : payload;
+}
+
 export interface ContactPayload {
   name: string;
   email: string;
@@ -57,11 +65,13 @@ export interface ContactPayload {
   website: string;
   /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
   [FILL_TIME_FIELD]?: number;
+  /** Where the visit came from (issue 25.7); absent when the browser kept none. */
+  source?: LeadSource;
 }
 
 /** POST contact; a 2xx answer whose success is false raises 'Failed to send message' (spec section 8). */
 export async function sendContact(payload: ContactPayload): Promise<void> {
-  const body = await apiRequest(PUBLIC_PATHS.contact, { method: 'POST', json: payload });
+  const body = await apiRequest(PUBLIC_PATHS.contact, { method: 'POST', json: withSource(payload) });
   if (isRecord(body) && body.success === false) throw new Error(PUBLIC.contactNotSuccessful);
 }
 
@@ -74,9 +84,11 @@ export interface EnrollPayload {
   website: string;
   /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
   [FILL_TIME_FIELD]?: number;
+  /** Where the visit came from (issue 25.7); absent when the browser kept none. */
+  source?: LeadSource;
 }
 
 /** POST enroll; the spec's client does not read the body. */
 export async function sendEnroll(payload: EnrollPayload): Promise<void> {
-  await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload });
+  await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: withSource(payload) });
 }
