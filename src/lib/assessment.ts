@@ -17,18 +17,15 @@ import {
   StoredMetaSchema,
 } from './schemas.ts';
 
-export const SCOPE_KEYS = ['webApps', 'apis', 'mobileApps', 'ipAddresses', 'cloudAccounts'] as const;
-export const ENVIRONMENTS = ['production', 'staging'] as const;
-export const COMPLIANCE_REASONS = [
-  'cert-in',
-  'rbi',
-  'sebi',
-  'iso27001',
-  'pci-dss',
-  'client',
-  'other',
-] as const;
-export const NDA_ANSWERS = ['yes', 'no'] as const;
+import { COMPLIANCE_REASONS, ENVIRONMENTS, NDA_ANSWERS, SCOPE_KEYS } from './assessment-form.ts';
+
+export {
+  COMPLIANCE_REASONS,
+  ENVIRONMENTS,
+  formToAssessment,
+  NDA_ANSWERS,
+  SCOPE_KEYS,
+} from './assessment-form.ts';
 /** More than any one engagement scopes; a bound so that a count cannot be absurd. */
 export const SCOPE_COUNT_MAX = 10_000;
 

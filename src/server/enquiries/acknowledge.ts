@@ -9,6 +9,7 @@ import type { RequestFamily } from '../../lib/collections.ts';
 import type { SiteSettings } from '../../lib/site-settings.ts';
 import { ACKNOWLEDGE } from '../../lib/staff-messages.ts';
 import type { Deps } from '../deps.ts';
+import type { Acknowledgement } from './notifier.ts';
 
 /** One acknowledgement per address per day. */
 export const ACK_WINDOW_SECONDS = 24 * 60 * 60;
@@ -28,11 +29,6 @@ export const newReference = () => {
   return `DS-${part()}-${part()}`;
 };
 
-/** The acknowledgement entry stored in a request's outbox, beside staff's channels. */
-export interface Acknowledgement {
-  subject: string;
-  text: string;
-}
 
 /**
  * Whether this stored request gets an acknowledgement: e-mail is configured, staff left it on for the kind, and

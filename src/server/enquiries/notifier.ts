@@ -8,10 +8,15 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { NotifyChannel } from '../../lib/enquiries.ts';
 import type { ServerEnv } from '../env.ts';
 import type { Notification } from './compose.ts';
-import type { Acknowledgement } from './acknowledge.ts';
 
 /** Longest wait for one send: an SMTP server or webhook that hangs becomes a retry, never a stuck function. */
 export const SEND_TIMEOUT_MS = 10_000;
+
+/** Issue 25.5: what an acknowledgement to a sender says (acknowledge.ts writes it). */
+export interface Acknowledgement {
+  subject: string;
+  text: string;
+}
 
 export class SendError extends Error {
   override readonly name = 'SendError';

@@ -36,12 +36,6 @@ async function erase(input: StaffInput) {
       erased.assessment ?? 0,
     ),
   });
-  // The spec-era shape stays {contact, enroll}; a later family's count is there when it erased any.
-  const data = Object.fromEntries(
-    Object.entries(erased).filter(
-      ([family, count]) => family === 'contact' || family === 'enroll' || count > 0,
-    ),
-  );
   return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment ?? 0) });
 }
 
