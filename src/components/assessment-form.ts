@@ -1,18 +1,17 @@
 /**
  * The assessment form, enhanced (issue 25.2): sent with fetch as JSON (with the time it was on screen, like the
  * other forms), the reasons shown beside their fields, the result announced in place. Without this script the
- * form still posts and the API answers with a page.
+ * form still posts and the API answers with a page. Its words and names come from the form's data attributes:
+ * importing the src/lib modules the islands share would pull the islands chunk (and React) into /services.
  */
 import { formToAssessment } from '../lib/assessment-form.ts';
-import { FILL_TIME_FIELD } from '../lib/constants.ts';
-import { familyPath } from '../lib/families.ts';
-import { ASSESSMENT_FORM } from '../lib/messages.ts';
 
 const form = document.querySelector<HTMLFormElement>('form[data-assessment-form]');
 if (form) {
   const shownAt = performance.now();
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const result = form.querySelector<HTMLElement>('[data-result]');
+  const { failed = '', thanks = '', fillField = '' } = form.dataset;
 
   const showErrors = (errors: Record<string, string>) => {
     let first: HTMLElement | null = null;
@@ -45,8 +44,8 @@ if (form) {
       button.disabled = true;
       button.textContent = button.dataset.busy ?? '';
     }
-    const json = { ...formToAssessment(new FormData(form)), [FILL_TIME_FIELD]: performance.now() - shownAt };
-    fetch(familyPath('assessment'), {
+    const json = { ...formToAssessment(new FormData(form)), [fillField]: performance.now() - shownAt };
+    fetch(form.action, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(json),
@@ -59,10 +58,10 @@ if (form) {
         showErrors(body.errors ?? {});
         if (response.ok) {
           form.reset();
-          announce(body.message ?? ASSESSMENT_FORM.thanksText, 'success');
-        } else announce(body.message ?? ASSESSMENT_FORM.failed, 'error');
+          announce(body.message ?? thanks, 'success');
+        } else announce(body.message ?? failed, 'error');
       })
-      .catch(() => announce(ASSESSMENT_FORM.failed, 'error'))
+      .catch(() => announce(failed, 'error'))
       .finally(() => {
         if (button) {
           button.disabled = false;

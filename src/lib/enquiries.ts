@@ -144,6 +144,8 @@ export function deliveryState(outbox: Outbox | undefined): DeliveryState | undef
 }
 
 /** `GET /api/v1/requests/summary`: the sidebar's badges. */
-export type RequestsSummary = Record<RequestFamilyKey, { new: number; total: number }>;
+/** Contact and enrolment always; a later family (issue 25's assessment) once it has any request. */
+export type RequestsSummary = Record<'contact' | 'enroll', { new: number; total: number }> &
+  Partial<Record<RequestFamilyKey, { new: number; total: number }>>;
 
 export { ADMIN_REQUEST_PATHS, ENQUIRY_PATHS } from './enquiry-paths.ts';

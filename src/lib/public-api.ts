@@ -28,14 +28,13 @@ const ISLAND_FAMILIES = [
   'stats',
   'contact',
   'enroll',
-  'assessment',
 ] as const satisfies readonly PublicKey[];
 
 export const PUBLIC_PATHS = Object.fromEntries(ISLAND_FAMILIES.map((key) => [key, familyPath(key)])) as {
   [K in (typeof ISLAND_FAMILIES)[number]]: `/api/v1/${K}`;
 };
 
-export type PublicListKey = Exclude<keyof typeof PUBLIC_PATHS, 'stats' | 'contact' | 'enroll' | 'assessment'>;
+export type PublicListKey = Exclude<keyof typeof PUBLIC_PATHS, 'stats' | 'contact' | 'enroll'>;
 
 /** A public list, its items typed by the family's registry schema (the JSON itself is checked for its shape). */
 export const fetchPublicList = <K extends PublicListKey>(

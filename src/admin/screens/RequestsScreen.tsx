@@ -11,6 +11,7 @@ import {
   enrollCourseFamily,
   exportPath,
   requestFamilies,
+  sourcesPath,
   type RequestFamily,
   type RequestFamilyKey,
 } from '../../lib/collections.ts';
@@ -57,6 +58,7 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
   }, [store]);
 
   const filtered = isFiltered(filters);
+  const sources = useSourceCounts(key, list.items);
 
   return (
     <section aria-labelledby="screen-title">
@@ -75,7 +77,7 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
         </a>
       </div>
       <FoldingFilters active={filtered}>
-        <FilterBar family={family} store={store} items={list.items} />
+        <FilterBar family={family} store={store} items={list.items} sources={sources} />
       </FoldingFilters>
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {list.status === 'loading' && <p className="alert alert-info">{FORM.loading}</p>}
@@ -88,6 +90,15 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
           <p className="request-count" role="status">
             {REQUESTS.shown(list.items.length, list.nextCursor !== null)}
           </p>
+          {sources && Object.keys(sources).length > 0 && (
+            <p className="request-sources" data-testid="by-source">
+              {ENQUIRY.bySource}:{' '}
+              {Object.entries(sources)
+                .sort(([, a], [, b]) => b - a)
+                .map(([source, count]) => `${source} ${count}`)
+                .join(' · ')}
+            </p>
+          )}
           <div className={`request-table request-table-${key}`}>
             {/* The column headings are for the eye; each cell carries its own label for assistive technology. */}
             <div className="request-head" aria-hidden="true">
@@ -129,15 +140,43 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
   );
 }
 
+/**
+ * Issue 25.7: how many of the family's requests came from each source, read again whenever the list changes
+ * (a new request, a delete). A failed read shows no counts; the list itself says what went wrong.
+ */
+function useSourceCounts(key: RequestFamilyKey, items: RequestItem[]): Record<string, number> | null {
+  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  useEffect(() => {
+    let current = true;
+    adminRequest(sourcesPath(key))
+      .then((body) => {
+        const data = (body as { data?: unknown } | null)?.data;
+        if (!current || typeof data !== 'object' || data === null) return;
+        setCounts(
+          Object.fromEntries(
+            Object.entries(data).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+          ),
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [key, items]);
+  return counts;
+}
+
 /** The filters: applied as they change (the search after a pause in typing, or at once with Enter). */
 function FilterBar({
   family,
   store,
   items,
+  sources,
 }: {
   family: RequestFamily;
   store: RequestStore;
   items: RequestItem[];
+  sources: Record<string, number> | null;
 }) {
   const id = useId();
   const filters = useStore(store.$filters);
@@ -158,7 +197,7 @@ function FilterBar({
   };
   const clear = () => {
     setQuery('');
-    apply({ q: '', status: '', from: '', to: '', course: '' });
+    apply({ q: '', status: '', from: '', to: '', course: '', source: '' });
   };
   const describedBy = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
 
@@ -215,6 +254,26 @@ function FilterBar({
           <FieldError id={`${id}-course-error`} message={errors.course} />
         </div>
       )}
+      <div className="field">
+        <label htmlFor={`${id}-source`}>{ENQUIRY.sourceFilter}</label>
+        <select
+          id={`${id}-source`}
+          value={filters.source}
+          aria-invalid={errors.source ? true : undefined}
+          aria-describedby={describedBy('source')}
+          onChange={(event) => apply({ source: event.target.value })}
+        >
+          <option value="">{ENQUIRY.sourceAny}</option>
+          {[...new Set([...Object.keys(sources ?? {}), ...(filters.source ? [filters.source] : [])])].map(
+            (source) => (
+              <option key={source} value={source}>
+                {source}
+              </option>
+            ),
+          )}
+        </select>
+        <FieldError id={`${id}-source-error`} message={errors.source} />
+      </div>
       {(['from', 'to'] as const).map((name) => (
         <div className="field field-date" key={name}>
           <label htmlFor={`${id}-${name}`}>{REQUESTS[name]}</label>

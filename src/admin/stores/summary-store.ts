@@ -27,9 +27,10 @@ function readSummary(body: unknown): RequestsSummary | null {
   const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : null;
   if (typeof data !== 'object' || data === null) return null;
   const counts = data as Record<string, unknown>;
-  return REQUEST_FAMILY_KEYS.every((family) => isCount(counts[family]))
-    ? (Object.fromEntries(REQUEST_FAMILY_KEYS.map((family) => [family, counts[family]])) as RequestsSummary)
-    : null;
+  if (!isCount(counts.contact) || !isCount(counts.enroll)) return null;
+  return Object.fromEntries(
+    REQUEST_FAMILY_KEYS.filter((family) => isCount(counts[family])).map((family) => [family, counts[family]]),
+  ) as RequestsSummary;
 }
 
 let inflight: Promise<void> | null = null;

@@ -29,7 +29,6 @@ export const newReference = () => {
   return `DS-${part()}-${part()}`;
 };
 
-
 /**
  * Whether this stored request gets an acknowledgement: e-mail is configured, staff left it on for the kind, and
  * the address had none in the last day (the hit is taken here, once, whatever happens to the send).
