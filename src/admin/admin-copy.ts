@@ -215,6 +215,8 @@ export const PRIVACY = {
   held: 'Stored now',
   contactCount: 'Contact messages',
   enrollCount: 'Enrolment requests',
+  /** Issue 25: shown once the site holds any. */
+  assessmentCount: 'Assessment requests',
   trashCount: 'In the trash',
   exported: (email: string) => `Exported for ${email}`,
   erasedFor: (email: string) => `Erased for ${email}`,

@@ -12,6 +12,17 @@ if (form) {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const result = form.querySelector<HTMLElement>('[data-result]');
   const { failed = '', thanks = '', fillField = '' } = form.dataset;
+  // The visit's lead source (lead-source-init.ts keeps it) into the form's hidden fields (issue 25.7); the server
+  // checks it like any field.
+  try {
+    const source = JSON.parse(sessionStorage.getItem('ds-lead-source') ?? '{}') as Record<string, unknown>;
+    for (const input of Array.from(form.querySelectorAll<HTMLInputElement>('input[data-lead-source]'))) {
+      const value = source[input.dataset.leadSource ?? ''];
+      input.value = typeof value === 'string' ? value.slice(0, 100) : '';
+    }
+  } catch {
+    // No storage: no source, as for a client that sends none.
+  }
 
   const showErrors = (errors: Record<string, string>) => {
     let first: HTMLElement | null = null;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_LENGTH } from './constants.ts';
 import { isGstin } from './fields/text.ts';
 import { istDayToUtc, utcToIstDay } from './ist.ts';
-import { VALIDATION } from './messages.ts';
+import { ASSESSMENT_VALIDATION, VALIDATION } from './messages.ts';
 import {
   emailInput,
   honeypotShape,
@@ -33,10 +33,10 @@ export const SCOPE_COUNT_MAX = 10_000;
 const count = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d*\s*$/.test(value) ? Number(value.trim() || 0) : value),
   z
-    .number({ error: VALIDATION.scopeInvalid })
-    .int(VALIDATION.scopeInvalid)
-    .min(0, VALIDATION.scopeInvalid)
-    .max(SCOPE_COUNT_MAX, VALIDATION.scopeInvalid)
+    .number({ error: ASSESSMENT_VALIDATION.scopeInvalid })
+    .int(ASSESSMENT_VALIDATION.scopeInvalid)
+    .min(0, ASSESSMENT_VALIDATION.scopeInvalid)
+    .max(SCOPE_COUNT_MAX, ASSESSMENT_VALIDATION.scopeInvalid)
     .default(0),
 );
 
@@ -46,9 +46,9 @@ const scope = z
       (typeof SCOPE_KEYS)[number],
       typeof count
     >,
-    { error: VALIDATION.scopeEmpty },
+    { error: ASSESSMENT_VALIDATION.scopeEmpty },
   )
-  .refine((value) => SCOPE_KEYS.some((key) => (value[key] ?? 0) > 0), VALIDATION.scopeEmpty);
+  .refine((value) => SCOPE_KEYS.some((key) => (value[key] ?? 0) > 0), ASSESSMENT_VALIDATION.scopeEmpty);
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
@@ -58,34 +58,36 @@ const istToday = () => utcToIstDay(new Date().toISOString());
 
 /** The day the report is wanted by: an IST day, today or later, stored as the UTC instant of its IST midnight. */
 const wantedBy = z
-  .string({ error: VALIDATION.wantedByRequired })
+  .string({ error: ASSESSMENT_VALIDATION.wantedByRequired })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION.wantedByRequired)
-  .refine((day) => istDayToUtc(day) !== null, VALIDATION.wantedByRequired)
-  .refine((day) => day >= istToday(), VALIDATION.wantedByPast)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ASSESSMENT_VALIDATION.wantedByRequired)
+  .refine((day) => istDayToUtc(day) !== null, ASSESSMENT_VALIDATION.wantedByRequired)
+  .refine((day) => day >= istToday(), ASSESSMENT_VALIDATION.wantedByPast)
   .transform((day) => istDayToUtc(day) as string);
 
 const gstin = z
-  .string({ error: VALIDATION.gstinInvalid })
+  .string({ error: ASSESSMENT_VALIDATION.gstinInvalid })
   .trim()
   .transform((value) => value.toUpperCase())
-  .refine((value) => value === '' || isGstin(value), VALIDATION.gstinInvalid)
+  .refine((value) => value === '' || isGstin(value), ASSESSMENT_VALIDATION.gstinInvalid)
   .optional();
 
 export const AssessmentInputSchema = z.strictObject({
-  organisation: requiredText(VALIDATION.organisationRequired, MAX_LENGTH.name),
+  organisation: requiredText(ASSESSMENT_VALIDATION.organisationRequired, MAX_LENGTH.name),
   name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
   email: emailInput,
   phone: phoneInput,
   scope,
-  environment: oneOf(ENVIRONMENTS, VALIDATION.environmentRequired),
+  environment: oneOf(ENVIRONMENTS, ASSESSMENT_VALIDATION.environmentRequired),
   compliance: z
-    .array(oneOf(COMPLIANCE_REASONS, VALIDATION.complianceInvalid), { error: VALIDATION.complianceInvalid })
-    .max(COMPLIANCE_REASONS.length, VALIDATION.complianceInvalid)
+    .array(oneOf(COMPLIANCE_REASONS, ASSESSMENT_VALIDATION.complianceInvalid), {
+      error: ASSESSMENT_VALIDATION.complianceInvalid,
+    })
+    .max(COMPLIANCE_REASONS.length, ASSESSMENT_VALIDATION.complianceInvalid)
     .transform((reasons) => [...new Set(reasons)])
     .default([]),
   wantedBy,
-  nda: oneOf(NDA_ANSWERS, VALIDATION.ndaRequired),
+  nda: oneOf(NDA_ANSWERS, ASSESSMENT_VALIDATION.ndaRequired),
   gstin,
   notes: optionalText(MAX_LENGTH.message),
   ...sourceShape,

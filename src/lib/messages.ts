@@ -71,7 +71,13 @@ export const VALIDATION = {
   pointsMaxTen: 'At most 10 points are allowed',
   pointsInvalid: 'Points must be a list of text',
   totalCoursesInvalid: 'Total courses must be a whole number of 0 or more',
-  /** Issue 25: the assessment request form. */
+} as const;
+
+/**
+ * Issue 25: the assessment form's and the lead source's refusals. Apart from VALIDATION on purpose: the public
+ * islands bundle VALIDATION whole, and these are no island's.
+ */
+export const ASSESSMENT_VALIDATION = {
   organisationRequired: 'Organisation is required',
   scopeInvalid: 'Each count must be a whole number from 0 to 10000',
   scopeEmpty: 'Tell us at least one thing to test',

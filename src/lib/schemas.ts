@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
-import { VALIDATION } from './messages.ts';
+import { ASSESSMENT_VALIDATION, VALIDATION } from './messages.ts';
 import { APPLY_TO_INVALID } from './staff-messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
@@ -99,9 +99,9 @@ const honeypot = { [HONEYPOT_FIELD]: z.string().max(1_000).optional() };
 export const SOURCE_PART_MAX = 100;
 const sourcePart = (max: number) =>
   z
-    .string({ error: VALIDATION.sourceInvalid })
+    .string({ error: ASSESSMENT_VALIDATION.sourceInvalid })
     .transform(stripControl)
-    .pipe(z.string().trim().max(max, VALIDATION.sourceInvalid))
+    .pipe(z.string().trim().max(max, ASSESSMENT_VALIDATION.sourceInvalid))
     .optional();
 
 /**
@@ -115,7 +115,7 @@ export const SourceInputSchema = z.strictObject(
     utmCampaign: sourcePart(SOURCE_PART_MAX),
     referrer: sourcePart(253),
   },
-  { error: VALIDATION.sourceInvalid },
+  { error: ASSESSMENT_VALIDATION.sourceInvalid },
 );
 export type LeadSource = z.output<typeof SourceInputSchema>;
 const source = { source: SourceInputSchema.optional() };

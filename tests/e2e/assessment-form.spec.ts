@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { requestFamilies } from '../../src/lib/collections.ts';
 import { utcToIstDay } from '../../src/lib/ist.ts';
-import { ASSESSMENT_FORM, VALIDATION } from '../../src/lib/messages.ts';
+import { ASSESSMENT_VALIDATION, ASSESSMENT_FORM, VALIDATION } from '../../src/lib/messages.ts';
 import { ACKNOWLEDGE, NOTIFY } from '../../src/lib/staff-messages.ts';
 import { LOCAL_MAIL_PATH } from '../../scripts/local/local-notifications.ts';
 import { unique } from './admin-support.ts';
@@ -134,7 +134,7 @@ test('enhanced, it sends with fetch, answers in place and keeps the landing page
 
     // A refused field is marked beside it, and nothing is stored.
     await fillForm(page, organisation, name, email, inDays(-3));
-    await expect(page.locator('#assessment-wantedBy-error')).toHaveText(VALIDATION.wantedByPast);
+    await expect(page.locator('#assessment-wantedBy-error')).toHaveText(ASSESSMENT_VALIDATION.wantedByPast);
     await expect(page.getByLabel(ASSESSMENT_FORM.wantedBy, { exact: true })).toHaveAttribute(
       'aria-invalid',
       'true',

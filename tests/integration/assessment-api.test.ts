@@ -8,7 +8,7 @@ import { enrollCourseFamily, requestFamilies, settingsFamily } from '../../src/l
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { utcToIstDay } from '../../src/lib/ist.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
+import { ASSESSMENT_VALIDATION, VALIDATION } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { ACKNOWLEDGE } from '../../src/lib/staff-messages.ts';
@@ -148,25 +148,25 @@ describe.each(STORE_BACKENDS)('issue 25 on %s', (backend) => {
             gstin: '27AAPFU0939F1ZA',
           },
           {
-            organisation: VALIDATION.organisationRequired,
+            organisation: ASSESSMENT_VALIDATION.organisationRequired,
             name: VALIDATION.nameRequired,
             email: VALIDATION.emailInvalid,
             phone: VALIDATION.phoneInvalid,
-            scope: VALIDATION.scopeEmpty,
-            environment: VALIDATION.environmentRequired,
-            compliance: VALIDATION.complianceInvalid,
-            wantedBy: VALIDATION.wantedByPast,
-            nda: VALIDATION.ndaRequired,
-            gstin: VALIDATION.gstinInvalid,
+            scope: ASSESSMENT_VALIDATION.scopeEmpty,
+            environment: ASSESSMENT_VALIDATION.environmentRequired,
+            compliance: ASSESSMENT_VALIDATION.complianceInvalid,
+            wantedBy: ASSESSMENT_VALIDATION.wantedByPast,
+            nda: ASSESSMENT_VALIDATION.ndaRequired,
+            gstin: ASSESSMENT_VALIDATION.gstinInvalid,
           },
         ],
         [
           { scope: { webApps: -1 }, wantedBy: '30/12/2030' },
-          { scope: VALIDATION.scopeInvalid, wantedBy: VALIDATION.wantedByRequired },
+          { scope: ASSESSMENT_VALIDATION.scopeInvalid, wantedBy: ASSESSMENT_VALIDATION.wantedByRequired },
         ],
-        [{ scope: { webApps: 1.5 } }, { scope: VALIDATION.scopeInvalid }],
-        [{ source: { utmSource: 'x'.repeat(101) } }, { source: VALIDATION.sourceInvalid }],
-        [{ source: { tracker: 'x' } }, { source: VALIDATION.sourceInvalid }],
+        [{ scope: { webApps: 1.5 } }, { scope: ASSESSMENT_VALIDATION.scopeInvalid }],
+        [{ source: { utmSource: 'x'.repeat(101) } }, { source: ASSESSMENT_VALIDATION.sourceInvalid }],
+        [{ source: { tracker: 'x' } }, { source: ASSESSMENT_VALIDATION.sourceInvalid }],
       ];
       for (const [overrides, errors] of cases) {
         const response = await post(family.path, assessment(overrides));
@@ -339,7 +339,7 @@ describe.each(STORE_BACKENDS)('issue 25 on %s', (backend) => {
 
       const bad = await post(requestFamilies.contact.path, { ...contact, source: 'linkedin' });
       expect(bad.status).toBe(400);
-      expect((await body(bad)).errors).toEqual({ source: VALIDATION.sourceInvalid });
+      expect((await body(bad)).errors).toEqual({ source: ASSESSMENT_VALIDATION.sourceInvalid });
     });
   });
 });
