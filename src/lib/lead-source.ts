@@ -13,20 +13,13 @@ export interface LeadSource {
 
 /** Written by src/components/lead-source-init.ts (every public page), which keeps its own copy of the key. */
 export const LEAD_SOURCE_KEY = 'ds-lead-source';
-/** The server's limit for each part (schemas.ts SOURCE_PART_MAX). */
-const MAX = 100;
-
-/** The visit's source, or undefined when none was kept. */
+/**
+ * The visit's source, or undefined when none was kept. Read as stored, unchecked: the server refuses anything
+ * but its four bounded strings, and /contact's budget has no bytes for a second check.
+ */
 export function leadSource(): LeadSource | undefined {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(LEAD_SOURCE_KEY) ?? 'null') as unknown;
-    if (typeof stored !== 'object' || stored === null) return undefined;
-    const source: LeadSource = {};
-    for (const key of ['utmSource', 'utmMedium', 'utmCampaign', 'referrer'] as const) {
-      const value = (stored as Record<string, unknown>)[key];
-      if (typeof value === 'string' && value !== '') source[key] = value.slice(0, MAX);
-    }
-    return Object.keys(source).length > 0 ? source : undefined;
+    return (JSON.parse(sessionStorage[LEAD_SOURCE_KEY] as string) as LeadSource | null) ?? undefined;
   } catch {
     return undefined;
   }

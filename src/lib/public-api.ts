@@ -9,6 +9,7 @@ import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from './regi
 import { isRecord } from './json.ts';
 import { FILL_TIME_FIELD } from './constants.ts';
 import { PUBLIC } from './messages.ts';
+// The visit's lead source (issue 25.7) goes with each form; JSON leaves it out when there is none.
 import { leadSource, type LeadSource } from './lead-source.ts';
 
 type PublicKey = ContentFamilyKey | RequestFamilyKey | LookupFamilyKey | 'stats';
@@ -50,12 +51,6 @@ export async function fetchTotalCourses(signal?: AbortSignal): Promise<number | 
   return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : null;
 }
 
-/** A submission with the visit's lead source added (issue 25.7), when the browser kept one. */
-function withSource<P extends { source?: LeadSource }>(payload: P): P {
-  const source = payload.source ?? leadSource();
-  return source ? { ...payload, source } : payload;
-}
-
 export interface ContactPayload {
   name: string;
   email: string;
@@ -70,7 +65,10 @@ export interface ContactPayload {
 
 /** POST contact; a 2xx answer whose success is false raises 'Failed to send message' (spec section 8). */
 export async function sendContact(payload: ContactPayload): Promise<void> {
-  const body = await apiRequest(PUBLIC_PATHS.contact, { method: 'POST', json: withSource(payload) });
+  const body = await apiRequest(PUBLIC_PATHS.contact, {
+    method: 'POST',
+    json: { source: leadSource(), ...payload },
+  });
   if (isRecord(body) && body.success === false) throw new Error(PUBLIC.contactNotSuccessful);
 }
 
@@ -89,5 +87,5 @@ export interface EnrollPayload {
 
 /** POST enroll; the spec's client does not read the body. */
 export async function sendEnroll(payload: EnrollPayload): Promise<void> {
-  await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: withSource(payload) });
+  await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: { source: leadSource(), ...payload } });
 }

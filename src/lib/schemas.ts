@@ -97,11 +97,11 @@ const honeypot = { [HONEYPOT_FIELD]: z.string().max(1_000).optional() };
 
 /** How long each part of a lead source may be (a host name is at most 253 characters). */
 export const SOURCE_PART_MAX = 100;
+/** Cut to length rather than refused: a long campaign name in a link must not cost a visitor their message. */
 const sourcePart = (max: number) =>
   z
     .string({ error: ASSESSMENT_VALIDATION.sourceInvalid })
-    .transform(stripControl)
-    .pipe(z.string().trim().max(max, ASSESSMENT_VALIDATION.sourceInvalid))
+    .transform((value) => stripControl(value).trim().slice(0, max))
     .optional();
 
 /**
