@@ -9,8 +9,7 @@ import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from './regi
 import { isRecord } from './json.ts';
 import { FILL_TIME_FIELD } from './constants.ts';
 import { PUBLIC } from './messages.ts';
-// The visit's lead source (issue 25.7) goes with each form; JSON leaves it out when there is none.
-import { leadSource, type LeadSource } from './lead-source.ts';
+import type { LeadSource } from './lead-source.ts';
 
 type PublicKey = ContentFamilyKey | RequestFamilyKey | LookupFamilyKey | 'stats';
 
@@ -65,10 +64,7 @@ export interface ContactPayload {
 
 /** POST contact; a 2xx answer whose success is false raises 'Failed to send message' (spec section 8). */
 export async function sendContact(payload: ContactPayload): Promise<void> {
-  const body = await apiRequest(PUBLIC_PATHS.contact, {
-    method: 'POST',
-    json: { source: leadSource(), ...payload },
-  });
+  const body = await apiRequest(PUBLIC_PATHS.contact, { method: 'POST', json: payload });
   if (isRecord(body) && body.success === false) throw new Error(PUBLIC.contactNotSuccessful);
 }
 
@@ -87,5 +83,5 @@ export interface EnrollPayload {
 
 /** POST enroll; the spec's client does not read the body. */
 export async function sendEnroll(payload: EnrollPayload): Promise<void> {
-  await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: { source: leadSource(), ...payload } });
+  await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload });
 }
