@@ -11,6 +11,8 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** The header lines as received (issue 25.5's tests read what an acknowledgement's headers carry). */
+  headers: string;
   /** ISO time of receipt. */
   at: string;
 }
@@ -56,6 +58,7 @@ export async function startMailCatcher(
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            headers: parsed.headerLines.map((header) => header.line).join('\n'),
             at: new Date().toISOString(),
           };
           caught.unshift(mail);

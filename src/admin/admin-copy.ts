@@ -217,6 +217,8 @@ export const PRIVACY = {
   held: 'Stored now',
   contactCount: 'Contact messages',
   enrollCount: 'Enrolment requests',
+  /** Issue 25: shown once the site holds any. */
+  assessmentCount: 'Assessment requests',
   trashCount: 'In the trash',
   exported: (email: string) => `Exported for ${email}`,
   erasedFor: (email: string) => `Erased for ${email}`,
@@ -249,6 +251,7 @@ export const SITE_SETTINGS = {
     contactPage: 'Contact page',
     careersPage: 'Careers page',
     securityPage: 'Security page (and security.txt)',
+    acknowledgements: 'Acknowledgements to senders',
     courses: 'Course pages and fees',
     credentials: 'Credentials (About and Services pages)',
     contact: 'Contact details (footer, About and Contact pages)',

@@ -41,6 +41,8 @@ export const API = {
   unexpected: GENERIC.unexpected,
   contactReceived: 'Message sent successfully!',
   enrollReceived: "Enrollment submitted successfully! We'll contact you soon.",
+  assessmentReceived:
+    'Thank you. Your assessment request has reached us; we will reply within one working day.',
   orderConflict: 'The order must list every current item exactly once. Reload the list and try again.',
   orderSaved: 'Order saved',
   orderInvalid: 'Send the new order as {"ids": [...]}',

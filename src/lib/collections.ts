@@ -19,6 +19,7 @@ import {
   type ItemSchemaOf,
 } from './fields.ts';
 import { requestListQuerySchema, requestPatchSchema } from './enquiries.ts';
+import { AssessmentInputSchema, AssessmentSchema } from './assessment.ts';
 import {
   definitionsOfKind,
   FAMILY_DEFINITIONS,
@@ -160,12 +161,16 @@ export interface RequestFamily<K extends string = string> extends FamilyBase<K> 
   /** Whether the list filters by course (enrolments). */
   courseFilter: boolean;
   messages: { deleted: string; empty: string; fetchFailed: string; deleteFailed: string };
+  acknowledgement: RequestDefinition['acknowledgement'];
+  received: string;
+  htmlForm: NonNullable<RequestDefinition['htmlForm']> | null;
 }
 
 /** The hand-written schemas of each request family's public form (the spec's messages, field by field). */
 const REQUEST_SCHEMAS = {
   contact: { inputSchema: ContactInputSchema, itemSchema: ContactSchema },
   enroll: { inputSchema: EnrollInputSchema, itemSchema: EnrollSchema },
+  assessment: { inputSchema: AssessmentInputSchema, itemSchema: AssessmentSchema },
 } as const satisfies Record<RequestFamilyKey, { inputSchema: z.ZodType; itemSchema: z.ZodType }>;
 
 function requestFamily<K extends RequestFamilyKey>(definition: RequestDefinition<K>): RequestFamily<K> {
@@ -182,6 +187,9 @@ function requestFamily<K extends RequestFamilyKey>(definition: RequestDefinition
     listQuerySchema: requestListQuerySchema(definition.statuses),
     courseFilter: definition.courseFilter,
     messages: definition.messages,
+    acknowledgement: definition.acknowledgement,
+    received: definition.received,
+    htmlForm: definition.htmlForm ?? null,
   };
 }
 
@@ -270,6 +278,9 @@ export function itemSchemaOfCollection(key: CollectionKey): z.ZodType {
 export const CSV_EXPORT_NAME = 'export.csv';
 export const csvPath = (family: { path: string }) => `${family.path}/${CSV_EXPORT_NAME}`;
 export const exportPath = (family: RequestFamilyKey) => csvPath(requestFamilies[family]);
+/** Issue 25.7: a request family's counts by lead source. */
+export const SOURCES_NAME = 'sources';
+export const sourcesPath = (family: RequestFamilyKey) => `${requestFamilies[family].path}/${SOURCES_NAME}`;
 
 export type Career = z.infer<typeof contentFamilies.career.itemSchema>;
 /** Any content family's item, as the generic admin screen sees it (its fields by name). */

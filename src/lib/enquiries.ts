@@ -13,6 +13,21 @@ export const REQUEST_STATUSES = Object.fromEntries(
   definitionsOfKind('request').map((definition) => [definition.key, definition.statuses]),
 ) as { [K in RequestFamilyKey]: Extract<(typeof FAMILY_DEFINITIONS)[number], { key: K }>['statuses'] };
 
+/**
+ * A request's lead source in one word (issue 25.7): its utm_source, else the referring site, else "direct".
+ * A request stored without a source (before issue 25, or from a client that sends none) counts as "unknown".
+ */
+export function sourceKey(item: Readonly<Record<string, unknown>>): string {
+  const source = item.source;
+  if (typeof source !== 'object' || source === null) return UNKNOWN_SOURCE;
+  const { utmSource, referrer } = source as Record<string, unknown>;
+  if (typeof utmSource === 'string' && utmSource !== '') return utmSource.toLocaleLowerCase('en');
+  if (typeof referrer === 'string' && referrer !== '') return referrer.toLocaleLowerCase('en');
+  return DIRECT_SOURCE;
+}
+export const DIRECT_SOURCE = 'direct';
+export const UNKNOWN_SOURCE = 'unknown';
+
 /** Where every submission starts; items stored before statuses existed count as this too. */
 export const INITIAL_STATUS = 'new';
 
@@ -56,6 +71,7 @@ export const requestListQuerySchema = (statuses: readonly string[]) =>
       q: z.string().trim().max(MAX_LENGTH.name, VALIDATION.tooLong(MAX_LENGTH.name)).optional(),
       from: isoDay.optional(),
       to: isoDay.optional(),
+      source: z.string().trim().max(253, ENQUIRY.sourceInvalid).optional(),
       course: z
         .string()
         .trim()
@@ -81,7 +97,16 @@ export const requestListQuerySchema = (statuses: readonly string[]) =>
 export type RequestListQuery = z.output<ReturnType<typeof requestListQuerySchema>>;
 
 /** The query parameters the list endpoint reads; any of them present switches the answer to the paged shape. */
-export const REQUEST_LIST_PARAMS = ['status', 'q', 'from', 'to', 'course', 'limit', 'cursor'] as const;
+export const REQUEST_LIST_PARAMS = [
+  'status',
+  'q',
+  'from',
+  'to',
+  'course',
+  'source',
+  'limit',
+  'cursor',
+] as const;
 
 /** Notification channels; each stored request keeps one outbox entry per channel that was on at submission. */
 export const NOTIFY_CHANNELS = ['email', 'webhook'] as const;
@@ -99,13 +124,19 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
-export type Outbox = Partial<Record<NotifyChannel, OutboxEntry>>;
+/** Issue 25.5: the acknowledgement to the sender rides in the same outbox, under its own key. */
+export const ACK_CHANNEL = 'ack';
+export type OutboxChannel = NotifyChannel | typeof ACK_CHANNEL;
+export const OUTBOX_CHANNELS: readonly OutboxChannel[] = [...NOTIFY_CHANNELS, ACK_CHANNEL];
+
+export type Outbox = Partial<Record<OutboxChannel, OutboxEntry>>;
 
 /** What the admin shows per request: nothing when notifications were off for it. */
 export type DeliveryState = 'pending' | 'sent' | 'retrying' | 'failed';
 
 export function deliveryState(outbox: Outbox | undefined): DeliveryState | undefined {
-  const entries = Object.values(outbox ?? {});
+  // The acknowledgement to the sender (issue 25.5) is not staff's notification: it does not change this state.
+  const entries = NOTIFY_CHANNELS.map((channel) => outbox?.[channel]).filter((entry) => entry !== undefined);
   if (entries.length === 0) return undefined;
   if (entries.some((entry) => entry.state === 'failed')) return 'failed';
   if (entries.every((entry) => entry.state === 'sent')) return 'sent';
@@ -113,9 +144,8 @@ export function deliveryState(outbox: Outbox | undefined): DeliveryState | undef
 }
 
 /** `GET /api/v1/requests/summary`: the sidebar's badges. */
-export interface RequestsSummary {
-  contact: { new: number; total: number };
-  enroll: { new: number; total: number };
-}
+/** Contact and enrolment always; a later family (issue 25's assessment) once it has any request. */
+export type RequestsSummary = Record<'contact' | 'enroll', { new: number; total: number }> &
+  Partial<Record<RequestFamilyKey, { new: number; total: number }>>;
 
 export { ADMIN_REQUEST_PATHS, ENQUIRY_PATHS } from './enquiry-paths.ts';

@@ -27,8 +27,17 @@ import {
   type RequestCsvColumn,
   type RequestDefinition,
 } from './family-kinds.ts';
+import { API } from './api-messages.ts';
 import { VALIDATION } from './messages.ts';
-import { ADMIN, CATALOGUE, CONFIRM, CSV_HEADERS, FAMILY_NOUNS, HALL_OF_FAME } from './staff-messages.ts';
+import {
+  ACKNOWLEDGE,
+  ADMIN,
+  CATALOGUE,
+  CONFIRM,
+  CSV_HEADERS,
+  FAMILY_NOUNS,
+  HALL_OF_FAME,
+} from './staff-messages.ts';
 
 const title = {
   name: 'title',
@@ -308,6 +317,8 @@ export const FAMILY_DEFINITIONS = [
     csvColumns: csvColumns(),
     courseFilter: false,
     messages: requestMessages(ADMIN.contact),
+    acknowledgement: ACKNOWLEDGE.contact,
+    received: API.contactReceived,
   },
   {
     key: 'enroll',
@@ -320,6 +331,41 @@ export const FAMILY_DEFINITIONS = [
     csvColumns: csvColumns({ field: 'course', header: CSV_HEADERS.course }),
     courseFilter: true,
     messages: requestMessages(ADMIN.enroll),
+    acknowledgement: ACKNOWLEDGE.enroll,
+    received: API.enrollReceived,
+  },
+  {
+    key: 'assessment',
+    kind: 'request',
+    titleField: 'organisation',
+    // A tool, not a section: the spec's sidebar has nine links and keeps them.
+    admin: { route: 'assessmentData', path: 'assessment-data', label: 'Assessment Requests', group: 'tool' },
+    noun: FAMILY_NOUNS.assessment.noun,
+    unnamed: FAMILY_NOUNS.assessment.unnamed,
+    statuses: ['new', 'qualified', 'proposal-sent', 'won', 'lost'],
+    csvColumns: [
+      { field: 'createdAt', header: CSV_HEADERS.received, format: 'time' },
+      { field: 'organisation', header: CSV_HEADERS.organisation },
+      { field: 'name', header: CSV_HEADERS.name },
+      { field: 'email', header: CSV_HEADERS.email },
+      { field: 'phone', header: CSV_HEADERS.phone },
+      { field: 'scope', header: CSV_HEADERS.scope, format: 'counts' },
+      { field: 'environment', header: CSV_HEADERS.environment },
+      { field: 'compliance', header: CSV_HEADERS.compliance, format: 'list' },
+      { field: 'wantedBy', header: CSV_HEADERS.wantedBy, format: 'day' },
+      { field: 'nda', header: CSV_HEADERS.nda },
+      { field: 'gstin', header: CSV_HEADERS.gstin },
+      { field: 'notes', header: CSV_HEADERS.notes },
+      { field: 'source', header: CSV_HEADERS.source, format: 'source' },
+      { field: 'status', header: CSV_HEADERS.status, format: 'status' },
+      { field: 'note', header: CSV_HEADERS.note },
+      { field: 'updatedAt', header: CSV_HEADERS.updated, format: 'time' },
+    ],
+    courseFilter: false,
+    messages: requestMessages(ADMIN.assessment),
+    acknowledgement: ACKNOWLEDGE.assessment,
+    received: API.assessmentReceived,
+    htmlForm: { thanks: '/services/assessment-received', refused: '/services#assessment' },
   },
   {
     key: 'enrollCourse',

@@ -92,11 +92,14 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
   publishRequires?: readonly PublishRequirement[];
 }
 
-/** A request CSV column: a stored field under a header staff read (`time`: IST date and time; `status`: its label). */
+/**
+ * A request CSV column: a stored field under a header staff read (`time`: IST date and time; `day`: an IST day;
+ * `status`: its label; `counts`: an object's non-zero counts; `list`: a list's entries; `source`: the lead source).
+ */
 export interface RequestCsvColumn {
   field: string;
   header: string;
-  format?: 'time' | 'status';
+  format?: 'time' | 'day' | 'status' | 'counts' | 'list' | 'source';
 }
 
 export interface RequestDefinition<K extends string = string> {
@@ -115,6 +118,15 @@ export interface RequestDefinition<K extends string = string> {
   /** Whether the list filters by course (enrolments). */
   courseFilter: boolean;
   messages: { deleted: string; empty: string; fetchFailed: string; deleteFailed: string };
+  /** Issue 25.5: the acknowledgement's subject and its "what happens next" line (no text the sender typed). */
+  acknowledgement: { subject: string; next: string };
+  /** The public form's answer to a stored (or honeypot) submission. */
+  received: string;
+  /**
+   * Whether a plain HTML form may POST it (`application/x-www-form-urlencoded`, answered with a 303 to
+   * `thanks` or to the form's page): the assessment form works without JavaScript.
+   */
+  htmlForm?: { thanks: string; refused: string };
 }
 
 export interface LookupDefinition<K extends string = string> {

@@ -72,3 +72,64 @@ export const VALIDATION = {
   pointsInvalid: 'Points must be a list of text',
   totalCoursesInvalid: 'Total courses must be a whole number of 0 or more',
 } as const;
+
+/**
+ * Issue 25: the assessment form's and the lead source's refusals. Apart from VALIDATION on purpose: the public
+ * islands bundle VALIDATION whole, and these are no island's.
+ */
+export const ASSESSMENT_VALIDATION = {
+  organisationRequired: 'Organisation is required',
+  scopeInvalid: 'Each count must be a whole number from 0 to 10000',
+  scopeEmpty: 'Tell us at least one thing to test',
+  environmentRequired: 'Please choose production or staging',
+  complianceInvalid: 'Please choose from the listed reasons',
+  wantedByRequired: 'Please give a date as YYYY-MM-DD',
+  wantedByPast: 'The date must not be in the past',
+  ndaRequired: 'Please answer yes or no',
+  gstinInvalid: 'Please enter a valid 15-character GSTIN',
+  sourceInvalid: 'The source is not valid',
+} as const;
+
+/** Issue 25: the "Request a security assessment" form on /services and its thank-you page. */
+export const ASSESSMENT_FORM = {
+  heading: 'Request a security assessment',
+  intro: 'Tell us what to test and by when; we reply within one working day with questions or a proposal.',
+  linkFromService: 'Request an assessment',
+  organisation: 'Organisation',
+  name: 'Your name',
+  email: 'Work e-mail',
+  phone: 'Phone',
+  scopeLegend: 'What is in scope (how many of each)',
+  scope: {
+    webApps: 'Web applications',
+    apis: 'APIs',
+    mobileApps: 'Mobile apps',
+    ipAddresses: 'IP addresses',
+    cloudAccounts: 'Cloud accounts',
+  },
+  environmentLegend: 'Environment to test',
+  environment: { production: 'Production', staging: 'Staging' },
+  complianceLegend: 'Why now (choose any)',
+  compliance: {
+    'cert-in': 'CERT-In',
+    rbi: 'RBI',
+    sebi: 'SEBI',
+    iso27001: 'ISO 27001',
+    'pci-dss': 'PCI DSS',
+    client: "A client's demand",
+    other: 'Other',
+  },
+  wantedBy: 'Report wanted by',
+  ndaLegend: 'Do you need an NDA first?',
+  nda: { yes: 'Yes', no: 'No' },
+  gstin: 'GSTIN (optional)',
+  notes: 'Anything else (optional)',
+  submit: 'Request an assessment',
+  sending: 'Sending…',
+  failed: 'Your request could not be sent. Please check the fields marked below.',
+  thanksTitle: 'Request received',
+  thanksText: 'Thank you. Your assessment request has reached us; we will reply within one working day.',
+  thanksBack: 'Back to Services',
+  refusedTitle: 'Please check your request',
+  refusedText: 'Some answers need a change. Go back, correct the fields listed here and send it again.',
+} as const;

@@ -89,6 +89,11 @@ export const CONTACT_PAGE = {
 } as const;
 
 export const PRIVACY_POLICY = {
+  /** Issue 25: the assessment form, the acknowledgement and the lead source. */
+  assessment:
+    'When you request a security assessment we also receive your organisation, what you want tested, the environment, the compliance reasons, the date you need the report by, whether you need an NDA, your GSTIN if you give it and your notes. After any request we send one short e-mail to the address you gave, with your reference and our phone number (at most one a day).',
+  leadSource:
+    'To know which of our campaigns work, your browser keeps for the visit (session storage, not a cookie) the campaign or site that brought you here, and sends it only with a form you submit here.',
   title: 'Privacy Policy',
   /** "How long we keep it" (issue 11: storage limitation under India's DPDP Act 2023). */
   retention: (days: number) =>

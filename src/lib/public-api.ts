@@ -9,6 +9,7 @@ import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from './regi
 import { isRecord } from './json.ts';
 import { FILL_TIME_FIELD } from './constants.ts';
 import { PUBLIC } from './messages.ts';
+import type { LeadSource } from './lead-source.ts';
 
 type PublicKey = ContentFamilyKey | RequestFamilyKey | LookupFamilyKey | 'stats';
 
@@ -57,6 +58,8 @@ export interface ContactPayload {
   website: string;
   /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
   [FILL_TIME_FIELD]?: number;
+  /** Where the visit came from (issue 25.7); absent when the browser kept none. */
+  source?: LeadSource;
 }
 
 /** POST contact; a 2xx answer whose success is false raises 'Failed to send message' (spec section 8). */
@@ -74,6 +77,8 @@ export interface EnrollPayload {
   website: string;
   /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
   [FILL_TIME_FIELD]?: number;
+  /** Where the visit came from (issue 25.7); absent when the browser kept none. */
+  source?: LeadSource;
 }
 
 /** POST enroll; the spec's client does not read the body. */

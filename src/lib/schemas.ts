@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
-import { VALIDATION } from './messages.ts';
+import { ASSESSMENT_VALIDATION, VALIDATION } from './messages.ts';
 import { APPLY_TO_INVALID } from './staff-messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
@@ -95,11 +95,40 @@ const phone = z
 /** The honeypot is accepted (any string) so that a bot gets the same answer as a person. */
 const honeypot = { [HONEYPOT_FIELD]: z.string().max(1_000).optional() };
 
+/** How long each part of a lead source may be (a host name is at most 253 characters). */
+export const SOURCE_PART_MAX = 100;
+/** Cut to length rather than refused: a long campaign name in a link must not cost a visitor their message. */
+const sourcePart = (max: number) =>
+  z
+    .string({ error: ASSESSMENT_VALIDATION.sourceInvalid })
+    .transform((value) => stripControl(value).trim().slice(0, max))
+    .optional();
+
+/**
+ * Where a lead came from (issue 25.7), as the public pages' script found it on the landing page: its utm_*
+ * parameters, else the referring site, else "direct". Optional: clients that send none keep working.
+ */
+export const SourceInputSchema = z.strictObject(
+  {
+    utmSource: sourcePart(SOURCE_PART_MAX),
+    utmMedium: sourcePart(SOURCE_PART_MAX),
+    utmCampaign: sourcePart(SOURCE_PART_MAX),
+    referrer: sourcePart(253),
+  },
+  { error: ASSESSMENT_VALIDATION.sourceInvalid },
+);
+export type LeadSource = z.output<typeof SourceInputSchema>;
+const source = { source: SourceInputSchema.optional() };
+
+/** The sender fields every public request form shares (issue 25's assessment form uses them too). */
+export { email as emailInput, phone as phoneInput, honeypot as honeypotShape, source as sourceShape };
+
 export const ContactInputSchema = z.strictObject({
   name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
   email,
   phone,
   message: requiredText(VALIDATION.messageRequired, MAX_LENGTH.message),
+  ...source,
   ...honeypot,
 });
 
@@ -119,6 +148,7 @@ export const EnrollInputSchema = z.strictObject({
   phone,
   course: courseName(VALIDATION.courseRequired),
   message: optionalText(MAX_LENGTH.message),
+  ...source,
   ...honeypot,
 });
 
@@ -153,6 +183,10 @@ const FollowUpSchema = z.object({
   noteAt: z.string().optional(),
   /** Notification outbox entries per channel (src/lib/enquiries.ts OutboxEntry). */
   outbox: z.record(z.string(), z.unknown()).optional(),
+  /** Issue 25.7: where the lead came from. */
+  source: z.record(z.string(), z.string()).optional(),
+  /** Issue 25.5: the reference the acknowledgement gave the sender. */
+  reference: z.string().optional(),
   /** Derived from `outbox` in admin lists. */
   delivery: z.string().optional(),
 });

@@ -40,7 +40,7 @@ import {
 } from './page-words.ts';
 import { StoredMetaSchema } from './schemas.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from './site-config.ts';
-import { COURSE_SETTINGS, SETTINGS, TRUST_SETTINGS } from './staff-messages.ts';
+import { ACK_SETTINGS, COURSE_SETTINGS, SETTINGS, TRUST_SETTINGS } from './staff-messages.ts';
 
 export { telHref } from './fields.ts';
 
@@ -58,6 +58,7 @@ export const SETTING_GROUPS = [
   'courses',
   'credentials',
   'contact',
+  'acknowledgements',
   'map',
   'site',
 ] as const;
@@ -351,6 +352,10 @@ export const SETTING_FIELDS = [
       format: 'e164',
     }),
   ),
+  // Issue 25.5: the acknowledgement e-mail to whoever sent a request, per kind of request.
+  inGroup('acknowledgements', booleanField('ackContact', ACK_SETTINGS.contact)),
+  inGroup('acknowledgements', booleanField('ackEnroll', ACK_SETTINGS.enroll)),
+  inGroup('acknowledgements', booleanField('ackAssessment', ACK_SETTINGS.assessment)),
   link(
     'map',
     'mapEmbedUrl',
@@ -435,6 +440,9 @@ export const SITE_SETTINGS_SEED: SiteSettings = {
   phoneSecondary: siteConfig.phoneSecondary,
   // No number is invented: the link appears once staff enter one (the demo seed carries a fictional one).
   whatsappNumber: '',
+  ackContact: true,
+  ackEnroll: true,
+  ackAssessment: true,
   mapEmbedUrl: siteConfig.mapEmbedUrl,
   mapLinkUrl: siteConfig.mapLinkUrl,
   certificateUrl: siteConfig.certificateUrl,

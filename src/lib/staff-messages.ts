@@ -204,6 +204,7 @@ export const CONFIRM = {
 export const FAMILY_NOUNS = {
   contact: { noun: 'contact message', unnamed: 'a contact message' },
   enroll: { noun: 'enrolment request', unnamed: 'an enrolment request' },
+  assessment: { noun: 'assessment request', unnamed: 'an assessment request' },
   siteSettings: 'the site settings',
   stats: 'the stats',
 } as const;
@@ -280,6 +281,13 @@ export const ADMIN = {
     deleted: 'Enrollment deleted successfully!',
     empty: 'No enrollment requests available',
   },
+  /** Issue 25: security assessment requests (not a spec screen). */
+  assessment: {
+    fetchFailed: 'Failed to fetch assessment requests',
+    deleteFailed: 'Failed to delete the assessment request',
+    deleted: 'Assessment request deleted',
+    empty: 'No assessment requests yet',
+  },
   enrollCourse: {
     fetchFailed: 'Failed to load courses',
     addFailed: 'Failed to add course. Please try again.',
@@ -315,13 +323,55 @@ export const ENQUIRY = {
     contacted: 'Contacted',
     enrolled: 'Enrolled',
     declined: 'Declined',
+    qualified: 'Qualified',
+    'proposal-sent': 'Proposal sent',
+    won: 'Won',
+    lost: 'Lost',
   } as Record<string, string>,
+  /** Issue 25.7: where a request came from, and the "by source" counts of a requests screen. */
+  sourceLabel: 'Source',
+  sourceFilter: 'Source',
+  sourceAny: 'Any source',
+  sourceInvalid: 'The source filter must be at most 100 characters',
+  bySource: 'By source',
+  direct: 'direct',
   deliveryLabels: {
     pending: 'Sending',
     sent: 'Notified',
     retrying: 'Retrying',
     failed: 'Not delivered',
   } as Record<string, string>,
+} as const;
+
+/** Issue 25.2: how the admin shows an assessment request (the form's choices, in staff's words). */
+export const ASSESSMENT_ADMIN = {
+  organisation: 'Organisation',
+  scopeLabel: 'Scope',
+  scope: {
+    webApps: 'Web apps',
+    apis: 'APIs',
+    mobileApps: 'Mobile apps',
+    ipAddresses: 'IP addresses',
+    cloudAccounts: 'Cloud accounts',
+  } as Record<string, string>,
+  environmentLabel: 'Environment',
+  environment: { production: 'Production', staging: 'Staging' } as Record<string, string>,
+  complianceLabel: 'Compliance',
+  compliance: {
+    'cert-in': 'CERT-In',
+    rbi: 'RBI',
+    sebi: 'SEBI',
+    iso27001: 'ISO 27001',
+    'pci-dss': 'PCI DSS',
+    client: "A client's demand",
+    other: 'Other',
+  } as Record<string, string>,
+  wantedBy: 'Wanted by',
+  nda: 'NDA first',
+  yes: 'Yes',
+  no: 'No',
+  gstin: 'GSTIN',
+  notes: 'Notes',
 } as const;
 
 /** The request CSV's column headers (issue 21.6): times are India Standard Time, as the header says. */
@@ -335,12 +385,25 @@ export const CSV_HEADERS = {
   status: 'Status',
   note: 'Staff note',
   updated: 'Last updated (IST)',
+  organisation: 'Organisation',
+  scope: 'Scope',
+  environment: 'Environment',
+  compliance: 'Compliance',
+  wantedBy: 'Wanted by',
+  nda: 'NDA',
+  gstin: 'GSTIN',
+  notes: 'Notes',
+  source: 'Source',
 } as const;
 
 /** Notifications to staff about a stored submission (e-mail subject and text, webhook summary). */
 export const NOTIFY = {
   contactSubject: (name: string) => `New contact message: ${name}`,
   enrollSubject: (name: string, course: string) => `New enrolment: ${name} — ${course}`,
+  otherSubject: (family: string, title: string, name: string) =>
+    family === 'assessment'
+      ? `New assessment request: ${title} (${name})`
+      : `New request: ${title} (${name})`,
   received: (when: string) => `Received: ${when}`,
   openInAdmin: (url: string) => `Open in the admin: ${url}`,
   fieldLabels: {
@@ -352,11 +415,51 @@ export const NOTIFY = {
   } as Record<string, string>,
 } as const;
 
+/**
+ * Issue 25.5: the acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
+ * type a stranger's address, and the mail must not carry their words to it.
+ */
+export const ACKNOWLEDGE = {
+  contact: {
+    subject: 'We received your message',
+    next: 'Someone from our team will reply within one working day.',
+  },
+  enroll: {
+    subject: 'We received your enrolment request',
+    next: 'Our training team will call you about batches, fees and dates within one working day.',
+  },
+  assessment: {
+    subject: 'We received your security assessment request',
+    next: 'Our security team will review the scope and reply within one working day with questions or a proposal.',
+  },
+  greeting: 'Hello,',
+  reference: (reference: string) => `Your reference: ${reference}`,
+  phone: (phone: string) => `If it is urgent, call us on ${phone}.`,
+  notYou: 'If you did not send this, you can ignore this e-mail; we will not write again about it.',
+  signature: 'DeltaSecure',
+} as const;
+
+/** Issue 25.5: the settings that switch the acknowledgement off per kind of request. */
+export const ACK_SETTINGS = {
+  contact: {
+    label: 'Acknowledge contact messages by e-mail',
+    hint: 'Sends the sender their reference and what happens next (never their own words).',
+  },
+  enroll: {
+    label: 'Acknowledge enrolment requests by e-mail',
+    hint: 'At most one acknowledgement per address per day, whatever the kind.',
+  },
+  assessment: {
+    label: 'Acknowledge assessment requests by e-mail',
+    hint: "The company's phone above is in it.",
+  },
+} as const;
+
 /** Data-principal rights (DPDP Act 2023): erase and export everything held about one e-mail address. */
 export const DATA_RIGHTS = {
   emailRequired: VALIDATION.emailRequired,
-  erased: (contact: number, enroll: number) =>
-    `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}`,
+  erased: (contact: number, enroll: number, assessment = 0) =>
+    `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}${assessment > 0 ? ` (and ${assessment} assessment request${assessment === 1 ? '' : 's'})` : ''}`,
   eraseFailed: 'Failed to erase the data',
   exportFailed: 'Failed to export the data',
   summaryFailed: 'Failed to load the request counts',
@@ -365,8 +468,8 @@ export const DATA_RIGHTS = {
   /** Issue 21: erasure and export are an owner's decision; an editor's Privacy screen says so. */
   ownersOnly: 'Only owners can export or erase personal data',
   /** The audit entry's target: whose (masked) and how much, never the address itself. */
-  auditTarget: (maskedEmail: string, contact: number, enroll: number, trash: number | null) =>
-    `${maskedEmail}: ${contact} contact, ${enroll} enrolment${trash === null ? '' : `, ${trash} in the trash`}`,
+  auditTarget: (maskedEmail: string, contact: number, enroll: number, trash: number | null, assessment = 0) =>
+    `${maskedEmail}: ${contact} contact, ${enroll} enrolment${assessment > 0 ? `, ${assessment} assessment` : ''}${trash === null ? '' : `, ${trash} in the trash`}`,
 } as const;
 
 /** The owner's backup download in the admin (issue 14). */

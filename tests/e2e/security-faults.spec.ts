@@ -6,6 +6,7 @@
  * screens say the list could not load rather than show an empty one, and once the API is back everything works
  * and a request that failed before going through is stored once.
  */
+import type { RequestFamilyKey } from '../../src/lib/registry.ts';
 import type { Locator, Page } from '@playwright/test';
 import { FORM, COURSES, PRIVACY, STATS, SITE_SETTINGS, ACCOUNT } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
@@ -294,7 +295,7 @@ function contentScreen(key: ContentFamilyKey, loadFailed: PerOutage, saveFailed:
   };
 }
 
-const requestsScreen = (key: 'contact' | 'enroll'): ScreenFaults => ({
+const requestsScreen = (key: RequestFamilyKey): ScreenFaults => ({
   loadFailed: always(requestFamilies[key].messages.fetchFailed),
   ready: (page) =>
     page
@@ -341,6 +342,7 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
     save: null,
   },
   batches: { ...contentScreen('batch', always(CATALOGUE.batch.fetchFailed), always('')), save: null },
+  assessmentData: requestsScreen('assessment'),
   courses: {
     loadFailed: always(ADMIN.enrollCourse.fetchFailed),
     ready: (page) => page.getByRole('heading', { name: /^Available Courses \(\d+\)$/ }),

@@ -74,6 +74,7 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   hallOfFame: 'hallOfFame',
   contactData: 'contact',
   enrollData: 'enroll',
+  assessmentData: 'assessment',
   courses: 'enrollCourse',
   stats: null,
   privacy: null,
@@ -204,14 +205,26 @@ test.describe('stored XSS payloads', () => {
 
     // Messages start with formula characters, for the CSV export.
     const person = { email: 'xss@example.com', phone: '+91 98765 43210' };
-    const submissions: Record<RequestFamilyKey, Record<string, string>> = {
+    const submissions: Record<RequestFamilyKey, Record<string, unknown> & { name: string }> = {
       contact: { ...person, name: payload(), message: `=${payload()}` },
       enroll: { ...person, name: payload(), course: courseName, message: `@${payload()}` },
+      assessment: {
+        ...person,
+        organisation: payload(),
+        name: payload(),
+        scope: { webApps: 1 },
+        environment: 'staging',
+        nda: 'no',
+        wantedBy: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        notes: `=${payload()}`,
+      },
     };
-    for (const [key, data] of Object.entries(submissions) as [RequestFamilyKey, Record<string, string>][]) {
+    for (const [key, data] of Object.entries(submissions) as [RequestFamilyKey, Record<string, unknown>][]) {
       const family = requestFamilies[key];
       expect((await visitor.post(family.path, { data })).status()).toBe(201);
-      shown[key] = [data.name!, data.message!, ...(data.course ? [data.course] : [])];
+      shown[key] = ['name', 'message', 'course', 'organisation', 'notes']
+        .map((field) => data[field])
+        .filter((value): value is string => typeof value === 'string');
       // A submission answers without its id: find it by the run's tag.
       cleanups.push(async () => {
         const list = (await (await api.get(family.path)).json()) as { data: { _id: string; name: string }[] };

@@ -7,6 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { requestExample } from '../support/request-examples.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allFamilies,
@@ -267,10 +268,7 @@ describe('every route that changes something records what the table declares', (
     const courseId = ((await body(course)).data as StoredItem)._id;
     const person = { name: 'Audited Person', email: 'audited@example.in', phone: '9876543210' };
     for (const family of Object.values(requestFamilies)) {
-      const json =
-        family.key === 'contact'
-          ? { ...person, message: 'Please call' }
-          : { ...person, course: 'Audited Course' };
+      const json = requestExample(family.key, person, 'Audited Course');
       await step('POST', family.path, { anonymous: true, json });
       const [request] = await api.repository.list(family.key);
       const id = request?._id ?? '';

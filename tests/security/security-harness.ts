@@ -3,6 +3,7 @@
  * visibly change something), and backends that can be taken down and brought back mid-run (a redis-server with
  * an append-only file that survives a crash, a Netlify Blobs server restarted on its own port and directory).
  */
+import { requestExample } from '../support/request-examples.ts';
 import { getStore, type Store } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -99,10 +100,8 @@ export async function seedEveryFamily(api: Api): Promise<SeededIds> {
   const enrollCourse = ((await body(course)).data as StoredItem)._id;
   expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 7 } })).status).toBe(200);
   const person = { name: 'Seeded Person', email: 'seed@example.in', phone: '9876543210' };
-  for (const [key, json] of [
-    ['contact', { ...person, message: 'Seeded message' }],
-    ['enroll', { ...person, course: 'Seeded Course' }],
-  ] as const) {
+  for (const key of Object.keys(requestFamilies) as (keyof typeof requestFamilies)[]) {
+    const json = requestExample(key, person, 'Seeded Course');
     const response = await api.call(requestFamilies[key].path, { method: 'POST', json, ip: '192.0.2.250' });
     expect(response.status, key).toBe(201);
   }

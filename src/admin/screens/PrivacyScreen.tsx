@@ -99,6 +99,12 @@ function StoredCounts() {
         <dd>{summary.data.contact.total}</dd>
         <dt>{PRIVACY.enrollCount}</dt>
         <dd>{summary.data.enroll.total}</dd>
+        {summary.data.assessment && (
+          <>
+            <dt>{PRIVACY.assessmentCount}</dt>
+            <dd>{summary.data.assessment.total}</dd>
+          </>
+        )}
       </dl>
     </div>
   );

@@ -11,11 +11,14 @@ import {
   enrollCourseFamily,
   exportPath,
   requestFamilies,
+  sourcesPath,
   type RequestFamily,
   type RequestFamilyKey,
 } from '../../lib/collections.ts';
-import { NOTE_MAX_LENGTH, statusOf } from '../../lib/enquiries.ts';
-import { ENQUIRY } from '../../lib/staff-messages.ts';
+import { NOTE_MAX_LENGTH, sourceKey, statusOf } from '../../lib/enquiries.ts';
+import { definitionsOfKind } from '../../lib/registry.ts';
+import { ASSESSMENT_ADMIN, ENQUIRY } from '../../lib/staff-messages.ts';
+import { showIstDay } from '../../lib/ist.ts';
 import { FORM, REQUESTS } from '../admin-copy.ts';
 import { adminRequest } from '../api/admin-api.ts';
 import { istDateTime, telHref } from '../format/ist.ts';
@@ -32,10 +35,9 @@ import {
   type RowState,
 } from '../stores/request-store.ts';
 
-const HEADINGS: Record<RequestFamilyKey, string> = {
-  contact: 'Contact Requests',
-  enroll: 'Enrollment Requests',
-};
+const HEADINGS = Object.fromEntries(
+  definitionsOfKind('request').map((definition) => [definition.key, definition.admin.label]),
+) as Record<RequestFamilyKey, string>;
 
 /** How long typing in the search box pauses before the list reloads. */
 const SEARCH_PAUSE_MS = 300;
@@ -56,6 +58,7 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
   }, [store]);
 
   const filtered = isFiltered(filters);
+  const sources = useSourceCounts(key, list.items);
 
   return (
     <section aria-labelledby="screen-title">
@@ -74,7 +77,7 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
         </a>
       </div>
       <FoldingFilters active={filtered}>
-        <FilterBar family={family} store={store} items={list.items} />
+        <FilterBar family={family} store={store} items={list.items} sources={sources} />
       </FoldingFilters>
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {list.status === 'loading' && <p className="alert alert-info">{FORM.loading}</p>}
@@ -87,6 +90,15 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
           <p className="request-count" role="status">
             {REQUESTS.shown(list.items.length, list.nextCursor !== null)}
           </p>
+          {sources && Object.keys(sources).length > 0 && (
+            <p className="request-sources" data-testid="by-source">
+              {ENQUIRY.bySource}:{' '}
+              {Object.entries(sources)
+                .sort(([, a], [, b]) => b - a)
+                .map(([source, count]) => `${source} ${count}`)
+                .join(' · ')}
+            </p>
+          )}
           <div className={`request-table request-table-${key}`}>
             {/* The column headings are for the eye; each cell carries its own label for assistive technology. */}
             <div className="request-head" aria-hidden="true">
@@ -128,15 +140,43 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
   );
 }
 
+/**
+ * Issue 25.7: how many of the family's requests came from each source, read again whenever the list changes
+ * (a new request, a delete). A failed read shows no counts; the list itself says what went wrong.
+ */
+function useSourceCounts(key: RequestFamilyKey, items: RequestItem[]): Record<string, number> | null {
+  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  useEffect(() => {
+    let current = true;
+    adminRequest(sourcesPath(key))
+      .then((body) => {
+        const data = (body as { data?: unknown } | null)?.data;
+        if (!current || typeof data !== 'object' || data === null) return;
+        setCounts(
+          Object.fromEntries(
+            Object.entries(data).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+          ),
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [key, items]);
+  return counts;
+}
+
 /** The filters: applied as they change (the search after a pause in typing, or at once with Enter). */
 function FilterBar({
   family,
   store,
   items,
+  sources,
 }: {
   family: RequestFamily;
   store: RequestStore;
   items: RequestItem[];
+  sources: Record<string, number> | null;
 }) {
   const id = useId();
   const filters = useStore(store.$filters);
@@ -157,7 +197,7 @@ function FilterBar({
   };
   const clear = () => {
     setQuery('');
-    apply({ q: '', status: '', from: '', to: '', course: '' });
+    apply({ q: '', status: '', from: '', to: '', course: '', source: '' });
   };
   const describedBy = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
 
@@ -214,6 +254,26 @@ function FilterBar({
           <FieldError id={`${id}-course-error`} message={errors.course} />
         </div>
       )}
+      <div className="field">
+        <label htmlFor={`${id}-source`}>{ENQUIRY.sourceFilter}</label>
+        <select
+          id={`${id}-source`}
+          value={filters.source}
+          aria-invalid={errors.source ? true : undefined}
+          aria-describedby={describedBy('source')}
+          onChange={(event) => apply({ source: event.target.value })}
+        >
+          <option value="">{ENQUIRY.sourceAny}</option>
+          {[...new Set([...Object.keys(sources ?? {}), ...(filters.source ? [filters.source] : [])])].map(
+            (source) => (
+              <option key={source} value={source}>
+                {source}
+              </option>
+            ),
+          )}
+        </select>
+        <FieldError id={`${id}-source-error`} message={errors.source} />
+      </div>
       {(['from', 'to'] as const).map((name) => (
         <div className="field field-date" key={name}>
           <label htmlFor={`${id}-${name}`}>{REQUESTS[name]}</label>
@@ -339,12 +399,19 @@ function RequestRow({
             <dd>{'course' in item ? item.course : undefined}</dd>
           </>
         )}
-        {(family.key === 'contact' || item.message) && (
+        {(family.key === 'contact' || ('message' in item && item.message)) && (
           <>
             <dt>{REQUESTS.message}</dt>
             <dd>
-              <ClampedText text={item.message ?? ''} />
+              <ClampedText text={'message' in item ? (item.message ?? '') : ''} />
             </dd>
+          </>
+        )}
+        {'organisation' in item && <AssessmentDetails item={item} />}
+        {item.source && (
+          <>
+            <dt>{ENQUIRY.sourceLabel}</dt>
+            <dd className="request-source">{sourceKey(item)}</dd>
           </>
         )}
       </dl>
@@ -487,6 +554,45 @@ function NoteEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/** What an assessment request asks for (issue 25.2): the organisation, the scope and the rest of the form. */
+function AssessmentDetails({ item }: { item: Extract<RequestItem, { organisation: string }> }) {
+  const words = ASSESSMENT_ADMIN;
+  const scope = Object.entries(item.scope)
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) => `${words.scope[key] ?? key}: ${count}`)
+    .join(', ');
+  return (
+    <>
+      <dt>{words.organisation}</dt>
+      <dd>{item.organisation}</dd>
+      <dt>{words.scopeLabel}</dt>
+      <dd>{scope}</dd>
+      <dt>{words.environmentLabel}</dt>
+      <dd>{words.environment[item.environment] ?? item.environment}</dd>
+      <dt>{words.complianceLabel}</dt>
+      <dd>{item.compliance.map((reason) => words.compliance[reason] ?? reason).join(', ') || '—'}</dd>
+      <dt>{words.wantedBy}</dt>
+      <dd>{showIstDay(item.wantedBy)}</dd>
+      <dt>{words.nda}</dt>
+      <dd>{item.nda === 'yes' ? words.yes : words.no}</dd>
+      {item.gstin && (
+        <>
+          <dt>{words.gstin}</dt>
+          <dd>{item.gstin}</dd>
+        </>
+      )}
+      {item.notes && (
+        <>
+          <dt>{words.notes}</dt>
+          <dd>
+            <ClampedText text={item.notes} />
+          </dd>
+        </>
+      )}
+    </>
   );
 }
 

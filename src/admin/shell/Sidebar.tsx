@@ -1,16 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { RequestFamilyKey } from '../../lib/registry.ts';
+import { definitionsOfKind, type RequestFamilyKey } from '../../lib/registry.ts';
 import { SHELL } from '../admin-copy.ts';
 import { SCREENS, screenHref, type ScreenGroup, type ScreenRoute } from '../stores/router.ts';
 import { $me } from '../stores/session.ts';
 import { $requestsSummary, refreshSummary } from '../stores/summary-store.ts';
 
 /** The screens whose link carries a badge of new requests, and the family it counts. */
-const BADGES: Partial<Record<ScreenRoute, RequestFamilyKey>> = {
-  contactData: 'contact',
-  enrollData: 'enroll',
-};
+const BADGES = Object.fromEntries(
+  definitionsOfKind('request').map((definition) => [definition.admin.route, definition.key]),
+) as Partial<Record<ScreenRoute, RequestFamilyKey>>;
 
 /** Owner-only screens stay out of an editor's navigation (and out of everyone's until the role is known). */
 const visibleTo = (role: string | undefined) => (screen: { ownerOnly?: boolean }) =>
@@ -26,7 +25,7 @@ function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRo
           screen.group === group && visibleTo(role)(screen),
       ).map((screen) => {
         const family = BADGES[screen.route];
-        const count = family && summary ? summary[family].new : 0;
+        const count = family && summary ? (summary[family]?.new ?? 0) : 0;
         const badgeId = `nav-badge-${screen.route}`;
         return (
           <li key={screen.route} className="admin-nav-item">

@@ -38,15 +38,27 @@ export interface RequestFilters {
   from: string;
   to: string;
   course: string;
+  /** Issue 25.7: a lead source ("linkedin", "direct", a referring site, "unknown"). */
+  source: string;
   sort: RequestSort;
 }
 
-export const NO_FILTERS: RequestFilters = { q: '', status: '', from: '', to: '', course: '', sort: 'newest' };
+const URL_FILTERS = ['q', 'status', 'from', 'to', 'course', 'source'] as const;
+
+export const NO_FILTERS: RequestFilters = {
+  q: '',
+  status: '',
+  from: '',
+  to: '',
+  course: '',
+  source: '',
+  sort: 'newest',
+};
 
 /** The filter parameters the server reads (list and CSV alike); the order is the browser's business. */
 export function filterQuery(filters: RequestFilters): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const name of ['q', 'status', 'from', 'to', 'course'] as const) {
+  for (const name of URL_FILTERS) {
     const value = filters[name].trim();
     if (value !== '') query[name] = value;
   }
@@ -76,8 +88,6 @@ function readPage(body: unknown): { items: RequestItem[]; nextCursor: string | n
     typeof body === 'object' && body !== null ? (body as { nextCursor?: unknown }).nextCursor : null;
   return { items, nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null };
 }
-
-const URL_FILTERS = ['q', 'status', 'from', 'to', 'course'] as const;
 
 /**
  * The filters a page address carries (issue 21.11: a view can be bookmarked or sent), among them the notification

@@ -6,6 +6,7 @@
  */
 import { atom } from 'nanostores';
 import type { RequestsSummary } from '../../lib/enquiries.ts';
+import { REQUEST_FAMILY_KEYS } from '../../lib/registry.ts';
 import { ENQUIRY_PATHS } from '../../lib/enquiry-paths.ts';
 import { adminRequest } from '../api/admin-api.ts';
 
@@ -25,8 +26,11 @@ const isCount = (value: unknown): value is { new: number; total: number } =>
 function readSummary(body: unknown): RequestsSummary | null {
   const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : null;
   if (typeof data !== 'object' || data === null) return null;
-  const { contact, enroll } = data as Record<string, unknown>;
-  return isCount(contact) && isCount(enroll) ? { contact, enroll } : null;
+  const counts = data as Record<string, unknown>;
+  if (!isCount(counts.contact) || !isCount(counts.enroll)) return null;
+  return Object.fromEntries(
+    REQUEST_FAMILY_KEYS.filter((family) => isCount(counts[family])).map((family) => [family, counts[family]]),
+  ) as RequestsSummary;
 }
 
 let inflight: Promise<void> | null = null;

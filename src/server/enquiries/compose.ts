@@ -8,6 +8,8 @@ import type { RequestFamilyKey } from '../../lib/registry.ts';
 import { NOTIFY } from '../../lib/staff-messages.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { chatSafe } from './chat-markup.ts';
+import { columnText } from './columns.ts';
+import { requestFamilies } from '../../lib/collections.ts';
 
 export interface WebhookPayload {
   type: RequestFamilyKey;
@@ -17,6 +19,8 @@ export interface WebhookPayload {
   phone: string;
   course?: string;
   message: string;
+  /** A family beyond the spec's two (issue 25's assessment): its other fields as staff read them. */
+  fields?: Record<string, string>;
   createdAt: string;
   /**
    * A one-line summary: Slack and Teams incoming webhooks show `text`, Discord shows `content`. What the visitor
@@ -40,11 +44,53 @@ const FIELDS = ['name', 'email', 'phone', 'course', 'message'] as const;
 export const adminLink = (family: RequestFamilyKey, id: string, siteOrigin: string | null) =>
   `${siteOrigin ?? ''}${ADMIN_REQUEST_PATHS[family]}?q=${encodeURIComponent(id)}`;
 
+/** The fields a family beyond contact and enrolment shows in its notification: its CSV's, but for the follow-up. */
+const FOLLOW_UP = new Set(['createdAt', 'status', 'note', 'updatedAt', 'name', 'email', 'phone']);
+
+/** An assessment request (and any later family): every field of its CSV, in its words. */
+function composeOther(family: RequestFamilyKey, item: StoredItem, siteOrigin: string | null): Notification {
+  const definition = requestFamilies[family];
+  const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
+  const title = text(definition.titleField);
+  const subject = NOTIFY.otherSubject(family, title, text('name'));
+  const link = adminLink(family, item._id, siteOrigin);
+  const fields = Object.fromEntries(
+    definition.csvColumns
+      .filter((column) => !FOLLOW_UP.has(column.field))
+      .map((column) => [column.header, String(columnText(column, item) ?? '')]),
+  );
+  const lines = [
+    `${NOTIFY.fieldLabels.name}: ${text('name')}`,
+    `${NOTIFY.fieldLabels.email}: ${text('email')}`,
+    `${NOTIFY.fieldLabels.phone}: ${text('phone')}`,
+    ...Object.entries(fields).map(([header, value]) => `${header}: ${value}`),
+  ];
+  const summary = `${NOTIFY.otherSubject(family, chatSafe(title), chatSafe(text('name')))} · ${link}`;
+  return {
+    subject,
+    text: [...lines, '', NOTIFY.received(formatIst(item.createdAt)), NOTIFY.openInAdmin(link), ''].join('\n'),
+    payload: {
+      type: family,
+      id: item._id,
+      name: text('name'),
+      email: text('email'),
+      phone: text('phone'),
+      message: text('notes'),
+      fields,
+      createdAt: item.createdAt,
+      text: summary,
+      content: summary,
+      allowed_mentions: { parse: [] },
+    },
+  };
+}
+
 export function composeNotification(
   family: RequestFamilyKey,
   item: StoredItem,
   siteOrigin: string | null,
 ): Notification {
+  if (family !== 'contact' && family !== 'enroll') return composeOther(family, item, siteOrigin);
   const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
   const subjectOf = (name: string, course: string) =>
     family === 'enroll' ? NOTIFY.enrollSubject(name, course) : NOTIFY.contactSubject(name);

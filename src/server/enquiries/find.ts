@@ -4,7 +4,13 @@
  * scan instead of reading every request; a text search reads pages until it has a page of matches.
  */
 import type { RequestFamily } from '../../lib/collections.ts';
-import { deliveryState, statusOf, type Outbox, type RequestListQuery } from '../../lib/enquiries.ts';
+import {
+  deliveryState,
+  sourceKey,
+  statusOf,
+  type Outbox,
+  type RequestListQuery,
+} from '../../lib/enquiries.ts';
 import { REQUEST_LIST_MAX_LIMIT } from '../../lib/constants.ts';
 import { istDayEnd, istDayStart } from '../../lib/ist.ts';
 import { idFloor, idTime, isId } from '../repository/ids.ts';
@@ -19,17 +25,20 @@ const fold = (value: unknown) => (typeof value === 'string' ? value.toLocaleLowe
 const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : '');
 
 export const hasFilter = (filter: RequestFilter) =>
-  Boolean(filter.status || filter.q || filter.from || filter.to || filter.course);
+  Boolean(filter.status || filter.q || filter.from || filter.to || filter.course || filter.source);
 
 /** Whether an item passes the filters other than the date range (the scan bounds take care of that). */
 export function matches(item: StoredItem, filter: RequestFilter): boolean {
   if (filter.status && statusOf(item) !== filter.status) return false;
   if (filter.course && fold(item.course).trim() !== fold(filter.course)) return false;
+  if (filter.source && sourceKey(item) !== fold(filter.source)) return false;
   if (filter.from && Date.parse(item.createdAt) < istDayStart(filter.from)) return false;
   if (filter.to && Date.parse(item.createdAt) > istDayEnd(filter.to)) return false;
   if (filter.q) {
     const q = fold(filter.q);
-    const inText = ['name', 'email', 'phone', 'message'].some((field) => fold(item[field]).includes(q));
+    const inText = ['name', 'email', 'phone', 'message', 'organisation', 'notes', 'reference'].some((field) =>
+      fold(item[field]).includes(q),
+    );
     // "98765 43210" finds "+91-98765-43210": phone numbers are compared by their digits too.
     const qDigits = digits(filter.q);
     const inPhone = qDigits.length >= 3 && digits(item.phone).includes(qDigits);

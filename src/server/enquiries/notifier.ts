@@ -12,6 +12,12 @@ import type { Notification } from './compose.ts';
 /** Longest wait for one send: an SMTP server or webhook that hangs becomes a retry, never a stuck function. */
 export const SEND_TIMEOUT_MS = 10_000;
 
+/** Issue 25.5: what an acknowledgement to a sender says (acknowledge.ts writes it). */
+export interface Acknowledgement {
+  subject: string;
+  text: string;
+}
+
 export class SendError extends Error {
   override readonly name = 'SendError';
 }
@@ -20,6 +26,8 @@ export interface Notifier {
   /** The channels configured now, in the order they are tried. */
   readonly channels: readonly NotifyChannel[];
   send(channel: NotifyChannel, notification: Notification): Promise<void>;
+  /** Issue 25.5: the acknowledgement to a sender; only `to` comes from the form. */
+  acknowledge(to: string, acknowledgement: Acknowledgement): Promise<void>;
 }
 
 /** `sha256=<hex>`: HMAC-SHA256 of the exact body bytes under the shared secret (see README). */
@@ -45,14 +53,16 @@ export function createNotifier(env: ServerEnv): Notifier {
   ];
   let transport: Transporter | null = null;
 
-  async function sendEmail(url: string, notification: Notification) {
-    transport ??= nodemailer.createTransport({
+  const transportFor = (url: string) =>
+    (transport ??= nodemailer.createTransport({
       url,
       connectionTimeout: SEND_TIMEOUT_MS,
       greetingTimeout: SEND_TIMEOUT_MS,
       socketTimeout: SEND_TIMEOUT_MS,
-    });
-    await transport.sendMail({
+    }));
+
+  async function sendEmail(url: string, notification: Notification) {
+    await transportFor(url).sendMail({
       from: env.NOTIFY_EMAIL_FROM ?? env.NOTIFY_EMAIL_TO[0],
       to: env.NOTIFY_EMAIL_TO,
       subject: notification.subject,
@@ -78,6 +88,21 @@ export function createNotifier(env: ServerEnv): Notifier {
 
   return {
     channels,
+    async acknowledge(to, acknowledgement) {
+      const from = env.NOTIFY_EMAIL_FROM ?? env.NOTIFY_EMAIL_TO[0];
+      try {
+        if (!env.SMTP_URL || !from) throw new SendError('channel not configured');
+        // One recipient, as an address object: nodemailer never reads a display name or a list out of it.
+        await transportFor(env.SMTP_URL).sendMail({
+          from,
+          to: { name: '', address: to },
+          subject: acknowledgement.subject,
+          text: acknowledgement.text,
+        });
+      } catch (error) {
+        throw new SendError(describe(error), { cause: error });
+      }
+    },
     async send(channel, notification) {
       try {
         if (channel === 'email' && email) await sendEmail(email, notification);

@@ -6,7 +6,16 @@
  * under it, and records each channel's outcome before the next send, so a notification the server accepted is
  * never sent again by another worker (docs/decisions.md, "Outbox").
  */
-import { NOTIFY_CHANNELS, type NotifyChannel, type Outbox, type OutboxEntry } from '../../lib/enquiries.ts';
+import {
+  ACK_CHANNEL,
+  OUTBOX_CHANNELS,
+  type NotifyChannel,
+  type Outbox,
+  type OutboxEntry,
+} from '../../lib/enquiries.ts';
+import { requestFamilies } from '../../lib/collections.ts';
+import { composeAcknowledgement } from './acknowledge.ts';
+import { currentSettings } from '../handlers/settings-handler.ts';
 import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/registry.ts';
 import type { Deps } from '../deps.ts';
 import { idTime } from '../repository/ids.ts';
@@ -19,7 +28,7 @@ export const OUTBOX_RETRY_WINDOW_MS = 24 * 60 * 60_000;
 const BACKOFF_FIRST_MS = 60_000;
 const BACKOFF_MAX_MS = 3 * 60 * 60_000;
 /** Longer than every channel's send timeout together: the lease outlives any attempt that holds it. */
-const ATTEMPT_LEASE_MS = (NOTIFY_CHANNELS.length + 1) * SEND_TIMEOUT_MS + 30_000;
+const ATTEMPT_LEASE_MS = (OUTBOX_CHANNELS.length + 1) * SEND_TIMEOUT_MS + 30_000;
 /** The scheduled run stops starting new attempts after this, well inside a scheduled function's 30 s. */
 const SCHEDULED_BUDGET_MS = 20_000;
 const SCAN_PAGE = 200;
@@ -29,16 +38,21 @@ export const backoffMs = (attempts: number) =>
   Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
 
 /** The outbox a new request is stored with: one pending entry per channel configured now. */
-export function newOutbox(channels: readonly NotifyChannel[], now: Date): Outbox | undefined {
-  if (channels.length === 0) return undefined;
+export function newOutbox(
+  channels: readonly NotifyChannel[],
+  now: Date,
+  { acknowledge = false } = {},
+): Outbox | undefined {
+  const all = acknowledge ? [...channels, ACK_CHANNEL] : channels;
+  if (all.length === 0) return undefined;
   const entry: OutboxEntry = { state: 'pending', attempts: 0, nextAttemptAt: now.toISOString() };
-  return Object.fromEntries(channels.map((channel) => [channel, { ...entry }]));
+  return Object.fromEntries(all.map((channel) => [channel, { ...entry }]));
 }
 
 const outboxOf = (item: StoredItem) => (item.outbox ?? {}) as Outbox;
 
 const dueChannels = (item: StoredItem, now: Date) =>
-  NOTIFY_CHANNELS.filter((channel) => {
+  OUTBOX_CHANNELS.filter((channel) => {
     const entry = outboxOf(item)[channel];
     return entry?.state === 'pending' && Date.parse(entry.nextAttemptAt) <= now.getTime();
   });
@@ -69,7 +83,16 @@ export async function attemptDelivery(
       const attempts = previous.attempts + 1;
       let entry: OutboxEntry;
       try {
-        await deps.notifier.send(channel, composeNotification(family, item, deps.env.siteOrigin));
+        if (channel === ACK_CHANNEL) {
+          // The phone is the company's as the settings say now; the reference was made at submission.
+          const settings = await currentSettings(deps);
+          const text = composeAcknowledgement(
+            requestFamilies[family],
+            String(item.reference ?? ''),
+            settings,
+          );
+          await deps.notifier.acknowledge(String(item.email ?? ''), text);
+        } else await deps.notifier.send(channel, composeNotification(family, item, deps.env.siteOrigin));
         entry = {
           state: 'sent',
           attempts,

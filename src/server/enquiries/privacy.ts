@@ -14,6 +14,27 @@ import { leaveTombstone } from './tombstones.ts';
 
 type PerFamily<T> = Record<RequestFamilyKey, T>;
 
+const perFamily = <T>(initial: () => T) =>
+  Object.fromEntries(REQUEST_FAMILY_KEYS.map((family) => [family, initial()])) as PerFamily<T>;
+/**
+ * The counts as answered: contact and enrolment always (the shape callers had before issue 25), a later family
+ * only when it had any.
+ */
+const reported = (counts: PerFamily<number>) =>
+  Object.fromEntries(
+    Object.entries(counts).filter(
+      ([family, count]) => family === 'contact' || family === 'enroll' || count > 0,
+    ),
+  ) as Pick<PerFamily<number>, 'contact' | 'enroll'> & Partial<PerFamily<number>>;
+
+/** "2 contact and 1 enrolment requests" (the words the logs had), then any other family's count: counts only. */
+const counted = (counts: PerFamily<number>) =>
+  `${counts.contact} contact and ${counts.enroll} enrolment requests${REQUEST_FAMILY_KEYS.filter(
+    (family) => family !== 'contact' && family !== 'enroll' && counts[family] > 0,
+  )
+    .map((family) => `, ${counts[family]} ${family}`)
+    .join('')}`;
+
 /**
  * An address as the audit log may hold it: enough to match an entry to a request the reader already knows of
  * (first letters, the top-level domain), not enough to contact or identify anyone: `priya@example.in` → `p***@e***.in`.
@@ -74,11 +95,11 @@ export const retentionCutoff = (now: Date, days: number): number => now.getTime(
  * Deletes every request from `email`, live or in the trash, and strikes their names from the audit log; answers
  * how many of each family went.
  */
-export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily<number>> {
+export async function eraseByEmail(deps: Deps, email: string) {
   const { repository } = deps;
   const found = await requestsByEmail(repository, email);
-  const erased = { contact: 0, enroll: 0 } satisfies PerFamily<number>;
-  const gone: PerFamily<string[]> = { contact: [], enroll: [] };
+  const erased = perFamily(() => 0);
+  const gone = perFamily<string[]>(() => []);
   const at = deps.now().toISOString();
   for (const family of REQUEST_FAMILY_KEYS) {
     for (const item of found[family])
@@ -96,15 +117,15 @@ export async function eraseByEmail(deps: Deps, email: string): Promise<PerFamily
     }
   }
   for (const family of REQUEST_FAMILY_KEYS) await forgetRequestNames(deps, family, gone[family]);
-  console.info(`[privacy] erased ${erased.contact} contact and ${erased.enroll} enrolment requests`);
-  return erased;
+  console.info(`[privacy] erased ${counted(erased)}`);
+  return reported(erased);
 }
 
 /** Deletes requests older than REQUEST_RETENTION_DAYS; answers how many of each family went. */
-export async function purgeExpiredRequests(deps: Deps): Promise<PerFamily<number>> {
+export async function purgeExpiredRequests(deps: Deps) {
   const days = deps.env.REQUEST_RETENTION_DAYS;
   const cutoff = retentionCutoff(deps.now(), days);
-  const purged = { contact: 0, enroll: 0 } satisfies PerFamily<number>;
+  const purged = perFamily(() => 0);
   for (const family of REQUEST_FAMILY_KEYS) {
     const gone: string[] = [];
     // Oldest first: stop at the first request young enough to keep.
@@ -117,9 +138,7 @@ export async function purgeExpiredRequests(deps: Deps): Promise<PerFamily<number
     }
     await forgetRequestNames(deps, family, gone);
   }
-  if (purged.contact + purged.enroll > 0)
-    console.info(
-      `[retention] deleted ${purged.contact} contact and ${purged.enroll} enrolment requests older than ${days} days`,
-    );
-  return purged;
+  if (Object.values(purged).some((count) => count > 0))
+    console.info(`[retention] deleted ${counted(purged)} older than ${days} days`);
+  return reported(purged);
 }

@@ -28,9 +28,15 @@ async function erase(input: StaffInput) {
   await auditAction(input, actor, {
     action: 'erase',
     family: 'privacy',
-    title: DATA_RIGHTS.auditTarget(maskEmail(email), erased.contact, erased.enroll, null),
+    title: DATA_RIGHTS.auditTarget(
+      maskEmail(email),
+      erased.contact,
+      erased.enroll,
+      null,
+      erased.assessment ?? 0,
+    ),
   });
-  return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll) });
+  return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment ?? 0) });
 }
 
 /** A HEAD answers the same without logging an export: nothing was handed over. */
@@ -48,6 +54,7 @@ async function exportRecord(input: StaffInput) {
         found.contact.length,
         found.enroll.length,
         found.trash.length,
+        found.assessment.length,
       ),
     });
   return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found });

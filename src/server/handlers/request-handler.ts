@@ -4,6 +4,7 @@
  */
 import {
   CSV_EXPORT_NAME,
+  SOURCES_NAME,
   type RequestCsvColumn,
   type RequestFamily,
   type RequestFamilyKey,
@@ -14,7 +15,8 @@ import {
   SUBMISSION_RATE_LIMIT,
   SUBMISSION_SENDER_RATE_LIMIT,
 } from '../../lib/constants.ts';
-import { INITIAL_STATUS, REQUEST_LIST_PARAMS, statusOf } from '../../lib/enquiries.ts';
+import { INITIAL_STATUS, REQUEST_LIST_PARAMS, sourceKey, statusOf } from '../../lib/enquiries.ts';
+import { columnText } from '../enquiries/columns.ts';
 import { API } from '../../lib/api-messages.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { createHash } from 'node:crypto';
@@ -22,7 +24,11 @@ import { auditAction } from '../audit/audit-log.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { csvResponse, istReadable, type CsvColumn } from '../csv.ts';
 import type { Deps } from '../deps.ts';
-import { readJson } from '../http/body.ts';
+import { bodyKind, readJson, readUrlEncoded } from '../http/body.ts';
+import { formToAssessment } from '../../lib/assessment.ts';
+import { newReference, shouldAcknowledge } from '../enquiries/acknowledge.ts';
+import { refusedPage } from '../enquiries/form-answer.ts';
+import { currentSettings } from './settings-handler.ts';
 import {
   PUBLIC_FORM,
   publicRoute,
@@ -34,7 +40,7 @@ import {
   type RouteLimit,
   type StaffInput,
 } from '../http/route-table.ts';
-import { created, notFound, ok } from '../http/respond.ts';
+import { created, HttpError, notFound, ok, unsupportedMediaType } from '../http/respond.ts';
 import { validate } from '../http/validate.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
@@ -45,11 +51,6 @@ import { isRecord } from '../../lib/json.ts';
 const submissionRules: Partial<
   Record<RequestFamilyKey, (fields: Record<string, unknown>, deps: Deps) => Promise<Record<string, unknown>>>
 > = { enroll: resolveEnrollCourse };
-
-const receivedMessages: Record<RequestFamilyKey, string> = {
-  contact: API.contactReceived,
-  enroll: API.enrollReceived,
-};
 
 /**
  * A request family's routes: the public submission; for staff the list (paged and filtered with parameters),
@@ -68,6 +69,7 @@ export function requestRoutes(family: RequestFamily): ApiRoute[] {
       on,
     ),
     staffRoute('GET', family.path, STAFF, READ, (input) => list(family, input), on),
+    staffRoute('GET', `${family.path}/${SOURCES_NAME}`, STAFF, READ, (input) => sources(family, input), on),
     publicRoute(
       'POST',
       family.path,
@@ -133,9 +135,36 @@ function submissionLimits(family: RequestFamily): RouteLimit[] {
   ];
 }
 
-async function submit(family: RequestFamily, { request, deps, waitUntil, count }: RouteInput) {
-  const received = created(null, receivedMessages[family.key as RequestFamilyKey]);
-  const body = await readJson(request);
+/**
+ * A plain HTML form's POST (the assessment form without JavaScript, issue 25.2): the same submission, answered
+ * with a 303 to the thank-you page, or with a page that lists what to correct (nothing stored).
+ */
+async function submitForm(family: RequestFamily, input: RouteInput) {
+  const form = family.htmlForm;
+  if (!form) throw new HttpError(unsupportedMediaType());
+  try {
+    await submitBody(family, input, formToAssessment(await readUrlEncoded(input.request)));
+    return new Response(null, {
+      status: 303,
+      headers: { Location: form.thanks, 'Cache-Control': 'no-store' },
+    });
+  } catch (error) {
+    if (error instanceof HttpError) return refusedPage(error.response, form.refused);
+    throw error;
+  }
+}
+
+async function submit(family: RequestFamily, input: RouteInput) {
+  if (bodyKind(input.request) === 'form') return submitForm(family, input);
+  return submitBody(family, input, await readJson(input.request));
+}
+
+async function submitBody(
+  family: RequestFamily,
+  { deps, waitUntil, count }: RouteInput,
+  body: unknown,
+): Promise<Response> {
+  const received = created(null, family.received);
   // A bot filled the hidden field or sent the form faster than a person can: answer exactly as for a person,
   // keep nothing.
   if (isRecord(body) && (filledHoneypot(body) || tooFast(body, deps.env.SUBMISSION_MIN_FILL_MS)))
@@ -147,9 +176,21 @@ async function submit(family: RequestFamily, { request, deps, waitUntil, count }
   const rule = submissionRules[family.key as RequestFamilyKey];
   const stored = rule ? await rule(fields, deps) : fields;
   await count(senderKeys(stored));
+  // Issue 25.5: only now, with the request about to be stored, does the sender's address count for the day.
+  const acknowledge = await shouldAcknowledge(
+    deps,
+    family,
+    String(stored.email ?? ''),
+    await currentSettings(deps),
+  );
   // The outbox is stored with the request in one write: a stored request always has its notifications.
-  const outbox = newOutbox(deps.notifier.channels, deps.now());
-  const item = await deps.repository.create(family.key, { ...stored, status: INITIAL_STATUS, outbox });
+  const outbox = newOutbox(deps.notifier.channels, deps.now(), { acknowledge });
+  const item = await deps.repository.create(family.key, {
+    ...stored,
+    status: INITIAL_STATUS,
+    reference: newReference(),
+    outbox,
+  });
   if (outbox) waitUntil(deliverAfterResponse(deps, family.key as RequestFamilyKey, item._id));
   // Nothing public changed, so no purge and no rebuild; the submitter gets no stored personal data back.
   return received;
@@ -212,6 +253,21 @@ async function list(family: RequestFamily, { request, deps }: StaffInput) {
   return ok(page.items.map(forAdmin), { extra: { nextCursor: page.nextCursor } });
 }
 
+/**
+ * Issue 25.7: how many requests came from each source (utm_source, else the referring site, else "direct";
+ * "unknown" for those sent without one), under the list's other filters.
+ */
+async function sources(family: RequestFamily, { request, deps }: StaffInput) {
+  const { filter } = listQuery(family, request, { paging: false });
+  delete filter.source;
+  const counts: Record<string, number> = {};
+  for (const item of await allRequests(deps.repository, family, filter)) {
+    const key = sourceKey(item);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return ok(counts);
+}
+
 async function patch(family: RequestFamily, input: StaffInput, id: string) {
   const { request, deps, actor } = input;
   const { status, note } = validate(family.patchSchema, await readJson(request)) as {
@@ -267,9 +323,8 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
   return csvResponse(family.key, family.csvColumns.map(csvColumn), rows, deps.now());
 }
 
-function csvColumn({ field, header, format }: RequestCsvColumn): CsvColumn {
-  if (format === 'time') return { header, value: (row) => istReadable(row[field]) };
-  if (format === 'status')
-    return { header, value: (row) => ENQUIRY.statusLabels[statusOf(row)] ?? statusOf(row) };
-  return { header, value: (row) => row[field] };
+function csvColumn(column: RequestCsvColumn): CsvColumn {
+  if (column.format === 'time')
+    return { header: column.header, value: (row) => istReadable(row[column.field]) };
+  return { header: column.header, value: (row) => columnText(column, row) };
 }

@@ -8,11 +8,15 @@ export const requestsSummaryRoutes: readonly ApiRoute[] = [
   staffRoute('GET', ENQUIRY_PATHS.summary, STAFF, READ, async ({ deps }) => {
     // One round trip on Redis: both families are counted by one script.
     const tally = await deps.repository.tally(REQUEST_FAMILY_KEYS, 'status', INITIAL_STATUS);
+    // Contact and enrolment always (the shape the spec-era admin reads); a later family once it has any.
     const summary = Object.fromEntries(
       REQUEST_FAMILY_KEYS.map((family) => [
         family,
         { new: tally[family]?.matching ?? 0, total: tally[family]?.total ?? 0 },
-      ]),
+      ]).filter(
+        ([family, counts]) =>
+          family === 'contact' || family === 'enroll' || (counts as { total: number }).total > 0,
+      ),
     ) as unknown as RequestsSummary;
     return ok(summary);
   }),

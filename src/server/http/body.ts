@@ -10,13 +10,14 @@ export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** A 5 MB image plus the form around it; Netlify's own buffered limit is 6 MB. */
 export const MULTIPART_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
 
-export type BodyKind = 'json' | 'multipart';
+export type BodyKind = 'json' | 'multipart' | 'form';
 
 /** The kind of body the request says it carries, or null for anything else. */
 export function bodyKind(request: Request): BodyKind | null {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return 'json';
   if (type === 'multipart/form-data') return 'multipart';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
   return null;
 }
 
@@ -70,6 +71,13 @@ export async function readJson(request: Request): Promise<unknown> {
   } catch {
     throw new HttpError(badRequest(API.invalidJson));
   }
+}
+
+/** A plain HTML form's fields (`application/x-www-form-urlencoded`), bounded like JSON. */
+export async function readUrlEncoded(request: Request): Promise<URLSearchParams> {
+  if (bodyKind(request) !== 'form') throw new HttpError(unsupportedMediaType());
+  const bytes = await readLimited(request, JSON_BODY_LIMIT_BYTES);
+  return new URLSearchParams(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
 }
 
 export async function readMultipart(request: Request): Promise<FormData> {

@@ -1,0 +1,32 @@
+/**
+ * A request's stored field as staff read it, by its CSV column's format: the CSV and the notification of a
+ * request family beyond the spec's two (issue 25's assessment) both write its fields this way.
+ */
+import type { RequestCsvColumn } from '../../lib/collections.ts';
+import { sourceKey, statusOf } from '../../lib/enquiries.ts';
+import { formatIst, showIstDay } from '../../lib/ist.ts';
+import { isRecord } from '../../lib/json.ts';
+import { ENQUIRY } from '../../lib/staff-messages.ts';
+
+export function columnText({ field, format }: RequestCsvColumn, row: Record<string, unknown>): unknown {
+  const value = row[field];
+  switch (format) {
+    case 'time':
+      return typeof value === 'string' ? formatIst(value) : '';
+    case 'day':
+      return showIstDay(value);
+    case 'status':
+      return ENQUIRY.statusLabels[statusOf(row)] ?? statusOf(row);
+    case 'source':
+      return value ? sourceKey(row) : '';
+    case 'list':
+      return Array.isArray(value) ? value.join('; ') : '';
+    case 'counts':
+      return Object.entries(isRecord(value) ? value : {})
+        .filter(([, count]) => typeof count === 'number' && count > 0)
+        .map(([key, count]) => `${key}: ${String(count)}`)
+        .join('; ');
+    default:
+      return value;
+  }
+}
