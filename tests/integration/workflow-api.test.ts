@@ -32,14 +32,18 @@ afterAll(async () => {
   await api?.stop();
 });
 
+/** The last item added of each family: a later family's references point at it (a course at its trainer). */
+const added: Record<string, string> = {};
 const add = async (family: ContentFamily, fields: Record<string, unknown> = {}) => {
-  const input = { ...sampleInput(family, 'Sample'), ...fields };
+  const input = { ...sampleInput(family, 'Sample', (to) => added[to]), ...fields };
   const response = await api.admin(family.path, {
     method: 'POST',
     ...(family.multipart ? { form: multipart(input, { bytes: photo }) } : { json: input }),
   });
   expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
-  return (await body(response)).data as StoredItem;
+  const item = (await body(response)).data as StoredItem;
+  added[family.key] = item._id;
+  return item;
 };
 const publicList = async (family: ContentFamily) =>
   (await body(await api.call(family.path))).data as StoredItem[];

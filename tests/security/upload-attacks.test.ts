@@ -23,19 +23,25 @@ import { BLOB_STORES } from '../../src/server/repository/keys.ts';
 import type { StoredItem } from '../../src/server/repository/port.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
 import { body, multipart, startApi, type Api } from '../integration/api-harness.ts';
-import { blobKeys, expectFailureEnvelope, snapshotStore } from './security-harness.ts';
+import { sampleInput } from '../support/family-samples.ts';
+import {
+  blobKeys,
+  expectFailureEnvelope,
+  seedEveryFamily,
+  snapshotStore,
+  type SeededIds,
+} from './security-harness.ts';
 
 type ImageFamily = ContentFamily & { image: ImageRule };
 const imageFamilies = Object.values<ContentFamily>(contentFamilies).filter(
   (family): family is ImageFamily => family.image !== null,
 );
 
-const FIELDS: Record<string, Record<string, unknown>> = {
-  homeContent: { title: 'Slide' },
-  homeService: { title: 'Service', description: 'D' },
-  serviceContent: { title: 'Content', description: 'D', points: ['1', '2', '3', '4'] },
-  career: { title: 'Career', description: 'D', points: ['1'] },
-};
+/** One item of every family, so a family's references find an item (a course its trainer). */
+let seeded: SeededIds['content'];
+/** A valid item of the family, derived from its fields: a new family is attacked with no edit here. */
+const fieldsOf = (family: ContentFamily) =>
+  sampleInput(family, 'Upload', (to) => (seeded as Record<string, string>)[to]);
 
 let api: Api;
 let imagesServer: TestBlobsServer;
@@ -46,6 +52,7 @@ beforeAll(async () => {
   imagesServer = await startBlobsServer();
   images = imagesServer.getStore(BLOB_STORES.images);
   api = await startApi({ deps: { images: createImageService({ store: images }) } });
+  seeded = (await seedEveryFamily(api)).content;
   const whole = await jpegWithExifAndGps(480, 360);
   truncatedJpeg = whole.subarray(0, Math.floor(whole.length / 2));
 });
@@ -69,7 +76,7 @@ const upload = (
 ) =>
   api.admin(id ? `${family.path}/${id}` : family.path, {
     method: id ? 'PUT' : 'POST',
-    form: multipart(FIELDS[family.key] ?? {}, { bytes, type, name }),
+    form: multipart(fieldsOf(family), { bytes, type, name }),
   });
 
 describe.each<ImageFamily>(imageFamilies)('$key uploads', (family) => {
@@ -126,7 +133,7 @@ describe.each<ImageFamily>(imageFamilies)('$key uploads', (family) => {
       // Sent as the bytes a browser puts on the wire, without Content-Length (as a chunked upload arrives), so
       // the limit is enforced while streaming. (A body still being generated from a FormData object trips an
       // undici bug when the reader cancels it early; a network body does not.)
-      const wire = new Response(multipart(FIELDS[family.key] ?? {}, { bytes }));
+      const wire = new Response(multipart(fieldsOf(family), { bytes }));
       const response = await api.admin(family.path, {
         method: 'POST',
         body: new Uint8Array(await wire.arrayBuffer()),
@@ -206,7 +213,7 @@ describe('no orphaned blobs', () => {
       // A replace that fails validation processes and stores nothing.
       const invalid = await api.admin(`${family.path}/${created._id}`, {
         method: 'PUT',
-        form: multipart({ title: '' }, { bytes: await freshPicture() }),
+        form: multipart({ [family.titleField]: '' }, { bytes: await freshPicture() }),
       });
       expect(invalid.status).toBe(400);
       // A replace of an unknown id stores nothing either.
@@ -230,7 +237,7 @@ describe('no orphaned blobs', () => {
       // An update without a file keeps the picture.
       const textOnly = await api.admin(`${family.path}/${created._id}`, {
         method: 'PUT',
-        form: multipart(FIELDS[family.key] ?? {}),
+        form: multipart(fieldsOf(family)),
       });
       expect((await body(textOnly)).data).toMatchObject({ image: replaced.image });
       expect(await blobKeys(images)).toEqual([...start, ...second].sort());
