@@ -65,35 +65,37 @@ export function isContactUri(value: string): boolean {
   }
 }
 
+/** The formats checked by a rule of their own: what a valid value is, its refusal and how it is stored. */
+const CHECKED_FORMATS: Record<
+  Exclude<TextField['format'], 'applyTo' | undefined>,
+  { valid: (value: string) => boolean; reason: (label: string) => string; stored?: (value: string) => string }
+> = {
+  upiVpa: { valid: isUpiVpa, reason: FIELD_REASONS.upiVpa },
+  gstin: {
+    valid: (value) => isGstin(value.toUpperCase()),
+    reason: FIELD_REASONS.gstin,
+    stored: (value) => value.toUpperCase(),
+  },
+  e164: { valid: isE164, reason: FIELD_REASONS.e164, stored: e164Digits },
+  contactUri: { valid: isContactUri, reason: FIELD_REASONS.contactUri },
+};
+
 function input(field: TextField): z.ZodType {
-  const { required } = field;
-  if (field.format === 'applyTo') {
+  const { required, format } = field;
+  if (format === 'applyTo') {
     const text = applyToText(field.max);
     return required === null ? text.optional() : text.refine((value) => value !== '', required);
   }
-  if (field.format === 'upiVpa' || field.format === 'gstin') {
-    const gstin = field.format === 'gstin';
-    return textRule({
+  if (format) {
+    const { valid, reason, stored } = CHECKED_FORMATS[format];
+    const rule = textRule({
       required,
       max: field.max,
       tooLong: field.reasons?.tooLong ?? FIELD_REASONS.tooLong(field.label, field.max),
-      invalid:
-        field.reasons?.invalid ??
-        (gstin ? FIELD_REASONS.gstin(field.label) : FIELD_REASONS.upiVpa(field.label)),
-      valid: gstin ? (value) => isGstin(value.toUpperCase()) : isUpiVpa,
-    }).transform((value) => (gstin ? value?.toUpperCase() : value));
-  }
-  if (field.format === 'e164' || field.format === 'contactUri') {
-    const e164 = field.format === 'e164';
-    return textRule({
-      required,
-      max: field.max,
-      tooLong: field.reasons?.tooLong ?? FIELD_REASONS.tooLong(field.label, field.max),
-      invalid:
-        field.reasons?.invalid ??
-        (e164 ? FIELD_REASONS.e164(field.label) : FIELD_REASONS.contactUri(field.label)),
-      valid: e164 ? isE164 : isContactUri,
-    }).transform((value) => (e164 && value ? e164Digits(value) : value));
+      invalid: field.reasons?.invalid ?? reason(field.label),
+      valid,
+    });
+    return stored ? rule.transform((value) => (value ? stored(value) : value)) : rule;
   }
   return required === null ? optionalText(field.max) : requiredText(required, field.max);
 }
