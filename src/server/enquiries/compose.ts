@@ -47,6 +47,43 @@ export const adminLink = (family: RequestFamilyKey, id: string, siteOrigin: stri
 /** The fields a family beyond contact and enrolment shows in its notification: its CSV's, but for the follow-up. */
 const FOLLOW_UP = new Set(['createdAt', 'status', 'note', 'updatedAt', 'name', 'email', 'phone']);
 
+/** The e-mail text and the webhook's JSON around what each family says: the same frame for every family. */
+function framed(
+  family: RequestFamilyKey,
+  item: StoredItem,
+  {
+    subject,
+    lines,
+    summary,
+    link,
+    said,
+  }: {
+    subject: string;
+    lines: string[];
+    summary: string;
+    link: string;
+    said: Pick<WebhookPayload, 'course' | 'message' | 'fields'>;
+  },
+): Notification {
+  const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
+  return {
+    subject,
+    text: [...lines, '', NOTIFY.received(formatIst(item.createdAt)), NOTIFY.openInAdmin(link), ''].join('\n'),
+    payload: {
+      type: family,
+      id: item._id,
+      name: text('name'),
+      email: text('email'),
+      phone: text('phone'),
+      ...said,
+      createdAt: item.createdAt,
+      text: summary,
+      content: summary,
+      allowed_mentions: { parse: [] },
+    },
+  };
+}
+
 /** An assessment request (and any later family): every field of its CSV, in its words. */
 function composeOther(family: RequestFamilyKey, item: StoredItem, siteOrigin: string | null): Notification {
   const definition = requestFamilies[family];
@@ -66,23 +103,7 @@ function composeOther(family: RequestFamilyKey, item: StoredItem, siteOrigin: st
     ...Object.entries(fields).map(([header, value]) => `${header}: ${value}`),
   ];
   const summary = `${NOTIFY.otherSubject(family, chatSafe(title), chatSafe(text('name')))} · ${link}`;
-  return {
-    subject,
-    text: [...lines, '', NOTIFY.received(formatIst(item.createdAt)), NOTIFY.openInAdmin(link), ''].join('\n'),
-    payload: {
-      type: family,
-      id: item._id,
-      name: text('name'),
-      email: text('email'),
-      phone: text('phone'),
-      message: text('notes'),
-      fields,
-      createdAt: item.createdAt,
-      text: summary,
-      content: summary,
-      allowed_mentions: { parse: [] },
-    },
-  };
+  return framed(family, item, { subject, lines, summary, link, said: { message: text('notes'), fields } });
 }
 
 export function composeNotification(
@@ -102,21 +123,11 @@ export function composeNotification(
       : `${NOTIFY.fieldLabels[field]}: ${text(field)}`,
   );
   const summary = `${subjectOf(chatSafe(text('name')), chatSafe(text('course')))} · ${link}`;
-  return {
+  return framed(family, item, {
     subject,
-    text: [...lines, '', NOTIFY.received(formatIst(item.createdAt)), NOTIFY.openInAdmin(link), ''].join('\n'),
-    payload: {
-      type: family,
-      id: item._id,
-      name: text('name'),
-      email: text('email'),
-      phone: text('phone'),
-      ...(family === 'enroll' ? { course: text('course') } : {}),
-      message: text('message'),
-      createdAt: item.createdAt,
-      text: summary,
-      content: summary,
-      allowed_mentions: { parse: [] },
-    },
-  };
+    lines,
+    summary,
+    link,
+    said: { ...(family === 'enroll' ? { course: text('course') } : {}), message: text('message') },
+  });
 }
