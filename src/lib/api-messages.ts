@@ -133,3 +133,21 @@ export const FIELD_REASONS = {
   referencedBy: (names: readonly string[]) =>
     `This item cannot be deleted: ${nameList(names)} ${names.length === 1 ? 'refers' : 'refer'} to it. Change or delete ${names.length === 1 ? 'that item' : 'those items'} first.`,
 } as const;
+
+/**
+ * Issue 25: the assessment form's and the lead source's refusals. Here, not in messages.ts: the admin's schemas
+ * read them, and whatever an admin module uses of messages.ts is bundled into the islands chunk every public
+ * page with an island loads (it cost /contact its last bytes of budget).
+ */
+export const ASSESSMENT_VALIDATION = {
+  organisationRequired: 'Organisation is required',
+  scopeInvalid: 'Each count must be a whole number from 0 to 10000',
+  scopeEmpty: 'Tell us at least one thing to test',
+  environmentRequired: 'Please choose production or staging',
+  complianceInvalid: 'Please choose from the listed reasons',
+  wantedByRequired: 'Please give a date as YYYY-MM-DD',
+  wantedByPast: 'The date must not be in the past',
+  ndaRequired: 'Please answer yes or no',
+  gstinInvalid: 'Please enter a valid 15-character GSTIN',
+  sourceInvalid: 'The source is not valid',
+} as const;

@@ -73,23 +73,6 @@ export const VALIDATION = {
   totalCoursesInvalid: 'Total courses must be a whole number of 0 or more',
 } as const;
 
-/**
- * Issue 25: the assessment form's and the lead source's refusals. Apart from VALIDATION on purpose: the public
- * islands bundle VALIDATION whole, and these are no island's.
- */
-export const ASSESSMENT_VALIDATION = {
-  organisationRequired: 'Organisation is required',
-  scopeInvalid: 'Each count must be a whole number from 0 to 10000',
-  scopeEmpty: 'Tell us at least one thing to test',
-  environmentRequired: 'Please choose production or staging',
-  complianceInvalid: 'Please choose from the listed reasons',
-  wantedByRequired: 'Please give a date as YYYY-MM-DD',
-  wantedByPast: 'The date must not be in the past',
-  ndaRequired: 'Please answer yes or no',
-  gstinInvalid: 'Please enter a valid 15-character GSTIN',
-  sourceInvalid: 'The source is not valid',
-} as const;
-
 /** Issue 25: the "Request a security assessment" form on /services and its thank-you page. */
 export const ASSESSMENT_FORM = {
   heading: 'Request a security assessment',

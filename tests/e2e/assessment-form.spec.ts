@@ -7,7 +7,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { requestFamilies } from '../../src/lib/collections.ts';
 import { utcToIstDay } from '../../src/lib/ist.ts';
-import { ASSESSMENT_FORM, ASSESSMENT_VALIDATION } from '../../src/lib/messages.ts';
+import { ASSESSMENT_VALIDATION } from '../../src/lib/api-messages.ts';
+import { ASSESSMENT_FORM } from '../../src/lib/messages.ts';
 import { ACKNOWLEDGE, NOTIFY } from '../../src/lib/staff-messages.ts';
 import { LOCAL_MAIL_PATH } from '../../scripts/local/local-notifications.ts';
 import { unique } from './admin-support.ts';
