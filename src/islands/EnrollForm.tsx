@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type SyntheticEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../lib/constants.ts';
-import { PUBLIC, VALIDATION } from '../lib/messages.ts';
+import { FORM_REQUIRED, PUBLIC } from '../lib/messages.ts';
 import { ENROLL } from '../lib/public-copy.ts';
 import { fetchPublicList, sendEnroll } from '../lib/public-api.ts';
 import type { PublicListItem } from '../lib/public-items.ts';
@@ -34,10 +34,10 @@ const FIELDS = ['name', 'email', 'phone', 'course', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 /** The server's EnrollInputSchema: the message is optional (docs/decisions.md). */
 const REQUIRED: Record<Exclude<Field, 'message'>, string> = {
-  name: VALIDATION.nameRequired,
-  email: VALIDATION.emailRequired,
-  phone: VALIDATION.phoneRequired,
-  course: VALIDATION.courseRequired,
+  name: FORM_REQUIRED.name,
+  email: FORM_REQUIRED.email,
+  phone: FORM_REQUIRED.phone,
+  course: FORM_REQUIRED.course,
 };
 type Errors = FieldErrors<Field>;
 const FORM = 'enroll';

@@ -3,7 +3,7 @@
  * Visitors and staff see them when a page shows the server's reason; they live apart from messages.ts so the
  * public pages' JavaScript does not carry them.
  */
-import { GENERIC } from './messages.ts';
+import { FORM_REQUIRED, GENERIC } from './messages.ts';
 import { ADMIN } from './staff-messages.ts';
 
 /** Server-side messages that the spec does not name but a caller must understand (API contract). */
@@ -150,4 +150,29 @@ export const ASSESSMENT_VALIDATION = {
   ndaRequired: 'Please answer yes or no',
   gstinInvalid: 'Please enter a valid 15-character GSTIN',
   sourceInvalid: 'The source is not valid',
+} as const;
+
+/** Admin validation messages (spec section 5). */
+export const VALIDATION = {
+  imageRequired: 'Please select an image',
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  pointsMinFour: 'Please provide at least 4 non-empty points',
+  pointsMinOne: 'Please add at least one point',
+  courseTitleRequired: 'Course title is required',
+  isActiveInvalid: 'isActive must be true or false',
+  /** Beyond the spec: server-side checks the spec's browser-only forms never needed. */
+  nameRequired: FORM_REQUIRED.name,
+  emailRequired: FORM_REQUIRED.email,
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: FORM_REQUIRED.phone,
+  phoneInvalid: 'Please enter a valid phone number',
+  messageRequired: 'Message is required',
+  courseRequired: FORM_REQUIRED.course,
+  courseUnknown: 'The chosen course is not available',
+  courseDuplicate: 'A course with this name already exists',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  pointsMaxTen: 'At most 10 points are allowed',
+  pointsInvalid: 'Points must be a list of text',
+  totalCoursesInvalid: 'Total courses must be a whole number of 0 or more',
 } as const;

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { MAX_LENGTH } from './constants.ts';
 import { isGstin } from './fields/text.ts';
 import { istDayToUtc, utcToIstDay } from './ist.ts';
-import { ASSESSMENT_VALIDATION } from './api-messages.ts';
-import { VALIDATION } from './messages.ts';
+import { ASSESSMENT_VALIDATION, VALIDATION } from './api-messages.ts';
 import {
   emailInput,
   honeypotShape,

@@ -3,7 +3,7 @@
  * filters and the notification delivery state. Plain data and schemas, shared by the API and the admin screens.
  */
 import { z } from 'zod';
-import { VALIDATION } from './messages.ts';
+import { VALIDATION } from './api-messages.ts';
 import { ENQUIRY } from './staff-messages.ts';
 import { MAX_LENGTH, REQUEST_LIST_DEFAULT_LIMIT, REQUEST_LIST_MAX_LIMIT } from './constants.ts';
 import { definitionsOfKind, type FAMILY_DEFINITIONS, type RequestFamilyKey } from './registry.ts';

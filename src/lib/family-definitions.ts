@@ -27,8 +27,7 @@ import {
   type RequestCsvColumn,
   type RequestDefinition,
 } from './family-kinds.ts';
-import { API } from './api-messages.ts';
-import { VALIDATION } from './messages.ts';
+import { API, VALIDATION } from './api-messages.ts';
 import {
   ACKNOWLEDGE,
   ADMIN,

@@ -48,29 +48,16 @@ export const PUBLIC = {
   splashSlogan: 'Where Innovation Meets Excellence',
 } as const;
 
-/** Admin validation messages (spec section 5). */
-export const VALIDATION = {
-  imageRequired: 'Please select an image',
-  titleRequired: 'Title is required',
-  descriptionRequired: 'Description is required',
-  pointsMinFour: 'Please provide at least 4 non-empty points',
-  pointsMinOne: 'Please add at least one point',
-  courseTitleRequired: 'Course title is required',
-  isActiveInvalid: 'isActive must be true or false',
-  /** Beyond the spec: server-side checks the spec's browser-only forms never needed. */
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  phoneRequired: 'Phone is required',
-  phoneInvalid: 'Please enter a valid phone number',
-  messageRequired: 'Message is required',
-  courseRequired: 'Please choose a course',
-  courseUnknown: 'The chosen course is not available',
-  courseDuplicate: 'A course with this name already exists',
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-  pointsMaxTen: 'At most 10 points are allowed',
-  pointsInvalid: 'Points must be a list of text',
-  totalCoursesInvalid: 'Total courses must be a whole number of 0 or more',
+/**
+ * The required-field words the enrolment form checks before sending, the only validation words an island needs.
+ * The rest of the API's field reasons are VALIDATION in api-messages.ts: whatever the admin uses of this module is
+ * bundled into the islands chunk every public page with an island loads.
+ */
+export const FORM_REQUIRED = {
+  name: 'Name is required',
+  email: 'Email is required',
+  phone: 'Phone is required',
+  course: 'Please choose a course',
 } as const;
 
 /** Issue 25: the "Request a security assessment" form on /services and its thank-you page. */

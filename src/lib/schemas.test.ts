@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VALIDATION } from './messages.ts';
+import { VALIDATION } from './api-messages.ts';
 import { ContactInputSchema, EnrollCourseInputSchema, EnrollCourseUpdateSchema } from './schemas.ts';
 import { SITE_SETTINGS_SEED, SiteSettingsInputSchema } from './site-settings.ts';
 

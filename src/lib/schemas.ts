@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
-import { ASSESSMENT_VALIDATION } from './api-messages.ts';
-import { VALIDATION } from './messages.ts';
+import { ASSESSMENT_VALIDATION, VALIDATION } from './api-messages.ts';
 import { APPLY_TO_INVALID } from './staff-messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the

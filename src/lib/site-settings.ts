@@ -27,7 +27,8 @@ import {
   type TextField,
   type ValueField,
 } from './fields.ts';
-import { PUBLIC, VALIDATION } from './messages.ts';
+import { PUBLIC } from './messages.ts';
+import { VALIDATION } from './api-messages.ts';
 import {
   ABOUT,
   CAREER,

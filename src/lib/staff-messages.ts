@@ -5,7 +5,7 @@
  */
 
 import type { AccountChange, AuditAction } from './identity.ts';
-import { VALIDATION } from './messages.ts';
+import { FORM_REQUIRED } from './messages.ts';
 
 /** Admin sign-in (spec section 2 and 8). */
 export const AUTH = {
@@ -26,7 +26,7 @@ export const IDENTITY = {
   userIdRequired: 'User ID is required',
   userIdInvalid: 'Use 2 to 64 lower-case letters, digits, dots, dashes, underscores or @',
   userIdTaken: 'That user ID is already in use',
-  nameRequired: VALIDATION.nameRequired,
+  nameRequired: FORM_REQUIRED.name,
   roleInvalid: 'Role must be owner or editor',
   passwordTooShort: (min: number) => `Use at least ${min} characters`,
   passwordCommon: 'This password is too common or too easy to guess; choose another',
@@ -457,7 +457,7 @@ export const ACK_SETTINGS = {
 
 /** Data-principal rights (DPDP Act 2023): erase and export everything held about one e-mail address. */
 export const DATA_RIGHTS = {
-  emailRequired: VALIDATION.emailRequired,
+  emailRequired: FORM_REQUIRED.email,
   erased: (contact: number, enroll: number, assessment = 0) =>
     `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}${assessment > 0 ? ` (and ${assessment} assessment request${assessment === 1 ? '' : 's'})` : ''}`,
   eraseFailed: 'Failed to erase the data',

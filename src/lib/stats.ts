@@ -9,7 +9,7 @@ import {
   singletonValuesShapeOf,
   type SingletonValues,
 } from './fields.ts';
-import { VALIDATION } from './messages.ts';
+import { VALIDATION } from './api-messages.ts';
 import { STATS_LABELS } from './staff-messages.ts';
 
 export const STATS_FIELDS = [

@@ -6,9 +6,8 @@
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
+import { API, VALIDATION } from '../../src/lib/api-messages.ts';
 import { ADMIN, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
-import { API } from '../../src/lib/api-messages.ts';
 import { FORM, SHELL } from '../../src/admin/admin-copy.ts';
 import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import type { Covers } from '../support/covers.ts';

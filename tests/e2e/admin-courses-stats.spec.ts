@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { enrollCourseFamily, statsFamily } from '../../src/lib/collections.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
+import { VALIDATION } from '../../src/lib/api-messages.ts';
 import { ADMIN, CONFIRM } from '../../src/lib/staff-messages.ts';
 import { answerDialogs, openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';

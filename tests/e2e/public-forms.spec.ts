@@ -2,7 +2,8 @@
 import type { Page } from '@playwright/test';
 import EnrollForm from '../../src/islands/EnrollForm.tsx';
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
-import { GENERIC, PUBLIC, VALIDATION } from '../../src/lib/messages.ts';
+import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
+import { VALIDATION } from '../../src/lib/api-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { CONTACT, ENROLL, PRIVACY, REQUIRED_NOTE } from '../../src/lib/public-copy.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';

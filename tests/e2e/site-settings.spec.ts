@@ -7,11 +7,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SHELL, SITE_SETTINGS } from '../../src/admin/admin-copy.ts';
 import { contentFamilies, settingsFamily } from '../../src/lib/collections.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
+import { FIELD_REASONS, VALIDATION } from '../../src/lib/api-messages.ts';
 import { CAREER } from '../../src/lib/page-words.ts';
 import { telHref, type SiteSettings } from '../../src/lib/site-settings.ts';
 import { ADMIN, COURSE_SETTINGS, SETTINGS } from '../../src/lib/staff-messages.ts';
-import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const storedSettings = async (api: APIRequestContext) =>

@@ -8,9 +8,7 @@ import { enrollCourseFamily, requestFamilies, settingsFamily } from '../../src/l
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { utcToIstDay } from '../../src/lib/ist.ts';
-import { ASSESSMENT_VALIDATION } from '../../src/lib/api-messages.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
-import { API } from '../../src/lib/api-messages.ts';
+import { API, ASSESSMENT_VALIDATION, VALIDATION } from '../../src/lib/api-messages.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { ACKNOWLEDGE } from '../../src/lib/staff-messages.ts';
 import type { StoredItem } from '../../src/server/repository/port.ts';

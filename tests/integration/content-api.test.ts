@@ -8,8 +8,7 @@ import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../.
 import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
-import { API } from '../../src/lib/api-messages.ts';
+import { API, VALIDATION } from '../../src/lib/api-messages.ts';
 import { APPLY_TO_INVALID, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';

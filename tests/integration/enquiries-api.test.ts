@@ -10,8 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { AUTH_PATHS, enrollCourseFamily, exportPath, requestFamilies } from '../../src/lib/collections.ts';
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
 import { ENQUIRY_PATHS, NOTE_MAX_LENGTH, type Outbox } from '../../src/lib/enquiries.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
-import { API } from '../../src/lib/api-messages.ts';
+import { API, VALIDATION } from '../../src/lib/api-messages.ts';
 import { ENQUIRY, DATA_RIGHTS } from '../../src/lib/staff-messages.ts';
 import { attemptDelivery, backoffMs, OUTBOX_RETRY_WINDOW_MS } from '../../src/server/enquiries/outbox.ts';
 import { runScheduledEnquiries } from '../../src/server/enquiries/scheduled.ts';

@@ -14,7 +14,7 @@ import {
 } from '../../src/lib/collections.ts';
 import { SUBMISSION_RATE_LIMIT } from '../../src/lib/constants.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
+import { VALIDATION } from '../../src/lib/api-messages.ts';
 import { ADMIN } from '../../src/lib/staff-messages.ts';
 import { createDeps } from '../../src/server/deps.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';

@@ -8,8 +8,7 @@ import {
   REQUEST_LIST_DEFAULT_LIMIT,
   SUBMISSION_RATE_LIMIT,
 } from '../../src/lib/constants.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
-import { API } from '../../src/lib/api-messages.ts';
+import { API, VALIDATION } from '../../src/lib/api-messages.ts';
 import { ADMIN } from '../../src/lib/staff-messages.ts';
 import { body, startApi, type Api } from './api-harness.ts';
 import { awayFromWindowEdge, submissionLimitTests } from './submission-limits.ts';

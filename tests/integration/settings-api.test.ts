@@ -9,8 +9,7 @@ import {
   settingsRevisionRestorePath,
   settingsRevisionsPath,
 } from '../../src/lib/collections.ts';
-import { API, FIELD_REASONS } from '../../src/lib/api-messages.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
+import { API, FIELD_REASONS, VALIDATION } from '../../src/lib/api-messages.ts';
 import {
   SETTING_FIELDS,
   SITE_SETTINGS_SEED,

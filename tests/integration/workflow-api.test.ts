@@ -15,8 +15,7 @@ import {
   type ContentFamily,
 } from '../../src/lib/collections.ts';
 import { MAX_LENGTH } from '../../src/lib/constants.ts';
-import { VALIDATION } from '../../src/lib/messages.ts';
-import { API } from '../../src/lib/api-messages.ts';
+import { API, VALIDATION } from '../../src/lib/api-messages.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import type { StoredItem } from '../../src/server/repository/port.ts';
 import { sampleInput } from '../support/family-samples.ts';

@@ -4,8 +4,8 @@
  * XMLHttpRequest path, and a session that expires in the middle of the work.
  */
 import { describe, expect, it } from 'vitest';
-import { GENERIC, VALIDATION } from '../../lib/messages.ts';
-import { API } from '../../lib/api-messages.ts';
+import { GENERIC } from '../../lib/messages.ts';
+import { API, VALIDATION } from '../../lib/api-messages.ts';
 import { SESSION_TTL_SECONDS } from '../../lib/constants.ts';
 import { startApi } from '../../../tests/integration/api-harness.ts';
 import {

@@ -4,9 +4,8 @@
  * of a delete, the history and its restore, alt text, and the Trash screen's store. Nothing of the API is mocked.
  */
 import { describe, expect, it } from 'vitest';
-import { API } from '../../lib/api-messages.ts';
+import { API, VALIDATION } from '../../lib/api-messages.ts';
 import { MAX_LENGTH } from '../../lib/constants.ts';
-import { VALIDATION } from '../../lib/messages.ts';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
 import { pictureFile, until, signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import { CONTENT_SCREENS } from '../content-screens.ts';

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
-import { GENERIC, VALIDATION } from '../../lib/messages.ts';
+import { GENERIC } from '../../lib/messages.ts';
+import { VALIDATION } from '../../lib/api-messages.ts';
 import { ADMIN } from '../../lib/staff-messages.ts';
 import { createEnrollCourseStore } from './enroll-course-store.ts';
 

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportPath, requestFamilies } from '../../lib/collections.ts';
 import { NOTE_MAX_LENGTH } from '../../lib/enquiries.ts';
-import { GENERIC, VALIDATION } from '../../lib/messages.ts';
+import { GENERIC } from '../../lib/messages.ts';
+import { VALIDATION } from '../../lib/api-messages.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { installAdminBrowser, signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import {

@@ -6,8 +6,7 @@
 import { contentFamilies, CSV_EXPORT_NAME, type ContentFamily } from '../../lib/collections.ts';
 import { ALT_FIELD, fieldCsv } from '../../lib/fields.ts';
 import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
-import { VALIDATION } from '../../lib/messages.ts';
-import { API, FIELD_REASONS } from '../../lib/api-messages.ts';
+import { API, FIELD_REASONS, VALIDATION } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { referrersOf, withRelations, writeClaiming } from './content-relations.ts';

@@ -4,8 +4,7 @@
  * leaves them readable.
  */
 import { enrollCourseFamily } from '../../lib/collections.ts';
-import { VALIDATION } from '../../lib/messages.ts';
-import { API } from '../../lib/api-messages.ts';
+import { API, VALIDATION } from '../../lib/api-messages.ts';
 import { ADMIN } from '../../lib/staff-messages.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { moveToTrash } from './move-to-trash.ts';

@@ -1,4 +1,4 @@
-import { VALIDATION } from '../../lib/messages.ts';
+import { VALIDATION } from '../../lib/api-messages.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ContentItem } from '../../../lib/collections.ts';
 import type { Field, FormValue } from '../../../lib/fields.ts';
-import { VALIDATION } from '../../../lib/messages.ts';
+import { VALIDATION } from '../../../lib/api-messages.ts';
 import { fieldErrors } from '../../../lib/schemas.ts';
 import { FORM, WORKFLOW_COPY } from '../../admin-copy.ts';
 import type { ContentScreenConfig } from '../../content-screens.ts';
