@@ -114,6 +114,12 @@ const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: 
       items: ['#hall-of-fame li.card'],
       live: [],
     },
+    // Issue 25.3: baked, no island.
+    '/case-studies': {
+      headings: [PAGE_WORDS.CASE_STUDIES_PAGE.title, PAGE_WORDS.CASE_STUDIES_PAGE.heading],
+      items: ['li.case-study-card'],
+      live: [],
+    },
   };
 
 for (const outage of OUTAGES) {
