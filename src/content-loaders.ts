@@ -15,7 +15,7 @@ export async function publishedItems(
 ): Promise<(StoredItem & { position: number; id: string })[]> {
   const items = await repository.list(key);
   // What an item keeps private (an anonymous client's name) never enters the build's data store.
-  const fields = (contentFamilies as Record<string, { fields: Parameters<typeof publicView>[0] }>)[key]?.fields ?? [];
+  const fields = Object.values(contentFamilies).find((family) => family.key === key)?.fields ?? [];
   return items
     .map((item, position) => ({ item, position }))
     .filter(({ item }) => item.published !== false)

@@ -17,7 +17,7 @@ export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /** The four counts, none meaning 0. */
-export const findingsOf = (study: Partial<Record<Severity, number | null>>) =>
+export const findingsOf = (study: Partial<Record<Severity, number | null | undefined>>) =>
   SEVERITIES.map((severity) => ({
     severity,
     label: CASE_STUDIES_PAGE.severities[severity],
