@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { CASE_STUDY } from '../../src/lib/staff-messages.ts';
 import { publishedItems } from '../../src/content-loaders.ts';
@@ -76,6 +77,26 @@ describe('case studies', () => {
     // Named again, the client shows again.
     await api.admin(`${studies.path}/${item._id}`, { method: 'PUT', json: { anonymous: false } });
     expect(await (await api.call(`${studies.path}/${item._id}`)).text()).toContain('Paywise Labs');
+  });
+
+  it('refuse to publish an anonymous study whose public words name the client, storing nothing', async () => {
+    const before = await api.repository.count(studies.key);
+    const response = await api.admin(studies.path, {
+      method: 'POST',
+      json: study('VAPT for Kaveri Bank', { anonymous: true, outcome: 'kaveri bank passed its audit.' }),
+    });
+    expect(response.status).toBe(400);
+    expect((await body(response)).errors).toEqual({
+      title: FIELD_REASONS.privateShown(CASE_STUDY.title, CASE_STUDY.clientName),
+      slug: FIELD_REASONS.privateShown(CASE_STUDY.slug, CASE_STUDY.clientName),
+      outcome: FIELD_REASONS.privateShown(CASE_STUDY.outcome, CASE_STUDY.clientName),
+    });
+    expect(await api.repository.count(studies.key)).toBe(before);
+    // A draft may hold it while staff reword it; publishing it is refused the same way.
+    const draft = await create(study('VAPT for Kaveri Bank', { anonymous: true, published: false }));
+    const publish = await api.admin(`${studies.path}/${draft._id}`, { method: 'PUT', json: { published: true } });
+    expect(publish.status).toBe(400);
+    expect(Object.keys((await body(publish)).errors ?? {})).toEqual(['title', 'slug']);
   });
 
   it('show a logo only with the permission, and never for an anonymous client', async () => {
