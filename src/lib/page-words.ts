@@ -241,4 +241,7 @@ export const CASE_STUDIES_PAGE = {
   quote: 'In their words',
   logoAlt: (client: string) => `${client} logo`,
   back: 'Back to all case studies',
+  /** A study page's meta description. */
+  pageDescription: (engagement: string, sector: string) =>
+    `${engagement} engagement in ${sector}: the scope, what we found by severity, and the outcome.`,
 } as const;

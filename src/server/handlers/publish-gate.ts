@@ -67,7 +67,9 @@ export function privacyRefusals(
   for (const field of fields) {
     if (isPrivateIn(field, item)) continue;
     const value = item[field.name];
-    const texts = (Array.isArray(value) ? value : [value]).filter((part) => typeof part === 'string');
+    const texts = (Array.isArray(value) ? (value as unknown[]) : [value]).filter(
+      (part): part is string => typeof part === 'string',
+    );
     // A slug is the title's words joined by hyphens: compared as words.
     const plain = texts.map((text) => (field.kind === 'slug' ? text.replaceAll('-', ' ') : text).toLowerCase());
     const leak = secrets.find((secret) => plain.some((text) => text.includes(secret.text)));
