@@ -7,7 +7,7 @@
  */
 import { FIELD_REASONS } from '../../lib/api-messages.ts';
 import type { ContentFamily } from '../../lib/collections.ts';
-import { isPrivateIn, valueFields } from '../../lib/fields.ts';
+import { isPrivateIn, slugify, valueFields } from '../../lib/fields.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';
@@ -60,7 +60,7 @@ export function privacyRefusals(
   const secrets = fields.flatMap((field) => {
     const value = item[field.name];
     return isPrivateIn(field, item) && typeof value === 'string' && value.trim().length >= PRIVATE_MIN_LENGTH
-      ? [{ field, text: value.trim().toLowerCase() }]
+      ? [{ field, text: value.trim().toLowerCase(), slug: slugify(value, Number.MAX_SAFE_INTEGER) }]
       : [];
   });
   if (secrets.length === 0) return errors;
@@ -70,9 +70,14 @@ export function privacyRefusals(
     const texts = (Array.isArray(value) ? (value as unknown[]) : [value]).filter(
       (part): part is string => typeof part === 'string',
     );
-    // A slug is the title's words joined by hyphens: compared as words.
-    const plain = texts.map((text) => (field.kind === 'slug' ? text.replaceAll('-', ' ') : text).toLowerCase());
-    const leak = secrets.find((secret) => plain.some((text) => text.includes(secret.text)));
+    // A slug holds the words as a slug would: "Co-operative Bank" is "co-operative-bank" there.
+    const leak = secrets.find((secret) =>
+      texts.some((text) =>
+        field.kind === 'slug'
+          ? secret.slug !== '' && text.includes(secret.slug)
+          : text.toLowerCase().includes(secret.text),
+      ),
+    );
     if (leak) errors[field.name] = FIELD_REASONS.privateShown(field.label, leak.field.label);
   }
   return errors;
