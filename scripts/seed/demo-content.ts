@@ -286,7 +286,7 @@ export const demoContent: Record<ContentFamilyKey, DemoItem[]> = {
         medium: 5,
         low: 7,
         outcome:
-          'Fixed an access-control flaw that let one patient read another\'s appointment slips; all findings closed within a month.',
+          "Fixed an access-control flaw that let one patient read another's appointment slips; all findings closed within a month.",
         quote: 'Clear reports, and they came back to retest without being chased.',
         quoteBy: 'CTO, MedSlot Health',
         clientName: 'MedSlot Health',

@@ -26,7 +26,9 @@ export const findingsOf = (study: Partial<Record<Severity, number | null | undef
 
 /** Who the client was, as a visitor reads it: the name, or only the sector while the client stays anonymous. */
 export const clientLine = (study: Pick<CaseStudy, 'anonymous' | 'clientName' | 'sector'>): string =>
-  study.anonymous === true || !study.clientName ? CASE_STUDIES_PAGE.anonymousClient(study.sector) : study.clientName;
+  study.anonymous === true || !study.clientName
+    ? CASE_STUDIES_PAGE.anonymousClient(study.sector)
+    : study.clientName;
 
 /** The engagement's label (the select's option), as staff named it. */
 export const engagementLabel = (

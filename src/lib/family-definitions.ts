@@ -333,7 +333,13 @@ export const FAMILY_DEFINITIONS = [
         max: 160,
         required: CASE_STUDY.titleRequired,
       } as const satisfies TextField,
-      { name: 'slug', kind: 'slug', label: CASE_STUDY.slug, from: 'title', max: 80 } as const satisfies SlugField,
+      {
+        name: 'slug',
+        kind: 'slug',
+        label: CASE_STUDY.slug,
+        from: 'title',
+        max: 80,
+      } as const satisfies SlugField,
       {
         name: 'sector',
         kind: 'text',
@@ -373,7 +379,13 @@ export const FAMILY_DEFINITIONS = [
         max: 2_000,
         required: CASE_STUDY.outcomeRequired,
       } as const satisfies TextField,
-      { name: 'quote', kind: 'textarea', label: CASE_STUDY.quote, max: 600, required: null } as const satisfies TextField,
+      {
+        name: 'quote',
+        kind: 'textarea',
+        label: CASE_STUDY.quote,
+        max: 600,
+        required: null,
+      } as const satisfies TextField,
       {
         name: 'quoteBy',
         kind: 'text',
@@ -393,7 +405,11 @@ export const FAMILY_DEFINITIONS = [
         privateWhen: ANONYMOUS,
       } as const satisfies TextField,
       { name: ANONYMOUS, kind: 'boolean', label: CASE_STUDY.anonymous } as const satisfies BooleanField,
-      { name: 'logoPermission', kind: 'boolean', label: CASE_STUDY.logoPermission } as const satisfies BooleanField,
+      {
+        name: 'logoPermission',
+        kind: 'boolean',
+        label: CASE_STUDY.logoPermission,
+      } as const satisfies BooleanField,
     ],
     titleField: 'title',
     admin: {

@@ -224,9 +224,11 @@ export const WHATSAPP = {
 /** Case studies (issue 25.3): on /services, /case-studies and each /case-studies/{slug}. */
 export const CASE_STUDIES_PAGE = {
   title: 'Case Studies',
-  description: 'Security engagements we have delivered: the scope, what we found by severity, and the outcome.',
+  description:
+    'Security engagements we have delivered: the scope, what we found by severity, and the outcome.',
   heading: 'Case Studies',
-  intro: 'Real engagements, told with our clients\' permission. Where a client asked to stay anonymous, we name only their sector.',
+  intro:
+    "Real engagements, told with our clients' permission. Where a client asked to stay anonymous, we name only their sector.",
   empty: 'Case studies are coming soon.',
   readMore: 'Read the case study',
   allLink: 'All case studies',

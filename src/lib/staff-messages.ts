@@ -195,7 +195,7 @@ export const HALL_OF_FAME = {
 export const CASE_STUDY = {
   heading: 'Case Studies',
   noun: 'Case Study',
-  hint: 'Engagements shown on the Services page and each at /case-studies/{slug}. Tick "Keep the client anonymous" and the client\'s name and the quote\'s attribution never reach the public site; a logo shows only with the client\'s permission.',
+  hint: "Engagements shown on the Services page and each at /case-studies/{slug}. Tick \"Keep the client anonymous\" and the client's name and the quote's attribution never reach the public site; a logo shows only with the client's permission.",
   title: 'Title',
   titleRequired: 'The title is required',
   slug: 'Address (slug)',

@@ -186,7 +186,7 @@ test.describe('stored XSS payloads', () => {
           if ('format' in field && field.format === 'applyTo') body[field.name] = APPLY_LINK;
           else if (field.kind === 'url') body[field.name] = WEB_LINK;
           else if (field.kind === 'date') body[field.name] = '2026-11-20';
-          else if (field.kind === 'select') body[field.name] = field.options[0]?.value;
+          else if (field.kind === 'select') body[field.name] = field.options[0]?.value ?? '';
         // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
         const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
         const multipart = {

@@ -75,7 +75,16 @@ describe('case studies', () => {
     const staff = await body(await api.admin(`${studies.path}/${item._id}?drafts=1`));
     expect(staff.data).toMatchObject({ clientName: 'Paywise Labs', quoteBy: 'Founder, Paywise Labs' });
     // Named again, the client shows again.
-    await api.admin(`${studies.path}/${item._id}`, { method: 'PUT', json: { anonymous: false } });
+    // An update sends the whole form, as the admin does.
+    const named = await api.admin(`${studies.path}/${item._id}`, {
+      method: 'PUT',
+      json: study('Cloud review for a start-up', {
+        clientName: 'Paywise Labs',
+        quoteBy: 'Founder, Paywise Labs',
+        anonymous: false,
+      }),
+    });
+    expect(named.status).toBe(200);
     expect(await (await api.call(`${studies.path}/${item._id}`)).text()).toContain('Paywise Labs');
   });
 
@@ -94,7 +103,10 @@ describe('case studies', () => {
     expect(await api.repository.count(studies.key)).toBe(before);
     // A draft may hold it while staff reword it; publishing it is refused the same way.
     const draft = await create(study('VAPT for Kaveri Bank', { anonymous: true, published: false }));
-    const publish = await api.admin(`${studies.path}/${draft._id}`, { method: 'PUT', json: { published: true } });
+    const publish = await api.admin(`${studies.path}/${draft._id}`, {
+      method: 'PUT',
+      json: { published: true },
+    });
     expect(publish.status).toBe(400);
     expect(Object.keys((await body(publish)).errors ?? {})).toEqual(['title', 'slug']);
   });
@@ -104,7 +116,11 @@ describe('case studies', () => {
       .jpeg()
       .toBuffer();
     const post = async (flags: Record<string, string>) => {
-      const fields = { ...study(`Logo ${Object.values(flags).join(' ')}`), alt: 'Kaveri Bank logo', ...flags };
+      const fields = {
+        ...study(`Logo ${Object.values(flags).join(' ')}`),
+        alt: 'Kaveri Bank logo',
+        ...flags,
+      };
       const response = await api.admin(studies.path, {
         method: 'POST',
         form: multipart(fields, { bytes: new Uint8Array(logo) }),
@@ -115,7 +131,11 @@ describe('case studies', () => {
       return (await body(await api.call(`${studies.path}/${item._id}`))).data as Item;
     };
     const allowed = await post({ logoPermission: 'true', anonymous: 'false' });
-    expect(allowed).toMatchObject({ image: expect.any(String), imageUrl: expect.any(String), alt: 'Kaveri Bank logo' });
+    expect(allowed).toMatchObject({
+      image: expect.any(String),
+      imageUrl: expect.any(String),
+      alt: 'Kaveri Bank logo',
+    });
     for (const hidden of [
       await post({ logoPermission: 'false', anonymous: 'false' }),
       await post({ logoPermission: 'true', anonymous: 'true' }),
@@ -147,7 +167,10 @@ describe('case studies', () => {
     const draft = await create(study('Secure development for a SaaS', { published: false }));
     expect((await api.call(`${studies.path}/${draft._id}`)).status).toBe(404);
     expect((await publicList()).map((item) => item._id)).not.toContain(draft._id);
-    const published = await api.admin(`${studies.path}/${draft._id}`, { method: 'PUT', json: { published: true } });
+    const published = await api.admin(`${studies.path}/${draft._id}`, {
+      method: 'PUT',
+      json: { published: true },
+    });
     expect(published.status).toBe(200);
     expect((await publicList()).map((item) => item._id)).toContain(draft._id);
   });
@@ -156,7 +179,7 @@ describe('case studies', () => {
     const item = await create(study('Web app test', { slug: 'web-app' }));
     const renamed = await api.admin(`${studies.path}/${item._id}`, {
       method: 'PUT',
-      json: { slug: 'web-app-test-for-a-hospital' },
+      json: study('Web app test', { slug: 'web-app-test-for-a-hospital' }),
     });
     expect(renamed.status).toBe(200);
     expect((await body(renamed)).data).toMatchObject({
