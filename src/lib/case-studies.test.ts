@@ -16,7 +16,7 @@ const stored = {
   imageWidth: 200,
   imageHeight: 100,
   alt: 'Kaveri Bank logo',
-  imageUrl: '/uploads/logos/logo.webp',
+  imageUrl: '/uploads/services/logo.webp',
 };
 const PICTURE = ['image', 'imageWidth', 'imageHeight', 'alt', 'imageUrl'];
 

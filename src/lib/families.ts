@@ -25,8 +25,6 @@ export const IMAGE_FOLDER_RULES = {
   // The course catalogue (issue 22): trainers' photos and courses' pictures, shown in cards.
   trainers: { fullWidth: false, minShortSidePx: 160 },
   courses: { fullWidth: false, minShortSidePx: 160 },
-  // Case studies' client logos (issue 25.3): small marks, shown only with the client's permission.
-  logos: { fullWidth: false, minShortSidePx: 64 },
 } as const satisfies Record<string, ImageFolderRule>;
 
 export type ImageFolder = keyof typeof IMAGE_FOLDER_RULES;

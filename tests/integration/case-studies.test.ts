@@ -112,7 +112,7 @@ describe('case studies', () => {
   });
 
   it('show a logo only with the permission, and never for an anonymous client', async () => {
-    const logo = await sharp({ create: { width: 240, height: 120, channels: 3, background: '#114' } })
+    const logo = await sharp({ create: { width: 320, height: 170, channels: 3, background: '#114' } })
       .jpeg()
       .toBuffer();
     const post = async (flags: Record<string, string>) => {
