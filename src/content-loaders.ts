@@ -5,6 +5,8 @@
  * (src/content-order.ts).
  */
 import { availabilityOf, type BatchAvailability } from './lib/batches.ts';
+import { contentFamilies } from './lib/collections.ts';
+import { publicView } from './lib/fields.ts';
 import type { Repository, StoredItem } from './server/repository/port.ts';
 
 export async function publishedItems(
@@ -12,10 +14,12 @@ export async function publishedItems(
   key: string,
 ): Promise<(StoredItem & { position: number; id: string })[]> {
   const items = await repository.list(key);
+  // What an item keeps private (an anonymous client's name) never enters the build's data store.
+  const fields = Object.values(contentFamilies).find((family) => family.key === key)?.fields ?? [];
   return items
     .map((item, position) => ({ item, position }))
     .filter(({ item }) => item.published !== false)
-    .map(({ item, position }) => ({ ...item, position, id: item._id }));
+    .map(({ item, position }) => ({ ...publicView(fields, item), position, id: item._id }));
 }
 
 /**

@@ -10,6 +10,12 @@ export const PUBLIC_PAGES = [
   // The course catalogue (issue 22): the list and a demo course's page.
   { path: '/courses', file: 'courses.html' },
   { path: '/courses/ethical-hacking', file: 'courses/ethical-hacking.html' },
+  // Case studies (issue 25.3): the list and a demo study's page.
+  { path: '/case-studies', file: 'case-studies.html' },
+  {
+    path: '/case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit',
+    file: 'case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit.html',
+  },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];

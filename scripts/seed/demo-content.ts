@@ -250,6 +250,71 @@ export const demoContent: Record<ContentFamilyKey, DemoItem[]> = {
       },
     },
   ],
+  // Fictional engagements (issue 25.3): one named client with its logo, one named without, one anonymous.
+  caseStudy: [
+    {
+      fields: {
+        title: 'VAPT for a co-operative bank before its RBI audit',
+        sector: 'Banking',
+        engagement: 'vapt',
+        scope:
+          'Internet banking portal, the mobile banking API and 42 public IP addresses, tested from outside and from a branch network over three weeks.',
+        critical: 1,
+        high: 4,
+        medium: 9,
+        low: 14,
+        outcome:
+          'Every critical and high finding was fixed and retested before the audit; the bank passed with no open observations on its digital channels.',
+        quote: 'They explained each finding to our developers, not just to our auditors.',
+        quoteBy: 'Head of IT, Sahyadri Co-operative Bank',
+        clientName: 'Sahyadri Co-operative Bank',
+        anonymous: false,
+        logoPermission: true,
+        alt: 'Sahyadri Co-operative Bank logo',
+      },
+      picture: { label: 'Sahyadri', hue: 210 },
+    },
+    {
+      fields: {
+        title: 'Web application security for a hospital appointments portal',
+        sector: 'Healthcare',
+        engagement: 'web-application',
+        scope:
+          'The patient appointments portal and its admin console (OWASP ASVS level 2), with authenticated testing as patients, doctors and front-desk staff.',
+        critical: 0,
+        high: 2,
+        medium: 5,
+        low: 7,
+        outcome:
+          "Fixed an access-control flaw that let one patient read another's appointment slips; all findings closed within a month.",
+        quote: 'Clear reports, and they came back to retest without being chased.',
+        quoteBy: 'CTO, MedSlot Health',
+        clientName: 'MedSlot Health',
+        anonymous: false,
+        logoPermission: false,
+      },
+    },
+    {
+      fields: {
+        title: 'Cloud security review for a payments start-up',
+        sector: 'Fintech',
+        engagement: 'cloud-review',
+        scope:
+          'Two AWS accounts (production and staging): IAM, network exposure, storage, logging and the CI/CD pipeline, against the CIS benchmark.',
+        critical: 2,
+        high: 3,
+        medium: 6,
+        low: 4,
+        outcome:
+          'Removed long-lived access keys and public storage buckets, and set up alerting the team now runs itself; ready for its PCI DSS assessment.',
+        quote: 'We finally know what is exposed and who can change it.',
+        quoteBy: 'Founder, Paywise Labs',
+        clientName: 'Paywise Labs',
+        anonymous: true,
+        logoPermission: false,
+      },
+    },
+  ],
 };
 
 /** The course catalogue (issue 22): trainers, four courses and batches in every state. */

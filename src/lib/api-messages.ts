@@ -78,6 +78,9 @@ const nameList = (names: readonly string[]) => {
  */
 export const FIELD_REASONS = {
   required: (label: string) => `${label} is required`,
+  /** Issue 25.3: a public field repeats what the item keeps private (an anonymous client's name in the title). */
+  privateShown: (label: string, privateLabel: string) =>
+    `${label} contains the ${privateLabel.toLowerCase()}, which this item keeps off the public site`,
   markdownTooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   date: (label: string) => `${label} must be a date, such as 2026-03-14`,
   dateTime: (label: string) => `${label} must be a date and time, such as 2026-03-14 09:30`,

@@ -31,6 +31,7 @@ import { API, VALIDATION } from './api-messages.ts';
 import {
   ACKNOWLEDGE,
   ADMIN,
+  CASE_STUDY,
   CATALOGUE,
   CONFIRM,
   CSV_HEADERS,
@@ -97,6 +98,11 @@ const catalogueMessages = ({
 const cataloguePicture = (folder: 'trainers' | 'courses') =>
   image({ folder, storedAs: 'fileName', requiredOnCreate: false, browserDownscale: true, hint: null });
 const { trainer: T, course: C, batch: B } = CATALOGUE;
+/** A count of findings of one severity (issue 25.3): none means 0. */
+const findings = <const N extends string>(name: N, label: string) =>
+  ({ name, kind: 'integer', label, required: null, min: 0, max: 9_999 }) as const satisfies IntegerField<N>;
+/** What an anonymous client's case study keeps to staff (issue 25.3; src/lib/fields.ts publicView). */
+const ANONYMOUS = 'anonymous';
 
 const csvColumns = (...middle: RequestCsvColumn[]): readonly RequestCsvColumn[] => [
   { field: 'createdAt', header: CSV_HEADERS.received, format: 'time' },
@@ -304,6 +310,121 @@ export const FAMILY_DEFINITIONS = [
     },
     confirmDelete: HALL_OF_FAME.confirmDelete,
     messages: HALL_OF_FAME.messages,
+  }),
+  // Case studies (issue 25.3): real engagements, each at /case-studies/{slug} and as a card on /services.
+  defineContent({
+    key: 'caseStudy',
+    fields: [
+      // The client's logo: public only with their permission, and never for an anonymous client. In the services'
+      // folder: a folder of its own costs the contact page's islands bytes they do not have (public-budget.spec.ts).
+      image({
+        folder: 'services',
+        storedAs: 'fileName',
+        requiredOnCreate: false,
+        browserDownscale: true,
+        hint: null,
+        privateWhen: ANONYMOUS,
+        publicWhen: 'logoPermission',
+      }),
+      {
+        name: 'title',
+        kind: 'text',
+        label: CASE_STUDY.title,
+        max: 160,
+        required: CASE_STUDY.titleRequired,
+      } as const satisfies TextField,
+      {
+        name: 'slug',
+        kind: 'slug',
+        label: CASE_STUDY.slug,
+        from: 'title',
+        max: 80,
+      } as const satisfies SlugField,
+      {
+        name: 'sector',
+        kind: 'text',
+        label: CASE_STUDY.sector,
+        hint: CASE_STUDY.sectorHint,
+        max: 120,
+        required: CASE_STUDY.sectorRequired,
+      } as const satisfies TextField,
+      {
+        name: 'engagement',
+        kind: 'select',
+        label: CASE_STUDY.engagement,
+        required: CASE_STUDY.engagementRequired,
+        options: [
+          { value: 'penetration-test', label: CASE_STUDY.engagements.pentest },
+          { value: 'vapt', label: CASE_STUDY.engagements.vapt },
+          { value: 'web-application', label: CASE_STUDY.engagements.webapp },
+          { value: 'cloud-review', label: CASE_STUDY.engagements.cloud },
+          { value: 'secure-development', label: CASE_STUDY.engagements.securedev },
+        ],
+      } as const satisfies SelectField,
+      {
+        name: 'scope',
+        kind: 'textarea',
+        label: CASE_STUDY.scope,
+        max: 2_000,
+        required: CASE_STUDY.scopeRequired,
+      } as const satisfies TextField,
+      findings('critical', CASE_STUDY.critical),
+      findings('high', CASE_STUDY.high),
+      findings('medium', CASE_STUDY.medium),
+      findings('low', CASE_STUDY.low),
+      {
+        name: 'outcome',
+        kind: 'textarea',
+        label: CASE_STUDY.outcome,
+        max: 2_000,
+        required: CASE_STUDY.outcomeRequired,
+      } as const satisfies TextField,
+      {
+        name: 'quote',
+        kind: 'textarea',
+        label: CASE_STUDY.quote,
+        max: 600,
+        required: null,
+      } as const satisfies TextField,
+      {
+        name: 'quoteBy',
+        kind: 'text',
+        label: CASE_STUDY.quoteBy,
+        hint: CASE_STUDY.quoteByHint,
+        max: 120,
+        required: null,
+        privateWhen: ANONYMOUS,
+      } as const satisfies TextField,
+      {
+        name: 'clientName',
+        kind: 'text',
+        label: CASE_STUDY.clientName,
+        hint: CASE_STUDY.clientNameHint,
+        max: 120,
+        required: null,
+        privateWhen: ANONYMOUS,
+      } as const satisfies TextField,
+      { name: ANONYMOUS, kind: 'boolean', label: CASE_STUDY.anonymous } as const satisfies BooleanField,
+      {
+        name: 'logoPermission',
+        kind: 'boolean',
+        label: CASE_STUDY.logoPermission,
+      } as const satisfies BooleanField,
+    ],
+    titleField: 'title',
+    admin: {
+      route: 'caseStudies',
+      path: 'case-studies',
+      label: CASE_STUDY.heading,
+      group: 'tool',
+      heading: CASE_STUDY.heading,
+      noun: CASE_STUDY.noun,
+      layout: 'list',
+      listErrors: 'fixed',
+      hint: CASE_STUDY.hint,
+    },
+    confirmDelete: CASE_STUDY.confirmDelete,
+    messages: CASE_STUDY.messages,
   }),
   {
     key: 'contact',

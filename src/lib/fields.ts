@@ -17,7 +17,14 @@ import { emailKind, type EmailField } from './fields/email.ts';
 import { groupKind, type GroupField, type SubField, type SubKinds } from './fields/group.ts';
 import { ALT_FIELD, imageKind, type ImageField } from './fields/image.ts';
 import { integerKind, type IntegerField } from './fields/integer.ts';
-import type { DiffWords, FieldChange, FieldKind, FormValue, ItemValues } from './fields/kind.ts';
+import {
+  isPrivateIn,
+  type DiffWords,
+  type FieldChange,
+  type FieldKind,
+  type FormValue,
+  type ItemValues,
+} from './fields/kind.ts';
 import { linesKind, type LinesField } from './fields/lines.ts';
 import { markdownKind, type MarkdownField } from './fields/markdown.ts';
 import { moneyKind, type MoneyField } from './fields/money.ts';
@@ -51,9 +58,11 @@ export {
   utcToIstDay,
   utcToIstDayTime,
 } from './ist.ts';
+export { isPrivateIn } from './fields/kind.ts';
 export type {
   DiffWords,
   FieldChange,
+  FieldPrivacy,
   FieldReasons,
   FormEntry,
   FormValue,
@@ -249,6 +258,22 @@ export function referencesAt(
 }
 
 export const altInput = optionalText(MAX_LENGTH.alt);
+
+/** What a picture brings to an item beside its `image` value: hidden with it. */
+const PICTURE_EXTRAS = ['image', 'imageWidth', 'imageHeight', ALT_FIELD, 'imageUrl'] as const;
+
+/**
+ * An item as the public may see it (issue 25.3): every field the item keeps private (`privateWhen`,
+ * `publicWhen`) left out, a private picture with its size, alt text and URL. The public API's list and item and
+ * the build's loaders all go through here, so no page, answer or sitemap can show what they do not hold.
+ */
+export function publicView<T extends ItemValues>(fields: readonly Field[], item: T): T {
+  const hidden = fields
+    .filter((field) => isPrivateIn(field, item))
+    .flatMap((field): readonly string[] => (field.kind === 'image' ? PICTURE_EXTRAS : [field.name]));
+  if (hidden.length === 0) return item;
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !hidden.includes(name))) as T;
+}
 
 /** `published` as JSON sends it (a boolean) and as a multipart form does (the text 'true' or 'false'). */
 export const publishedInput = z.preprocess(

@@ -220,3 +220,30 @@ export const WHATSAPP = {
   accessibleName: 'Chat on WhatsApp (opens in a new tab)',
   message: (page: string) => `Hello DeltaSecure, I am on your ${page} page and have a question.`,
 } as const;
+
+/** Case studies (issue 25.3): on /services, /case-studies and each /case-studies/{slug}. */
+export const CASE_STUDIES_PAGE = {
+  title: 'Case Studies',
+  description:
+    'Security engagements we have delivered: the scope, what we found by severity, and the outcome.',
+  heading: 'Case Studies',
+  intro:
+    "Real engagements, told with our clients' permission. Where a client asked to stay anonymous, we name only their sector.",
+  empty: 'Case studies are coming soon.',
+  readMore: 'Read the case study',
+  allLink: 'All case studies',
+  sector: 'Sector',
+  engagement: 'Engagement',
+  client: 'Client',
+  anonymousClient: (sector: string) => (sector ? `A client in ${sector}` : 'An anonymous client'),
+  scope: 'Scope',
+  findings: 'Findings by severity',
+  severities: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' },
+  outcome: 'Outcome',
+  quote: 'In their words',
+  logoAlt: (client: string) => `${client} logo`,
+  back: 'Back to all case studies',
+  /** A study page's meta description. */
+  pageDescription: (engagement: string, sector: string) =>
+    `${engagement} engagement in ${sector}: the scope, what we found by severity, and the outcome.`,
+} as const;

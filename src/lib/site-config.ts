@@ -87,4 +87,6 @@ export const PUBLIC_PAGES = [
   // The course catalogue (issue 22); each course's page is added to the sitemap from the build's courses.
   '/courses',
   '/security',
+  // Case studies (issue 25.3); each study's page is added to the sitemap from the build's studies.
+  '/case-studies',
 ] as const;

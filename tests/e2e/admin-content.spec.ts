@@ -7,7 +7,7 @@ import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import { ADMIN, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
+import { ADMIN, CASE_STUDY, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
 import { FORM, SHELL } from '../../src/admin/admin-copy.ts';
 import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import type { Covers } from '../support/covers.ts';
@@ -29,8 +29,11 @@ interface ScreenCase {
   invalidData: string | null;
   /** A family whose title field is not the spec's Title (issue 25's hall of fame): its label and message. */
   title?: { label: string; required: string };
-  /** Further required fields (not the spec's): each label, a value to type, and its message when empty. */
-  required?: { label: string; value: string; message: string }[];
+  /**
+   * Further required fields (not the spec's): each label, a value to type (`choose`: an option to pick), and its
+   * message when empty.
+   */
+  required?: { label: string; value: string; message: string; choose?: true }[];
   /** Those fields as the API takes them, for items created through it. */
   apiFields?: Record<string, string>;
   /** The sidebar list its link is in, when not the spec's sections (a staff tool). */
@@ -115,6 +118,31 @@ const SCREENS = [
     apiFields: { summary: 'To fail on.', reportedOn: '2026-11-20' },
     navigation: SHELL.toolsNavLabel,
   },
+  {
+    key: 'caseStudy',
+    link: CASE_STUDY.heading,
+    noun: CASE_STUDY.noun,
+    description: false,
+    points: null,
+    image: 'optional',
+    downscale: true,
+    fetchFailed: CASE_STUDY.messages.fetchFailed,
+    invalidData: null,
+    title: { label: CASE_STUDY.title, required: CASE_STUDY.titleRequired },
+    required: [
+      { label: CASE_STUDY.sector, value: 'Banking', message: CASE_STUDY.sectorRequired },
+      {
+        label: CASE_STUDY.engagement,
+        value: CASE_STUDY.engagements.vapt,
+        message: CASE_STUDY.engagementRequired,
+        choose: true,
+      },
+      { label: CASE_STUDY.scope, value: 'The internet banking portal.', message: CASE_STUDY.scopeRequired },
+      { label: CASE_STUDY.outcome, value: 'All findings fixed.', message: CASE_STUDY.outcomeRequired },
+    ],
+    apiFields: { sector: 'Banking', engagement: 'vapt', scope: 'To fail on.', outcome: 'To fail on.' },
+    navigation: SHELL.toolsNavLabel,
+  },
 ] satisfies ScreenCase[];
 // Every content family of the registry has its row (tests/support/covers.ts).
 // The catalogue's screens (issue 22) are not here yet: their forms have dates, money and references.
@@ -122,6 +150,12 @@ const _everyContentScreen: Covers<
   Exclude<ContentFamilyKey, CatalogueFamilyKey>,
   (typeof SCREENS)[number]['key']
 > = true;
+
+/** Types a required field's value, or picks it when the field is a choice. */
+const fillRequired = (page: Page, field: { label: string; value: string; choose?: true }) =>
+  field.choose
+    ? page.getByLabel(field.label, { exact: true }).selectOption({ label: field.value })
+    : page.getByLabel(field.label, { exact: true }).fill(field.value);
 
 const notice = (page: Page, kind: 'success' | 'error') => page.locator(`[data-notice="${kind}"]`);
 const card = (page: Page, title: string) =>
@@ -185,7 +219,7 @@ for (const screen of SCREENS) {
       await page.getByLabel(titleLabel, { exact: true }).fill(`  ${title}  `);
       if (screen.description)
         await page.getByLabel('Description', { exact: true }).fill('Written by the admin e2e spec.');
-      for (const field of required) await page.getByLabel(field.label, { exact: true }).fill(field.value);
+      for (const field of required) await fillRequired(page, field);
       if (screen.points) {
         await expect(page.getByLabel(/^Point \d+$/)).toHaveCount(screen.points.initial);
         await expect(page.getByRole('button', { name: /^Remove point/ })).toHaveCount(0);
@@ -394,7 +428,7 @@ for (const screen of SCREENS) {
       );
       await page.getByLabel(titleLabel, { exact: true }).fill('Will fail');
       if (screen.description) await page.getByLabel('Description', { exact: true }).fill('Will fail');
-      for (const field of required) await page.getByLabel(field.label, { exact: true }).fill(field.value);
+      for (const field of required) await fillRequired(page, field);
       for (let n = 1; n <= (screen.points?.initial ?? 0); n += 1)
         await page.getByLabel(`Point ${n}`, { exact: true }).fill('x');
       if (screen.image)

@@ -22,6 +22,9 @@ const PAGES = [
   '/courses',
   '/courses/ethical-hacking',
   '/security',
+  // Case studies (issue 25.3): the index and a demo study's page.
+  '/case-studies',
+  '/case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit',
 ];
 
 const marker = `overflow${Date.now()}`;
@@ -60,6 +63,19 @@ test('no public page scrolls sideways at 320–1,440 px with long words and URLs
       multipart: { title, description: longText, points, image },
     });
     await create(PUBLIC_PATHS.career, { multipart: { title, description: longText, points } });
+    // Not a public island family: its path is the registry's rule, /api/v1/{key}.
+    await create('/api/v1/caseStudy', {
+      multipart: {
+        title: longWord(160),
+        sector: longWord(120),
+        engagement: 'vapt',
+        scope: longText,
+        outcome: longText,
+        quote: longText,
+        quoteBy: longWord(120),
+        clientName: longWord(120),
+      },
+    });
     // The career page is static: wait for the rebuild that bakes the new career in.
     await expect
       .poll(async () => (await (await request.get('/career')).text()).includes(marker), {

@@ -15,6 +15,9 @@ const INNER_PAGES = [
   // The course catalogue (issue 22), linked after the spec's navbar links.
   { path: '/courses', nav: 'Courses' },
   { path: '/security', nav: null },
+  // Case studies (issue 25.3): the index and a demo study's page.
+  { path: '/case-studies', nav: null },
+  { path: '/case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit', nav: null },
 ] as const;
 
 test.beforeEach(async ({ page }) => {
@@ -233,6 +236,14 @@ test('sitemap.xml and robots.txt are generated at build time', async ({ request 
   // The course catalogue (issue 22): the list and every published course's page.
   for (const path of ['/courses', '/courses/ethical-hacking', '/courses/cloud-security'])
     expect(xml).toContain(`${path}</loc>`);
+  // Case studies (issue 25.3): the index and every published study's page, by address only.
+  for (const path of [
+    '/case-studies',
+    '/case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit',
+    '/case-studies/cloud-security-review-for-a-payments-start-up',
+  ])
+    expect(xml).toContain(`${path}</loc>`);
+  expect(xml).not.toContain('Paywise');
   expect(xml).not.toContain('deltaadmin');
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);

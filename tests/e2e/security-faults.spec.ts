@@ -20,6 +20,7 @@ import {
   ADMIN,
   CATALOGUE,
   DATA_RIGHTS,
+  CASE_STUDY,
   HALL_OF_FAME,
   SETTINGS,
   WORKFLOW,
@@ -112,6 +113,12 @@ const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: 
     '/security': {
       headings: [PAGE_WORDS.SECURITY_PAGE.title, PAGE_WORDS.SECURITY_PAGE.heading],
       items: ['#hall-of-fame li.card'],
+      live: [],
+    },
+    // Issue 25.3: baked, no island.
+    '/case-studies': {
+      headings: [PAGE_WORDS.CASE_STUDIES_PAGE.title, PAGE_WORDS.CASE_STUDIES_PAGE.heading],
+      items: ['li.case-study-card'],
       live: [],
     },
   };
@@ -333,6 +340,11 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
     unavailable: API.storeUnavailable,
     offline: HALL_OF_FAME.messages.addFailed,
   }),
+  // Issue 25.3: the list's failures; its form has a choice, counts and yes/no boxes, which the typing here skips.
+  caseStudies: {
+    ...contentScreen('caseStudy', always(CASE_STUDY.messages.fetchFailed), always('')),
+    save: null,
+  },
   contactData: requestsScreen('contact'),
   enrollData: requestsScreen('enroll'),
   // The catalogue (issue 22): the lists' failures; their forms need typed values (dates, money, references).

@@ -55,6 +55,8 @@ const PUBLIC_PLACES = {
   // The catalogue's pages (issue 22) are checked with payloads of their own in courses-catalogue.spec.ts.
   '/courses': { text: [], jsonLd: [] },
   '/security': { text: ['hallOfFame'], jsonLd: [] },
+  // Issue 25.3: the index shows every text of a study (/services cards a part of them).
+  '/case-studies': { text: ['caseStudy'], jsonLd: [] },
 } satisfies Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }>;
 // Every family visitors read shows on some page here (tests/support/covers.ts).
 type Placed = (typeof PUBLIC_PLACES)[keyof typeof PUBLIC_PLACES]['text'][number];
@@ -72,6 +74,7 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   catalogueCourses: null,
   batches: null,
   hallOfFame: 'hallOfFame',
+  caseStudies: 'caseStudy',
   contactData: 'contact',
   enrollData: 'enroll',
   assessmentData: 'assessment',
@@ -166,8 +169,11 @@ test.describe('stored XSS payloads', () => {
     const writes = Object.values(contentFamilies)
       .filter((family) => !(CATALOGUE_FAMILY_KEYS as readonly string[]).includes(family.key))
       .map((family) => {
+        // Free text only: a choice, a count or a slug refuses the payload (and a yes/no left out is no).
         const texts = valueFields(family.fields).filter(
-          (field) => !('format' in field && field.format) && field.kind !== 'date' && field.kind !== 'url',
+          (field) =>
+            (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'points') &&
+            !('format' in field && field.format),
         );
         const body = Object.fromEntries(
           texts.map((field) => [
@@ -180,6 +186,7 @@ test.describe('stored XSS payloads', () => {
           if ('format' in field && field.format === 'applyTo') body[field.name] = APPLY_LINK;
           else if (field.kind === 'url') body[field.name] = WEB_LINK;
           else if (field.kind === 'date') body[field.name] = '2026-11-20';
+          else if (field.kind === 'select') body[field.name] = field.options[0]?.value ?? '';
         // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
         const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
         const multipart = {

@@ -9,7 +9,7 @@ import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import { APPLY_TO_INVALID, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
+import { APPLY_TO_INVALID, CASE_STUDY, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
@@ -34,6 +34,17 @@ const VALID: Record<Standalone, Record<string, unknown>> = {
     reportedOn: '2026-11-20',
     link: 'https://example.com/asha',
   },
+  caseStudy: {
+    title: 'VAPT for a regional bank',
+    sector: 'Banking',
+    engagement: 'vapt',
+    scope: 'Internet banking and the mobile API.',
+    critical: 0,
+    high: 2,
+    outcome: 'All findings fixed and retested.',
+    clientName: 'Godavari Bank',
+    logoPermission: true,
+  },
 };
 
 const UPDATED: Record<Standalone, Record<string, unknown>> = {
@@ -43,6 +54,7 @@ const UPDATED: Record<Standalone, Record<string, unknown>> = {
   serviceContent: { ...VALID.serviceContent, title: 'Updated content', points: ['1', '2', '3', '4', '5'] },
   career: { ...VALID.career, title: 'Senior analyst', points: ['  Ten years  ', '', 'Leadership'] },
   hallOfFame: { ...VALID.hallOfFame, researcher: 'Asha R.', link: '' },
+  caseStudy: { ...VALID.caseStudy, title: 'VAPT for a bank', low: 7 },
 };
 
 /** The spec's section 5 messages, per family: [fields to change, field, message]. */
@@ -75,6 +87,13 @@ const INVALID: Record<Standalone, [Record<string, unknown>, string, string][]> =
     [{ researcher: ' ' }, 'researcher', HALL_OF_FAME.researcherRequired],
     [{ summary: '' }, 'summary', HALL_OF_FAME.summaryRequired],
     [{ reportedOn: '' }, 'reportedOn', HALL_OF_FAME.dateRequired],
+  ],
+  caseStudy: [
+    [{ title: '' }, 'title', CASE_STUDY.titleRequired],
+    [{ sector: ' ' }, 'sector', CASE_STUDY.sectorRequired],
+    [{ engagement: '' }, 'engagement', CASE_STUDY.engagementRequired],
+    [{ scope: '' }, 'scope', CASE_STUDY.scopeRequired],
+    [{ outcome: '' }, 'outcome', CASE_STUDY.outcomeRequired],
   ],
 };
 

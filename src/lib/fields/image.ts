@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import type { ImageFolder } from '../families.ts';
 import { resolveImageUrl } from '../image-url.ts';
-import { asText, trimmedText, type FieldKind } from './kind.ts';
+import { asText, trimmedText, type FieldKind, type FieldPrivacy } from './kind.ts';
 
-export interface ImageField {
+export interface ImageField extends FieldPrivacy {
   name: 'image';
   kind: 'image';
   folder: ImageFolder;

@@ -46,8 +46,24 @@ export interface FieldKind<F> {
   csv: (field: F, value: unknown) => string;
 }
 
+/**
+ * When a field's value stays on staff's side (issue 25.3: an anonymous client's name): it never reaches the public
+ * API (list and item), the build's data, a page or the sitemap. Both name boolean fields of the same item.
+ */
+export interface FieldPrivacy {
+  /** Private while this boolean is true (`anonymous`). */
+  privateWhen?: string;
+  /** Public only while this boolean is true (a logo shown with the client's permission). */
+  publicWhen?: string;
+}
+
+/** Whether an item keeps the field to itself (see FieldPrivacy). */
+export const isPrivateIn = (field: FieldPrivacy, item: ItemValues): boolean =>
+  (field.privateWhen !== undefined && item[field.privateWhen] === true) ||
+  (field.publicWhen !== undefined && item[field.publicWhen] !== true);
+
 /** The common parts of a value field's descriptor. */
-export interface FieldBase<N extends string = string> {
+export interface FieldBase<N extends string = string> extends FieldPrivacy {
   name: N;
   label: string;
   /** Shown under the input in the admin form. */

@@ -4,7 +4,7 @@
  * drafts, history, CSV; images through the ImageService.
  */
 import { contentFamilies, CSV_EXPORT_NAME, type ContentFamily } from '../../lib/collections.ts';
-import { ALT_FIELD, fieldCsv } from '../../lib/fields.ts';
+import { ALT_FIELD, fieldCsv, publicView } from '../../lib/fields.ts';
 import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
 import { API, FIELD_REASONS, VALIDATION } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
@@ -153,15 +153,20 @@ async function listAll(family: ContentFamily, deps: Deps) {
   return ok(await orderedItems(family, deps));
 }
 
+/** The public list: published items, each without what it keeps private (an anonymous client's name). */
 async function listPublished(family: ContentFamily, deps: Deps) {
-  return ok((await orderedItems(family, deps)).filter(isPublished));
+  return ok(
+    (await orderedItems(family, deps)).filter(isPublished).map((item) => publicView(family.fields, item)),
+  );
 }
 
 async function read(family: ContentFamily, deps: Deps, id: string, drafts: boolean) {
   const item = (await orderedItems(family, deps)).find((candidate) => candidate._id === id);
   if (!item || (!drafts && !isPublished(item))) return notFound();
   // The version as an ETag for staff, who send it back as If-Match; public copies are the CDN's to validate.
-  return drafts ? ok(item, { headers: { ETag: etagOf(versionOf(item)) } }) : ok(item);
+  return drafts
+    ? ok(item, { headers: { ETag: etagOf(versionOf(item)) } })
+    : ok(publicView(family.fields, item));
 }
 
 /** An update that only publishes or unpublishes: `{"published": true|false}` and nothing else (issue 21). */

@@ -5,7 +5,9 @@
  * Site settings key whose value stands in for an empty field (a course's refund policy), read as the settings
  * the site shows now; a key the settings do not have is no stand-in.
  */
+import { FIELD_REASONS } from '../../lib/api-messages.ts';
 import type { ContentFamily } from '../../lib/collections.ts';
+import { isPrivateIn, slugify, valueFields } from '../../lib/fields.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';
@@ -41,6 +43,46 @@ export async function publishRefusals(
   return errors;
 }
 
+/** The shortest private text worth looking for in the public ones ("AB" would match too much). */
+const PRIVATE_MIN_LENGTH = 3;
+
+/**
+ * Issue 25.3: a published item's public texts must not repeat what it keeps private (an anonymous client's name
+ * typed into the title would reach the page, its address and the sitemap). One message per public field that does.
+ */
+export function privacyRefusals(
+  family: Pick<ContentFamily, 'fields'>,
+  item: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (item.published === false) return errors;
+  const fields = valueFields(family.fields);
+  const secrets = fields.flatMap((field) => {
+    const value = item[field.name];
+    return isPrivateIn(field, item) && typeof value === 'string' && value.trim().length >= PRIVATE_MIN_LENGTH
+      ? [{ field, text: value.trim().toLowerCase(), slug: slugify(value, Number.MAX_SAFE_INTEGER) }]
+      : [];
+  });
+  if (secrets.length === 0) return errors;
+  for (const field of fields) {
+    if (isPrivateIn(field, item)) continue;
+    const value = item[field.name];
+    const texts = (Array.isArray(value) ? (value as unknown[]) : [value]).filter(
+      (part): part is string => typeof part === 'string',
+    );
+    // A slug holds the words as a slug would: "Co-operative Bank" is "co-operative-bank" there.
+    const leak = secrets.find((secret) =>
+      texts.some((text) =>
+        field.kind === 'slug'
+          ? secret.slug !== '' && text.includes(secret.slug)
+          : text.toLowerCase().includes(secret.text),
+      ),
+    );
+    if (leak) errors[field.name] = FIELD_REASONS.privateShown(field.label, leak.field.label);
+  }
+  return errors;
+}
+
 /** Throws the 400 when the item would be published without what its family requires. */
 export async function checkPublishable(
   family: ContentFamily,
@@ -50,6 +92,6 @@ export async function checkPublishable(
 ): Promise<void> {
   // An update keeps what it does not send; a create is published unless it says otherwise.
   const item = { ...current, ...fields, published: fields.published ?? current?.published ?? true };
-  const errors = await publishRefusals(family, deps, item);
+  const errors = { ...(await publishRefusals(family, deps, item)), ...privacyRefusals(family, item) };
   if (Object.keys(errors).length > 0) throw new HttpError(validationFailure(errors));
 }
