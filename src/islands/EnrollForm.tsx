@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PUBLIC, VALIDATION } from '../lib/messages.ts';
@@ -17,6 +17,8 @@ import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useFillTime, useSubmit } from './use-submit.ts';
 
 export type CourseOption = PublicListItem<'enrollCourse'>;
+/** A bookable catalogue batch, baked in by the page (issue 22.5): its id, its enrolment name and how it reads. */
+export type BatchOption = { id: string; course: string; text: string };
 
 const loadCourses = (signal: AbortSignal) => fetchPublicList('enrollCourse', signal);
 const coursesFailed = () => PUBLIC.enrollCoursesFailed;
@@ -49,15 +51,30 @@ const isField = (name: string): name is Field => (FIELDS as readonly string[]).i
  * are required', each missing field marked), 'Submitting...', success or failure with the server's reason on
  * the field it concerns; any edit clears the messages.
  */
-export default function EnrollForm({ initial }: { initial?: readonly CourseOption[] }) {
+export default function EnrollForm({
+  initial,
+  batches,
+}: {
+  initial?: readonly CourseOption[];
+  batches?: readonly BatchOption[];
+}) {
   const courses = useRevalidatedList(initial, loadCourses, coursesFailed).state;
   const { state, submit, fail, clear } = useSubmit(submitFailed);
   const fillTime = useFillTime();
   const [errors, setErrors] = useState<Errors>({});
+  // `/enroll?batch=…` (a course page's "Enrol"): that batch and its course, until the visitor picks another course.
+  const [batch, setBatch] = useState<BatchOption>();
+  const [preset, setPreset] = useState('');
+  useEffect(() => {
+    const chosen = batches?.find(({ id }) => id === new URLSearchParams(location.search).get('batch'));
+    setBatch(chosen);
+    setPreset(chosen?.course ?? '');
+  }, [batches]);
 
   const onEdit = (event: SyntheticEvent<HTMLFormElement>) => {
     clear();
-    const name = (event.target as { name?: unknown }).name;
+    const { name, value } = event.target as { name?: unknown; value?: unknown };
+    if (name === 'course' && value !== batch?.course) setBatch(undefined);
     if (typeof name === 'string' && isField(name) && errors[name])
       setErrors(({ [name]: _edited, ...rest }) => rest);
   };
@@ -81,11 +98,13 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
     let refused: Errors = {};
     const sent = await submit(async () => {
       try {
-        await sendEnroll({
+        const waitlisted = await sendEnroll({
           ...values,
+          batch: batch?.id,
           website: String(data.get(HONEYPOT_FIELD) ?? ''),
           [FILL_TIME_FIELD]: fillTime(),
         });
+        if (waitlisted) return PUBLIC.enrollWaitlisted;
       } catch (error) {
         refused = fieldErrorsOf(error, FIELDS);
         throw error;
@@ -141,7 +160,7 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
           label={ENROLL.course}
           required
           control={(props) => (
-            <select {...props} defaultValue="">
+            <select {...props} key={preset} defaultValue={preset}>
               <option value="">{ENROLL.chooseCourse}</option>
               {courses.items.map((course) => (
                 <option key={course._id} value={course.courseName}>
@@ -158,6 +177,14 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
           )}
         </FormField>
       </div>
+      {batch && (
+        <p className="form-batch">
+          {ENROLL.batch}: {batch.text}{' '}
+          <button type="button" className="btn-link" onClick={() => setBatch(undefined)}>
+            {ENROLL.clearBatch}
+          </button>
+        </p>
+      )}
       <FormField
         {...fieldOf}
         field="message"

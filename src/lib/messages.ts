@@ -40,6 +40,8 @@ export const PUBLIC = {
   enrollCoursesFailed: 'Failed to load courses. Please try again later.',
   enrollSuccess: "Enrollment submitted successfully! We'll contact you soon.",
   enrollSubmitting: 'Submitting...',
+  /** Issue 22.5: a request for a full batch is taken onto its waitlist (the spec's success words otherwise). */
+  enrollWaitlisted: "Enrollment submitted! This batch is full, so you are on its waitlist. We'll contact you when a seat frees up.",
   retry: 'Retry',
   readMore: 'Read More',
   readLess: 'Read Less',
@@ -66,6 +68,10 @@ export const VALIDATION = {
   messageRequired: 'Message is required',
   courseRequired: 'Please choose a course',
   courseUnknown: 'The chosen course is not available',
+  /** Issue 22.5: the batch an enrolment names (`batch`). */
+  batchUnknown: 'The chosen batch is not available',
+  batchClosed: 'The chosen batch has already started; please choose another batch',
+  batchOtherCourse: 'The chosen batch is for another course',
   courseDuplicate: 'A course with this name already exists',
   tooLong: (max: number) => `Must be at most ${max} characters`,
   pointsMaxTen: 'At most 10 points are allowed',

@@ -77,6 +77,8 @@ export const ENROLL = {
   phone: 'Phone',
   course: 'Course',
   chooseCourse: 'Select a course',
+  batch: 'Batch',
+  clearBatch: 'Clear batch',
   message: 'Message',
   submit: 'Submit',
 } as const;

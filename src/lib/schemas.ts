@@ -148,6 +148,13 @@ export const EnrollInputSchema = z.strictObject({
   phone,
   course: courseName(VALIDATION.courseRequired),
   message: optionalText(MAX_LENGTH.message),
+  /** Issue 22.5: the catalogue batch chosen on a course page (an id); empty means none. */
+  batch: z
+    .string({ error: VALIDATION.batchUnknown })
+    .trim()
+    .max(64, VALIDATION.batchUnknown)
+    .optional()
+    .transform((value) => value || undefined),
   ...source,
   ...honeypot,
 });
@@ -204,8 +211,8 @@ export const EnrollSchema = StoredMetaSchema.extend({
   course: z.string(),
   message: z.string().optional(),
   /**
-   * The catalogue batch the request is for (issue 22): counted by the batch's seats when `enrolled`. The form
-   * does not send one yet (issue 22.5); kept here so a backup and the build keep it.
+   * The catalogue batch the request is for (issue 22.5): counted by the batch's seats when `enrolled`; a request
+   * for a full batch is stored `waitlisted`.
    */
   batch: z.string().optional(),
 }).extend(FollowUpSchema.shape);
