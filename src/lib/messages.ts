@@ -68,10 +68,6 @@ export const VALIDATION = {
   messageRequired: 'Message is required',
   courseRequired: 'Please choose a course',
   courseUnknown: 'The chosen course is not available',
-  /** Issue 22.5: the batch an enrolment names (`batch`). */
-  batchUnknown: 'The chosen batch is not available',
-  batchClosed: 'The chosen batch has already started; please choose another batch',
-  batchOtherCourse: 'The chosen batch is for another course',
   courseDuplicate: 'A course with this name already exists',
   tooLong: (max: number) => `Must be at most ${max} characters`,
   pointsMaxTen: 'At most 10 points are allowed',

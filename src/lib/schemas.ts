@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
 import { ASSESSMENT_VALIDATION, VALIDATION } from './messages.ts';
 import { APPLY_TO_INVALID } from './staff-messages.ts';
+import { API } from './api-messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
 // browser that probe is reported as a CSP violation on every admin load. The interpreted parsers are fast enough.
@@ -150,9 +151,9 @@ export const EnrollInputSchema = z.strictObject({
   message: optionalText(MAX_LENGTH.message),
   /** Issue 22.5: the catalogue batch chosen on a course page (an id); empty means none. */
   batch: z
-    .string({ error: VALIDATION.batchUnknown })
+    .string({ error: API.batchUnknown })
     .trim()
-    .max(64, VALIDATION.batchUnknown)
+    .max(64, API.batchUnknown)
     .optional()
     .transform((value) => value || undefined),
   ...source,

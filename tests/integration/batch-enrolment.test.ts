@@ -14,7 +14,7 @@ import {
   trashRestorePath,
   type ContentFamily,
 } from '../../src/lib/collections.ts';
-import { PUBLIC, VALIDATION } from '../../src/lib/messages.ts';
+import { PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { availabilityPath } from '../../src/server/handlers/batch-availability-handler.ts';
 import { closeStartedBatches } from '../../src/server/rebuild/batch-close.ts';
@@ -204,10 +204,10 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     const draft = await batch('EH draft', { published: false });
     const before = await api.repository.count(enroll.key);
     for (const [batchId, reason] of [
-      [started._id, VALIDATION.batchClosed],
-      [finished._id, VALIDATION.batchClosed],
-      ['no-such-batch', VALIDATION.batchUnknown],
-      [draft._id, VALIDATION.batchUnknown],
+      [started._id, API.batchClosed],
+      [finished._id, API.batchClosed],
+      ['no-such-batch', API.batchUnknown],
+      [draft._id, API.batchUnknown],
     ] as const) {
       const response = await submit(student(9, { batch: batchId }));
       expect(response.status, batchId).toBe(400);
@@ -218,7 +218,7 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     const open = await batch('EH open', {});
     const other = await submit(student(9, { batch: open._id, course: 'Cloud Security Essentials' }));
     expect(other.status).toBe(400);
-    expect((await body(other)).errors).toEqual({ batch: VALIDATION.batchOtherCourse });
+    expect((await body(other)).errors).toEqual({ batch: API.batchOtherCourse });
     expect(await api.repository.count(enroll.key)).toBe(before);
     // Without a batch (or with an empty one) the spec's enrolment is unchanged.
     const plain = await submit(student(10, { batch: '' }));

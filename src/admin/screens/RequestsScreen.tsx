@@ -184,7 +184,12 @@ function FilterBar({
   const errors = useStore(store.$filterErrors);
   const [query, setQuery] = useState(filters.q);
   const courses = useCourseNames(family, items, filters.course);
-  const batches = useBatchNames(family);
+  const known = useBatchNames(family);
+  // A batch since deleted (or a list that failed) still shows what the address filters by.
+  const batches: [string, string][] =
+    filters.batch && !known.some(([batchId]) => batchId === filters.batch)
+      ? [...known, [filters.batch, filters.batch]]
+      : known;
 
   useEffect(() => {
     if (query === store.$filters.get().q) return;
@@ -267,7 +272,7 @@ function FilterBar({
             onChange={(event) => apply({ batch: event.target.value })}
           >
             <option value="">{REQUESTS.anyBatch}</option>
-            {[...batches, ...(filters.batch && !batches.some(([batchId]) => batchId === filters.batch) ? [[filters.batch, filters.batch]] : [])].map(([batchId, name]) => (
+            {batches.map(([batchId, name]) => (
               <option key={batchId} value={batchId}>
                 {name}
               </option>

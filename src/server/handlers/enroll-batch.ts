@@ -4,7 +4,7 @@
  */
 import { batchState, enrolNameOf, seatsTaken, waitlistPlaces, WAITLISTED } from '../../lib/batches.ts';
 import { contentFamilies } from '../../lib/collections.ts';
-import { VALIDATION } from '../../lib/messages.ts';
+import { API } from '../../lib/api-messages.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';
@@ -29,14 +29,14 @@ export async function resolveEnrollBatch(
   // No batch: the spec's enrolment, stored without the key.
   if (typeof id !== 'string' || id === '') return rest;
   const batch = await deps.repository.get(batches.key, id);
-  if (!batch || !isPublished(batch)) throw refuse(VALIDATION.batchUnknown);
+  if (!batch || !isPublished(batch)) throw refuse(API.batchUnknown);
   const course = typeof batch.course === 'string' ? await deps.repository.get(courses.key, batch.course) : null;
-  if (!course || !isPublished(course)) throw refuse(VALIDATION.batchUnknown);
+  if (!course || !isPublished(course)) throw refuse(API.batchUnknown);
   if (normaliseUnique(enrolNameOf(course)) !== normaliseUnique(fields.course))
-    throw refuse(VALIDATION.batchOtherCourse);
+    throw refuse(API.batchOtherCourse);
   const taken = seatsTaken(id, await deps.repository.list('enroll'));
   const state = batchState(batch, taken, deps.now());
-  if (state === 'started' || state === 'finished') throw refuse(VALIDATION.batchClosed);
+  if (state === 'started' || state === 'finished') throw refuse(API.batchClosed);
   return state === 'full' ? { ...fields, status: WAITLISTED } : fields;
 }
 
