@@ -17,7 +17,10 @@ import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useFillTime, useSubmit } from './use-submit.ts';
 
 export type CourseOption = PublicListItem<'enrollCourse'>;
-/** A bookable catalogue batch, baked in by the page (issue 22.5): its id, its enrolment name and how it reads. */
+/**
+ * A bookable catalogue batch, baked in by the page (issue 22.5): its id, its enrolment name and how it reads
+ * (words and all, so this JavaScript carries none).
+ */
 export type BatchOption = { id: string; course: string; text: string };
 
 const loadCourses = (signal: AbortSignal) => fetchPublicList('enrollCourse', signal);
@@ -54,9 +57,11 @@ const isField = (name: string): name is Field => (FIELDS as readonly string[]).i
 export default function EnrollForm({
   initial,
   batches,
+  clearBatch,
 }: {
   initial?: readonly CourseOption[];
   batches?: readonly BatchOption[];
+  clearBatch?: string;
 }) {
   const courses = useRevalidatedList(initial, loadCourses, coursesFailed).state;
   const { state, submit, fail, clear } = useSubmit(submitFailed);
@@ -104,7 +109,7 @@ export default function EnrollForm({
           website: String(data.get(HONEYPOT_FIELD) ?? ''),
           [FILL_TIME_FIELD]: fillTime(),
         });
-        if (waitlisted) return PUBLIC.enrollWaitlisted;
+        if (waitlisted) return waitlisted;
       } catch (error) {
         refused = fieldErrorsOf(error, FIELDS);
         throw error;
@@ -179,9 +184,9 @@ export default function EnrollForm({
       </div>
       {batch && (
         <p className="form-batch">
-          {ENROLL.batch}: {batch.text}{' '}
-          <button type="button" className="btn-link" onClick={() => setBatch(undefined)}>
-            {ENROLL.clearBatch}
+          {batch.text}{' '}
+          <button type="button" onClick={() => setBatch(undefined)}>
+            {clearBatch}
           </button>
         </p>
       )}

@@ -83,8 +83,11 @@ export interface EnrollPayload {
   source?: LeadSource;
 }
 
-/** POST enroll; answers whether the request joined a full batch's waitlist (issue 22.5). */
-export const sendEnroll = async (payload: EnrollPayload) =>
-  isRecord(await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload }).then((body) =>
-    isRecord(body) ? body.data : null,
-  ));
+/**
+ * POST enroll; answers the server's words when the request joined a full batch's waitlist (issue 22.5: an answer
+ * with `data`), else nothing (the spec's client does not read the body).
+ */
+export const sendEnroll = async (payload: EnrollPayload) => {
+  const body = await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload });
+  return isRecord(body) && isRecord(body.data) ? String(body.message) : undefined;
+};

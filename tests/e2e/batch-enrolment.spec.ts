@@ -6,7 +6,7 @@
 import { PUBLIC } from '../../src/lib/messages.ts';
 import { COURSES_PAGE } from '../../src/lib/page-words.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
-import { ENROLL } from '../../src/lib/public-copy.ts';
+import { ENROLL, ENROLL_BATCH } from '../../src/lib/public-copy.ts';
 import { REQUESTS } from '../../src/admin/admin-copy.ts';
 import { expect, test, useAdminSession } from './fixtures.ts';
 import { skipSplash, waitForIsland } from './public-helpers.ts';
@@ -30,10 +30,10 @@ test('a course page’s Enrol opens the form with its batch chosen; the request 
   const course = page.getByLabel(ENROLL.course, { exact: true });
   await expect(course).toHaveValue(COURSE);
   const chosen = page.locator('.form-batch');
-  await expect(chosen).toContainText(`${ENROLL.batch}: ${BATCH}`);
+  await expect(chosen).toContainText(ENROLL_BATCH.chosen(BATCH));
   await expect(chosen).toContainText(COURSES_PAGE.modes.online);
   // Still changeable: clearing the batch keeps the course; coming back restores both.
-  await chosen.getByRole('button', { name: ENROLL.clearBatch }).click();
+  await chosen.getByRole('button', { name: ENROLL_BATCH.clear }).click();
   await expect(chosen).toHaveCount(0);
   await expect(course).toHaveValue(COURSE);
   await page.reload();

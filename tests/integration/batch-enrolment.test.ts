@@ -14,7 +14,7 @@ import {
   trashRestorePath,
   type ContentFamily,
 } from '../../src/lib/collections.ts';
-import { PUBLIC } from '../../src/lib/messages.ts';
+import { ENROLL_WAITLISTED } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { availabilityPath } from '../../src/server/handlers/batch-availability-handler.ts';
 import { closeStartedBatches } from '../../src/server/rebuild/batch-close.ts';
@@ -149,7 +149,7 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
       expect(await body(waitlisted)).toEqual({
         success: true,
         data: { status: 'waitlisted' },
-        message: PUBLIC.enrollWaitlisted,
+        message: ENROLL_WAITLISTED,
       });
     }
     const waiting = (await requestsOf(evening._id)).filter((item) => item.status === 'waitlisted');

@@ -47,7 +47,7 @@ import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
 import { resolveEnrollCourse } from './enroll-course-rule.ts';
 import { purgeSeatsIfHeld, resolveEnrollBatch, withBatches } from './enroll-batch.ts';
 import { WAITLISTED } from '../../lib/batches.ts';
-import { PUBLIC } from '../../lib/messages.ts';
+import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
 import { isRecord } from '../../lib/json.ts';
 
 /**
@@ -200,7 +200,7 @@ async function submitBody(
   if (outbox) waitUntil(deliverAfterResponse(deps, family.key as RequestFamilyKey, item._id));
   // Nothing public changed (a new request holds no seat), so no purge and no rebuild; the submitter gets no stored
   // personal data back, only whether the request joined a full batch's waitlist (issue 22.5).
-  if (item.status === WAITLISTED) return created({ status: WAITLISTED }, PUBLIC.enrollWaitlisted);
+  if (item.status === WAITLISTED) return created({ status: WAITLISTED }, ENROLL_WAITLISTED);
   return received;
 }
 
