@@ -59,7 +59,7 @@ test('a course page’s Enrol opens the form with its batch chosen; the request 
   // Staff: the requests screen filtered by the batch (the Batches screen's Roster link) shows it with its batch.
   await useAdminSession(page, adminCookies);
   await page.goto(`/deltaadmin/enroll-data?batch=${batchId}`);
-  const row = page.locator('li', { hasText: email });
+  const row = page.locator('li.request-row', { hasText: email });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row.getByTestId('request-batch')).toContainText(BATCH);
   await expect(page.getByLabel(REQUESTS.batch, { exact: true })).toHaveValue(batchId);
