@@ -84,7 +84,11 @@ export const isBookable = (state: BatchState) => state === 'open' || state === '
 export const WAITLISTED = 'waitlisted';
 
 /** The enrolment name (the Courses name requests store as `course`) a catalogue course's batches enrol into. */
-export function enrolNameOf(course: { enrollName?: unknown; title?: unknown }): string {
+export function enrolNameOf(course: {
+  readonly [field: string]: unknown;
+  enrollName?: unknown;
+  title?: unknown;
+}): string {
   if (typeof course.enrollName === 'string' && course.enrollName.trim() !== '') return course.enrollName.trim();
   return typeof course.title === 'string' ? course.title : '';
 }

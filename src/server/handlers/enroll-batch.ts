@@ -2,7 +2,14 @@
  * Enrolment into a catalogue batch (issue 22.5): the submission's batch check, the seats' CDN purge when a
  * request starts or stops holding a seat, and the batches staff see beside the requests.
  */
-import { batchState, enrolNameOf, seatsTaken, waitlistPlaces, WAITLISTED } from '../../lib/batches.ts';
+import {
+  batchState,
+  enrolNameOf,
+  seatsTaken,
+  waitlistPlaces,
+  WAITLISTED,
+  type BatchDates,
+} from '../../lib/batches.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import { API } from '../../lib/api-messages.ts';
 import type { Deps } from '../deps.ts';
@@ -13,6 +20,8 @@ import type { StoredItem } from '../repository/port.ts';
 import { isPublished } from './content-handler.ts';
 
 const { batch: batches, course: courses } = contentFamilies;
+
+const datesOf = ({ startDate, endDate, capacity }: StoredItem): BatchDates => ({ startDate, endDate, capacity });
 
 const refuse = (message: string) => new HttpError(validationFailure({ batch: message }));
 
@@ -35,7 +44,7 @@ export async function resolveEnrollBatch(
   if (normaliseUnique(enrolNameOf(course)) !== normaliseUnique(fields.course))
     throw refuse(API.batchOtherCourse);
   const taken = seatsTaken(id, await deps.repository.list('enroll'));
-  const state = batchState(batch, taken, deps.now());
+  const state = batchState(datesOf(batch), taken, deps.now());
   if (state === 'started' || state === 'finished') throw refuse(API.batchClosed);
   return state === 'full' ? { ...fields, status: WAITLISTED } : fields;
 }
@@ -73,7 +82,7 @@ export async function withBatches(deps: Deps, items: StoredItem[]): Promise<Stor
     return {
       ...item,
       batchName: batch.name,
-      batchState: batchState(batch, seatsTaken(batch._id, enrolments), now),
+      batchState: batchState(datesOf(batch), seatsTaken(batch._id, enrolments), now),
       ...(place ? { waitlistPlace: place } : {}),
     };
   });
