@@ -89,7 +89,8 @@ export function enrolNameOf(course: {
   enrollName?: unknown;
   title?: unknown;
 }): string {
-  if (typeof course.enrollName === 'string' && course.enrollName.trim() !== '') return course.enrollName.trim();
+  if (typeof course.enrollName === 'string' && course.enrollName.trim() !== '')
+    return course.enrollName.trim();
   return typeof course.title === 'string' ? course.title : '';
 }
 

@@ -53,7 +53,9 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     // 1 March 2026, noon IST: before every batch below starts.
     api.clock.now = new Date('2026-03-01T06:30:00.000Z');
     for (const courseName of ['Certified Ethical Hacking Foundations', 'Cloud Security Essentials'])
-      expect((await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName } })).status).toBe(201);
+      expect(
+        (await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName } })).status,
+      ).toBe(201);
   });
   afterAll(() => stop());
 
@@ -153,7 +155,10 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
       });
     }
     const waiting = (await requestsOf(evening._id)).filter((item) => item.status === 'waitlisted');
-    expect(waiting.map((item) => item.email).toSorted()).toEqual(['student3@example.in', 'student4@example.in']);
+    expect(waiting.map((item) => item.email).toSorted()).toEqual([
+      'student3@example.in',
+      'student4@example.in',
+    ]);
 
     // Staff see the batch, its state and the waitlist order on the requests list, filtered by batch.
     const listed = await api.admin(`${enroll.path}?batch=${evening._id}`);
@@ -174,7 +179,12 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     expect(lines[0]).toBe(
       'Received (IST),Name,Email,Phone,Course,Message,Status,Staff note,Last updated (IST),Batch,Waitlist place',
     );
-    expect(lines.slice(1).map((line) => line.split(',')).map((cells) => [cells[2], cells[6], cells.at(-1)])).toEqual([
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(','))
+        .map((cells) => [cells[2], cells[6], cells.at(-1)]),
+    ).toEqual([
       ['student1@example.in', 'Enrolled', ''],
       ['student2@example.in', 'Enrolled', ''],
       ['student3@example.in', 'Waitlisted', '1'],

@@ -25,7 +25,9 @@ const fold = (value: unknown) => (typeof value === 'string' ? value.toLocaleLowe
 const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : '');
 
 export const hasFilter = (filter: RequestFilter) =>
-  Boolean(filter.status || filter.q || filter.from || filter.to || filter.course || filter.batch || filter.source);
+  Boolean(
+    filter.status || filter.q || filter.from || filter.to || filter.course || filter.batch || filter.source,
+  );
 
 /** Whether an item passes the filters other than the date range (the scan bounds take care of that). */
 export function matches(item: StoredItem, filter: RequestFilter): boolean {

@@ -21,7 +21,11 @@ import { isPublished } from './content-handler.ts';
 
 const { batch: batches, course: courses } = contentFamilies;
 
-const datesOf = ({ startDate, endDate, capacity }: StoredItem): BatchDates => ({ startDate, endDate, capacity });
+const datesOf = ({ startDate, endDate, capacity }: StoredItem): BatchDates => ({
+  startDate,
+  endDate,
+  capacity,
+});
 
 const refuse = (message: string) => new HttpError(validationFailure({ batch: message }));
 
@@ -39,7 +43,8 @@ export async function resolveEnrollBatch(
   if (typeof id !== 'string' || id === '') return rest;
   const batch = await deps.repository.get(batches.key, id);
   if (!batch || !isPublished(batch)) throw refuse(API.batchUnknown);
-  const course = typeof batch.course === 'string' ? await deps.repository.get(courses.key, batch.course) : null;
+  const course =
+    typeof batch.course === 'string' ? await deps.repository.get(courses.key, batch.course) : null;
   if (!course || !isPublished(course)) throw refuse(API.batchUnknown);
   if (normaliseUnique(enrolNameOf(course)) !== normaliseUnique(fields.course))
     throw refuse(API.batchOtherCourse);

@@ -339,7 +339,12 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
   const roster = (await withBatches(deps, rows)).toSorted(
     (a, b) => rosterRank(a) - rosterRank(b) || (a._id < b._id ? -1 : 1),
   );
-  return csvResponse(family.key, [...family.csvColumns.map(csvColumn), ...ROSTER_COLUMNS], roster, deps.now());
+  return csvResponse(
+    family.key,
+    [...family.csvColumns.map(csvColumn), ...ROSTER_COLUMNS],
+    roster,
+    deps.now(),
+  );
 }
 
 const rosterRank = (row: Record<string, unknown>) =>
