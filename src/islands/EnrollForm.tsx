@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent, type SyntheticEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PUBLIC, VALIDATION } from '../lib/messages.ts';
@@ -48,6 +48,8 @@ type Errors = FieldErrors<Field>;
 const FORM = 'enroll';
 
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
+/** The address never changes while the form is open. */
+const noSubscription = () => () => {};
 
 /**
  * Enrolment form (spec sections 4, 5, 8): name, e-mail, phone and course required after trimming ('All fields
@@ -67,19 +69,22 @@ export default function EnrollForm({
   const { state, submit, fail, clear } = useSubmit(submitFailed);
   const fillTime = useFillTime();
   const [errors, setErrors] = useState<Errors>({});
-  // `/enroll?batch=…` (a course page's "Enrol"): that batch and its course, until the visitor picks another course.
-  const [batch, setBatch] = useState<BatchOption>();
-  const [preset, setPreset] = useState('');
-  useEffect(() => {
-    const chosen = batches?.find(({ id }) => id === new URLSearchParams(location.search).get('batch'));
-    setBatch(chosen);
-    setPreset(chosen?.course ?? '');
-  }, [batches]);
+  // `/enroll?batch=…` (a course page's "Enrol"): that batch and its course, until the visitor clears it or picks
+  // another course. The address is read after hydration (the pre-rendered page has none).
+  const search = useSyncExternalStore(
+    noSubscription,
+    () => location.search,
+    () => '',
+  );
+  const chosen = batches?.find(({ id }) => id === new URLSearchParams(search).get('batch'));
+  const [cleared, setCleared] = useState(false);
+  const batch = cleared ? undefined : chosen;
+  const preset = chosen?.course ?? '';
 
   const onEdit = (event: SyntheticEvent<HTMLFormElement>) => {
     clear();
     const { name, value } = event.target as { name?: unknown; value?: unknown };
-    if (name === 'course' && value !== batch?.course) setBatch(undefined);
+    if (name === 'course' && value !== batch?.course) setCleared(true);
     if (typeof name === 'string' && isField(name) && errors[name])
       setErrors(({ [name]: _edited, ...rest }) => rest);
   };
@@ -185,7 +190,7 @@ export default function EnrollForm({
       {batch && (
         <p className="form-batch">
           {batch.text}{' '}
-          <button type="button" onClick={() => setBatch(undefined)}>
+          <button type="button" onClick={() => setCleared(true)}>
             {clearBatch}
           </button>
         </p>
