@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore, type FormEvent, type SyntheticEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { isRecord } from '../lib/json.ts';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../lib/constants.ts';
 import { PUBLIC, VALIDATION } from '../lib/messages.ts';
 import { ENROLL } from '../lib/public-copy.ts';
@@ -108,13 +109,14 @@ export default function EnrollForm({
     let refused: Errors = {};
     const sent = await submit(async () => {
       try {
-        const waitlisted = await sendEnroll({
+        const answer = await sendEnroll({
           ...values,
           batch: batch?.id,
           website: String(data.get(HONEYPOT_FIELD) ?? ''),
           [FILL_TIME_FIELD]: fillTime(),
         });
-        if (waitlisted) return waitlisted;
+        // A full batch's waitlist (issue 22.5): the server's own words, so this JavaScript carries none.
+        if (isRecord(answer) && isRecord(answer.data)) return String(answer.message);
       } catch (error) {
         refused = fieldErrorsOf(error, FIELDS);
         throw error;

@@ -83,11 +83,6 @@ export interface EnrollPayload {
   source?: LeadSource;
 }
 
-/**
- * POST enroll; answers the server's words when the request joined a full batch's waitlist (issue 22.5: an answer
- * with `data`), else nothing (the spec's client does not read the body).
- */
-export const sendEnroll = async (payload: EnrollPayload) => {
-  const body = await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload });
-  return isRecord(body) && isRecord(body.data) ? String(body.message) : undefined;
-};
+/** POST enroll; answers the server's body (issue 22.5: one with `data` says the request joined a waitlist). */
+export const sendEnroll = (payload: EnrollPayload) =>
+  apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload });
