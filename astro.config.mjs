@@ -40,8 +40,6 @@ const islandsChunk = new RegExp(
 
 /** The form islands and their own helpers: a chunk of their own (see codeSplitting below). */
 const formIslands = /src[\\/]islands[\\/](ContactForm|EnrollForm|FormNotice|form-fields|use-submit)\.tsx?$/;
-/** The enrolment form itself: a chunk only /enroll loads (after the shared form helpers are taken). */
-const enrollForm = /src[\\/]islands[\\/]EnrollForm\.tsx$/;
 
 /** Ships the pictures the pages show as files of the deploy (why: src/server/images/bake-uploads.ts). */
 /** @type {import('astro').AstroIntegration} */
@@ -102,18 +100,10 @@ export default defineConfig({
                 priority: 1.6,
               },
               {
-                // The enrolment form alone: with issue 22.5's batch choice it made /contact, which shared its chunk,
-                // pass 80 KB. Only /enroll loads it.
-                name: 'enroll-form',
-                test: enrollForm,
-                // Last, so the form helpers it shares with the contact form stay in `forms`.
-                priority: 1.4,
-              },
-              {
-                // The forms' ~3 KB (the contact form and the helpers both forms use) that only /contact and /enroll run: kept out of the
+                // The two forms are ~3 KB of the islands' code that only /contact and /enroll run: kept out of the
                 // chunk every island page loads, which gives `/` room under its 80 KB (issue 21.21).
                 name: 'forms',
-                test: (id) => formIslands.test(id) && !enrollForm.test(id),
+                test: formIslands,
                 priority: 1.5,
               },
             ],
