@@ -362,6 +362,7 @@ const catalogue: Pick<Record<ContentFamilyKey, DemoItem[]>, 'trainer' | 'course'
     {
       fields: {
         title: 'Ethical Hacking',
+        enrollName: 'Certified Ethical Hacking Foundations',
         summary:
           'Learn how attackers break into networks and systems, and how to test them legally, in 8 weeks of hands-on labs.',
         description:
@@ -472,6 +473,7 @@ const catalogue: Pick<Record<ContentFamilyKey, DemoItem[]>, 'trainer' | 'course'
     {
       fields: {
         title: 'Cloud Security',
+        enrollName: 'Cloud Security Essentials',
         summary: 'Secure AWS and Azure accounts: identity, network controls, logging and incident response.',
         description:
           'For engineers who run workloads in the cloud. Labs run in real, throw-away cloud accounts.',
@@ -590,8 +592,8 @@ const catalogue: Pick<Record<ContentFamilyKey, DemoItem[]>, 'trainer' | 'course'
 };
 
 /**
- * Enrolments that hold seats, so the demo shows a filling and a full batch (issue 22.9). Synthetic: today's
- * enrolment form stores no batch (issue 22.5 adds it), so only the seed writes one. By batch name: how many.
+ * Enrolments that hold seats, so the demo shows a filling and a full batch (issue 22.9): synthetic students,
+ * stored `enrolled` as staff would mark them after enrolments through the form. By batch name: how many.
  */
 export const demoSeatHolders: Record<string, number> = { 'WAS weekend': 17, 'FSWD morning': 12 };
 

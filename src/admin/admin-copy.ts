@@ -184,6 +184,13 @@ export const REQUESTS = {
   from: 'From',
   to: 'To',
   anyCourse: 'All courses',
+  /** Issue 22.5: the catalogue batch a request is for, and the filter that gives a batch's roster. */
+  batch: 'Batch',
+  anyBatch: 'All batches',
+  batchLine: (name: string, state: string, place: number | null) =>
+    [name, state && `batch ${state}`, place && `waitlist #${String(place)}`].filter(Boolean).join(' · '),
+  roster: 'Roster',
+  rosterOf: (name: string) => `Roster of ${name}`,
   sort: 'Sort by date',
   newest: 'Newest first',
   oldest: 'Oldest first',

@@ -1,5 +1,6 @@
-import { useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent, type SyntheticEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { isRecord } from '../lib/json.ts';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../lib/constants.ts';
 import { FORM_REQUIRED, PUBLIC } from '../lib/messages.ts';
 import { ENROLL } from '../lib/public-copy.ts';
@@ -17,6 +18,11 @@ import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useFillTime, useSubmit } from './use-submit.ts';
 
 export type CourseOption = PublicListItem<'enrollCourse'>;
+/**
+ * A bookable catalogue batch, baked in by the page (issue 22.5): its id, its enrolment name and how it reads
+ * (words and all, so this JavaScript carries none).
+ */
+export type BatchOption = { id: string; course: string; text: string };
 
 const loadCourses = (signal: AbortSignal) => fetchPublicList('enrollCourse', signal);
 const coursesFailed = () => PUBLIC.enrollCoursesFailed;
@@ -43,21 +49,43 @@ type Errors = FieldErrors<Field>;
 const FORM = 'enroll';
 
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
+/** The address never changes while the form is open. */
+const noSubscription = () => () => {};
 
 /**
  * Enrolment form (spec sections 4, 5, 8): name, e-mail, phone and course required after trimming ('All fields
  * are required', each missing field marked), 'Submitting...', success or failure with the server's reason on
  * the field it concerns; any edit clears the messages.
  */
-export default function EnrollForm({ initial }: { initial?: readonly CourseOption[] }) {
+export default function EnrollForm({
+  initial,
+  batches,
+  clearBatch,
+}: {
+  initial?: readonly CourseOption[];
+  batches?: readonly BatchOption[];
+  clearBatch?: string;
+}) {
   const courses = useRevalidatedList(initial, loadCourses, coursesFailed).state;
   const { state, submit, fail, clear } = useSubmit(submitFailed);
   const fillTime = useFillTime();
   const [errors, setErrors] = useState<Errors>({});
+  // `/enroll?batch=…` (a course page's "Enrol"): that batch and its course, until the visitor clears it or picks
+  // another course. The address is read after hydration (the pre-rendered page has none).
+  const search = useSyncExternalStore(
+    noSubscription,
+    () => location.search,
+    () => '',
+  );
+  const chosen = batches?.find(({ id }) => id === new URLSearchParams(search).get('batch'));
+  const [cleared, setCleared] = useState(false);
+  const batch = cleared ? undefined : chosen;
+  const preset = chosen?.course ?? '';
 
   const onEdit = (event: SyntheticEvent<HTMLFormElement>) => {
     clear();
-    const name = (event.target as { name?: unknown }).name;
+    const { name, value } = event.target as { name?: unknown; value?: unknown };
+    if (name === 'course' && value !== batch?.course) setCleared(true);
     if (typeof name === 'string' && isField(name) && errors[name])
       setErrors(({ [name]: _edited, ...rest }) => rest);
   };
@@ -81,11 +109,14 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
     let refused: Errors = {};
     const sent = await submit(async () => {
       try {
-        await sendEnroll({
+        const answer = await sendEnroll({
           ...values,
+          batch: batch?.id,
           website: String(data.get(HONEYPOT_FIELD) ?? ''),
           [FILL_TIME_FIELD]: fillTime(),
         });
+        // A full batch's waitlist (issue 22.5): the server's own words, so this JavaScript carries none.
+        if (isRecord(answer) && isRecord(answer.data)) return String(answer.message);
       } catch (error) {
         refused = fieldErrorsOf(error, FIELDS);
         throw error;
@@ -141,7 +172,7 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
           label={ENROLL.course}
           required
           control={(props) => (
-            <select {...props} defaultValue="">
+            <select {...props} key={preset} defaultValue={preset}>
               <option value="">{ENROLL.chooseCourse}</option>
               {courses.items.map((course) => (
                 <option key={course._id} value={course.courseName}>
@@ -158,6 +189,14 @@ export default function EnrollForm({ initial }: { initial?: readonly CourseOptio
           )}
         </FormField>
       </div>
+      {batch && (
+        <p className="form-batch">
+          {batch.text}{' '}
+          <button type="button" onClick={() => setCleared(true)}>
+            {clearBatch}
+          </button>
+        </p>
+      )}
       <FormField
         {...fieldOf}
         field="message"

@@ -41,6 +41,13 @@ export const API = {
   unexpected: GENERIC.unexpected,
   contactReceived: 'Message sent successfully!',
   enrollReceived: "Enrollment submitted successfully! We'll contact you soon.",
+  /**
+   * Issue 22.5: refusals of an enrolment's `batch` (here, not in messages.ts, so the enrol form's JavaScript does
+   * not carry them; the form shows the server's words).
+   */
+  batchUnknown: 'The chosen batch is not available',
+  batchClosed: 'The chosen batch has already started; please choose another batch',
+  batchOtherCourse: 'The chosen batch is for another course',
   assessmentReceived:
     'Thank you. Your assessment request has reached us; we will reply within one working day.',
   orderConflict: 'The order must list every current item exactly once. Reload the list and try again.',

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { istDayToUtc } from './ist.ts';
-import { availabilityOf, batchState, seatsLeft, seatsTaken, type SeatHolder } from './batches.ts';
+import {
+  availabilityOf,
+  batchState,
+  enrolNameOf,
+  seatsLeft,
+  seatsTaken,
+  waitlistPlaces,
+  type SeatHolder,
+} from './batches.ts';
 
 const day = (value: string) => istDayToUtc(value)!;
 const batch = { startDate: day('2026-03-14'), endDate: day('2026-05-09'), capacity: 20 };
@@ -52,5 +60,25 @@ describe('state, at each boundary (IST days)', () => {
       { _id: 'b1', course: 'c1', capacity: 20, seatsLeft: 3, state: 'filling' },
       { _id: 'b2', course: 'c1', capacity: 10, seatsLeft: 0, state: 'full' },
     ]);
+  });
+});
+
+describe('enrolment into a batch (issue 22.5)', () => {
+  it('enrols into the course’s enrolment name, else its title', () => {
+    expect(enrolNameOf({ title: 'Ethical Hacking', enrollName: ' Certified Ethical Hacking ' })).toBe(
+      'Certified Ethical Hacking',
+    );
+    expect(enrolNameOf({ title: 'Cloud Security', enrollName: '  ' })).toBe('Cloud Security');
+  });
+
+  it('numbers each batch’s waitlist in the order the requests came, ignoring everyone else', () => {
+    const places = waitlistPlaces([
+      { _id: 'r4', batch: 'b1', status: 'waitlisted' },
+      { _id: 'r1', batch: 'b1', status: 'waitlisted' },
+      { _id: 'r2', batch: 'b2', status: 'waitlisted' },
+      { _id: 'r3', batch: 'b1', status: 'enrolled' },
+      { _id: 'r5', status: 'waitlisted' },
+    ]);
+    expect(Object.fromEntries(places)).toEqual({ r1: 1, r4: 2, r2: 1 });
   });
 });

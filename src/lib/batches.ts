@@ -2,8 +2,8 @@
  * A batch's state (issue 22), derived, never typed: open → filling (at most 20 % of the seats left) → full →
  * started → finished. Dates are IST days (stored as the UTC instant of their IST midnight, src/lib/fields/date.ts):
  * a batch has started from its first day's IST midnight and finished once its last IST day is over. Seats left
- * are the capacity less the enrolments of that batch whose status is `enrolled`; enrolment requests name no batch
- * yet (issue 22.5), so today they count none, and the step that stores a batch on a request plugs in here.
+ * are the capacity less the enrolments of that batch whose status is `enrolled` (a request stores its batch since
+ * issue 22.5; one for a full batch is `waitlisted`, in the order the requests came).
  * Plain and zod-free: the build, the API and the admin share it.
  */
 import { istDayEnd, utcToIstDay } from './ist.ts';
@@ -14,7 +14,7 @@ export type BatchState = (typeof BATCH_STATES)[number];
 /** At most this share of the seats left makes a batch `filling`. */
 export const FILLING_SHARE = 0.2;
 
-/** An enrolment as the seat count reads it: the batch it is for (none yet) and its follow-up status. */
+/** An enrolment as the seat count reads it: the batch it is for (if any) and its follow-up status. */
 export interface SeatHolder {
   readonly [field: string]: unknown;
   batch?: unknown;
@@ -79,3 +79,35 @@ export function availabilityOf(
 
 /** Whether a visitor may still ask for a seat (enrol, or join the waitlist when full). */
 export const isBookable = (state: BatchState) => state === 'open' || state === 'filling' || state === 'full';
+
+/** The status of a request taken for a full batch (issue 22.5). */
+export const WAITLISTED = 'waitlisted';
+
+/** The enrolment name (the Courses name requests store as `course`) a catalogue course's batches enrol into. */
+export function enrolNameOf(course: {
+  readonly [field: string]: unknown;
+  enrollName?: unknown;
+  title?: unknown;
+}): string {
+  if (typeof course.enrollName === 'string' && course.enrollName.trim() !== '')
+    return course.enrollName.trim();
+  return typeof course.title === 'string' ? course.title : '';
+}
+
+/**
+ * Each waitlisted request's place on its batch's waitlist (1 first), by id: the order the requests came in
+ * (ids are time-ordered).
+ */
+export function waitlistPlaces(enrolments: readonly (SeatHolder & { _id: string })[]): Map<string, number> {
+  const places = new Map<string, number>();
+  const counts = new Map<string, number>();
+  const waiting = enrolments
+    .filter((item) => item.status === WAITLISTED && typeof item.batch === 'string')
+    .toSorted((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  for (const item of waiting) {
+    const place = (counts.get(item.batch as string) ?? 0) + 1;
+    counts.set(item.batch as string, place);
+    places.set(item._id, place);
+  }
+  return places;
+}

@@ -24,6 +24,8 @@ export interface CatalogueTrainer {
 export interface CatalogueCourse {
   _id: string;
   title: string;
+  /** The enrolment name its batches' requests store (issue 22.5); empty means the title. */
+  enrollName?: string | undefined;
   slug: string;
   slugHistory?: readonly string[] | undefined;
   summary?: string | undefined;

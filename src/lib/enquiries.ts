@@ -77,6 +77,8 @@ export const requestListQuerySchema = (statuses: readonly string[]) =>
         .trim()
         .max(MAX_LENGTH.courseName, VALIDATION.tooLong(MAX_LENGTH.courseName))
         .optional(),
+      /** Issue 22.5: the requests naming one catalogue batch (its roster). */
+      batch: z.string().trim().max(64, ENQUIRY.batchInvalid).optional(),
       limit: z.coerce
         .number({ error: ENQUIRY.limitInvalid })
         .int(ENQUIRY.limitInvalid)
@@ -103,6 +105,7 @@ export const REQUEST_LIST_PARAMS = [
   'from',
   'to',
   'course',
+  'batch',
   'source',
   'limit',
   'cursor',

@@ -447,7 +447,8 @@ export const FAMILY_DEFINITIONS = [
     admin: { route: 'enrollData', path: 'enroll-data', label: 'Enrollment Requests', group: 'section' },
     noun: FAMILY_NOUNS.enroll.noun,
     unnamed: FAMILY_NOUNS.enroll.unnamed,
-    statuses: ['new', 'contacted', 'enrolled', 'declined'],
+    // `waitlisted`: taken for a full batch (issue 22.5); last, so the spec's four keep their order.
+    statuses: ['new', 'contacted', 'enrolled', 'declined', 'waitlisted'],
     csvColumns: csvColumns({ field: 'course', header: CSV_HEADERS.course }),
     courseFilter: true,
     messages: requestMessages(ADMIN.enroll),
@@ -548,6 +549,15 @@ export const FAMILY_DEFINITIONS = [
         label: C.title,
         max: 120,
         required: C.titleRequired,
+      } as const satisfies TextField,
+      {
+        // Issue 22.5: links the catalogue course to the enrolment name its batches' requests store as `course`.
+        name: 'enrollName',
+        kind: 'text',
+        label: C.enrollName,
+        hint: C.enrollNameHint,
+        max: 120,
+        required: null,
       } as const satisfies TextField,
       { name: 'slug', kind: 'slug', label: C.slug, from: 'title', max: 80 } as const satisfies SlugField,
       {

@@ -103,3 +103,11 @@ export const ASSESSMENT_FORM = {
   refusedTitle: 'Please check your request',
   refusedText: 'Some answers need a change. Go back, correct the fields listed here and send it again.',
 } as const;
+
+/**
+ * Issue 22.5: the answer to an enrolment a full batch takes onto its waitlist (the spec's success words otherwise).
+ * Its own export, not in PUBLIC: the server sends it and the enrol form shows the server's words, so the islands'
+ * JavaScript (at its budget) does not carry it.
+ */
+export const ENROLL_WAITLISTED =
+  "Enrollment submitted! This batch is full, so you are on its waitlist. We'll contact you when a seat frees up.";

@@ -74,6 +74,8 @@ export interface EnrollPayload {
   phone: string;
   course: string;
   message: string;
+  /** Issue 22.5: the catalogue batch chosen on a course page. */
+  batch?: string | undefined;
   website: string;
   /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
   [FILL_TIME_FIELD]?: number;
@@ -81,7 +83,6 @@ export interface EnrollPayload {
   source?: LeadSource;
 }
 
-/** POST enroll; the spec's client does not read the body. */
-export async function sendEnroll(payload: EnrollPayload): Promise<void> {
-  await apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload });
-}
+/** POST enroll; answers the server's body (issue 22.5: one with `data` says the request joined a waitlist). */
+export const sendEnroll = (payload: EnrollPayload) =>
+  apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload });

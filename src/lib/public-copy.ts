@@ -94,3 +94,12 @@ export const SKIP_TO_CONTENT = 'Skip to content';
 export const SPLASH_SKIP = 'Skip';
 export const NEW_TAB_HINT = '(opens in a new tab)';
 export const MENU_TOGGLE = 'Toggle navigation';
+
+/**
+ * Issue 22.5: the batch chosen on a course page, as the enrol form shows it. Read by the page at build time and
+ * handed to the island as props, so the islands' JavaScript does not carry the words.
+ */
+export const ENROLL_BATCH = {
+  chosen: (text: string) => `Batch: ${text}`,
+  clear: 'Clear batch',
+} as const;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
 import { ASSESSMENT_VALIDATION, VALIDATION } from './api-messages.ts';
 import { APPLY_TO_INVALID } from './staff-messages.ts';
+import { API } from './api-messages.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
 // browser that probe is reported as a CSP violation on every admin load. The interpreted parsers are fast enough.
@@ -148,6 +149,13 @@ export const EnrollInputSchema = z.strictObject({
   phone,
   course: courseName(VALIDATION.courseRequired),
   message: optionalText(MAX_LENGTH.message),
+  /** Issue 22.5: the catalogue batch chosen on a course page (an id); empty means none. */
+  batch: z
+    .string({ error: API.batchUnknown })
+    .trim()
+    .max(64, API.batchUnknown)
+    .optional()
+    .transform((value) => value || undefined),
   ...source,
   ...honeypot,
 });
@@ -204,8 +212,8 @@ export const EnrollSchema = StoredMetaSchema.extend({
   course: z.string(),
   message: z.string().optional(),
   /**
-   * The catalogue batch the request is for (issue 22): counted by the batch's seats when `enrolled`. The form
-   * does not send one yet (issue 22.5); kept here so a backup and the build keep it.
+   * The catalogue batch the request is for (issue 22.5): counted by the batch's seats when `enrolled`; a request
+   * for a full batch is stored `waitlisted`.
    */
   batch: z.string().optional(),
 }).extend(FollowUpSchema.shape);

@@ -365,6 +365,7 @@ export const ENQUIRY = {
   updateFailed: 'Failed to update the request',
   /** The list is empty because of the filters, not because there are no requests (spec empty texts are for that). */
   noMatches: 'No requests match these filters',
+  batchInvalid: 'Choose a batch from the list',
   statusLabels: {
     new: 'New',
     replied: 'Replied',
@@ -372,6 +373,7 @@ export const ENQUIRY = {
     contacted: 'Contacted',
     enrolled: 'Enrolled',
     declined: 'Declined',
+    waitlisted: 'Waitlisted',
     qualified: 'Qualified',
     'proposal-sent': 'Proposal sent',
     won: 'Won',
@@ -443,6 +445,9 @@ export const CSV_HEADERS = {
   gstin: 'GSTIN',
   notes: 'Notes',
   source: 'Source',
+  /** A batch's roster (issue 22.5): the enrolment CSV filtered by batch. */
+  batch: 'Batch',
+  waitlistPlace: 'Waitlist place',
 } as const;
 
 /** Notifications to staff about a stored submission (e-mail subject and text, webhook summary). */
@@ -741,6 +746,9 @@ export const CATALOGUE = {
     confirmDelete: 'Delete this course from the catalogue?',
     title: 'Title',
     titleRequired: 'Name the course',
+    enrollName: 'Name in the enrolment form',
+    enrollNameHint:
+      'The Courses name a batch’s enrolments are for (its “Enrol” button chooses it); empty means the title. It must be one of the Courses names.',
     slug: 'Address (/courses/…)',
     summary: 'Summary',
     description: 'Description',

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { extractList } from '../../lib/api-client.ts';
 import {
+  contentFamilies,
   enrollCourseFamily,
   exportPath,
   requestFamilies,
@@ -183,6 +184,12 @@ function FilterBar({
   const errors = useStore(store.$filterErrors);
   const [query, setQuery] = useState(filters.q);
   const courses = useCourseNames(family, items, filters.course);
+  const known = useBatchNames(family);
+  // A batch since deleted (or a list that failed) still shows what the address filters by.
+  const batches: [string, string][] =
+    filters.batch && !known.some(([batchId]) => batchId === filters.batch)
+      ? [...known, [filters.batch, filters.batch]]
+      : known;
 
   useEffect(() => {
     if (query === store.$filters.get().q) return;
@@ -197,7 +204,7 @@ function FilterBar({
   };
   const clear = () => {
     setQuery('');
-    apply({ q: '', status: '', from: '', to: '', course: '', source: '' });
+    apply({ q: '', status: '', from: '', to: '', course: '', source: '', batch: '' });
   };
   const describedBy = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
 
@@ -252,6 +259,26 @@ function FilterBar({
             ))}
           </select>
           <FieldError id={`${id}-course-error`} message={errors.course} />
+        </div>
+      )}
+      {family.courseFilter && (
+        <div className="field">
+          <label htmlFor={`${id}-batch`}>{REQUESTS.batch}</label>
+          <select
+            id={`${id}-batch`}
+            value={filters.batch}
+            aria-invalid={errors.batch ? true : undefined}
+            aria-describedby={describedBy('batch')}
+            onChange={(event) => apply({ batch: event.target.value })}
+          >
+            <option value="">{REQUESTS.anyBatch}</option>
+            {batches.map(([batchId, name]) => (
+              <option key={batchId} value={batchId}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-batch-error`} message={errors.batch} />
         </div>
       )}
       <div className="field">
@@ -340,6 +367,27 @@ function useCourseNames(family: RequestFamily, items: RequestItem[], chosen: str
   }, [offered, items, chosen]);
 }
 
+/** Issue 22.5: the catalogue's batches to filter by (a batch's roster), as [id, name]; none if the list fails. */
+function useBatchNames(family: RequestFamily): [string, string][] {
+  const [batches, setBatches] = useState<[string, string][]>([]);
+  useEffect(() => {
+    if (!family.courseFilter) return;
+    let live = true;
+    adminRequest(`${contentFamilies.batch.path}?drafts=1`)
+      .then((body) => {
+        const found = extractList<{ _id?: unknown; name?: unknown }>(body).flatMap(({ _id, name }) =>
+          typeof _id === 'string' ? [[_id, typeof name === 'string' ? name : _id] as [string, string]] : [],
+        );
+        if (live) setBatches(found);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [family]);
+  return batches;
+}
+
 function RequestRow({
   family,
   item,
@@ -397,6 +445,7 @@ function RequestRow({
           <>
             <dt>{REQUESTS.course}</dt>
             <dd>{'course' in item ? item.course : undefined}</dd>
+            <BatchLine item={item} />
           </>
         )}
         {(family.key === 'contact' || ('message' in item && item.message)) && (
@@ -630,6 +679,24 @@ function ClampedText({ text }: { text: string }) {
           {expanded ? REQUESTS.showLess : REQUESTS.showMore}
         </button>
       )}
+    </>
+  );
+}
+
+/** Issue 22.5: the batch a request is for, the batch's seat state now and the request's place on its waitlist. */
+function BatchLine({ item }: { item: RequestItem }) {
+  const { batch, batchName, batchState, waitlistPlace } = item as Record<string, unknown>;
+  if (typeof batch !== 'string') return null;
+  return (
+    <>
+      <dt>{REQUESTS.batch}</dt>
+      <dd data-testid="request-batch">
+        {REQUESTS.batchLine(
+          typeof batchName === 'string' ? batchName : batch,
+          typeof batchState === 'string' ? batchState : '',
+          typeof waitlistPlace === 'number' ? waitlistPlace : null,
+        )}
+      </dd>
     </>
   );
 }

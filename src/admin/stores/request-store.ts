@@ -40,10 +40,12 @@ export interface RequestFilters {
   course: string;
   /** Issue 25.7: a lead source ("linkedin", "direct", a referring site, "unknown"). */
   source: string;
+  /** Issue 22.5: a catalogue batch's id (its roster). */
+  batch: string;
   sort: RequestSort;
 }
 
-const URL_FILTERS = ['q', 'status', 'from', 'to', 'course', 'source'] as const;
+const URL_FILTERS = ['q', 'status', 'from', 'to', 'course', 'source', 'batch'] as const;
 
 export const NO_FILTERS: RequestFilters = {
   q: '',
@@ -52,6 +54,7 @@ export const NO_FILTERS: RequestFilters = {
   to: '',
   course: '',
   source: '',
+  batch: '',
   sort: 'newest',
 };
 

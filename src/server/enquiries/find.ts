@@ -25,13 +25,16 @@ const fold = (value: unknown) => (typeof value === 'string' ? value.toLocaleLowe
 const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : '');
 
 export const hasFilter = (filter: RequestFilter) =>
-  Boolean(filter.status || filter.q || filter.from || filter.to || filter.course || filter.source);
+  Boolean(
+    filter.status || filter.q || filter.from || filter.to || filter.course || filter.batch || filter.source,
+  );
 
 /** Whether an item passes the filters other than the date range (the scan bounds take care of that). */
 export function matches(item: StoredItem, filter: RequestFilter): boolean {
   if (filter.status && statusOf(item) !== filter.status) return false;
   if (filter.course && fold(item.course).trim() !== fold(filter.course)) return false;
   if (filter.source && sourceKey(item) !== fold(filter.source)) return false;
+  if (filter.batch && item.batch !== filter.batch) return false;
   if (filter.from && Date.parse(item.createdAt) < istDayStart(filter.from)) return false;
   if (filter.to && Date.parse(item.createdAt) > istDayEnd(filter.to)) return false;
   if (filter.q) {

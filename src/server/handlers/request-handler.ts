@@ -18,7 +18,7 @@ import {
 import { INITIAL_STATUS, REQUEST_LIST_PARAMS, sourceKey, statusOf } from '../../lib/enquiries.ts';
 import { columnText } from '../enquiries/columns.ts';
 import { API } from '../../lib/api-messages.ts';
-import { ENQUIRY } from '../../lib/staff-messages.ts';
+import { CSV_HEADERS, ENQUIRY } from '../../lib/staff-messages.ts';
 import { createHash } from 'node:crypto';
 import { auditAction } from '../audit/audit-log.ts';
 import { moveToTrash } from './move-to-trash.ts';
@@ -45,12 +45,18 @@ import { validate } from '../http/validate.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
 import { resolveEnrollCourse } from './enroll-course-rule.ts';
+import { purgeSeatsIfHeld, resolveEnrollBatch, withBatches } from './enroll-batch.ts';
+import { WAITLISTED } from '../../lib/batches.ts';
+import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
 import { isRecord } from '../../lib/json.ts';
 
-/** Family-specific checks after validation (enrolment must name an offered course). */
+/**
+ * Family-specific checks after validation: an enrolment must name an offered course, and its batch, if it names
+ * one, must be bookable (a full one sets the status `waitlisted`).
+ */
 const submissionRules: Partial<
   Record<RequestFamilyKey, (fields: Record<string, unknown>, deps: Deps) => Promise<Record<string, unknown>>>
-> = { enroll: resolveEnrollCourse };
+> = { enroll: async (fields, deps) => resolveEnrollBatch(await resolveEnrollCourse(fields, deps), deps) };
 
 /**
  * A request family's routes: the public submission; for staff the list (paged and filtered with parameters),
@@ -187,12 +193,14 @@ async function submitBody(
   const outbox = newOutbox(deps.notifier.channels, deps.now(), { acknowledge });
   const item = await deps.repository.create(family.key, {
     ...stored,
-    status: INITIAL_STATUS,
+    status: stored.status === WAITLISTED ? WAITLISTED : INITIAL_STATUS,
     reference: newReference(),
     outbox,
   });
   if (outbox) waitUntil(deliverAfterResponse(deps, family.key as RequestFamilyKey, item._id));
-  // Nothing public changed, so no purge and no rebuild; the submitter gets no stored personal data back.
+  // Nothing public changed (a new request holds no seat), so no purge and no rebuild; the submitter gets no stored
+  // personal data back, only whether the request joined a full batch's waitlist (issue 22.5).
+  if (item.status === WAITLISTED) return created({ status: WAITLISTED }, ENROLL_WAITLISTED);
   return received;
 }
 
@@ -234,7 +242,10 @@ function listQuery(family: RequestFamily, request: Request, { paging = true } = 
   );
   const query = validate(family.listQuerySchema, given);
   const { limit, cursor, ...filter } = query;
-  if (!family.courseFilter) delete filter.course;
+  if (!family.courseFilter) {
+    delete filter.course;
+    delete filter.batch;
+  }
   return {
     paged: REQUEST_LIST_PARAMS.some((name) => params.has(name)),
     limit,
@@ -247,10 +258,10 @@ async function list(family: RequestFamily, { request, deps }: StaffInput) {
   const query = listQuery(family, request);
   if (!query.paged) {
     // Unparameterised, the answer keeps the spec's shape: `data` is every request (newest first), in full.
-    return ok((await allRequests(deps.repository, family)).map(forAdmin));
+    return ok((await withBatches(deps, await allRequests(deps.repository, family))).map(forAdmin));
   }
   const page = await findRequests(deps.repository, family, query.filter, query);
-  return ok(page.items.map(forAdmin), { extra: { nextCursor: page.nextCursor } });
+  return ok((await withBatches(deps, page.items)).map(forAdmin), { extra: { nextCursor: page.nextCursor } });
 }
 
 /**
@@ -286,6 +297,7 @@ async function patch(family: RequestFamily, input: StaffInput, id: string) {
   const result = await deps.repository.update(family.key, id, fields);
   if (!result) return notFound();
   const { item, previous } = result;
+  await purgeSeatsIfHeld(deps, previous, item);
   // The log says what changed: a status that did not move is no status change, an unchanged note no note change.
   if (status !== undefined && statusOf(previous) !== status)
     await auditAction(input, actor, {
@@ -309,6 +321,7 @@ async function remove(family: RequestFamily, input: StaffInput, id: string) {
   // To the trash like every delete (restorable for TRASH_RETENTION_DAYS, then purged).
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
+  await purgeSeatsIfHeld(deps, removed.item);
   await auditAction(input, actor, { action: 'delete', family: family.key, item: removed.item });
   return ok({ _id: removed.item._id }, { message: family.messages.deleted });
 }
@@ -320,8 +333,27 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
   const { filter } = listQuery(family, request, { paging: false });
   const rows = await allRequests(deps.repository, family, filter);
   await auditAction(input, actor, { action: 'export', family: family.key });
-  return csvResponse(family.key, family.csvColumns.map(csvColumn), rows, deps.now());
+  if (!filter.batch) return csvResponse(family.key, family.csvColumns.map(csvColumn), rows, deps.now());
+  // A batch's roster (issue 22.5): the spec's columns, then the batch and each student's seat or waitlist place,
+  // enrolled first, then the waitlist in its order, then the rest oldest first.
+  const roster = (await withBatches(deps, rows)).toSorted(
+    (a, b) => rosterRank(a) - rosterRank(b) || (a._id < b._id ? -1 : 1),
+  );
+  return csvResponse(
+    family.key,
+    [...family.csvColumns.map(csvColumn), ...ROSTER_COLUMNS],
+    roster,
+    deps.now(),
+  );
 }
+
+const rosterRank = (row: Record<string, unknown>) =>
+  row.status === 'enrolled' ? 0 : row.status === WAITLISTED ? 1 : 2;
+
+const ROSTER_COLUMNS: CsvColumn[] = [
+  { header: CSV_HEADERS.batch, value: (row) => row.batchName ?? row.batch },
+  { header: CSV_HEADERS.waitlistPlace, value: (row) => row.waitlistPlace ?? '' },
+];
 
 function csvColumn(column: RequestCsvColumn): CsvColumn {
   if (column.format === 'time')

@@ -9,6 +9,7 @@ import { API } from '../../lib/api-messages.ts';
 import { auditAction, forgetRequestNames } from '../audit/audit-log.ts';
 import { DELETED_BY } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
+import { purgeSeatsIfHeld } from './enroll-batch.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { OWNER, READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
@@ -135,6 +136,8 @@ async function restoreItem(family: TrashFamily, input: StaffInput, id: string) {
     (await deps.repository.update(family.key, id, { [DELETED_BY]: undefined }, { touch: false }))?.item ??
     item;
   if (family.cacheTag) await publishChange(deps, family.cacheTag);
+  // An enrolled request back in its list holds its batch's seat again (issue 22.5).
+  await purgeSeatsIfHeld(deps, item);
   await auditAction(input, actor, {
     action: 'restore',
     family: family.key,

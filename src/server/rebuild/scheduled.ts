@@ -9,6 +9,7 @@ import { REGISTRY } from '../handlers/api-registry.ts';
 import { purgeExpiredChallenges } from '../handlers/passkey-handler.ts';
 import { purgeTrash } from '../handlers/trash-handler.ts';
 import type { RebuildOutcome } from './rebuild-trigger.ts';
+import { closeStartedBatches } from './batch-close.ts';
 
 export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<RebuildOutcome> {
   return deps.rebuild.followUp();
@@ -17,16 +18,22 @@ export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<Rebui
 /**
  * The daily purge (netlify/functions/trash-purge.mts): trash entries past their retention go for good, and so do
  * audit entries older than AUDIT_RETENTION_DAYS, records of sessions that can no longer be used and expired passkey
- * challenges (issue 13).
+ * challenges (issue 13); and batches that started or finished since yesterday's run get one rebuild (issue 22).
  * Answers the trash count; the others are logged as counts only.
  */
 export async function runScheduledPurge(deps: Deps = getDeps()): Promise<number> {
   const trashed = await purgeTrash(REGISTRY, deps);
-  const [audit, sessions, challenges] = await Promise.all([
+  const [audit, sessions, challenges, batches] = await Promise.all([
     purgeAudit(deps),
     purgeDeadSessions(deps),
     purgeExpiredChallenges(deps),
+    // A failed check must not stop the purges; tomorrow's run still sees the change (the look-back).
+    closeStartedBatches(deps).catch((error: unknown) => {
+      console.warn(`[batches] the daily check failed: ${String(error)}`);
+      return 0;
+    }),
   ]);
+  if (batches) console.info(`[batches] ${batches} batches started or finished: one rebuild requested`);
   if (audit || sessions || challenges)
     console.info(
       `[purge] ${audit} audit entries, ${sessions} ended sessions, ${challenges} expired passkey challenges`,

@@ -6,7 +6,8 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useRef, useState, type ButtonHTMLAttributes, type DragEvent } from 'react';
 import type { ContentItem } from '../../../lib/collections.ts';
 import { valueFields } from '../../../lib/fields.ts';
-import { FORM, WORKFLOW_COPY } from '../../admin-copy.ts';
+import { FORM, REQUESTS, WORKFLOW_COPY } from '../../admin-copy.ts';
+import { screenHref } from '../../stores/router.ts';
 import type { ContentScreenConfig } from '../../content-screens.ts';
 import { adminKindOf } from '../../fields/index.ts';
 import { HistoryDialog } from '../../parts/HistoryDialog.tsx';
@@ -14,6 +15,9 @@ import { ItemImage } from '../../parts/ItemImage.tsx';
 import { LoadFailed } from '../../parts/LoadFailed.tsx';
 import { isDraft, type ContentStore } from '../../stores/content-store.ts';
 import { focusItem, focusMoveButton } from './focus.ts';
+
+/** The Enrollment Requests screen's path (`enroll`'s admin path in family-definitions.ts). */
+const ROSTER_SCREEN = 'enroll-data';
 
 const textOf = (item: ContentItem, name: string) => {
   const value = item[name];
@@ -166,6 +170,18 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
                 <ItemButton name={name} data-history onClick={() => setHistoryOf(item)}>
                   {WORKFLOW_COPY.history}
                 </ItemButton>
+                {family.key === 'batch' && (
+                  // Issue 22.5: the batch's roster is the enrolment requests filtered by it (a page load, so the
+                  // requests screen reads its filter from the address).
+                  <a
+                    className="btn btn-outline btn-small"
+                    href={`${screenHref(ROSTER_SCREEN)}?batch=${encodeURIComponent(item._id)}`}
+                    rel="external"
+                    aria-label={REQUESTS.rosterOf(name)}
+                  >
+                    {REQUESTS.roster}
+                  </a>
+                )}
               </div>
               <div className="item-order">
                 <ItemButton

@@ -1,0 +1,94 @@
+/**
+ * Enrolment into a catalogue batch (issue 22.5): the submission's batch check, the seats' CDN purge when a
+ * request starts or stops holding a seat, and the batches staff see beside the requests.
+ */
+import {
+  batchState,
+  enrolNameOf,
+  seatsTaken,
+  waitlistPlaces,
+  WAITLISTED,
+  type BatchDates,
+} from '../../lib/batches.ts';
+import { contentFamilies } from '../../lib/collections.ts';
+import { API } from '../../lib/api-messages.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError } from '../http/respond.ts';
+import { validationFailure } from '../http/validate.ts';
+import { normaliseUnique } from '../repository/keys.ts';
+import type { StoredItem } from '../repository/port.ts';
+import { isPublished } from './content-handler.ts';
+
+const { batch: batches, course: courses } = contentFamilies;
+
+const datesOf = ({ startDate, endDate, capacity }: StoredItem): BatchDates => ({
+  startDate,
+  endDate,
+  capacity,
+});
+
+const refuse = (message: string) => new HttpError(validationFailure({ batch: message }));
+
+/**
+ * A submission naming a batch (after its course was resolved): the batch must be a published one of that course
+ * that has not started; a full one takes the request onto its waitlist. Refusals name the `batch` field and
+ * store nothing.
+ */
+export async function resolveEnrollBatch(
+  fields: Record<string, unknown>,
+  deps: Deps,
+): Promise<Record<string, unknown>> {
+  const { batch: id, ...rest } = fields;
+  // No batch: the spec's enrolment, stored without the key.
+  if (typeof id !== 'string' || id === '') return rest;
+  const batch = await deps.repository.get(batches.key, id);
+  if (!batch || !isPublished(batch)) throw refuse(API.batchUnknown);
+  const course =
+    typeof batch.course === 'string' ? await deps.repository.get(courses.key, batch.course) : null;
+  if (!course || !isPublished(course)) throw refuse(API.batchUnknown);
+  if (normaliseUnique(enrolNameOf(course)) !== normaliseUnique(fields.course))
+    throw refuse(API.batchOtherCourse);
+  const taken = seatsTaken(id, await deps.repository.list('enroll'));
+  const state = batchState(datesOf(batch), taken, deps.now());
+  if (state === 'started' || state === 'finished') throw refuse(API.batchClosed);
+  return state === 'full' ? { ...fields, status: WAITLISTED } : fields;
+}
+
+/**
+ * A request that named a batch began or stopped holding a seat (its status moved to or from `enrolled`, or it
+ * was deleted or restored while enrolled): `GET /api/v1/batch/availability` must not answer the old seats for
+ * its CDN minute, so the batch family's tag is purged. No rebuild: pages show seats as of the last build.
+ */
+export async function purgeSeatsIfHeld(deps: Deps, ...states: (StoredItem | null | undefined)[]) {
+  const held = states.some((item) => item && typeof item.batch === 'string' && item.status === 'enrolled');
+  const moved = new Set(states.map((item) => item?.status)).size > 1;
+  if (!held || (states.length > 1 && !moved)) return;
+  try {
+    await deps.purgeCache([batches.cacheTag]);
+  } catch (error) {
+    console.warn(`[cdn] purging tag ${batches.cacheTag} failed: ${String(error)}`);
+  }
+}
+
+/** What a staff list shows of each request's batch: its name, its state now and the request's waitlist place. */
+export async function withBatches(deps: Deps, items: StoredItem[]): Promise<StoredItem[]> {
+  if (!items.some((item) => typeof item.batch === 'string')) return items;
+  const [known, enrolments] = await Promise.all([
+    deps.repository.list(batches.key),
+    deps.repository.list('enroll'),
+  ]);
+  const byId = new Map(known.map((batch) => [batch._id, batch]));
+  const places = waitlistPlaces(enrolments);
+  const now = deps.now();
+  return items.map((item) => {
+    const batch = typeof item.batch === 'string' ? byId.get(item.batch) : undefined;
+    if (!batch) return item;
+    const place = places.get(item._id);
+    return {
+      ...item,
+      batchName: batch.name,
+      batchState: batchState(datesOf(batch), seatsTaken(batch._id, enrolments), now),
+      ...(place ? { waitlistPlace: place } : {}),
+    };
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Enrolment into a batch (issue 22.5) on the demo content, in a real browser: a course page's "Enrol" opens
+ * `/enroll?batch=…` with the batch's course chosen and the batch shown (clearable), the submission stores the
+ * batch, and staff see it on the Enrollment Requests screen filtered by that batch (its roster).
+ */
+import { PUBLIC } from '../../src/lib/messages.ts';
+import { COURSES_PAGE } from '../../src/lib/page-words.ts';
+import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
+import { ENROLL, ENROLL_BATCH } from '../../src/lib/public-copy.ts';
+import { REQUESTS } from '../../src/admin/admin-copy.ts';
+import { expect, test, useAdminSession } from './fixtures.ts';
+import { skipSplash, waitForIsland } from './public-helpers.ts';
+
+const BATCH = 'EH weekday evenings';
+/** The demo's Ethical Hacking course enrols into this Courses name (its `enrollName`). */
+const COURSE = 'Certified Ethical Hacking Foundations';
+
+test('a course page’s Enrol opens the form with its batch chosen; the request keeps the batch', async ({
+  page,
+  adminApi,
+  adminCookies,
+}) => {
+  await skipSplash(page);
+  await page.goto('/courses/ethical-hacking');
+  await page.getByRole('link', { name: COURSES_PAGE.enrolLabel(BATCH) }).click();
+  await expect(page).toHaveURL(/\/enroll\?batch=/);
+  const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
+  await waitForIsland(page, 'EnrollForm');
+
+  const course = page.getByLabel(ENROLL.course, { exact: true });
+  await expect(course).toHaveValue(COURSE);
+  const chosen = page.locator('.form-batch');
+  await expect(chosen).toContainText(ENROLL_BATCH.chosen(BATCH));
+  await expect(chosen).toContainText(COURSES_PAGE.modes.online);
+  // Still changeable: clearing the batch keeps the course; coming back restores both.
+  await chosen.getByRole('button', { name: ENROLL_BATCH.clear }).click();
+  await expect(chosen).toHaveCount(0);
+  await expect(course).toHaveValue(COURSE);
+  await page.reload();
+  await waitForIsland(page, 'EnrollForm');
+  await expect(chosen).toContainText(BATCH);
+
+  const email = `batch-${Date.now()}@example.com`;
+  await page.getByLabel(ENROLL.name, { exact: true }).fill('Kavya Menon');
+  await page.getByLabel(ENROLL.email, { exact: true }).fill(email);
+  await page.getByLabel(ENROLL.phone, { exact: true }).fill('+91 90000 54321');
+  await page.getByRole('button', { name: ENROLL.submit }).click();
+  await expect(page.getByText(PUBLIC.enrollSuccess, { exact: true })).toBeVisible();
+
+  const listed = (await (await adminApi.get(`${PUBLIC_PATHS.enroll}?batch=${batchId}`)).json()) as {
+    data: { email: string; course: string; batch?: string; batchName?: string }[];
+  };
+  expect(listed.data.find((entry) => entry.email === email)).toMatchObject({
+    course: COURSE,
+    batch: batchId,
+    batchName: BATCH,
+  });
+
+  // Staff: the requests screen filtered by the batch (the Batches screen's Roster link) shows it with its batch.
+  await useAdminSession(page, adminCookies);
+  await page.goto(`/deltaadmin/enroll-data?batch=${batchId}`);
+  const row = page.locator('li.request-row', { hasText: email });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId('request-batch')).toContainText(BATCH);
+  await expect(page.getByLabel(REQUESTS.batch, { exact: true })).toHaveValue(batchId);
+});
