@@ -84,11 +84,10 @@ export const isBookable = (state: BatchState) => state === 'open' || state === '
 export const WAITLISTED = 'waitlisted';
 
 /** The enrolment name (the Courses name requests store as `course`) a catalogue course's batches enrol into. */
-export function enrolNameOf(course: {
-  readonly [field: string]: unknown;
-  enrollName?: unknown;
-  title?: unknown;
-}): string {
+/** Any course-shaped record: a stored item, the build's entry or a page's course (which has no index signature). */
+export function enrolNameOf(
+  course: object & { readonly enrollName?: unknown; readonly title?: unknown },
+): string {
   if (typeof course.enrollName === 'string' && course.enrollName.trim() !== '')
     return course.enrollName.trim();
   return typeof course.title === 'string' ? course.title : '';
