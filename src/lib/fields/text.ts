@@ -21,9 +21,10 @@ export interface TextField<N extends string = string> extends FieldBase<N> {
    * A format the text must have: 'applyTo', an e-mail address or an https link (how to apply for a career);
    * 'upiVpa', a UPI ID (payee address) such as name@bank; 'gstin', a GST number (upper-cased, checksum checked);
    * 'e164', a phone number in international form, stored as its digits (a wa.me link's number); 'contactUri', a
-   * mailto: or https: address (security.txt's Contact, RFC 9116 §2.5.3).
+   * mailto: or https: address (security.txt's Contact, RFC 9116 §2.5.3); 'serial', a number that goes into a URL
+   * (a certificate's: letters, digits and dashes, 3 to 40), which the server makes when left empty (issue 23).
    */
-  format?: 'applyTo' | 'upiVpa' | 'gstin' | 'e164' | 'contactUri';
+  format?: 'applyTo' | 'upiVpa' | 'gstin' | 'e164' | 'contactUri' | 'serial';
 }
 
 export const textField = <const N extends string>(
@@ -53,6 +54,10 @@ export function isGstin(value: string): boolean {
 const E164 = /^\+?[1-9][0-9]{7,14}$/;
 export const e164Digits = (value: string) => value.replace(/[\s-]/g, '').replace(/^\+/, '');
 export const isE164 = (value: string) => E164.test(value.replace(/[\s-]/g, ''));
+
+/** A number typed for an old certificate: it becomes a URL path segment, so letters, digits and dashes only. */
+const SERIAL = /^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/;
+export const isSerial = (value: string) => SERIAL.test(value);
 
 /** A mailto: address with one e-mail, or an https: link: what a security.txt Contact may be. */
 export function isContactUri(value: string): boolean {
@@ -94,6 +99,15 @@ function input(field: TextField): z.ZodType {
         (e164 ? FIELD_REASONS.e164(field.label) : FIELD_REASONS.contactUri(field.label)),
       valid: e164 ? isE164 : isContactUri,
     }).transform((value) => (e164 && value ? e164Digits(value) : value));
+  }
+  if (field.format === 'serial') {
+    return textRule({
+      required,
+      max: field.max,
+      tooLong: field.reasons?.tooLong ?? FIELD_REASONS.tooLong(field.label, field.max),
+      invalid: field.reasons?.invalid ?? FIELD_REASONS.serialInvalid,
+      valid: isSerial,
+    });
   }
   return required === null ? optionalText(field.max) : requiredText(required, field.max);
 }
