@@ -8,7 +8,13 @@ import { showIstDay, utcToIstDay } from '../../lib/ist.ts';
 import { VERIFY } from '../../lib/messages.ts';
 import type { Verification } from './lookup.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 export const JWKS_PATH = '/.well-known/jwks.json';
@@ -54,14 +60,17 @@ export const findForm = (value = '') => `<form method="get" action="/verify/find
 export function certificatePage(v: Verification, issuer: string, origin: string): string {
   const pageUrl = `${origin}/verify/${encodeURIComponent(v.number)}`;
   const revoked = v.status === 'revoked';
-  const status = revoked
-    ? VERIFY.revoked(showIstDay(v.revokedOn), v.revokedReason ?? '')
-    : VERIFY.valid;
+  const status = revoked ? VERIFY.revoked(showIstDay(v.revokedOn), v.revokedReason ?? '') : VERIFY.valid;
   const rows: [string, string][] = [
     [VERIFY.holder, v.holderName || VERIFY.holderErased],
     [VERIFY.course, v.course],
     ...(v.batch
-      ? ([[VERIFY.batch, `${v.batch.name} (${VERIFY.batchDates(showIstDay(v.batch.startDate), showIstDay(v.batch.endDate))})`]] as [string, string][])
+      ? ([
+          [
+            VERIFY.batch,
+            `${v.batch.name} (${VERIFY.batchDates(showIstDay(v.batch.startDate), showIstDay(v.batch.endDate))})`,
+          ],
+        ] as [string, string][])
       : []),
     [VERIFY.issuedOn, showIstDay(v.issuedOn)],
     ...(v.validUntil ? ([[VERIFY.validUntil, showIstDay(v.validUntil)]] as [string, string][]) : []),
@@ -78,7 +87,10 @@ export function certificatePage(v: Verification, issuer: string, origin: string)
 <p class="status ${revoked ? 'revoked' : 'valid'}" role="status">${escapeHtml(status)}</p>
 <dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
 ${actions}<p><a href="/verify">${escapeHtml(VERIFY.another)}</a></p>`;
-  const title = VERIFY.pageTitle(revoked ? VERIFY.revoked(showIstDay(v.revokedOn), '').replace(/: $/, '') : VERIFY.valid, v.number);
+  const title = VERIFY.pageTitle(
+    revoked ? VERIFY.revoked(showIstDay(v.revokedOn), '').replace(/: $/, '') : VERIFY.valid,
+    v.number,
+  );
   const description = revoked
     ? VERIFY.shareRevoked(issuer)
     : VERIFY.shareValid(v.holderName || VERIFY.holderErased, v.course, issuer);
@@ -93,5 +105,9 @@ export function notFoundPage(number: string, issuer: string): string {
 }
 
 export function tooManyPage(seconds: number): string {
-  return documentOf(VERIFY.title, VERIFY.title, `<h1>${escapeHtml(VERIFY.title)}</h1><p role="alert">${escapeHtml(VERIFY.tooMany(seconds))}</p>`);
+  return documentOf(
+    VERIFY.title,
+    VERIFY.title,
+    `<h1>${escapeHtml(VERIFY.title)}</h1><p role="alert">${escapeHtml(VERIFY.tooMany(seconds))}</p>`,
+  );
 }
