@@ -16,7 +16,7 @@ test.use({ javaScriptEnabled: false });
 test('a number typed at /verify shows the certificate, without JavaScript', async ({ page, request }) => {
   await page.goto('/verify');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  await page.getByLabel(VERIFY.numberLabel).fill(number.toLowerCase());
+  await page.getByRole('textbox', { name: VERIFY.numberLabel }).fill(number.toLowerCase());
   await page.getByRole('button', { name: VERIFY.submit }).click();
   await expect(page).toHaveURL(new RegExp(`/verify/${number}$`));
   await expect(page.getByRole('status')).toHaveText(VERIFY.valid);
