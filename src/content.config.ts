@@ -6,6 +6,7 @@
  * the admin's order (Astro's data store sorts entries by id).
  */
 import { defineCollection } from 'astro:content';
+import type { PublicContentFamilyKey } from './lib/registry.ts';
 import type { CollectionConfig } from 'astro/content/config';
 import {
   contentFamilies,
@@ -41,7 +42,9 @@ const contentCollections = Object.fromEntries(
       family.key,
       defineCollection({ loader: publishedLoader(family.key), schema: family.itemSchema }),
     ]),
-) as { [K in keyof ContentFamilies]: CollectionConfig<ContentFamilies[K]['itemSchema'], Loader> };
+) as {
+  [K in PublicContentFamilyKey]: CollectionConfig<ContentFamilies[K]['itemSchema'], Loader>;
+};
 
 export const collections = {
   ...contentCollections,
