@@ -107,6 +107,7 @@ async function main() {
   const secrets = loadDevSecrets(dataDir, process.env);
   process.env.ADMIN_PASSWORD_HASH = await hashPassword(secrets.adminPassword);
   process.env.SESSION_SECRET = secrets.sessionSecret;
+  process.env.CERT_SIGNING_KEY = secrets.certSigningKey;
   process.env.BUILD_HOOK_URL = `http://127.0.0.1:${port}${LOCAL_BUILD_HOOK_PATH}`;
   process.env.REBUILD_WINDOW_MS ??= LOCAL_REBUILD_WINDOW_MS;
   // A local build is no production deploy and costs no credits: edits stay live within seconds (issue 26).

@@ -7,13 +7,14 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from './lib/collections.ts';
+import type { PublicContentFamilyKey } from './lib/registry.ts';
 import { valueFields } from './lib/fields.ts';
 import type { ImageFolder } from './lib/families.ts';
 import type { PublicItem } from './lib/public-items.ts';
 
 const positionOf = (data: unknown) => (data as { position?: number }).position ?? Number.MAX_SAFE_INTEGER;
 
-export async function orderedContent<K extends ContentFamilyKey>(
+export async function orderedContent<K extends PublicContentFamilyKey>(
   key: K,
 ): Promise<CollectionEntry<K>['data'][]> {
   const entries: CollectionEntry<K>[] = await getCollection(key);
@@ -26,7 +27,7 @@ const familyOf = (key: ContentFamilyKey): ContentFamily => contentFamilies[key];
  * The published items as a page hands them to its sections and islands: the family's own fields (and its
  * picture's), nothing of the server's bookkeeping, typed from the registry (src/lib/public-items.ts).
  */
-export async function publicItems<K extends ContentFamilyKey>(key: K): Promise<PublicItem<K>[]> {
+export async function publicItems<K extends PublicContentFamilyKey>(key: K): Promise<PublicItem<K>[]> {
   const family = familyOf(key);
   const names = [
     '_id',

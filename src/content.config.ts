@@ -6,6 +6,7 @@
  * the admin's order (Astro's data store sorts entries by id).
  */
 import { defineCollection } from 'astro:content';
+import type { PublicContentFamilyKey } from './lib/registry.ts';
 import type { CollectionConfig } from 'astro/content/config';
 import {
   contentFamilies,
@@ -32,13 +33,18 @@ const activeCourseLoader = async () =>
 type ContentFamilies = typeof contentFamilies;
 type Loader = ReturnType<typeof publishedLoader>;
 
-/** One collection per content family of the registry, validated with its derived item schema. */
+/** One collection per public content family of the registry, validated with its derived item schema. */
 const contentCollections = Object.fromEntries(
-  Object.values(contentFamilies).map((family) => [
-    family.key,
-    defineCollection({ loader: publishedLoader(family.key), schema: family.itemSchema }),
-  ]),
-) as { [K in keyof ContentFamilies]: CollectionConfig<ContentFamilies[K]['itemSchema'], Loader> };
+  // A staff-only family (certificates: personal data) is never read into the build.
+  Object.values(contentFamilies)
+    .filter((family) => !family.staffOnly)
+    .map((family) => [
+      family.key,
+      defineCollection({ loader: publishedLoader(family.key), schema: family.itemSchema }),
+    ]),
+) as {
+  [K in PublicContentFamilyKey]: CollectionConfig<ContentFamilies[K]['itemSchema'], Loader>;
+};
 
 export const collections = {
   ...contentCollections,

@@ -39,6 +39,27 @@ export const demoContent: Record<ContentFamilyKey, DemoItem[]> = {
   get batch() {
     return catalogue.batch;
   },
+  // Issue 23: fixed numbers, so the local site has a certificate to verify at /verify/DLT-2026-7KQ9-M2XH.
+  certificate: [
+    {
+      fields: {
+        number: 'DLT-2026-7KQ9-M2XH',
+        holderName: 'Ananya Deshpande',
+        holderEmail: 'ananya.demo@example.com',
+        issuedOn: dayFromToday(-55),
+        grade: 'Distinction',
+      },
+      refs: { course: 'Ethical Hacking', batch: 'EH summer weekend' },
+    },
+    {
+      fields: {
+        number: 'DS-2019-0042',
+        holderName: 'Vikram Joshi',
+        courseName: 'Network Security Essentials',
+        issuedOn: '2019-06-15',
+      },
+    },
+  ],
   homeContent: [
     {
       fields: { title: 'Penetration Testing That Thinks Like an Attacker' },

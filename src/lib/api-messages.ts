@@ -8,6 +8,11 @@ import { ADMIN } from './staff-messages.ts';
 
 /** Server-side messages that the spec does not name but a caller must understand (API contract). */
 export const API = {
+  /** Certificates (issue 23). */
+  certificateNotFound: 'No certificate has this number',
+  certificateRevoked: 'Certificate revoked',
+  certificateAlreadyRevoked: 'This certificate is already revoked',
+  revokeReasonRequired: 'Say why the certificate is revoked (at most 300 characters)',
   /** "Publish now" (issue 26). */
   publishStarted: 'Publishing now: the site is live again in about a minute.',
   publishBudgetUsed: (budget: number) =>
@@ -122,6 +127,11 @@ export const FIELD_REASONS = {
   slugTaken: (label: string, slug: string, holder: string) =>
     `${label} “${slug}” is already used by “${holder}”: choose another`,
   reference: (label: string) => `${label}: choose an item from the list`,
+  /** A certificate's number (issue 23). */
+  serialInvalid:
+    'Number may hold only letters, digits and dashes (3 to 40 characters), such as DLT-2026-7KQ9-M2XH; leave it empty for a new one',
+  serialTaken: (number: string) => `Number “${number.toUpperCase()}” is already used by another certificate`,
+  serialFixed: 'A certificate’s number cannot change once issued',
   referenceMissing: (label: string) => `${label}: the chosen item no longer exists. Choose another.`,
   referencesMin: (label: string, min: number) =>
     `${label}: choose at least ${min} ${min === 1 ? 'item' : 'items'}`,

@@ -86,6 +86,11 @@ export interface ContentFamily<K extends string = string> extends FamilyBase<K> 
   messages: ContentMessages;
   /** What a published item must have (issue 22): refused with a message per missing field. */
   publishRequires: readonly PublishRequirement[];
+  /** Issue 23: no public routes and no build-time loader (ContentDefinition.staffOnly). */
+  staffOnly: boolean;
+  serial: NonNullable<ContentDefinition['serial']> | null;
+  requireOneOf: NonNullable<ContentDefinition['requireOneOf']>;
+  revoke: NonNullable<ContentDefinition['revoke']> | null;
 }
 
 /** A registry entry: a content family whose schemas carry the types derived from its fields. */
@@ -106,6 +111,10 @@ export function contentFamily<const K extends string, const F extends Field>(
     confirmDelete: string | null;
     messages: ContentMessages;
     publishRequires?: readonly PublishRequirement[];
+    staffOnly?: boolean;
+    serial?: ContentDefinition['serial'];
+    requireOneOf?: ContentDefinition['requireOneOf'];
+    revoke?: ContentDefinition['revoke'];
   },
 ): TypedContentFamily<K, F> {
   const image = imageFieldOf(spec.fields);
@@ -123,6 +132,10 @@ export function contentFamily<const K extends string, const F extends Field>(
     confirmDelete: spec.confirmDelete,
     messages: spec.messages,
     publishRequires: spec.publishRequires ?? [],
+    staffOnly: spec.staffOnly ?? false,
+    serial: spec.serial ?? null,
+    requireOneOf: spec.requireOneOf ?? [],
+    revoke: spec.revoke ?? null,
   };
 }
 
@@ -140,6 +153,10 @@ export const contentFamilies = Object.fromEntries(
       confirmDelete: definition.confirmDelete,
       messages: definition.messages,
       publishRequires: definition.publishRequires,
+      staffOnly: definition.staffOnly,
+      serial: definition.serial,
+      requireOneOf: definition.requireOneOf,
+      revoke: definition.revoke,
     }),
   ]),
 ) as { [K in ContentFamilyKey]: ContentFamilyOf<DefinitionOf<K>> };

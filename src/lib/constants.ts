@@ -104,6 +104,13 @@ export const PUBLISH_WINDOW_IST = '18:00';
  * behind one college NAT enrolling within the same minute, while a flood from one address still stops here.
  */
 export const SUBMISSION_RATE_LIMIT = { limit: 60, windowSeconds: 60 } as const;
+/**
+ * Certificate lookups per address (issue 23): an employer checking a pile of certificates stays well inside it;
+ * a script walking numbers is stopped long before 40 random bits could matter.
+ */
+export const CERTIFICATE_LOOKUP_RATE_LIMIT = { limit: 60, windowSeconds: 600 } as const;
+/** How long the CDN keeps a verification answer: the issue/revoke purge makes it current sooner. */
+export const CERTIFICATE_CACHE_SECONDS = 300;
 /** Public submissions per e-mail address and per phone number: one person resubmitting, never a class. */
 export const SUBMISSION_SENDER_RATE_LIMIT = { limit: 3, windowSeconds: 600 } as const;
 /**

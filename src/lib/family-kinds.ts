@@ -90,6 +90,23 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
   messages: ContentMessages;
   /** What a published item must have (none: any valid item may be published). */
   publishRequires?: readonly PublishRequirement[];
+  /**
+   * Staff only (issue 23: certificates hold personal data): no public list or item, no build-time loader; staff
+   * read the list and items with or without `?drafts=1`.
+   */
+  staffOnly?: boolean;
+  /**
+   * A field the server fills when a create leaves it empty (a certificate's number, src/server/certificates),
+   * unique in the family and fixed once stored: an update may repeat it, never change it.
+   */
+  serial?: { field: string; prefix: string };
+  /**
+   * Items are revoked rather than unpublished (certificates): `POST {path}/{id}/revoke` `{reason}`, which the admin's
+   * list offers as a button asking for the reason; a revoked item shows its reason and date.
+   */
+  revoke?: { button: string; prompt: string; done: string; failed: string; revoked: string };
+  /** Fields of which an item must have at least one (a catalogue course or a course name): else `message` on the first. */
+  requireOneOf?: readonly { fields: readonly string[]; message: string }[];
 }
 
 /**

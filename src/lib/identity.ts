@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = [
   'legacy-import',
   /** An owner started a production deploy by hand, spending one of the month's deploy budget (issue 26). */
   'publish-now',
+  /** A certificate revoked by staff (issue 23), with its reason in the item. */
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -111,3 +111,37 @@ export const ASSESSMENT_FORM = {
  */
 export const ENROLL_WAITLISTED =
   "Enrollment submitted! This batch is full, so you are on its waitlist. We'll contact you when a seat frees up.";
+
+/** Certificate verification pages (issue 23): /verify and /verify/{number}. */
+export const VERIFY = {
+  title: 'Verify a certificate',
+  intro: 'Type the certificate number printed on the certificate, such as DLT-2026-7KQ9-M2XH.',
+  numberLabel: 'Certificate number',
+  submit: 'Verify',
+  valid: 'Valid',
+  revoked: (date: string, reason: string) => `Revoked on ${date}: ${reason}`,
+  notFound: 'Not found',
+  notFoundDetail: (number: string) =>
+    `No certificate has the number ${number}. Check it against the certificate, or ask us.`,
+  holder: 'Holder',
+  holderErased: '(name removed at the holder’s request)',
+  course: 'Course',
+  batch: 'Batch',
+  batchDates: (start: string, end: string) => `${start} to ${end}`,
+  issuedOn: 'Issued on',
+  validUntil: 'Valid until',
+  issuer: 'Issued by',
+  number: 'Certificate number',
+  addToLinkedIn: 'Add to LinkedIn',
+  download: 'Download the signed credential',
+  howTo: (jwks: string) =>
+    `The signed credential is an Open Badges 3.0 credential; anyone can check its signature with our public keys at ${jwks}.`,
+  another: 'Verify another certificate',
+  pageTitle: (status: string, number: string) => `${status}: certificate ${number}`,
+  shareValid: (holder: string, course: string, issuer: string) =>
+    `${holder} holds a valid ${course} certificate from ${issuer}.`,
+  shareRevoked: (issuer: string) => `This ${issuer} certificate has been revoked.`,
+  shareNotFound: (issuer: string) => `No ${issuer} certificate has this number.`,
+  tooMany: (seconds: number) =>
+    `Too many lookups from your network. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+} as const;

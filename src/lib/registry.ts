@@ -19,6 +19,12 @@ export type ContentFamilyKey = Extract<Definitions, { kind: 'content' }>['key'];
 export type RequestFamilyKey = Extract<Definitions, { kind: 'request' }>['key'];
 export type LookupFamilyKey = Extract<Definitions, { kind: 'lookup' }>['key'];
 export type SingletonFamilyKey = Extract<Definitions, { kind: 'singleton' }>['key'];
+/**
+ * Content families no page is built from (`staffOnly`, issue 23), named for the build's types: the flag itself is
+ * not kept as a literal type. content.config.ts leaves exactly these out of the build's collections.
+ */
+export type StaffOnlyFamilyKey = 'certificate';
+export type PublicContentFamilyKey = Exclude<ContentFamilyKey, StaffOnlyFamilyKey>;
 /** The course catalogue's families (issue 22): their screens form a navigation of their own. */
 export type CatalogueFamilyKey = Extract<Definitions, { admin: { group: 'catalogue' } }>['key'];
 export const CATALOGUE_FAMILY_KEYS = FAMILY_DEFINITIONS.filter(

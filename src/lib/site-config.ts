@@ -26,7 +26,10 @@ export interface SiteConfig {
   phoneSecondary: string;
   /** Postal address, one line per entry. */
   address: readonly string[];
-  /** External certificate verification site linked from the navbar (PUBLIC_CERTIFICATE_URL). */
+  /**
+   * Where the navbar's Certificate link goes (PUBLIC_CERTIFICATE_URL): this site's /verify (issue 23), or an
+   * external verification site.
+   */
   certificateUrl: string;
   /** Map shown on /contact after a click (click-to-load facade): an embeddable map URL (PUBLIC_MAP_EMBED_URL). */
   mapEmbedUrl: string;
@@ -50,7 +53,7 @@ export const siteConfig: SiteConfig = {
     pick('PUBLIC_SITE_ADDRESS_1', '2nd Floor, Example Tower'),
     pick('PUBLIC_SITE_ADDRESS_2', 'Pune, Maharashtra 411001, India'),
   ],
-  certificateUrl: pick('PUBLIC_CERTIFICATE_URL', 'https://certificates.example.com'),
+  certificateUrl: pick('PUBLIC_CERTIFICATE_URL', '/verify'),
   mapEmbedUrl: pick(
     'PUBLIC_MAP_EMBED_URL',
     'https://www.openstreetmap.org/export/embed.html?bbox=73.80%2C18.48%2C73.90%2C18.56&layer=mapnik',

@@ -365,7 +365,15 @@ export const SETTING_FIELDS = [
     MAP_EMBED_ORIGINS,
   ),
   link('map', 'mapLinkUrl', 'Map link', 'Opens the location in a maps app or a new tab.'),
-  link('site', 'certificateUrl', 'Certificate link', 'The Certificate link of the navigation bar.'),
+  {
+    ...link(
+      'site',
+      'certificateUrl',
+      'Certificate link',
+      'The Certificate link of the navigation bar: /verify (this site’s certificate check) or another site’s address.',
+    ),
+    allowPath: true,
+  },
   words('site', 'footerTagline', 'Footer line'),
 ] as const satisfies readonly SettingField[];
 

@@ -98,6 +98,7 @@ export const ACTIVITY_TEXT = {
     'backup-restore': 'Restored a backup',
     'legacy-import': 'Imported from the old site',
     'publish-now': 'Published now',
+    revoke: 'Revoked a certificate',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
@@ -238,6 +239,48 @@ export const CASE_STUDY = {
     deleteFailed: 'Failed to delete the case study',
     imageFailed: 'That picture could not be read',
   },
+} as const;
+
+/** Certificates (issue 23): the staff screen's words; a visitor's are VERIFY in messages.ts. */
+export const CERTIFICATES = {
+  heading: 'Certificates',
+  noun: 'Certificate',
+  hint: 'Certificates anyone can check at /verify. The number is made when you leave it empty; give it only for a certificate issued before.',
+  number: 'Number',
+  numberHint: 'Leave empty for a new certificate (e.g. DLT-2026-7KQ9-M2XH).',
+  holderName: "Holder's name",
+  holderNameRequired: "The holder's name is required",
+  holderEmail: "Holder's e-mail (never shown publicly)",
+  course: 'Course',
+  courseName: 'Course name (for a course not in the catalogue)',
+  courseRequired: 'Pick a course, or type the course name',
+  batch: 'Batch',
+  issuedOn: 'Issued on',
+  issuedOnRequired: 'The issue date is required',
+  validUntil: 'Valid until',
+  grade: 'Grade or score',
+  confirmDelete:
+    'Delete this certificate? Revoking it keeps it verifiable as revoked; deleting makes it unknown.',
+  messages: {
+    added: 'Certificate issued',
+    updated: 'Certificate updated',
+    deleted: 'Certificate deleted',
+    empty: 'No certificates yet',
+    fetchFailed: 'Failed to fetch the certificates',
+    addFailed: 'Failed to issue the certificate',
+    updateFailed: 'Failed to update the certificate',
+    deleteFailed: 'Failed to delete the certificate',
+    imageFailed: 'That picture could not be read',
+  },
+  revoke: {
+    button: 'Revoke',
+    prompt: 'Why is this certificate revoked? (shown to anyone who checks it)',
+    done: 'Certificate revoked',
+    failed: 'Failed to revoke the certificate',
+    revoked: 'Revoked',
+  },
+  /** The reason an erasure (privacy tools) records. */
+  revokedOnRequest: "revoked on the holder's request",
 } as const;
 
 export const CONFIRM = {
@@ -514,6 +557,9 @@ export const DATA_RIGHTS = {
   emailRequired: FORM_REQUIRED.email,
   erased: (contact: number, enroll: number, assessment = 0) =>
     `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}${assessment > 0 ? ` (and ${assessment} assessment request${assessment === 1 ? '' : 's'})` : ''}`,
+  /** Issue 23: an erasure revokes the person's certificates, keeping their numbers. */
+  certificatesRevoked: (count: number) =>
+    `Revoked ${count} certificate${count === 1 ? '' : 's'} and removed the holder's name (the numbers stay, shown as revoked).`,
   eraseFailed: 'Failed to erase the data',
   exportFailed: 'Failed to export the data',
   summaryFailed: 'Failed to load the request counts',

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEPLOY_BUDGET_PER_MONTH, REBUILD_WINDOW_MS } from '../lib/constants.ts';
 import { EnvError, loadEnv } from './env.ts';
@@ -67,5 +68,30 @@ describe('server environment', () => {
     expect(() => loadEnv({ SESSION_SECRET: secret })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining(secret) }),
     );
+  });
+});
+
+describe('certificate keys (issue 23)', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const privateJwk = privateKey.export({ format: 'jwk' });
+  const publicJwk = publicKey.export({ format: 'jwk' });
+
+  it('takes a private Ed25519 JWK and earlier public keys, never publishing a private part', () => {
+    const env = loadEnv({
+      CERT_SIGNING_KEY: JSON.stringify(privateJwk),
+      CERT_PUBLIC_KEYS_OLD: JSON.stringify({ keys: [privateJwk] }),
+    });
+    expect(env.CERT_SIGNING_KEY?.d).toBe(privateJwk.d);
+    expect(env.CERT_PUBLIC_KEYS_OLD).toEqual([{ kty: 'OKP', crv: 'Ed25519', x: privateJwk.x }]);
+    expect(loadEnv({}).CERT_PUBLIC_KEYS_OLD).toEqual([]);
+  });
+
+  it('refuses a public key, another curve or no JSON as the signing key, naming the variable only', () => {
+    for (const value of [JSON.stringify(publicJwk), '{"kty":"EC","crv":"P-256"}', 'not json']) {
+      expect(() => loadEnv({ CERT_SIGNING_KEY: value })).toThrow(/CERT_SIGNING_KEY: must be/);
+      expect(() => loadEnv({ CERT_SIGNING_KEY: value })).toThrow(
+        expect.objectContaining({ message: expect.not.stringContaining(String(privateJwk.d)) }),
+      );
+    }
   });
 });

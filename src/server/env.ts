@@ -13,6 +13,7 @@ import {
   SUBMISSION_MIN_FILL_MS,
   SUBMISSION_RATE_LIMIT,
   SUBMISSION_SENDER_RATE_LIMIT,
+  CERTIFICATE_LOOKUP_RATE_LIMIT,
 } from '../lib/constants.ts';
 import { PASSWORD_HASH_PATTERN } from './auth/password.ts';
 import { parseWindow, PUBLISH_POLICIES } from './rebuild/publish-policy.ts';
@@ -24,6 +25,37 @@ const optional = <T extends z.ZodType>(schema: T) =>
   );
 
 const origin = z.url().transform((value) => new URL(value).origin);
+
+/** An Ed25519 key as a JWK (RFC 8037): `d` only in the private one. */
+const Ed25519Jwk = z.looseObject({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  d: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
+  kid: z.string().optional(),
+});
+export type Ed25519Jwk = z.infer<typeof Ed25519Jwk>;
+
+/** A JSON value in an environment variable, then checked by `schema`; the message says which. */
+const jsonOf = <T extends z.ZodType>(schema: T, what: string) =>
+  z.string().transform((value, ctx): z.infer<T> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `must be ${what} (JSON)` });
+      return z.NEVER;
+    }
+    const result = schema.safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({ code: 'custom', message: `must be ${what}` });
+      return z.NEVER;
+    }
+    return result.data;
+  });
 
 const EnvSchema = z
   .object({
@@ -121,6 +153,24 @@ const EnvSchema = z
     NOTIFY_WEBHOOK_URL: optional(z.url().refine((value) => /^https?:$/.test(new URL(value).protocol))),
     /** HMAC-SHA256 key of the webhook's X-Signature header. */
     NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+    /**
+     * Issue 23: the certificates' signing key, a private Ed25519 JWK (`{"kty":"OKP","crv":"Ed25519","x":…,"d":…}`);
+     * without it certificates are still issued and verified online, but carry no signed credential.
+     */
+    CERT_SIGNING_KEY: optional(
+      jsonOf(
+        Ed25519Jwk.refine((jwk) => jwk.d !== undefined),
+        'a private Ed25519 JWK with kty OKP, crv Ed25519, x and d',
+      ),
+    ),
+    /** Public keys of earlier signing keys (a JWKS `{"keys":[…]}`), still published so old credentials verify. */
+    CERT_PUBLIC_KEYS_OLD: optional(
+      jsonOf(z.object({ keys: z.array(Ed25519Jwk) }), 'a JWKS {"keys":[…]} of public Ed25519 JWKs'),
+    ).transform((value) => (value?.keys ?? []).map(({ d: _private, ...key }) => key)),
+    /** Certificate lookups per address per window (default CERTIFICATE_LOOKUP_RATE_LIMIT). */
+    CERT_LOOKUP_LIMIT_MAX: optional(z.coerce.number().int().min(1).max(100_000)).transform(
+      (value) => value ?? CERTIFICATE_LOOKUP_RATE_LIMIT.limit,
+    ),
     /** Contact and enrolment requests older than this are deleted by the scheduled function. */
     REQUEST_RETENTION_DAYS: optional(
       z.coerce.number().int().min(1).max(REQUEST_RETENTION_MAX_DAYS),

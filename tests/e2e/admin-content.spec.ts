@@ -145,9 +145,10 @@ const SCREENS = [
   },
 ] satisfies ScreenCase[];
 // Every content family of the registry has its row (tests/support/covers.ts).
-// The catalogue's screens (issue 22) are not here yet: their forms have dates, money and references.
+// The catalogue's screens (issue 22) are not here yet: their forms have dates, money and references; nor the
+// certificates' (issue 23: a date and a course, and a revoke action).
 const _everyContentScreen: Covers<
-  Exclude<ContentFamilyKey, CatalogueFamilyKey>,
+  Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate'>,
   (typeof SCREENS)[number]['key']
 > = true;
 

@@ -21,6 +21,7 @@ import {
   CATALOGUE,
   DATA_RIGHTS,
   CASE_STUDY,
+  CERTIFICATES,
   HALL_OF_FAME,
   SETTINGS,
   WORKFLOW,
@@ -354,6 +355,11 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
     save: null,
   },
   batches: { ...contentScreen('batch', always(CATALOGUE.batch.fetchFailed), always('')), save: null },
+  // Certificates (issue 23): the list's failure; its form needs a date and a course.
+  certificates: {
+    ...contentScreen('certificate', always(CERTIFICATES.messages.fetchFailed), always('')),
+    save: null,
+  },
   assessmentData: requestsScreen('assessment'),
   courses: {
     loadFailed: always(ADMIN.enrollCourse.fetchFailed),

@@ -60,8 +60,11 @@ const PUBLIC_PLACES = {
 } satisfies Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }>;
 // Every family visitors read shows on some page here (tests/support/covers.ts).
 type Placed = (typeof PUBLIC_PLACES)[keyof typeof PUBLIC_PLACES]['text'][number];
-const _everyPublicFamily: Covers<Exclude<ContentFamilyKey, CatalogueFamilyKey> | LookupFamilyKey, Placed> =
-  true;
+// Certificates are no public family: visitors see one at a time on /verify/{number}, rendered live.
+const _everyPublicFamily: Covers<
+  Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate'> | LookupFamilyKey,
+  Placed
+> = true;
 const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   homeContent: 'homeContent',
   homeServices: 'homeService',
@@ -73,6 +76,8 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   trainers: null,
   catalogueCourses: null,
   batches: null,
+  // Certificates are staff only; their public page escapes what it shows (tests/integration/certificates.test.ts).
+  certificates: null,
   hallOfFame: 'hallOfFame',
   caseStudies: 'caseStudy',
   contactData: 'contact',

@@ -44,6 +44,8 @@ import {
 import * as api from '../../netlify/functions/api.mts';
 import * as health from '../../netlify/functions/health.mts';
 import * as uploads from '../../netlify/functions/uploads.mts';
+import * as verify from '../../netlify/functions/verify.mts';
+import { verifyPageHandler } from '../../src/server/handlers/verify-page-handler.ts';
 
 export const ORIGIN = 'https://delta.example';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -58,6 +60,7 @@ export const FUNCTIONS: { name: string; module: FunctionModule; handler: RouteHa
   { name: 'api', module: api, handler: apiHandler() },
   { name: 'health', module: health, handler: healthHandler },
   { name: 'uploads', module: uploads, handler: uploadsHandler },
+  { name: 'verify', module: verify, handler: verifyPageHandler },
 ];
 
 /** The names of the functions Netlify would consider for a path (a correct setup yields exactly one). */

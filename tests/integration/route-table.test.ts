@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requestExample } from '../support/request-examples.ts';
+import { VERIFY_PATH } from '../../src/server/handlers/certificate-handler.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allFamilies,
@@ -157,6 +158,8 @@ describe('the route table', () => {
       [`POST ${ACCOUNT_PATHS.passkeyLogin}`]: ['address:address=login'],
       [`POST ${ACCOUNT_PATHS.password}`]: ['account:account=password-change'],
       ...submissions,
+      // Issue 23: certificate lookups, one bucket with the /verify pages' (verify-page-handler.ts).
+      [`GET ${VERIFY_PATH}`]: ['address:address=certificate-lookup'],
     });
     // Counting per account needs the signed-in caller.
     for (const route of ROUTES)
@@ -263,6 +266,10 @@ describe('every route that changes something records what the table declares', (
       });
       made.set(family.key, ((await body(kept)).data as StoredItem)._id);
     }
+    // Issue 23: a certificate's revoke.
+    await step('POST', `${contentFamilies.certificate.path}/${made.get('certificate') ?? ''}/revoke`, {
+      json: { reason: 'Audited' },
+    });
 
     const course = await step('POST', enrollCourseFamily.path, { json: { courseName: 'Audited Course' } });
     const courseId = ((await body(course)).data as StoredItem)._id;

@@ -17,6 +17,8 @@ function sampleValue(
       return Array.from({ length: Math.max(field.min, 1) }, (_, index) => `${label} point ${index + 1}`);
     case 'text':
     case 'textarea':
+      // A serial (a certificate's number) left empty is made by the server, unique however many samples.
+      if (field.format === 'serial') return undefined;
       return field.format === 'applyTo' ? `https://example.com/${encodeURIComponent(text)}` : text;
     case 'markdown':
       return text;

@@ -38,6 +38,7 @@ export type Busy =
   | { action: 'deleting'; id: string }
   | { action: 'restoring' }
   | { action: 'publishing'; id: string }
+  | { action: 'revoking'; id: string }
   | null;
 
 /** A delete that can still be taken back from the notice (for UNDO_WINDOW_MS). */
@@ -388,6 +389,18 @@ export function createContentStore(config: ContentScreenConfig) {
     );
   }
 
+  /** Revokes an item of a family that has `revoke` (certificates, issue 23), with the reason staff typed. */
+  async function revoke(item: ContentItem, reason: string): Promise<boolean> {
+    const words = family.revoke;
+    if (!words) return false;
+    return reloadingAction(
+      { action: 'revoking', id: item._id },
+      () => adminRequest(`${itemPath(family.path, item._id)}/revoke`, { method: 'POST', json: { reason } }),
+      words.done,
+      words.failed,
+    );
+  }
+
   /** The item's saved versions, newest first (at most the 10 the server keeps). */
   async function revisions(id: string): Promise<Revision[]> {
     return extractList(await adminRequest(revisionsPath(family, encodeURIComponent(id)))).filter(isRevision);
@@ -440,6 +453,7 @@ export function createContentStore(config: ContentScreenConfig) {
     undoDelete,
     move,
     setPublished,
+    revoke,
     revisions,
     restoreRevision,
     startEdit,

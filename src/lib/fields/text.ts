@@ -21,9 +21,10 @@ export interface TextField<N extends string = string> extends FieldBase<N> {
    * A format the text must have: 'applyTo', an e-mail address or an https link (how to apply for a career);
    * 'upiVpa', a UPI ID (payee address) such as name@bank; 'gstin', a GST number (upper-cased, checksum checked);
    * 'e164', a phone number in international form, stored as its digits (a wa.me link's number); 'contactUri', a
-   * mailto: or https: address (security.txt's Contact, RFC 9116 §2.5.3).
+   * mailto: or https: address (security.txt's Contact, RFC 9116 §2.5.3); 'serial', a number that goes into a URL
+   * (a certificate's: letters, digits and dashes, 3 to 40), which the server makes when left empty (issue 23).
    */
-  format?: 'applyTo' | 'upiVpa' | 'gstin' | 'e164' | 'contactUri';
+  format?: 'applyTo' | 'upiVpa' | 'gstin' | 'e164' | 'contactUri' | 'serial';
 }
 
 export const textField = <const N extends string>(
@@ -54,6 +55,10 @@ const E164 = /^\+?[1-9][0-9]{7,14}$/;
 export const e164Digits = (value: string) => value.replace(/[\s-]/g, '').replace(/^\+/, '');
 export const isE164 = (value: string) => E164.test(value.replace(/[\s-]/g, ''));
 
+/** A number typed for an old certificate: it becomes a URL path segment, so letters, digits and dashes only. */
+const SERIAL = /^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/;
+export const isSerial = (value: string) => SERIAL.test(value);
+
 /** A mailto: address with one e-mail, or an https: link: what a security.txt Contact may be. */
 export function isContactUri(value: string): boolean {
   if (/^mailto:[^\s@:/?#]+@[^\s@/?#]+\.[^\s@/?#]+$/i.test(value)) return true;
@@ -78,6 +83,7 @@ const CHECKED_FORMATS: Record<
   },
   e164: { valid: isE164, reason: FIELD_REASONS.e164, stored: e164Digits },
   contactUri: { valid: isContactUri, reason: FIELD_REASONS.contactUri },
+  serial: { valid: isSerial, reason: () => FIELD_REASONS.serialInvalid },
 };
 
 function input(field: TextField): z.ZodType {

@@ -17,6 +17,8 @@ export interface UrlField<N extends string = string> extends FieldBase<N> {
   max: number;
   /** Plain http is refused unless this says otherwise: a visitor's browser would warn, or be sent elsewhere. */
   allowHttp?: boolean;
+  /** A path of this site (`/verify`) is taken too: a link that may point inside the site or away (issue 23). */
+  allowPath?: boolean;
   /** The only origins it may point at (the Contact map, which the Content-Security-Policy must allow). */
   origins?: readonly string[];
   /** The reason when it points elsewhere; by default one naming the origins. */
@@ -40,6 +42,9 @@ export function isWebAddress(value: string, allowHttp = false): boolean {
   }
 }
 
+/** A path of this site: one leading slash (`//host` would leave the site), no spaces. */
+export const isSitePath = (value: string) => /^\/(?!\/)\S*$/.test(value);
+
 const text = (_field: UrlField, value: unknown) => trimmedText(value);
 
 export const urlKind: FieldKind<UrlField> = {
@@ -52,7 +57,8 @@ export const urlKind: FieldKind<UrlField> = {
       max: field.max,
       tooLong: field.reasons?.tooLong ?? FIELD_REASONS.tooLong(field.label, field.max),
       invalid,
-      valid: (value) => isWebAddress(value, field.allowHttp),
+      valid: (value) =>
+        (field.allowPath === true && isSitePath(value)) || isWebAddress(value, field.allowHttp),
     });
     const { origins } = field;
     if (!origins) return address;

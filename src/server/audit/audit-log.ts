@@ -182,7 +182,8 @@ export async function forgetRequestNames(
   family: string,
   ids: readonly string[],
 ): Promise<number> {
-  if (ids.length === 0 || !isRequestFamilyKey(family)) return 0;
+  // Certificates too (issue 23): an erased holder's certificate stays, nameless.
+  if (ids.length === 0 || !(isRequestFamilyKey(family) || family === 'certificate')) return 0;
   const gone = new Set(ids);
   let changed = 0;
   let cursor: string | null = null;

@@ -24,13 +24,21 @@ const requestContext = new AsyncLocalStorage<PublishContext>();
 export const withPublishContext = <T>(context: PublishContext, run: () => Promise<T>): Promise<T> =>
   requestContext.run(context, run);
 
-/** `itemId`: the item changed, when the route's path does not name it (a create). */
-export async function publishChange(deps: Deps, cacheTag: string, itemId?: string): Promise<void> {
+/**
+ * Purges a tag and nothing more: for what no page is built from (a certificate, read live from the API, issue
+ * 23), so a change costs no deploy.
+ */
+export async function purgeTag(deps: Deps, cacheTag: string): Promise<void> {
   try {
     await deps.purgeCache([cacheTag]);
   } catch (error) {
     console.warn(`[cdn] purging tag ${cacheTag} failed: ${describe(error)}`);
   }
+}
+
+/** `itemId`: the item changed, when the route's path does not name it (a create). */
+export async function publishChange(deps: Deps, cacheTag: string, itemId?: string): Promise<void> {
+  await purgeTag(deps, cacheTag);
   const context = requestContext.getStore();
   try {
     const outcome = await deps.rebuild.request({

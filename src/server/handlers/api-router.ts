@@ -34,6 +34,7 @@ import { auditRoutes } from './audit-handler.ts';
 import { authRoutes } from './auth-handler.ts';
 import { backupRoutes } from './backup-handler.ts';
 import { batchAvailabilityRoutes } from './batch-availability-handler.ts';
+import { certificateRoutes } from './certificate-handler.ts';
 import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
@@ -62,6 +63,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
   return [
     // Live seats of the catalogue's batches (issue 22): before the families' `:id` routes.
     ...batchAvailabilityRoutes,
+    // Certificates' public verification and their revoke (issue 23): before the family's `:id` routes.
+    ...(registry.content.some((family) => family.key === 'certificate') ? certificateRoutes : []),
     ...registry.content.flatMap((family) => contentRoutes(family, registry.content)),
     ...registry.requests.flatMap(requestRoutes),
     ...allFamilies.flatMap((family) => ownRoutesOf(family.key)),

@@ -12,7 +12,7 @@ import { auditAction } from '../audit/audit-log.ts';
 import { referrersOf, withRelations, writeClaiming } from './content-relations.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { checkPublishable } from './publish-gate.ts';
-import { publishChange } from '../cdn/publish-change.ts';
+import { publishChange, purgeTag } from '../cdn/publish-change.ts';
 import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { bodyKind, formFields, readJson, readMultipart } from '../http/body.ts';
@@ -29,7 +29,8 @@ import {
 import { conflict, created, HttpError, notFound, ok } from '../http/respond.ts';
 import { validate, validationFailure } from '../http/validate.ts';
 import { ownImageHash, parseImageFileName } from '../images/image-names.ts';
-import { OrderConflictError, versionOf, type StoredItem } from '../repository/port.ts';
+import { makeSerial } from '../certificates/number.ts';
+import { OrderConflictError, UniqueConflictError, versionOf, type StoredItem } from '../repository/port.ts';
 import {
   editorName,
   editorOf,
@@ -86,8 +87,13 @@ export function contentRoutes(
       (input) => restoreRevision(family, input, input.params.id ?? '', input.params.rev ?? ''),
       on,
     ),
-    staffRoute('GET', base, STAFF, READ, ({ deps }) => listAll(family, deps), drafts),
-    publicRoute('GET', base, PUBLIC, READ, ({ deps }) => listPublished(family, deps), { ...on, cache }),
+    // A staff-only family (certificates) answers its list and items to staff alone, with or without `?drafts=1`.
+    staffRoute('GET', base, STAFF, READ, ({ deps }) => listAll(family, deps), family.staffOnly ? on : drafts),
+    ...(family.staffOnly
+      ? []
+      : [
+          publicRoute('GET', base, PUBLIC, READ, ({ deps }) => listPublished(family, deps), { ...on, cache }),
+        ]),
     staffRoute('POST', base, STAFF, ['create'], (input) => create(family, input), on),
     staffRoute(
       'GET',
@@ -95,12 +101,20 @@ export function contentRoutes(
       STAFF,
       READ,
       ({ deps, params }) => read(family, deps, params.id ?? '', true),
-      drafts,
+      family.staffOnly ? on : drafts,
     ),
-    publicRoute('GET', item, PUBLIC, READ, ({ deps, params }) => read(family, deps, params.id ?? '', false), {
-      ...on,
-      cache,
-    }),
+    ...(family.staffOnly
+      ? []
+      : [
+          publicRoute(
+            'GET',
+            item,
+            PUBLIC,
+            READ,
+            ({ deps, params }) => read(family, deps, params.id ?? '', false),
+            { ...on, cache },
+          ),
+        ]),
     staffRoute('PUT', item, STAFF, ['update'], (input) => update(family, input, input.params.id ?? ''), on),
     staffRoute(
       'DELETE',
@@ -114,6 +128,21 @@ export function contentRoutes(
 }
 
 export const isPublished = (item: StoredItem) => item.published !== false;
+
+/** After a write: the CDN purged and the site rebuilt, or only purged for a family no page is built from. */
+const changed = (family: ContentFamily, deps: Deps, itemId?: string) =>
+  family.staffOnly ? purgeTag(deps, family.cacheTag) : publishChange(deps, family.cacheTag, itemId);
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The definition's `requireOneOf`: at least one of each group's fields has a value. */
+function checkOneOf(family: ContentFamily, fields: Record<string, unknown>) {
+  const errors: Record<string, string> = {};
+  for (const rule of family.requireOneOf) {
+    if (rule.fields.every((name) => text(fields[name]) === '')) errors[rule.fields[0] ?? ''] = rule.message;
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(validationFailure(errors));
+}
 
 /**
  * An item as the API answers it: its place in the order, its draft state made explicit and, with a picture,
@@ -204,6 +233,12 @@ async function create(family: ContentFamily, input: StaffInput) {
   const { request, deps, actor } = input;
   const { fields: given, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
   // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
+  checkOneOf(family, given);
+  const serial = family.serial;
+  if (serial) {
+    if (text(given[serial.field]) === '')
+      given[serial.field] = makeSerial(serial.prefix, String(given.issuedOn ?? deps.now().toISOString()));
+  }
   const fields = await withRelations(family, deps, given, null);
   await checkPublishable(family, deps, fields, null);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
@@ -223,9 +258,11 @@ async function create(family: ContentFamily, input: StaffInput) {
     );
   } catch (error) {
     await discardImage(family, deps, image?.fields.image, before);
+    if (serial && error instanceof UniqueConflictError && error.field === serial.field)
+      throw new HttpError(validationFailure({ [serial.field]: FIELD_REASONS.serialTaken(error.value) }));
     throw error;
   }
-  await publishChange(deps, family.cacheTag, item._id);
+  await changed(family, deps, item._id);
   await auditAction(input, actor, { action: 'create', family: family.key, item });
   return created(present(family, item), family.messages.added);
 }
@@ -240,6 +277,14 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
   if (expected !== undefined && versionOf(current) !== expected) return staleWrite(current);
   // A publish toggle sends the flag alone: there is no slug or reference in it to check.
   const flagOnly = Object.keys(fields).every((name) => name === 'published');
+  if (!flagOnly) {
+    checkOneOf(family, { ...current, ...fields });
+    // A number, once stored, is what verifiers and printed copies hold: a form may send it back, never change it.
+    const serial = family.serial?.field;
+    if (serial && text(fields[serial]) !== '' && text(fields[serial]) !== text(current[serial]))
+      throw new HttpError(validationFailure({ [serial]: FIELD_REASONS.serialFixed }));
+    if (serial) fields[serial] = current[serial];
+  }
   const settled = flagOnly ? fields : await withRelations(family, deps, fields, current);
   await checkPublishable(family, deps, settled, current);
   const before = file ? await itemsSharingFolder(family, deps) : [];
@@ -302,7 +347,7 @@ async function writeUpdate(
   if (typeof previousImage === 'string' && previousImage !== result.item.image) {
     await discardImage(family, deps, previousImage);
   }
-  await publishChange(deps, family.cacheTag);
+  await changed(family, deps);
   return result.item;
 }
 
@@ -319,7 +364,7 @@ async function remove(
   if (referrers.length > 0) return conflict(FIELD_REASONS.referencedBy(referrers));
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
-  await publishChange(deps, family.cacheTag);
+  await changed(family, deps);
   await auditAction(input, actor, { action: 'delete', family: family.key, item: removed.item });
   return ok({ _id: removed.item._id }, { message: family.messages.deleted });
 }
@@ -334,7 +379,7 @@ async function reorder(family: ContentFamily, input: StaffInput) {
     if (error instanceof OrderConflictError) throw new HttpError(conflict(API.orderConflict));
     throw error;
   }
-  await publishChange(deps, family.cacheTag);
+  await changed(family, deps);
   await auditAction(input, actor, { action: 'reorder', family: family.key });
   return ok(
     items.map((item, index) => present(family, item, index)),

@@ -10,6 +10,8 @@ import { DATA_RIGHTS } from '../../lib/staff-messages.ts';
 import { PrivacyEmailSchema } from '../../lib/schemas.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { eraseByEmail, maskEmail, requestsByEmail } from '../enquiries/privacy.ts';
+import { certificatesOf } from '../certificates/lookup.ts';
+import { revokeOnRequest } from '../certificates/privacy.ts';
 import { readJson } from '../http/body.ts';
 import { ok } from '../http/respond.ts';
 import { OWNER, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
@@ -24,6 +26,8 @@ async function erase(input: StaffInput) {
   const { request, deps, actor } = input;
   const { email } = validate(PrivacyEmailSchema, await readJson(request));
   const erased = await eraseByEmail(deps, email);
+  // A certificate is not deleted: its number stays, revoked, so a verifier learns it no longer holds (issue 23).
+  const certificates = await revokeOnRequest(deps, email);
   // Whose (masked: the log must not hold what was just erased) and how much.
   await auditAction(input, actor, {
     action: 'erase',
@@ -36,7 +40,14 @@ async function erase(input: StaffInput) {
       erased.assessment ?? 0,
     ),
   });
-  return ok(erased, { message: DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment ?? 0) });
+  return ok(
+    { ...erased, ...(certificates > 0 ? { certificates } : {}) },
+    {
+      message: `${DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment ?? 0)}${
+        certificates > 0 ? ` ${DATA_RIGHTS.certificatesRevoked(certificates)}` : ''
+      }`,
+    },
+  );
 }
 
 /** A HEAD answers the same without logging an export: nothing was handed over. */
@@ -45,6 +56,7 @@ async function exportRecord(input: StaffInput) {
   const email = new URL(request.url).searchParams.get('email') ?? undefined;
   const query = validate(PrivacyEmailSchema, { email });
   const found = await requestsByEmail(deps.repository, query.email);
+  const certificates = await certificatesOf(deps, query.email);
   if (request.method === 'GET')
     await auditAction(input, actor, {
       action: 'export',
@@ -57,5 +69,5 @@ async function exportRecord(input: StaffInput) {
         found.assessment.length,
       ),
     });
-  return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found });
+  return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found, certificates });
 }

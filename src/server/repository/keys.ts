@@ -22,6 +22,8 @@ export const UNIQUE_FIELDS: Partial<Record<CollectionName, string>> = {
   enrollCourse: 'courseName',
   /** Staff accounts (issue 13): one account per user ID. */
   accounts: 'userId',
+  /** Certificates (issue 23): one certificate per number, generated or typed for an old one. */
+  certificate: 'number',
 };
 
 export const normaliseUnique = (value: unknown): string =>

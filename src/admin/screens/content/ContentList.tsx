@@ -39,6 +39,11 @@ function ItemFields({ config, item }: { config: ContentScreenConfig; item: Conte
         <ItemImage value={image} folder={family.image.folder} />
       )}
       {isDraft(item) && <span className="badge badge-draft">{WORKFLOW_COPY.draft}</span>}
+      {family.revoke && item.status === 'revoked' && (
+        <span className="badge badge-draft">
+          {family.revoke.revoked}: {textOf(item, 'revokedReason')}
+        </span>
+      )}
       <h3>{textOf(item, family.titleField)}</h3>
       {rest.map((field) => {
         const { Cell } = adminKindOf(field);
@@ -167,6 +172,19 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
                 >
                   {draft ? WORKFLOW_COPY.publish : WORKFLOW_COPY.unpublish}
                 </ItemButton>
+                {family.revoke && item.status !== 'revoked' && (
+                  <ItemButton
+                    name={name}
+                    className="btn btn-danger btn-small"
+                    disabled={busy !== null}
+                    onClick={() => {
+                      const reason = window.prompt(family.revoke?.prompt ?? '')?.trim();
+                      if (reason) void store.revoke(item, reason);
+                    }}
+                  >
+                    {family.revoke.button}
+                  </ItemButton>
+                )}
                 <ItemButton name={name} data-history onClick={() => setHistoryOf(item)}>
                   {WORKFLOW_COPY.history}
                 </ItemButton>

@@ -1,0 +1,8 @@
+import type { Config } from '@netlify/functions';
+import { verifyPageHandler } from '../../src/server/handlers/verify-page-handler.ts';
+import { netlifyFunction } from '../../src/server/http/netlify-function.ts';
+
+export default netlifyFunction(verifyPageHandler);
+
+// Certificates are issued between deploys, so their pages and keys are answered live (docs/decisions.md §35).
+export const config: Config = { path: ['/verify/*', '/.well-known/jwks.json'] };

@@ -1,0 +1,139 @@
+/**
+ * The signed credential of a certificate (issue 23): an Open Badges 3.0 `OpenBadgeCredential` (a W3C Verifiable
+ * Credential, data model 2.0) secured as a JWT with Ed25519 (EdDSA) through `jose`. As Open Badges' VC-JWT form
+ * asks, the payload is the credential itself with `iss`, `jti` and `nbf` (and `exp` for a certificate that
+ * expires) beside it; there is no `iat`, and Ed25519 signatures are deterministic, so a certificate's credential
+ * is the same token at every lookup until the signing key changes. Anyone can check it offline against
+ * `/.well-known/jwks.json`; whether it was revoked since is its `credentialStatus` (the verification API).
+ */
+import { calculateJwkThumbprint, importJWK, SignJWT, type JWK } from 'jose';
+import type { Ed25519Jwk, ServerEnv } from '../env.ts';
+
+export const OB3_CONTEXT = [
+  'https://www.w3.org/ns/credentials/v2',
+  'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+] as const;
+const ALG = 'EdDSA';
+
+/** What a credential says: the certificate as the verification answer gives it. */
+export interface CredentialFacts {
+  number: string;
+  holderName: string;
+  course: string;
+  /** The course's page, when it is in the catalogue. */
+  courseUrl: string | null;
+  issuedOn: string;
+  validUntil: string | null;
+  grade: string | null;
+  /** Where a person checks it (`/verify/{number}`) and where software does (the API). */
+  pageUrl: string;
+  statusUrl: string;
+  issuer: { id: string; name: string };
+}
+
+/** The OpenBadgeCredential, unsigned. */
+export function openBadgeCredential(facts: CredentialFacts) {
+  const achievement = {
+    id: facts.courseUrl ?? `${facts.issuer.id}#course-${encodeURIComponent(facts.course)}`,
+    type: ['Achievement'],
+    name: facts.course,
+    description: `Completed ${facts.course} at ${facts.issuer.name}.`,
+    criteria: { narrative: `Awarded by ${facts.issuer.name} on completing the course ${facts.course}.` },
+  };
+  return {
+    '@context': [...OB3_CONTEXT],
+    id: facts.pageUrl,
+    type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    name: `${facts.course} — ${facts.issuer.name}`,
+    issuer: { id: facts.issuer.id, type: ['Profile'], name: facts.issuer.name },
+    validFrom: facts.issuedOn,
+    ...(facts.validUntil ? { validUntil: facts.validUntil } : {}),
+    credentialSubject: {
+      type: ['AchievementSubject'],
+      // The holder is named, not identified by an account: a name an employer compares with the CV in front of them.
+      ...(facts.holderName
+        ? {
+            identifier: [
+              { type: 'IdentityObject', identityHash: facts.holderName, identityType: 'name', hashed: false },
+            ],
+          }
+        : {}),
+      achievement,
+      ...(facts.grade ? { result: [{ type: ['Result'], value: facts.grade }] } : {}),
+    },
+    // Not 1EdTech's revocation list format: the verification API answers this certificate's status itself.
+    credentialStatus: { id: facts.statusUrl, type: 'CertificateVerificationStatus' },
+  };
+}
+
+export interface SigningKey {
+  kid: string;
+  key: CryptoKey | Uint8Array;
+}
+
+const keys = new Map<string, Promise<SigningKey>>();
+
+/** The configured private key, imported once per process (null when CERT_SIGNING_KEY is unset). */
+export function signingKeyOf(env: Pick<ServerEnv, 'CERT_SIGNING_KEY'>): Promise<SigningKey> | null {
+  const jwk = env.CERT_SIGNING_KEY;
+  if (!jwk) return null;
+  const cacheKey = jwk.x;
+  let found = keys.get(cacheKey);
+  if (!found) {
+    found = (async () => ({
+      kid: jwk.kid ?? (await kidOf(jwk)),
+      key: await importJWK({ ...jwk, alg: ALG } as JWK, ALG),
+    }))();
+    keys.set(cacheKey, found);
+  }
+  return found;
+}
+
+/** A key's id: its RFC 7638 thumbprint, the same wherever it is computed. */
+const kidOf = (jwk: Ed25519Jwk) => calculateJwkThumbprint({ kty: jwk.kty, crv: jwk.crv, x: jwk.x });
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** The credential as a compact JWT, or null when no signing key is configured. */
+export async function signCredential(
+  env: Pick<ServerEnv, 'CERT_SIGNING_KEY'>,
+  facts: CredentialFacts,
+): Promise<string | null> {
+  const signing = signingKeyOf(env);
+  if (!signing) return null;
+  const { kid, key } = await signing;
+  const jwt = new SignJWT(openBadgeCredential(facts))
+    .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
+    .setIssuer(facts.issuer.id)
+    .setJti(facts.pageUrl)
+    .setNotBefore(seconds(facts.issuedOn));
+  if (facts.validUntil) jwt.setExpirationTime(seconds(facts.validUntil));
+  return jwt.sign(key);
+}
+
+/**
+ * The public keys verifiers use: the current key's public half, then earlier keys (CERT_PUBLIC_KEYS_OLD), so a
+ * credential signed before a rotation still verifies.
+ */
+export async function publicKeySet(
+  env: Pick<ServerEnv, 'CERT_SIGNING_KEY' | 'CERT_PUBLIC_KEYS_OLD'>,
+): Promise<{ keys: JWK[] }> {
+  const current = env.CERT_SIGNING_KEY;
+  const listed: JWK[] = [];
+  if (current) {
+    listed.push({
+      kty: current.kty,
+      crv: current.crv,
+      x: current.x,
+      kid: current.kid ?? (await kidOf(current)),
+      alg: ALG,
+      use: 'sig',
+    });
+  }
+  for (const old of env.CERT_PUBLIC_KEYS_OLD) {
+    const kid = old.kid ?? (await kidOf(old));
+    if (listed.some((key) => key.kid === kid)) continue;
+    listed.push({ kty: old.kty, crv: old.crv, x: old.x, kid, alg: ALG, use: 'sig' });
+  }
+  return { keys: listed };
+}

@@ -1,0 +1,102 @@
+/**
+ * Certificates' own routes (issue 23), beside the generic staff-only content routes of the `certificate` family:
+ * - `GET /api/v1/certificate/verify/{number}` (public): the certificate as anyone may see it, with its signed
+ *   credential (src/server/certificates); 404 for an unknown number. Counted per address (CERT_LOOKUP_LIMIT_MAX
+ *   in the window), and kept by the CDN briefly under the family's tag, which every issue and revoke purges;
+ * - `POST /api/v1/certificate/{id}/revoke` `{reason}` (staff, audited): revoked with its reason and date.
+ */
+import { contentFamilies } from '../../lib/collections.ts';
+import { API } from '../../lib/api-messages.ts';
+import { CERTIFICATE_CACHE_SECONDS, CERTIFICATE_LOOKUP_RATE_LIMIT } from '../../lib/constants.ts';
+import { auditAction } from '../audit/audit-log.ts';
+import { purgeTag } from '../cdn/publish-change.ts';
+import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
+import type { Deps } from '../deps.ts';
+import { readJson } from '../http/body.ts';
+import { shortPublicCache } from '../http/cache-policy.ts';
+import { conflict, notFound, ok } from '../http/respond.ts';
+import {
+  PUBLIC,
+  publicRoute,
+  READ,
+  STAFF,
+  staffRoute,
+  type ApiRoute,
+  type RouteLimit,
+  type StaffInput,
+} from '../http/route-table.ts';
+import { validate } from '../http/validate.ts';
+import { editorOf, updateAsEditor } from '../http/versions.ts';
+import { z } from 'zod';
+
+const family = contentFamilies.certificate;
+export const VERIFY_PATH = `${family.path}/verify/:number`;
+/** Numbers made here, and old ones staff typed (the text kind's `serial` format), with room for typos. */
+export const NUMBER_PARAM = /^[A-Za-z0-9-]{1,60}$/;
+
+/** Lookups per address: the API's and the /verify pages' (one bucket: a page view is a lookup). */
+export const LOOKUP_LIMIT: RouteLimit = {
+  name: 'address',
+  per: 'address',
+  counters: (env: Deps['env']) => [
+    {
+      bucket: 'certificate-lookup',
+      rule: { ...CERTIFICATE_LOOKUP_RATE_LIMIT, limit: env.CERT_LOOKUP_LIMIT_MAX },
+    },
+  ],
+  message: API.rateLimited,
+};
+
+const RevokeSchema = z.strictObject({
+  reason: z
+    .string({ error: API.revokeReasonRequired })
+    .trim()
+    .min(1, API.revokeReasonRequired)
+    .max(300, API.revokeReasonRequired),
+});
+
+export const certificateRoutes: readonly ApiRoute[] = [
+  // Before the family's `:id` routes: `verify` is no certificate id.
+  publicRoute('GET', VERIFY_PATH, PUBLIC, READ, verify, {
+    family: family.key,
+    params: { number: NUMBER_PARAM },
+    cache: shortPublicCache(family.cacheTag, CERTIFICATE_CACHE_SECONDS),
+    limits: [LOOKUP_LIMIT],
+  }),
+  staffRoute('POST', `${family.path}/:id/revoke`, STAFF, ['revoke'], revoke, { family: family.key }),
+];
+
+async function verify({
+  deps,
+  request,
+  params,
+}: {
+  deps: Deps;
+  request: Request;
+  params: Record<string, string>;
+}) {
+  const item = await findByNumber(deps, params.number ?? '');
+  if (!item) return notFound(API.certificateNotFound);
+  return ok(await verificationOf(deps, item, originOf(deps, request)));
+}
+
+/** Revokes with the reason and today's date (revocation is for good: a mistaken certificate is issued again). */
+export async function revoke(input: StaffInput) {
+  const { request, deps, actor, params } = input;
+  const { reason } = validate(RevokeSchema, await readJson(request));
+  const current = await deps.repository.get(family.key, params.id ?? '');
+  if (!current) return notFound();
+  if (current.status === 'revoked') return conflict(API.certificateAlreadyRevoked);
+  const result = await updateAsEditor(
+    deps.repository,
+    family.key,
+    current._id,
+    { status: 'revoked', revokedReason: reason, revokedOn: deps.now().toISOString() },
+    editorOf(actor),
+    undefined,
+  );
+  if (!result) return notFound();
+  await purgeTag(deps, family.cacheTag);
+  await auditAction(input, actor, { action: 'revoke', family: family.key, item: result.item });
+  return ok(result.item, { message: API.certificateRevoked });
+}

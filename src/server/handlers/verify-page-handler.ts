@@ -1,0 +1,100 @@
+/**
+ * The certificate pages and keys outside the API (issue 23), one function (netlify/functions/verify.mts):
+ * - `GET /verify/find?number=…`: the /verify form's plain GET, answered 303 to `/verify/{number}`;
+ * - `GET /verify/{number}`: the page (src/server/certificates/verify-page.ts), 404 with its page when unknown;
+ * - `GET /verify/{number}/credential.jwt`: the signed credential as a file;
+ * - `GET /.well-known/jwks.json`: the public keys credentials are checked with.
+ * Lookups count against the API's per-address limit (one bucket); pages are kept by the CDN as briefly as the
+ * API's answers, under the same tag that issuing and revoking purge.
+ */
+import { CERTIFICATE_CACHE_SECONDS } from '../../lib/constants.ts';
+import { brandName } from '../../lib/site-config.ts';
+import { contentFamilies } from '../../lib/collections.ts';
+import { publicKeySet } from '../certificates/credential.ts';
+import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
+import { normaliseNumber } from '../certificates/number.ts';
+import { certificatePage, JWKS_PATH, notFoundPage, tooManyPage } from '../certificates/verify-page.ts';
+import { cacheHeaders, shortPublicCache } from '../http/cache-policy.ts';
+import type { RouteHandler } from '../http/netlify-function.ts';
+import { HttpError } from '../http/respond.ts';
+import { applyRouteLimits } from '../http/route-limits.ts';
+import { publicRoute, PUBLIC, READ } from '../http/route-table.ts';
+import { LOOKUP_LIMIT, NUMBER_PARAM } from './certificate-handler.ts';
+
+const CACHE = shortPublicCache(contentFamilies.certificate.cacheTag, CERTIFICATE_CACHE_SECONDS);
+/** The page's own rules: no script at all, its inline styles, forms to itself only. */
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+/** The route the limits are declared on, for applyRouteLimits (the API's verify route counts the same bucket). */
+const LIMITED = publicRoute('GET', '/verify/:number', PUBLIC, READ, () => Promise.resolve(new Response()), {
+  limits: [LOOKUP_LIMIT],
+});
+
+const html = (body: string, status: number, cached: boolean) =>
+  new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': PAGE_CSP,
+      'X-Robots-Tag': 'noindex',
+      ...(cached ? cacheHeaders(CACHE) : { 'Cache-Control': 'no-store' }),
+    },
+  });
+
+/** A path segment decoded, or '' when it is not valid percent-encoding (then no number: Not found). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
+export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => {
+  const url = new URL(request.url);
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
+  if (url.pathname === JWKS_PATH) {
+    return new Response(JSON.stringify(await publicKeySet(deps.env)), {
+      headers: {
+        'Content-Type': 'application/jwk-set+json',
+        'Access-Control-Allow-Origin': '*',
+        'Cache-Control': 'public, max-age=300',
+      },
+    });
+  }
+  const parts = url.pathname.split('/').filter(Boolean).slice(1);
+  if (parts[0] === 'find' && parts.length === 1) {
+    const typed = normaliseNumber(url.searchParams.get('number') ?? '');
+    const target = NUMBER_PARAM.test(typed) ? `/verify/${encodeURIComponent(typed)}` : '/verify';
+    return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });
+  }
+  const number = decoded(parts[0] ?? '');
+  const asFile = parts.length === 2 && parts[1] === 'credential.jwt';
+  if (!NUMBER_PARAM.test(number) || (parts.length !== 1 && !asFile))
+    return html(notFoundPage(number.slice(0, 60), brandName), 404, false);
+  try {
+    await applyRouteLimits(LIMITED, deps, ip, null);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const retryAfter = error.response.headers.get('Retry-After') ?? '60';
+    const page = html(tooManyPage(Number(retryAfter)), 429, false);
+    page.headers.set('Retry-After', retryAfter);
+    return page;
+  }
+  const item = await findByNumber(deps, number);
+  if (!item) return html(notFoundPage(number, brandName), 404, false);
+  const origin = originOf(deps, request);
+  const verification = await verificationOf(deps, item, origin);
+  if (asFile) {
+    if (!verification.credential) return html(notFoundPage(number, brandName), 404, false);
+    return new Response(verification.credential, {
+      headers: {
+        'Content-Type': 'application/jwt',
+        'Content-Disposition': `attachment; filename="${verification.number}.jwt"`,
+        ...cacheHeaders(CACHE),
+      },
+    });
+  }
+  return html(certificatePage(verification, brandName, origin), 200, true);
+};

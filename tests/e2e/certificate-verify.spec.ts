@@ -1,0 +1,37 @@
+/**
+ * Issue 23 on the built site: /verify's plain form (no JavaScript) lands on /verify/{number}, which the function
+ * renders live for the demo certificate: Valid, the holder, the course, LinkedIn and the signed credential, which
+ * verifies against the published keys; an unknown number says Not found.
+ */
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { VERIFY } from '../../src/lib/messages.ts';
+import { demoContent } from '../../scripts/seed/demo-content.ts';
+import { expect, test } from './fixtures.ts';
+
+const demo = demoContent.certificate[0]!.fields;
+const number = String(demo.number);
+
+test.use({ javaScriptEnabled: false });
+
+test('a number typed at /verify shows the certificate, without JavaScript', async ({ page, request }) => {
+  await page.goto('/verify');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await page.getByRole('textbox', { name: VERIFY.numberLabel }).fill(number.toLowerCase());
+  await page.getByRole('button', { name: VERIFY.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/verify/${number}$`));
+  await expect(page.getByRole('status')).toHaveText(VERIFY.valid);
+  await expect(page.locator('dl')).toContainText(String(demo.holderName));
+  await expect(page.locator('dl')).toContainText('Ethical Hacking');
+  await expect(page.getByRole('link', { name: VERIFY.addToLinkedIn })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&name=Ethical\+Hacking/,
+  );
+  const download = await page.getByRole('link', { name: VERIFY.download }).getAttribute('href');
+  const jwt = await (await request.get(download ?? '')).text();
+  const keys = (await (await request.get('/.well-known/jwks.json')).json()) as JSONWebKeySet;
+  const { payload } = await jwtVerify(jwt, createLocalJWKSet(keys));
+  expect(payload.type).toContain('OpenBadgeCredential');
+
+  await page.goto('/verify/DLT-2026-0000-0000');
+  await expect(page.getByRole('status')).toHaveText(VERIFY.notFound);
+});
