@@ -63,8 +63,9 @@ describe('function routing', () => {
     expect(owner('/about')).toEqual([]);
   });
 
-  it('has a thin file for every HTTP function: the API, health and uploads', () => {
-    expect(FUNCTIONS.map(({ name }) => name)).toEqual(['api', 'health', 'uploads']);
+  // Issue 23 added the certificate pages' function (decisions 35): changed deliberately.
+  it('has a thin file for every HTTP function: the API, health, uploads and certificate verification', () => {
+    expect(FUNCTIONS.map(({ name }) => name)).toEqual(['api', 'health', 'uploads', 'verify']);
   });
 
   it('answers unknown API routes with JSON 404, whatever the method', async () => {
