@@ -71,7 +71,8 @@ test('no public page scrolls sideways at 320–1,440 px with long words and URLs
         engagement: 'vapt',
         scope: longText,
         outcome: longText,
-        quote: longText,
+        // A quote holds at most 600 characters: a long word and the long URL still fit.
+        quote: `${longWord(200)} ${longUrl}`,
         quoteBy: longWord(120),
         clientName: longWord(120),
       },
