@@ -767,8 +767,8 @@ export const FAMILY_DEFINITIONS = [
     confirmDelete: B.confirmDelete,
     messages: catalogueMessages(B),
   }),
-  // Certificates (issue 23): personal data, so staff only; the public verifies one by its number
-  // (src/server/certificates). Its status (valid / revoked, reason, date) is set by the revoke route, not the form.
+  // Certificates (issue 23): personal data, so staff only; the public verifies one by its number.
+  // Its status (valid / revoked, reason, date) is set by the revoke route, not the form.
   defineContent({
     key: 'certificate',
     staffOnly: true,

@@ -96,7 +96,7 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
    */
   staffOnly?: boolean;
   /**
-   * A field the server fills when a create leaves it empty (a certificate's number, src/server/certificates),
+   * A field the server fills when a create leaves it empty (a certificate's number),
    * unique in the family and fixed once stored: an update may repeat it, never change it.
    */
   serial?: { field: string; prefix: string };

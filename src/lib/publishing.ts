@@ -1,6 +1,6 @@
 /**
  * Publishing under the deploy budget (issue 26), as the API answers it and the admin shows it: shared by the
- * server (src/server/rebuild) and the admin's Publishing screen and save feedback.
+ * server's deploy governor and the admin's Publishing screen and save feedback.
  */
 import { API_PREFIX } from './constants.ts';
 
