@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { pdfQrCodes, pdfText } from '../../../tests/support/pdf.ts';
+import { A4_LANDSCAPE, drawQr, newPdf, PDF_COLOURS, wrapText } from './kit.ts';
+
+describe('PDF kit', () => {
+  it('prints a Devanagari name beside Latin text and rupees, in a small file', async () => {
+    const { doc, fonts } = await newPdf({ title: 'Kit check', createdAt: new Date('2026-11-26T00:00:00Z') });
+    const page = doc.addPage([A4_LANDSCAPE.width, A4_LANDSCAPE.height]);
+    page.drawText('प्रिया वर्मा', { x: 60, y: 480, size: 28, font: fonts.bold, color: PDF_COLOURS.ink });
+    page.drawText('Priya Verma paid ₹12,500', { x: 60, y: 440, size: 14, font: fonts.regular });
+    const bytes = await doc.save();
+
+    expect(bytes.length).toBeLessThan(300 * 1024);
+    const text = await pdfText(bytes);
+    expect(text).toContain('Priya Verma paid ₹12,500');
+    // Shaping reorders the vowel sign ि before the conjunct it follows in the text (that is how it is drawn), so
+    // a viewer's extracted text holds the same letters in drawing order: every one of them is there, none is a
+    // missing-glyph box.
+    for (const letter of ['प', 'र', 'ि', 'य', 'ा', 'व', 'म']) expect(text).toContain(letter);
+    expect(text).not.toContain('\uFFFD');
+  });
+
+  it('draws a QR code a phone can read back', async () => {
+    const { doc } = await newPdf({ title: 'QR check' });
+    const page = doc.addPage();
+    const url = 'https://deltasecure.example/verify/DLT-2026-7KQ9-M2XH';
+    await drawQr(doc, page, url, { x: 40, y: 40, size: 120 });
+    expect(await pdfQrCodes(await doc.save())).toEqual([url]);
+  });
+
+  it('wraps long text inside the width, cutting a word longer than a line', async () => {
+    const { fonts } = await newPdf({ title: 'Wrap check' });
+    const lines = wrapText(`Refunds within 7 days. ${'x'.repeat(300)}`, fonts.regular, 10, 200);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(fonts.regular.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200);
+    expect(lines.join('').replace(/\s/g, '')).toBe(`Refundswithin7days.${'x'.repeat(300)}`);
+  });
+});

@@ -1,0 +1,136 @@
+// The shared start of every PDF the site makes (fee receipts, brochures, certificates): one font that prints
+// Devanagari and Latin alike, QR codes, and text wrapping. pdf-lib's own standard fonts are WinAnsi only, so a
+// name such as "प्रिया वर्मा" needs an embedded font and fontkit's shaper.
+//
+// @pdf-lib/fontkit's Indic shaper was compiled with regenerator and expects its runtime as a global; without it
+// drawing any Devanagari text throws "regeneratorRuntime is not defined".
+import 'regenerator-runtime/runtime.js';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import QRCode from 'qrcode';
+
+export interface PdfFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+export interface NewPdf {
+  doc: PDFDocument;
+  fonts: PdfFonts;
+}
+
+export interface PdfMeta {
+  title: string;
+  subject?: string;
+  /** Fixed for build-time documents, so a rebuild with the same content makes the same bytes. */
+  createdAt?: Date;
+}
+
+// Noto Sans Devanagari carries Latin, ₹ and the punctuation the documents use, so one family serves every line.
+// Netlify's bundler ships these files because netlify.toml lists them in `included_files`.
+const FONT_FILES = {
+  regular: '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
+} as const;
+
+const requireFromHere = createRequire(import.meta.url);
+let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+
+function loadFontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
+  fontBytes ??= Promise.all([
+    readFile(requireFromHere.resolve(FONT_FILES.regular)),
+    readFile(requireFromHere.resolve(FONT_FILES.bold)),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  return fontBytes;
+}
+
+/** Print colours. The site's neon green (#00ff87) on black does not survive paper or a white page, so print
+ *  uses a deep green of the same hue (#00804a, 5:1 on white) and near-black text. */
+export const PDF_COLOURS = {
+  ink: rgb(0.07, 0.07, 0.07),
+  muted: rgb(0.33, 0.33, 0.33),
+  brand: rgb(0, 0.5, 0.29),
+  rule: rgb(0.82, 0.85, 0.9),
+} as const;
+
+/** A4 in PDF points. */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+export const A4_LANDSCAPE = { width: A4.height, height: A4.width } as const;
+
+export async function newPdf(meta: PdfMeta): Promise<NewPdf> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const bytes = await loadFontBytes();
+  // Subsetting keeps a one-page document far under the 300 KB limit (the whole font is ~220 KB per weight).
+  const [regular, bold] = await Promise.all([
+    doc.embedFont(bytes.regular, { subset: true }),
+    doc.embedFont(bytes.bold, { subset: true }),
+  ]);
+  const when = meta.createdAt ?? new Date();
+  doc.setTitle(meta.title, { showInWindowTitleBar: true });
+  if (meta.subject) doc.setSubject(meta.subject);
+  doc.setProducer('DeltaSecure website');
+  doc.setCreator('DeltaSecure website');
+  doc.setCreationDate(when);
+  doc.setModificationDate(when);
+  doc.setLanguage('en-IN');
+  return { doc, fonts: { regular, bold } };
+}
+
+/** A QR code as PNG bytes; error correction M survives a crease or a phone camera at an angle. */
+export async function qrPng(text: string, widthPx = 512): Promise<Uint8Array> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: widthPx });
+}
+
+export async function embedQr(doc: PDFDocument, text: string): Promise<PDFImage> {
+  return doc.embedPng(await qrPng(text));
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  size: number;
+}
+
+export async function drawQr(doc: PDFDocument, page: PDFPage, text: string, box: Box): Promise<void> {
+  const image = await embedQr(doc, text);
+  page.drawImage(image, { x: box.x, y: box.y, width: box.size, height: box.size });
+}
+
+/** Splits text into lines no wider than `maxWidth` at `size`, breaking at spaces (a word longer than a line is
+ *  cut, so a pasted URL cannot run off the page). */
+export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = word;
+      while (font.widthOfTextAtSize(line, size) > maxWidth && line.length > 1) {
+        const cut = longestFittingPrefix(line, font, size, maxWidth);
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+function longestFittingPrefix(text: string, font: PDFFont, size: number, maxWidth: number): number {
+  let fits = 1;
+  let tooLong = text.length;
+  while (tooLong - fits > 1) {
+    const middle = Math.floor((fits + tooLong) / 2);
+    if (font.widthOfTextAtSize(text.slice(0, middle), size) <= maxWidth) fits = middle;
+    else tooLong = middle;
+  }
+  return fits;
+}
