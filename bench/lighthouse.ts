@@ -124,21 +124,29 @@ async function audit(url: string, port: number): Promise<RunResult> {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const entry = lhr.audits[ref.id];
       if (ref.weight > 0 && entry && entry.score !== null && entry.score < 1) {
-        // Say which console error or failing element it was, so a miss can be acted on.
-        const items =
-          (
-            entry.details as
-              { items?: { description?: string; source?: string; node?: { snippet?: string } }[] } | undefined
-          )?.items ?? [];
+        // Say which console error or failing element it was, so a miss can be acted on. An item's source may be
+        // a node or a location rather than text (is-crawlable's is the robots meta of a noindex page).
+        const items = (entry.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
         const first = items[0];
-        const detail = first
-          ? `: ${(first.description ?? first.node?.snippet ?? first.source ?? '').slice(0, 140)}`
-          : '';
+        const detail = first ? `: ${describeItem(first).slice(0, 140)}` : '';
         misses.push(`${id}: ${ref.id} (${entry.displayValue || `score ${entry.score}`}${detail})`);
       }
     }
   }
   return { scores, audits, misses };
+}
+
+/** The first text a Lighthouse details item carries: its description, an element's snippet, a source's text or URL. */
+function describeItem(item: Record<string, unknown>): string {
+  for (const value of [item.description, item.node, item.source]) {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'object' && value !== null) {
+      const { snippet, url } = value as { snippet?: unknown; url?: unknown };
+      if (typeof snippet === 'string') return snippet;
+      if (typeof url === 'string') return url;
+    }
+  }
+  return '';
 }
 
 /** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated. */
