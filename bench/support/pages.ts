@@ -18,9 +18,10 @@ export const PUBLIC_PAGES = [
   },
   // Issue 25: the disclosure policy and hall of fame, and the assessment form's no-JavaScript thank-you page.
   { path: '/security', file: 'security.html' },
-  { path: '/services/assessment-received', file: 'services/assessment-received.html' },
+  // noindex: kept out of search on purpose (lighthouse.ts scores their SEO without is-crawlable).
+  { path: '/services/assessment-received', file: 'services/assessment-received.html', noindex: true },
   // Issue 23: the certificate check.
-  { path: '/verify', file: 'verify.html' },
+  { path: '/verify', file: 'verify.html', noindex: true },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
