@@ -39,7 +39,8 @@ const islandsChunk = new RegExp(
 );
 
 /** The form islands and their own helpers: a chunk of their own (see codeSplitting below). */
-const formIslands = /src[\\/]islands[\\/](ContactForm|EnrollForm|FormNotice|form-fields|use-submit)\.tsx?$/;
+const formIslands =
+  /src[\\/]islands[\\/](ContactForm|EnrollForm|FormNotice|form-fields|lead-source|use-submit)\.tsx?$/;
 
 /** Ships the pictures the pages show as files of the deploy (why: src/server/images/bake-uploads.ts). */
 /** @type {import('astro').AstroIntegration} */

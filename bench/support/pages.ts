@@ -1,5 +1,5 @@
 import { CHROMIUM_OFFLINE_FLAGS } from '../../scripts/dev/chromium.ts';
-/** The public pages docs/design.md (Quality) measures (the six, and the catalogue's since issue 22), with the file each is built to in dist/. */
+/** The public pages docs/design.md (Quality) measures (the six, and every public page added since: issues 22, 23, 25), with the file each is built to in dist/. */
 export const PUBLIC_PAGES = [
   { path: '/', file: 'index.html' },
   { path: '/about', file: 'about.html' },
@@ -16,6 +16,12 @@ export const PUBLIC_PAGES = [
     path: '/case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit',
     file: 'case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit.html',
   },
+  // Issue 25: the disclosure policy and hall of fame, and the assessment form's no-JavaScript thank-you page.
+  { path: '/security', file: 'security.html' },
+  // noindex: kept out of search on purpose (lighthouse.ts scores their SEO without is-crawlable).
+  { path: '/services/assessment-received', file: 'services/assessment-received.html', noindex: true },
+  // Issue 23: the certificate check.
+  { path: '/verify', file: 'verify.html', noindex: true },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];

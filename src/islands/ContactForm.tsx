@@ -12,6 +12,7 @@ import {
   type FieldErrors,
 } from './form-fields.tsx';
 import { FormFooter } from './FormNotice.tsx';
+import { keptLeadSource } from './lead-source.ts';
 import { useFillTime, useSubmit } from './use-submit.ts';
 
 /** Spec section 8: the server's message, else the error's message, else the generic failure. */
@@ -57,6 +58,7 @@ export default function ContactForm() {
           message: text(data, 'message'),
           website: text(data, HONEYPOT_FIELD),
           [FILL_TIME_FIELD]: fillTime(),
+          source: keptLeadSource(),
         });
       } catch (error) {
         refused = fieldErrorsOf(error, FIELDS);

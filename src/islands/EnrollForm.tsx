@@ -14,6 +14,7 @@ import {
   type FieldErrors,
 } from './form-fields.tsx';
 import { FormFooter } from './FormNotice.tsx';
+import { keptLeadSource } from './lead-source.ts';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useFillTime, useSubmit } from './use-submit.ts';
 
@@ -114,6 +115,7 @@ export default function EnrollForm({
           batch: batch?.id,
           website: String(data.get(HONEYPOT_FIELD) ?? ''),
           [FILL_TIME_FIELD]: fillTime(),
+          source: keptLeadSource(),
         });
         // A full batch's waitlist (issue 22.5): the server's own words, so this JavaScript carries none.
         if (isRecord(answer) && isRecord(answer.data)) return String(answer.message);

@@ -116,6 +116,8 @@ const csvColumns = (...middle: RequestCsvColumn[]): readonly RequestCsvColumn[] 
   { field: 'status', header: CSV_HEADERS.status, format: 'status' },
   { field: 'note', header: CSV_HEADERS.note },
   { field: 'updatedAt', header: CSV_HEADERS.updated, format: 'time' },
+  // Issue 25.7: after the columns issue 21.6 fixed, and only once some request has one (decisions §34).
+  { field: 'source', header: CSV_HEADERS.source, format: 'source', whenPresent: true },
 ];
 const requestMessages = (messages: RequestDefinition['messages']) => ({
   deleted: messages.deleted,

@@ -117,6 +117,11 @@ export interface RequestCsvColumn {
   field: string;
   header: string;
   format?: 'time' | 'day' | 'status' | 'counts' | 'list' | 'source';
+  /**
+   * A column added after the columns tests pin (issue 25.7's Source of contact and enrolment requests): written
+   * only when some exported request has the field, so an export of requests without it keeps its exact columns.
+   */
+  whenPresent?: true;
 }
 
 export interface RequestDefinition<K extends string = string> {

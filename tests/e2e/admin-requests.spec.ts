@@ -10,6 +10,7 @@ import {
   requestFamilies,
   type RequestFamilyKey,
 } from '../../src/lib/collections.ts';
+import { ENQUIRY } from '../../src/lib/staff-messages.ts';
 import { openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, projectBaseURL, test } from './fixtures.ts';
 
@@ -120,6 +121,54 @@ for (const screen of SCREENS) {
       expect(dialogs).toEqual([]);
       const listed = (await (await adminApi.get(family.path)).json()) as { data: { name: string }[] };
       expect(listed.data.some((row) => row.name === name)).toBe(false);
+    });
+
+    test('shows each request’s source, the count by source, and filters by it (issue 25.7)', async ({
+      adminPage: page,
+      adminApi,
+      playwright,
+      baseURL,
+    }) => {
+      const name = unique(`E2E source ${screen.key}`);
+      const campaign = `camp-${screen.key}-${Date.now().toString(36)}`;
+      const visitor = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { Origin: projectBaseURL({ baseURL }) },
+      });
+      let payload: Record<string, unknown> = {
+        name,
+        email: `e2e-source-${Date.now()}@example.com`,
+        phone: '+91 98765 43210',
+        message: 'From a campaign.',
+        source: { utmSource: campaign, utmMedium: 'email' },
+      };
+      if (screen.key === 'enroll') {
+        const courses = (await (await visitor.get(enrollCourseFamily.path)).json()) as {
+          data: { courseName: string }[];
+        };
+        payload = { ...payload, course: courses.data[0]!.courseName };
+      }
+      for (const suffix of ['', ' again']) {
+        const submitted = await visitor.post(family.path, {
+          data: { ...payload, name: `${name}${suffix}` },
+        });
+        expect(submitted.status(), await submitted.text()).toBe(201);
+      }
+      await visitor.dispose();
+      try {
+        await openScreen(page, screen.link, screen.link);
+        await expect(entry(page, name).locator('.request-source')).toHaveText(campaign);
+        await expect(page.getByTestId('by-source')).toContainText(`${ENQUIRY.bySource}: `);
+        await expect(page.getByTestId('by-source')).toContainText(`${campaign} 2`);
+        await page.getByLabel(ENQUIRY.sourceFilter, { exact: true }).selectOption(campaign);
+        await expect(page.locator('li.item-card')).toHaveCount(2);
+        await expect(entry(page, `${name} again`)).toBeVisible();
+      } finally {
+        const listed = (await (await adminApi.get(`${family.path}?source=${campaign}`)).json()) as {
+          data: { _id: string }[];
+        };
+        for (const row of listed.data) await adminApi.delete(`${family.path}/${row._id}`);
+      }
     });
 
     test('pages through a long list with Load more', async ({ adminPage: page }) => {

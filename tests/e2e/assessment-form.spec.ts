@@ -122,7 +122,7 @@ test('enhanced, it sends with fetch, answers in place and keeps the landing page
 
     const found = (await (
       await adminApi.get(`${family.path}?source=linkedin&q=${encodeURIComponent(email)}`)
-    ).json()) as { data: { source?: Record<string, string>; status: string }[] };
+    ).json()) as { data: { _id: string; source?: Record<string, string>; status: string }[] };
     expect(found.data).toHaveLength(1);
     expect(found.data[0]?.source).toEqual({
       utmSource: 'linkedin',
@@ -132,6 +132,14 @@ test('enhanced, it sends with fetch, answers in place and keeps the landing page
     const csv = await (await adminApi.get(`${family.path}/export.csv?source=linkedin`)).text();
     const row = csv.split('\r\n').find((line) => line.includes(email));
     expect(row).toContain(',linkedin,New,');
+    // Staff move it on; the export says so, the source still beside it.
+    expect(
+      (
+        await adminApi.patch(`${family.path}/${found.data[0]!._id}`, { data: { status: 'qualified' } })
+      ).status(),
+    ).toBe(200);
+    const moved = await (await adminApi.get(`${family.path}/export.csv?source=linkedin`)).text();
+    expect(moved.split('\r\n').find((line) => line.includes(email))).toContain(',linkedin,Qualified,');
 
     // A refused field is marked beside it, and nothing is stored.
     await fillForm(page, organisation, name, email, inDays(-3));

@@ -1,5 +1,5 @@
 /** Contact and enrolment forms end to end: states, messages verbatim, and the stored request in the admin API. */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import EnrollForm from '../../src/islands/EnrollForm.tsx';
 import { HONEYPOT_FIELD } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
@@ -372,5 +372,79 @@ test.describe('enrol form', () => {
     await expect(page.getByLabel(ENROLL.course, { exact: true }).locator('option')).toHaveText([
       ENROLL.chooseCourse,
     ]);
+  });
+});
+
+/**
+ * Issue 25.7: the contact and enrolment forms send the visit's lead source too. /contact and /enroll keep it
+ * themselves (they leave out the every-page script for their JavaScript budget), so both roads are driven: a
+ * campaign landing on the form, and one landing on the home page before going to the form. No cookie is set.
+ */
+test.describe('lead sources of the contact and enrolment forms', () => {
+  interface WithSource {
+    data: { email: string; source?: Record<string, string> }[];
+  }
+  const sourceOf = async (adminApi: APIRequestContext, path: string, email: string) =>
+    ((await (await adminApi.get(`${path}?q=${encodeURIComponent(email)}`)).json()) as WithSource).data.find(
+      (entry) => entry.email === email,
+    )?.source;
+
+  test('a campaign landing on /contact: the message carries its utm_*, and the CSV its Source', async ({
+    page,
+    adminApi,
+  }) => {
+    const email = `lead-contact-${Date.now()}@example.com`;
+    await page.goto('/contact?utm_source=linkedin&utm_medium=social&utm_campaign=vapt');
+    await waitForIsland(page, 'ContactForm');
+    await page.getByLabel(CONTACT.name, { exact: true }).fill('Lead Contact');
+    await page.getByLabel(CONTACT.email, { exact: true }).fill(email);
+    await page.getByLabel(CONTACT.phone, { exact: true }).fill('+91 98765 43210');
+    await page.getByLabel(CONTACT.message, { exact: true }).fill('A campaign brought me here.');
+    await page.getByRole('button', { name: CONTACT.submit }).click();
+    await expect(page.getByText(PUBLIC.contactSuccess, { exact: true })).toBeVisible();
+    expect(await sourceOf(adminApi, PUBLIC_PATHS.contact, email)).toEqual({
+      utmSource: 'linkedin',
+      utmMedium: 'social',
+      utmCampaign: 'vapt',
+    });
+    const csv = await (
+      await adminApi.get(`${PUBLIC_PATHS.contact}/export.csv?q=${encodeURIComponent(email)}`)
+    ).text();
+    const [header, row] = csv.replace('\uFEFF', '').trim().split('\r\n');
+    expect(header).toMatch(/,Source$/);
+    expect(row).toMatch(/,linkedin$/);
+    expect(await page.context().cookies()).toEqual([]);
+  });
+
+  test('a visit that landed on the home page from a newsletter enrols with that source; a typed address is direct', async ({
+    page,
+    adminApi,
+    browser,
+  }) => {
+    const enrol = async (target: Page, email: string) => {
+      await target.goto('/enroll');
+      await waitForIsland(target, 'EnrollForm');
+      await target.getByLabel(ENROLL.name, { exact: true }).fill('Lead Student');
+      await target.getByLabel(ENROLL.email, { exact: true }).fill(email);
+      await target.getByLabel(ENROLL.phone, { exact: true }).fill('+91 90000 12345');
+      const course = target.getByLabel(ENROLL.course, { exact: true });
+      await course.selectOption((await course.locator('option').allTextContents())[1]!);
+      await target.getByRole('button', { name: ENROLL.submit }).click();
+      await expect(target.getByText(PUBLIC.enrollSuccess, { exact: true })).toBeVisible();
+    };
+    const email = `lead-enrol-${Date.now()}@example.com`;
+    await page.goto('/?utm_source=newsletter');
+    await enrol(page, email);
+    expect(await sourceOf(adminApi, PUBLIC_PATHS.enroll, email)).toEqual({ utmSource: 'newsletter' });
+    expect(await page.context().cookies()).toEqual([]);
+
+    const typed = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const direct = `lead-direct-${Date.now()}@example.com`;
+      await enrol(await typed.newPage(), direct);
+      expect(await sourceOf(adminApi, PUBLIC_PATHS.enroll, direct)).toEqual({ referrer: 'direct' });
+    } finally {
+      await typed.close();
+    }
   });
 });

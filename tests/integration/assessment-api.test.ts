@@ -350,5 +350,64 @@ describe.each(STORE_BACKENDS)('issue 25 on %s', (backend) => {
       expect(bad.status).toBe(400);
       expect((await body(bad)).errors).toEqual({ source: ASSESSMENT_VALIDATION.sourceInvalid });
     });
+
+    it('stores an enrolment request’s source like a contact’s, and counts it', async () => {
+      await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName: 'Ethical Hacking' } });
+      const tag = `enrol-src-${backend}`;
+      const enroll = {
+        name: tag,
+        email: `${tag}@example.in`,
+        phone: '9845012345',
+        course: 'Ethical Hacking',
+        source: { utmSource: 'LinkedIn', utmMedium: 'social', utmCampaign: 'batch-jan' },
+      };
+      expect((await post(requestFamilies.enroll.path, enroll)).status).toBe(201);
+      expect((await all('enroll')).find((item) => item.name === tag)?.source).toEqual({
+        utmSource: 'LinkedIn',
+        utmMedium: 'social',
+        utmCampaign: 'batch-jan',
+      });
+      const filtered = await api.admin(`${requestFamilies.enroll.path}?source=linkedin&q=${tag}`);
+      expect(((await body(filtered)).data as StoredItem[]).map((item) => item.name)).toEqual([tag]);
+      const counts = (await body(await api.admin(`${requestFamilies.enroll.path}/sources`))).data as Record<
+        string,
+        number
+      >;
+      expect(counts.linkedin).toBeGreaterThanOrEqual(1);
+    });
+
+    it('adds a Source column after the contact and enrolment CSVs’ own columns once a request has a source', async () => {
+      const tag = `csv-src-${backend}`;
+      const contact = { name: tag, email: `${tag}@example.in`, phone: '9845012345', message: 'Hi' };
+      await post(requestFamilies.contact.path, {
+        ...contact,
+        source: { utmSource: 'linkedin', utmMedium: 'x' },
+      });
+      await post(requestFamilies.contact.path, { ...contact, source: { referrer: 'news.example' } });
+      await post(requestFamilies.contact.path, contact);
+      const csv = await (await api.admin(`${requestFamilies.contact.path}/export.csv?q=${tag}`)).text();
+      const [header, ...rows] = csv.replace('\uFEFF', '').trim().split('\r\n');
+      expect(header).toBe(
+        'Received (IST),Name,Email,Phone,Message,Status,Staff note,Last updated (IST),Source',
+      );
+      // Newest first, as the list: none (an older client), the referring site, the campaign.
+      expect(rows.map((row) => row.split(',').at(-1))).toEqual(['', 'news.example', 'linkedin']);
+      // Requests without a source (every one stored before issue 25): the columns as they were.
+      const older = await (
+        await api.admin(`${requestFamilies.contact.path}/export.csv?q=${tag}&source=unknown`)
+      ).text();
+      expect(older.replace('\uFEFF', '').split('\r\n')[0]).toBe(
+        'Received (IST),Name,Email,Phone,Message,Status,Staff note,Last updated (IST)',
+      );
+
+      const enrolled = await (
+        await api.admin(`${requestFamilies.enroll.path}/export.csv?q=enrol-src-${backend}`)
+      ).text();
+      const [enrollHeader, enrollRow] = enrolled.replace('\uFEFF', '').trim().split('\r\n');
+      expect(enrollHeader).toBe(
+        'Received (IST),Name,Email,Phone,Course,Message,Status,Staff note,Last updated (IST),Source',
+      );
+      expect(enrollRow).toMatch(/,Ethical Hacking,.*,linkedin$/);
+    });
   });
 });

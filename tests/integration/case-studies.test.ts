@@ -10,6 +10,7 @@ import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { CASE_STUDY } from '../../src/lib/staff-messages.ts';
 import { publishedItems } from '../../src/content-loaders.ts';
+import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
 const studies = contentFamilies.caseStudy;
@@ -188,5 +189,61 @@ describe('case studies', () => {
     });
     const listed = (await publicList()).find((candidate) => candidate._id === item._id);
     expect(listed).toMatchObject({ slugHistory: ['web-app'] });
+  });
+});
+
+/**
+ * Issue 25's done-when: a case study page is live after publishing. A draft is out of what the build reads (the
+ * loader behind `/case-studies/{slug}`'s getStaticPaths); publishing it purges the family's cache tag and asks for
+ * the rebuild that builds its page from that data (the e2e spec case-studies drives the rebuilt page itself).
+ */
+describe('a case study published from a draft', () => {
+  let live: Api;
+  const purged: string[] = [];
+  let rebuilds = 0;
+  beforeAll(async () => {
+    live = await startApi({
+      deps: {
+        purgeCache: async (tags) => {
+          purged.push(...tags);
+        },
+        rebuild: {
+          request: async (): Promise<RebuildOutcome> => {
+            rebuilds += 1;
+            return 'built';
+          },
+          followUp: async (): Promise<RebuildOutcome> => 'idle',
+        },
+      },
+    });
+  });
+  afterAll(() => live.stop());
+
+  const built = async () => publishedItems(live.repository, studies.key);
+
+  it('is left out of the build as a draft, and built with its page once published', async () => {
+    const created = await live.admin(studies.path, {
+      method: 'POST',
+      json: study('Red team exercise for an insurer', { published: false }),
+    });
+    expect(created.status).toBe(201);
+    const draft = (await body(created)).data as Item;
+    expect((await built()).map((item) => item._id)).not.toContain(draft._id);
+
+    purged.length = 0;
+    const before = rebuilds;
+    const published = await live.admin(`${studies.path}/${draft._id}`, {
+      method: 'PUT',
+      json: { published: true },
+    });
+    expect(published.status).toBe(200);
+    await live.settle();
+    expect(purged).toContain(studies.cacheTag);
+    expect(rebuilds).toBeGreaterThan(before);
+    expect((await built()).find((item) => item._id === draft._id)).toMatchObject({
+      slug: 'red-team-exercise-for-an-insurer',
+      title: 'Red team exercise for an insurer',
+      clientName: 'Kaveri Bank',
+    });
   });
 });

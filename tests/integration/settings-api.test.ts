@@ -399,6 +399,40 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
     expect(await current()).toEqual({ ...shown, ...trust, whatsappNumber: '919876543210' });
   });
 
+  it('keeps a switch an older client leaves out (issue 25.5): omitted acknowledgement booleans keep their value', async () => {
+    const shown = await current();
+    // Staff switch the enrolment acknowledgement off.
+    expect(
+      (await api.admin(path, { method: 'PUT', json: { ...shown, ackEnroll: false, ackContact: true } }))
+        .status,
+    ).toBe(200);
+    // A script written before the switches existed saves the settings without them.
+    const { ackContact: _c, ackEnroll: _e, ackAssessment: _a, ...older } = await current();
+    const saved = await api.admin(path, { method: 'PUT', json: { ...older, phone: '+91 90000 22222' } });
+    expect(saved.status).toBe(200);
+    expect((await body(saved)).data).toMatchObject({
+      ackContact: true,
+      ackEnroll: false,
+      ackAssessment: true,
+    });
+    expect(await current()).toMatchObject({
+      phone: '+91 90000 22222',
+      ackContact: true,
+      ackEnroll: false,
+      ackAssessment: true,
+    });
+    // Sent, a boolean is what it says.
+    expect(
+      (
+        await api.admin(path, {
+          method: 'PUT',
+          json: { ...(await current()), ackEnroll: true, ackContact: false },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await current()).toMatchObject({ ackContact: false, ackEnroll: true, ackAssessment: true });
+  });
+
   it('answers only its own routes and methods', async () => {
     expect((await api.admin(path, { method: 'DELETE' })).status).toBe(405);
     expect((await api.admin(path, { method: 'POST', json: SITE_SETTINGS_SEED })).status).toBe(405);

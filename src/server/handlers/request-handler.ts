@@ -333,18 +333,16 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
   const { filter } = listQuery(family, request, { paging: false });
   const rows = await allRequests(deps.repository, family, filter);
   await auditAction(input, actor, { action: 'export', family: family.key });
-  if (!filter.batch) return csvResponse(family.key, family.csvColumns.map(csvColumn), rows, deps.now());
+  const columns = family.csvColumns
+    .filter((column) => !column.whenPresent || rows.some((row) => row[column.field] !== undefined))
+    .map(csvColumn);
+  if (!filter.batch) return csvResponse(family.key, columns, rows, deps.now());
   // A batch's roster (issue 22.5): the spec's columns, then the batch and each student's seat or waitlist place,
   // enrolled first, then the waitlist in its order, then the rest oldest first.
   const roster = (await withBatches(deps, rows)).toSorted(
     (a, b) => rosterRank(a) - rosterRank(b) || (a._id < b._id ? -1 : 1),
   );
-  return csvResponse(
-    family.key,
-    [...family.csvColumns.map(csvColumn), ...ROSTER_COLUMNS],
-    roster,
-    deps.now(),
-  );
+  return csvResponse(family.key, [...columns, ...ROSTER_COLUMNS], roster, deps.now());
 }
 
 const rosterRank = (row: Record<string, unknown>) =>
