@@ -99,6 +99,8 @@ export const ACTIVITY_TEXT = {
     'legacy-import': 'Imported from the old site',
     'publish-now': 'Published now',
     revoke: 'Revoked a certificate',
+    'preview-share': 'Shared a preview',
+    'preview-revoke': 'Withdrew a preview link',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
