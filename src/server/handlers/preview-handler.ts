@@ -33,7 +33,8 @@ export const previewableFamilies = (): ContentFamily[] =>
 
 const familyNamed = (key: unknown): ContentFamily => {
   const family = previewableFamilies().find((candidate) => candidate.key === key);
-  if (!family) throw new HttpError(badRequest(API.previewFamilyUnknown, { family: API.previewFamilyUnknown }));
+  if (!family)
+    throw new HttpError(badRequest(API.previewFamilyUnknown, { family: API.previewFamilyUnknown }));
   return family;
 };
 
@@ -66,8 +67,10 @@ async function share(input: StaffInput) {
   return ok(data, { status: 201, message: API.previewShared });
 }
 
-const listLinks = (family: ContentFamily) => async ({ deps, params }: StaffInput) =>
-  ok((await activeLinks(deps, family.key, params.id ?? '')).map(viewOf));
+const listLinks =
+  (family: ContentFamily) =>
+  async ({ deps, params }: StaffInput) =>
+    ok((await activeLinks(deps, family.key, params.id ?? '')).map(viewOf));
 
 const revoke = (family: ContentFamily) => async (input: StaffInput) => {
   const { request, deps, actor, params } = input;
@@ -85,22 +88,32 @@ const revoke = (family: ContentFamily) => async (input: StaffInput) => {
 
 /** Only the family's own fields come from the form: nothing else of the request reaches the page. */
 const fieldValues = (family: ContentFamily, values: Record<string, unknown>) =>
-  Object.fromEntries(family.fields.flatMap((field) => (field.name in values ? [[field.name, values[field.name]]] : [])));
+  Object.fromEntries(
+    family.fields.flatMap((field) => (field.name in values ? [[field.name, values[field.name]]] : [])),
+  );
 
-export const renderUnsaved = (shell: ShellLoader) => async ({ request, deps }: StaffInput) => {
-  const raw =
-    bodyKind(request) === 'form'
-      ? parsePayload((await readUrlEncoded(request)).get(PREVIEW_PAYLOAD_FIELD))
-      : await readJson(request);
-  const body = validate(RenderSchema, raw);
-  const family = familyNamed(body.family);
-  const stored = body.id ? await deps.repository.get(family.key, body.id) : null;
-  if (body.id && !stored) return notFound();
-  const item = { ...stored, ...fieldValues(family, body.values ?? {}) };
-  const { title, body: main } = renderPreview(family, item);
-  const html = await previewDocument(shell, originOf(deps, request), rendererOf(family).shellPath, title, main);
-  return new Response(html, { headers: PREVIEW_HEADERS });
-};
+export const renderUnsaved =
+  (shell: ShellLoader) =>
+  async ({ request, deps }: StaffInput) => {
+    const raw =
+      bodyKind(request) === 'form'
+        ? parsePayload((await readUrlEncoded(request)).get(PREVIEW_PAYLOAD_FIELD))
+        : await readJson(request);
+    const body = validate(RenderSchema, raw);
+    const family = familyNamed(body.family);
+    const stored = body.id ? await deps.repository.get(family.key, body.id) : null;
+    if (body.id && !stored) return notFound();
+    const item = { ...stored, ...fieldValues(family, body.values ?? {}) };
+    const { title, body: main } = renderPreview(family, item);
+    const html = await previewDocument(
+      shell,
+      originOf(deps, request),
+      rendererOf(family).shellPath,
+      title,
+      main,
+    );
+    return new Response(html, { headers: PREVIEW_HEADERS });
+  };
 
 function parsePayload(text: string | null): unknown {
   try {
@@ -113,12 +126,27 @@ function parsePayload(text: string | null): unknown {
 export function previewRoutes(shell: ShellLoader = fetchShell): ApiRoute[] {
   return [
     staffRoute('POST', PREVIEW_PATH, STAFF, ['preview-share'], share),
-    staffRoute('POST', PREVIEW_RENDER_PATH, STAFF, { none: 'a preview of unsaved values stores nothing' }, renderUnsaved(shell)),
+    staffRoute(
+      'POST',
+      PREVIEW_RENDER_PATH,
+      STAFF,
+      { none: 'a preview of unsaved values stores nothing' },
+      renderUnsaved(shell),
+    ),
     ...previewableFamilies().flatMap((family) => [
-      staffRoute('GET', `${PREVIEW_PATH}/${family.key}/:id`, STAFF, READ, listLinks(family), { family: family.key }),
-      staffRoute('POST', `${`${PREVIEW_PATH}/${family.key}/:id`}/revoke`, STAFF, ['preview-revoke'], revoke(family), {
+      staffRoute('GET', `${PREVIEW_PATH}/${family.key}/:id`, STAFF, READ, listLinks(family), {
         family: family.key,
       }),
+      staffRoute(
+        'POST',
+        `${`${PREVIEW_PATH}/${family.key}/:id`}/revoke`,
+        STAFF,
+        ['preview-revoke'],
+        revoke(family),
+        {
+          family: family.key,
+        },
+      ),
     ]),
   ];
 }

@@ -24,16 +24,26 @@ const closed = (reason: ClosedReason) =>
 export function createPreviewPageHandler(shell: ShellLoader = fetchShell): RouteHandler {
   return async ({ request, deps }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
-      return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } });
+      return new Response(null, {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
+      });
     const parts = new URL(request.url).pathname.split('/').filter(Boolean);
     if (parts.length !== 2) return closed('invalid');
     const check = await checkLink(deps, parts[1] ?? '');
     if (check.kind !== 'ok') return closed(check.kind);
     const family = (contentFamilies as Record<string, ContentFamily>)[check.record.family];
-    const item = family && !family.staffOnly ? await deps.repository.get(family.key, check.record.itemId) : null;
+    const item =
+      family && !family.staffOnly ? await deps.repository.get(family.key, check.record.itemId) : null;
     if (!family || !item) return closed('gone');
     const { title, body } = renderPreview(family, item);
-    const html = await previewDocument(shell, originOf(deps, request), rendererOf(family).shellPath, title, body);
+    const html = await previewDocument(
+      shell,
+      originOf(deps, request),
+      rendererOf(family).shellPath,
+      title,
+      body,
+    );
     return new Response(html, { headers: PREVIEW_HEADERS });
   };
 }

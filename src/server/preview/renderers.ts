@@ -47,8 +47,7 @@ const caseStudy: PreviewRenderer = {
     const quote = str(item.quote);
     const findings = findingsOf(item as Parameters<typeof findingsOf>[0])
       .map(
-        (f) =>
-          `<li class="severity severity--${f.severity}"><strong>${f.count}</strong> ${e(f.label)}</li>`,
+        (f) => `<li class="severity severity--${f.severity}"><strong>${f.count}</strong> ${e(f.label)}</li>`,
       )
       .join('');
     const body = `${hero(str(item.title))}<article class="section case-study-page"><div class="container prose">
@@ -75,17 +74,24 @@ const course: PreviewRenderer = {
     const gst = item.gstIncluded === true ? COURSES_PAGE.gstIncluded : COURSES_PAGE.gstExtra;
     const fee = typeof item.fee === 'number' ? `${feeText(item.fee)} ${gst}` : '';
     const level = COURSES_PAGE.levels[str(item.level) as keyof typeof COURSES_PAGE.levels] ?? str(item.level);
-    const fact = (term: string, value: string) => (value ? `<div><dt>${e(term)}</dt><dd>${e(value)}</dd></div>` : '');
+    const fact = (term: string, value: string) =>
+      value ? `<div><dt>${e(term)}</dt><dd>${e(value)}</dd></div>` : '';
     const syllabus = list(item.syllabus)
       .map((module) => {
         const m = module as Item;
-        const topics = list(m.topics).map((topic) => `<li>${e(str(topic))}</li>`).join('');
+        const topics = list(m.topics)
+          .map((topic) => `<li>${e(str(topic))}</li>`)
+          .join('');
         return `<li><h3>${e(str(m.title))}</h3>${topics ? `<ul>${topics}</ul>` : ''}</li>`;
       })
       .join('');
-    const outcomes = list(item.outcomes).map((outcome) => `<li>${e(str(outcome))}</li>`).join('');
+    const outcomes = list(item.outcomes)
+      .map((outcome) => `<li>${e(str(outcome))}</li>`)
+      .join('');
     const faq = list(item.faq)
-      .map((entry) => `<dt>${e(str((entry as Item).question))}</dt><dd>${e(str((entry as Item).answer))}</dd>`)
+      .map(
+        (entry) => `<dt>${e(str((entry as Item).question))}</dt><dd>${e(str((entry as Item).answer))}</dd>`,
+      )
       .join('');
     const refund = str(item.refundPolicy).trim();
     const body = `${hero(str(item.title))}<article class="section course-page"><div class="container prose">
