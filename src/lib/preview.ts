@@ -7,11 +7,13 @@ import { API_PREFIX } from './constants.ts';
 export const PREVIEW_PATH = `${API_PREFIX}/preview`;
 /** The admin's "Preview" of unsaved values: a form POST (field `payload`, JSON) that answers the page. */
 export const PREVIEW_RENDER_PATH = `${PREVIEW_PATH}/render`;
-/** An item's active links: `GET {PREVIEW_PATH}/{family}/{id}`; revoke: `POST …/{family}/{id}/revoke` `{link}`. */
+/** Withdraws one link: `{family, id, link}`. */
+export const PREVIEW_REVOKE_PATH = `${PREVIEW_PATH}/revoke`;
+/** An item's links still working. */
 export const previewLinksPath = (family: string, id: string) =>
   `${PREVIEW_PATH}/${encodeURIComponent(family)}/${encodeURIComponent(id)}`;
-/** Where a shared link opens: `/preview/{token}`, served by netlify/functions/preview.mts. */
-export const PREVIEW_PAGE_PATH = '/preview';
+/** Where a shared link opens: `{PREVIEW_PAGE_PATH}/{token}`, a page served by the API's function. */
+export const PREVIEW_PAGE_PATH = `${PREVIEW_PATH}/view`;
 /** The form field the admin's Preview posts its JSON in (a top-level form POST, so the page opens in a tab). */
 export const PREVIEW_PAYLOAD_FIELD = 'payload';
 

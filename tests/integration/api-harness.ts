@@ -45,8 +45,6 @@ import * as api from '../../netlify/functions/api.mts';
 import * as health from '../../netlify/functions/health.mts';
 import * as uploads from '../../netlify/functions/uploads.mts';
 import * as verify from '../../netlify/functions/verify.mts';
-import * as preview from '../../netlify/functions/preview.mts';
-import { createPreviewPageHandler } from '../../src/server/handlers/preview-page-handler.ts';
 import { verifyPageHandler } from '../../src/server/handlers/verify-page-handler.ts';
 
 export const ORIGIN = 'https://delta.example';
@@ -63,8 +61,6 @@ export const FUNCTIONS: { name: string; module: FunctionModule; handler: RouteHa
   { name: 'health', module: health, handler: healthHandler },
   { name: 'uploads', module: uploads, handler: uploadsHandler },
   { name: 'verify', module: verify, handler: verifyPageHandler },
-  // No shell over the network in tests: previews stand in their plain document (preview-page.ts).
-  { name: 'preview', module: preview, handler: createPreviewPageHandler(async () => null) },
 ];
 
 /** The names of the functions Netlify would consider for a path (a correct setup yields exactly one). */

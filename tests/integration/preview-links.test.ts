@@ -12,8 +12,10 @@ import { AUDIT_PATH } from '../../src/lib/identity.ts';
 import { PREVIEW_PAGE } from '../../src/lib/messages.ts';
 import {
   PREVIEW_LINK_DAYS,
+  PREVIEW_PAGE_PATH,
   PREVIEW_PATH,
   PREVIEW_RENDER_PATH,
+  PREVIEW_REVOKE_PATH,
   previewLinksPath,
   type PreviewLinkView,
   type SharedPreview,
@@ -75,7 +77,7 @@ describe('preview links', () => {
   it('show the draft to someone signed out, with the banner, noindex and never cached', async () => {
     const item = await draft('Draft study for the bank');
     const shared = await share(item);
-    expect(shared.url.startsWith(`${ORIGIN}/preview/`)).toBe(true);
+    expect(shared.url.startsWith(`${ORIGIN}${PREVIEW_PAGE_PATH}/`)).toBe(true);
     expect(new Date(shared.expiresAt).getTime() - api.clock.now.getTime()).toBe(PREVIEW_LINK_DAYS * DAY_MS);
 
     const page = await open(shared.url);
@@ -99,7 +101,7 @@ describe('preview links', () => {
   it('show a clear page and nothing of the draft for a forged token', async () => {
     const item = await draft('Forgery target');
     const shared = await share(item);
-    const token = new URL(shared.url).pathname.split('/')[2] ?? '';
+    const token = new URL(shared.url).pathname.split('/').at(-1) ?? '';
     const parts = token.split('.');
     // Another expiry under the same signature, a changed signature, and no token shape at all.
     const stretched = [parts[0], String(Number(parts[1]) + DAY_MS), parts[2], parts[3]].join('.');
@@ -107,8 +109,8 @@ describe('preview links', () => {
       ...parts.slice(0, 3),
       `${parts[3]?.startsWith('A') ? 'B' : 'A'}${parts[3]?.slice(1)}`,
     ].join('.');
-    for (const forged of [stretched, resigned, 'p1.not-a-token', '..%2f..']) {
-      const response = await api.call(`/preview/${forged}`);
+    for (const forged of [stretched, resigned, 'p1.not-a-token', 'not%20a%20token']) {
+      const response = await api.call(`${PREVIEW_PAGE_PATH}/${forged}`);
       expect(response.status, forged).toBe(404);
       await expectClosed(response, 'invalid');
     }
@@ -125,9 +127,9 @@ describe('preview links', () => {
     const links = (await body(await api.admin(previewLinksPath(studies.key, other._id))))
       .data as PreviewLinkView[];
     expect(links).toEqual([]);
-    const wrong = await api.admin(`${previewLinksPath(studies.key, other._id)}/revoke`, {
+    const wrong = await api.admin(PREVIEW_REVOKE_PATH, {
       method: 'POST',
-      json: { link: shared.link.id },
+      json: { family: studies.key, id: other._id, link: shared.link.id },
     });
     expect(wrong.status).toBe(404);
     expect((await body(wrong)).message).toBe(API.previewLinkNotFound);
@@ -156,9 +158,9 @@ describe('preview links', () => {
     expect(listed.map((link) => link.id).sort()).toEqual([first.link.id, second.link.id].sort());
     expect(listed[0]).toMatchObject({ createdBy: expect.any(String), expiresAt: expect.any(String) });
 
-    const revoked = await api.admin(`${previewLinksPath(studies.key, item._id)}/revoke`, {
+    const revoked = await api.admin(PREVIEW_REVOKE_PATH, {
       method: 'POST',
-      json: { link: first.link.id },
+      json: { family: studies.key, id: item._id, link: first.link.id },
     });
     expect(revoked.status).toBe(200);
     expect((await body(revoked)).message).toBe(API.previewRevoked);

@@ -7,6 +7,12 @@
 import type { Store } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PREVIEW_PATH,
+  PREVIEW_RENDER_PATH,
+  PREVIEW_REVOKE_PATH,
+  previewLinksPath,
+} from '../../src/lib/preview.ts';
+import {
   allFamilies,
   AUTH_PATHS,
   contentFamilies,
@@ -153,6 +159,25 @@ function adminRoutes(ids: SeededIds): Route[] {
     // Publishing under the deploy budget (issue 26): any staff may look, only owners spend a deploy.
     { method: 'GET', path: PUBLISHING_PATH, access: 'read' },
     { method: 'POST', path: PUBLISH_NOW_PATH, access: 'write', role: 'owner' },
+  );
+  // Preview and share (issue 24.4): a bypass of the share would store a link (the store snapshot shows it).
+  const previewed = { family: contentFamilies.caseStudy.key, id: ids.content.caseStudy };
+  routes.push(
+    { method: 'POST', path: PREVIEW_PATH, access: 'write', payload: async () => ({ json: previewed }) },
+    {
+      method: 'POST',
+      path: PREVIEW_RENDER_PATH,
+      access: 'write',
+      payload: async () => ({ json: previewed }),
+    },
+    { method: 'POST', path: PREVIEW_REVOKE_PATH, access: 'write' },
+    ...Object.values(contentFamilies)
+      .filter((family) => !family.staffOnly)
+      .map((family) => ({
+        method: 'GET',
+        path: previewLinksPath(family.key, ids.content[family.key]),
+        access: 'read' as const,
+      })),
   );
   routes.push(
     {

@@ -83,7 +83,7 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     // This month's deploys against the budget, the publish queue and an owner's "publish now" (issue 26).
     ...publishingRoutes,
     // Preview and share a draft (issue 24.4).
-    ...previewRoutes(),
+    ...previewRoutes(registry.content),
   ];
 }
 
