@@ -878,3 +878,28 @@ export const CATALOGUE = {
   enrollCourseHint:
     'The names in the /enroll form’s course list, and how enrolment requests are filtered. The full prospectus of a course is under Catalogue courses.',
 } as const;
+
+/** Preview and share (issue 24.4): the content form's buttons and the shared links' list. */
+export const PREVIEW = {
+  preview: 'Preview',
+  previewHint: 'Opens the page as it would look with what is in the form now, saved or not, in a new tab.',
+  share: 'Share preview',
+  sharing: 'Making a link…',
+  shareHint:
+    'A link anyone can open without signing in, showing the saved version of this item, until it expires or is revoked.',
+  shared: (expires: string) => `Preview link made. It works until ${expires} IST.`,
+  shareFailed: 'Failed to make a preview link',
+  urlLabel: 'Preview link',
+  copy: 'Copy link',
+  copied: 'Link copied',
+  linksHeading: 'Preview links that work now',
+  linksEmpty: 'No preview link works now.',
+  linksFailed: 'Failed to load the preview links',
+  link: (created: string, by: string, expires: string) =>
+    `Made ${created} IST by ${by}, works until ${expires} IST`,
+  revoke: 'Revoke',
+  revokeLabel: (created: string) => `Revoke the preview link made ${created} IST`,
+  revoked: 'Preview link revoked: it shows nothing now.',
+  revokeFailed: 'Failed to revoke the preview link',
+  saveFirst: 'Save the item to share a preview of it.',
+} as const;

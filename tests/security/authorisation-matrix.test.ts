@@ -535,6 +535,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // the request summary, privacy export and privacy erase: 3; site settings: save, history and version restore
     // (issue 12.7, docs/decisions.md 24). The backup download (GET and HEAD, issue 14) is an owner route since
     // stop 17 (docs/decisions.md 26), counted with those. Publishing status and publish now: 2 (issue 26).
+    // Preview and share (issue 24.4): share, render and revoke, and each public content family's links.
     expect(routes).toHaveLength(
       Object.keys(contentFamilies).length * 9 +
         Object.keys(requestFamilies).length * 10 +
@@ -543,7 +544,9 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         2 +
         3 +
         3 +
-        2,
+        2 +
+        3 +
+        Object.values(contentFamilies).filter((family) => !family.staffOnly).length,
     );
   });
 
