@@ -887,7 +887,7 @@ export const PREVIEW = {
   sharing: 'Making a link…',
   shareHint:
     'A link anyone can open without signing in, showing the saved version of this item, until it expires or is revoked.',
-  shared: (expires: string) => `Preview link made. It works until ${expires} IST.`,
+  shared: (expires: string) => `Preview link made. It works until ${expires}.`,
   shareFailed: 'Failed to make a preview link',
   urlLabel: 'Preview link',
   copy: 'Copy link',
@@ -895,10 +895,9 @@ export const PREVIEW = {
   linksHeading: 'Preview links that work now',
   linksEmpty: 'No preview link works now.',
   linksFailed: 'Failed to load the preview links',
-  link: (created: string, by: string, expires: string) =>
-    `Made ${created} IST by ${by}, works until ${expires} IST`,
+  link: (created: string, by: string, expires: string) => `Made ${created} by ${by}, works until ${expires}`,
   revoke: 'Revoke',
-  revokeLabel: (created: string) => `Revoke the preview link made ${created} IST`,
+  revokeLabel: (created: string) => `Revoke the preview link made ${created}`,
   revoked: 'Preview link revoked: it shows nothing now.',
   revokeFailed: 'Failed to revoke the preview link',
   saveFirst: 'Save the item to share a preview of it.',

@@ -49,7 +49,7 @@ test('a draft is previewed, shared with a signed-out browser, and shows nothing 
     .toContain(secret);
   await page.locator(`[data-item-id="${id}"]`).getByRole('button', { name: FORM.edit }).click();
   await page.getByRole('button', { name: PREVIEW.share, exact: true }).click();
-  const url = await page.getByLabel(PREVIEW.urlLabel).inputValue();
+  const url = await page.getByLabel(PREVIEW.urlLabel, { exact: true }).inputValue();
   expect(url).toContain('/preview/');
 
   // A fresh browser, signed out.
@@ -64,7 +64,9 @@ test('a draft is previewed, shared with a signed-out browser, and shows nothing 
   await expect(visitor.locator('main')).toContainText(secret);
 
   // Revoked from the admin: the same URL shows the clear page and nothing of the draft.
-  await page.getByRole('button', { name: PREVIEW.revoke, exact: true }).click();
+  const links = page.locator('[data-preview-link]');
+  await expect(links).toHaveCount(1);
+  await links.getByRole('button', { name: PREVIEW.revoke }).click();
   await expect(page.getByText(PREVIEW.revoked)).toBeVisible();
   const closed = await visitor.goto(url);
   expect(closed?.status()).toBe(410);

@@ -309,6 +309,7 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
       </form>
       {!family.staffOnly && (
         <PreviewShare
+          key={`${family.key}:${editingId ?? ''}`}
           family={family.key}
           itemId={editingId}
           values={() => apiValuesOf(family.fields, values)}

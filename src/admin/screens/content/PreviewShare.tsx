@@ -3,7 +3,7 @@
  * the API, which answers the page in a new tab; "Share preview" makes a signed link to the saved item that works
  * without signing in, and the item's working links are listed, each with Revoke.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { showIstDayTime } from '../../../lib/ist.ts';
 import {
   PREVIEW_PATH,
@@ -37,21 +37,26 @@ export function PreviewShare({ family, itemId, values, disabled }: Props) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
-  const load = useCallback(async () => {
-    if (!itemId) return setLinks(null);
-    try {
-      const data = dataOf(await adminRequest(previewLinksPath(family, itemId)));
-      setLinks(Array.isArray(data) ? (data as PreviewLinkView[]) : []);
-    } catch (error) {
-      setNotice({ kind: 'error', text: failureText(error, PREVIEW.linksFailed) });
-    }
-  }, [family, itemId]);
+  /** Bumped after a share or a revoke: the list is read again. */
+  const [reads, setReads] = useState(0);
 
+  // The form keys this part by the item, so another item starts with no link shown and no notice.
   useEffect(() => {
-    setShared(null);
-    setNotice(null);
-    void load();
-  }, [load]);
+    if (!itemId) return;
+    let current = true;
+    adminRequest(previewLinksPath(family, itemId)).then(
+      (body) => {
+        const data = dataOf(body);
+        if (current) setLinks(Array.isArray(data) ? (data as PreviewLinkView[]) : []);
+      },
+      (error: unknown) => {
+        if (current) setNotice({ kind: 'error', text: failureText(error, PREVIEW.linksFailed) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [family, itemId, reads]);
 
   function preview() {
     if (!payloadRef.current || !formRef.current) return;
@@ -68,7 +73,7 @@ export function PreviewShare({ family, itemId, values, disabled }: Props) {
       const made = data as SharedPreview;
       setShared(made);
       setNotice({ kind: 'success', text: PREVIEW.shared(showIstDayTime(made.expiresAt)) });
-      await load();
+      setReads((count) => count + 1);
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(error, PREVIEW.shareFailed) });
     } finally {
@@ -87,7 +92,7 @@ export function PreviewShare({ family, itemId, values, disabled }: Props) {
       });
       if (shared?.link.id === link.id) setShared(null);
       setNotice({ kind: 'success', text: PREVIEW.revoked });
-      await load();
+      setReads((count) => count + 1);
     } catch (error) {
       setNotice({ kind: 'error', text: failureText(error, PREVIEW.revokeFailed) });
     } finally {
