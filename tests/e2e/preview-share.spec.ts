@@ -62,6 +62,10 @@ test('a draft is previewed, shared with a signed-out browser, and shows nothing 
   await expect(visitor.locator('[data-preview-banner]')).toContainText(PREVIEW_PAGE.banner);
   await expect(visitor.locator('main')).toContainText(title);
   await expect(visitor.locator('main')).toContainText(secret);
+  // In the deployed page's own shell: its stylesheet and navbar, without its scripts.
+  await expect(visitor.locator('link[rel="stylesheet"][href^="/_astro/"]')).toHaveCount(1);
+  await expect(visitor.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(visitor.locator('script')).toHaveCount(0);
 
   // Revoked from the admin: the same URL shows the clear page and nothing of the draft.
   const links = page.locator('[data-preview-link]');
