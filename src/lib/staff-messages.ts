@@ -135,6 +135,8 @@ export const ACTIVITY_TEXT = {
   restoredBackup: (who: string, backup: string, written = 0, removed = 0) =>
     `${who} restored the backup ${backup} (${written} written, ${removed} removed)`,
   publishedNow: (who: string) => `${who} published the site now (one deploy of the month’s budget)`,
+  sharedPreview: (who: string, thing: string) => `${who} shared a preview link to ${thing}`,
+  revokedPreview: (who: string, thing: string) => `${who} revoked a preview link to ${thing}`,
   importedLegacy: (who: string, written = 0, removed = 0) =>
     `${who} imported the old site’s data (${written} written, ${removed} removed)`,
   /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */
