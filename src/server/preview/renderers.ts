@@ -120,7 +120,13 @@ function fieldHtml(field: Field, value: unknown): string {
       .map((entry) => `<li>${e(str(entry))}</li>`)
       .join('')}</ul>`;
   if (field.kind === 'textarea' || field.kind === 'text') return `<p class="pre-line">${e(str(value))}</p>`;
-  const text = fieldText(field, value);
+  // Unsaved values may not have their kind's shape yet (the admin's Preview): shown as nothing rather than failing.
+  let text = '';
+  try {
+    text = fieldText(field, value);
+  } catch {
+    return '';
+  }
   return text ? `<p><strong>${e(field.label)}:</strong> ${e(text)}</p>` : '';
 }
 
