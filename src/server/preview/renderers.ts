@@ -121,7 +121,7 @@ function fieldHtml(field: Field, value: unknown): string {
       .join('')}</ul>`;
   if (field.kind === 'textarea' || field.kind === 'text') return `<p class="pre-line">${e(str(value))}</p>`;
   // Unsaved values may not have their kind's shape yet (the admin's Preview): shown as nothing rather than failing.
-  let text = '';
+  let text: string;
   try {
     text = fieldText(field, value);
   } catch {
