@@ -12,6 +12,12 @@ export const API = {
   certificateNotFound: 'No certificate has this number',
   certificateRevoked: 'Certificate revoked',
   certificateAlreadyRevoked: 'This certificate is already revoked',
+  /** Preview and share (issue 24.4). */
+  previewFamilyUnknown: 'Choose a content family that has a public page or section',
+  previewIdRequired: 'Name the item to preview',
+  previewShared: 'Preview link made',
+  previewRevoked: 'Preview link revoked',
+  previewLinkNotFound: 'This item has no such preview link',
   revokeReasonRequired: 'Say why the certificate is revoked (at most 300 characters)',
   /** "Publish now" (issue 26). */
   publishStarted: 'Publishing now: the site is live again in about a minute.',

@@ -73,6 +73,9 @@ export const AUDIT_ACTIONS = [
   'publish-now',
   /** A certificate revoked by staff (issue 23), with its reason in the item. */
   'revoke',
+  /** A preview link made for a draft, or withdrawn before it expired (issue 24.4). */
+  'preview-share',
+  'preview-revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

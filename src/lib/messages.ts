@@ -145,3 +145,19 @@ export const VERIFY = {
   tooMany: (seconds: number) =>
     `Too many lookups from your network. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
+
+/**
+ * The preview of a draft (issue 24.4), shown by the preview function (never by the islands, so none of this
+ * reaches their chunk): its banner, and the page a link that no longer works opens.
+ */
+export const PREVIEW_PAGE = {
+  banner: 'PREVIEW',
+  bannerDetail: 'A draft, not on the site yet: what you see may still change before it is published.',
+  pageTitle: (title: string) => `Preview: ${title}`,
+  closedTitle: 'This preview is not available',
+  invalid: 'This preview link is not valid. Check that it was copied whole, or ask for a new one.',
+  expired: 'This preview link has expired. Ask the person who shared it for a new one.',
+  revoked: 'This preview link has been withdrawn. Ask the person who shared it for a new one.',
+  gone: 'What this preview showed has been deleted.',
+  home: 'Go to the home page',
+} as const;

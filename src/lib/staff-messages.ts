@@ -99,6 +99,8 @@ export const ACTIVITY_TEXT = {
     'legacy-import': 'Imported from the old site',
     'publish-now': 'Published now',
     revoke: 'Revoked a certificate',
+    'preview-share': 'Shared a preview',
+    'preview-revoke': 'Withdrew a preview link',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
@@ -133,6 +135,8 @@ export const ACTIVITY_TEXT = {
   restoredBackup: (who: string, backup: string, written = 0, removed = 0) =>
     `${who} restored the backup ${backup} (${written} written, ${removed} removed)`,
   publishedNow: (who: string) => `${who} published the site now (one deploy of the month’s budget)`,
+  sharedPreview: (who: string, thing: string) => `${who} shared a preview link to ${thing}`,
+  revokedPreview: (who: string, thing: string) => `${who} revoked a preview link to ${thing}`,
   importedLegacy: (who: string, written = 0, removed = 0) =>
     `${who} imported the old site’s data (${written} written, ${removed} removed)`,
   /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */
@@ -875,4 +879,28 @@ export const CATALOGUE = {
     'The “Who Can JOIN” cards of the home page: who the training is for. Not the catalogue (Catalogue courses) nor the enrolment form’s names (Courses).',
   enrollCourseHint:
     'The names in the /enroll form’s course list, and how enrolment requests are filtered. The full prospectus of a course is under Catalogue courses.',
+} as const;
+
+/** Preview and share (issue 24.4): the content form's buttons and the shared links' list. */
+export const PREVIEW = {
+  preview: 'Preview',
+  previewHint: 'Opens the page as it would look with what is in the form now, saved or not, in a new tab.',
+  share: 'Share preview',
+  sharing: 'Making a link…',
+  shareHint:
+    'A link anyone can open without signing in, showing the saved version of this item, until it expires or is revoked.',
+  shared: (expires: string) => `Preview link made. It works until ${expires}.`,
+  shareFailed: 'Failed to make a preview link',
+  urlLabel: 'Preview link',
+  copy: 'Copy link',
+  copied: 'Link copied',
+  linksHeading: 'Preview links that work now',
+  linksEmpty: 'No preview link works now.',
+  linksFailed: 'Failed to load the preview links',
+  link: (created: string, by: string, expires: string) => `Made ${created} by ${by}, works until ${expires}`,
+  revoke: 'Revoke',
+  revokeLabel: (created: string) => `Revoke the preview link made ${created}`,
+  revoked: 'Preview link revoked: it shows nothing now.',
+  revokeFailed: 'Failed to revoke the preview link',
+  saveFirst: 'Save the item to share a preview of it.',
 } as const;

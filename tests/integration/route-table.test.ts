@@ -11,6 +11,12 @@ import { requestExample } from '../support/request-examples.ts';
 import { VERIFY_PATH } from '../../src/server/handlers/certificate-handler.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PREVIEW_PATH,
+  PREVIEW_RENDER_PATH,
+  PREVIEW_REVOKE_PATH,
+  type SharedPreview,
+} from '../../src/lib/preview.ts';
+import {
   allFamilies,
   contentFamilies,
   contentFamily,
@@ -270,6 +276,11 @@ describe('every route that changes something records what the table declares', (
     await step('POST', `${contentFamilies.certificate.path}/${made.get('certificate') ?? ''}/revoke`, {
       json: { reason: 'Audited' },
     });
+    // Issue 24.4: a preview shared, shown from unsaved values, and withdrawn.
+    const previewed = { family: contentFamilies.caseStudy.key, id: made.get('caseStudy') ?? '' };
+    const shared = (await body(await step('POST', PREVIEW_PATH, { json: previewed }))).data as SharedPreview;
+    await step('POST', PREVIEW_RENDER_PATH, { json: { ...previewed, values: {} } });
+    await step('POST', PREVIEW_REVOKE_PATH, { json: { ...previewed, link: shared.link.id } });
 
     const course = await step('POST', enrollCourseFamily.path, { json: { courseName: 'Audited Course' } });
     const courseId = ((await body(course)).data as StoredItem)._id;

@@ -7,6 +7,12 @@
 import type { Store } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PREVIEW_PATH,
+  PREVIEW_RENDER_PATH,
+  PREVIEW_REVOKE_PATH,
+  previewLinksPath,
+} from '../../src/lib/preview.ts';
+import {
   allFamilies,
   AUTH_PATHS,
   contentFamilies,
@@ -153,6 +159,25 @@ function adminRoutes(ids: SeededIds): Route[] {
     // Publishing under the deploy budget (issue 26): any staff may look, only owners spend a deploy.
     { method: 'GET', path: PUBLISHING_PATH, access: 'read' },
     { method: 'POST', path: PUBLISH_NOW_PATH, access: 'write', role: 'owner' },
+  );
+  // Preview and share (issue 24.4): a bypass of the share would store a link (the store snapshot shows it).
+  const previewed = { family: contentFamilies.caseStudy.key, id: ids.content.caseStudy };
+  routes.push(
+    { method: 'POST', path: PREVIEW_PATH, access: 'write', payload: async () => ({ json: previewed }) },
+    {
+      method: 'POST',
+      path: PREVIEW_RENDER_PATH,
+      access: 'write',
+      payload: async () => ({ json: previewed }),
+    },
+    { method: 'POST', path: PREVIEW_REVOKE_PATH, access: 'write' },
+    ...Object.values(contentFamilies)
+      .filter((family) => !family.staffOnly)
+      .map((family) => ({
+        method: 'GET',
+        path: previewLinksPath(family.key, ids.content[family.key]),
+        access: 'read' as const,
+      })),
   );
   routes.push(
     {
@@ -510,6 +535,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // the request summary, privacy export and privacy erase: 3; site settings: save, history and version restore
     // (issue 12.7, docs/decisions.md 24). The backup download (GET and HEAD, issue 14) is an owner route since
     // stop 17 (docs/decisions.md 26), counted with those. Publishing status and publish now: 2 (issue 26).
+    // Preview and share (issue 24.4): share, render and revoke, and each public content family's links.
     expect(routes).toHaveLength(
       Object.keys(contentFamilies).length * 9 +
         Object.keys(requestFamilies).length * 10 +
@@ -518,7 +544,9 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         2 +
         3 +
         3 +
-        2,
+        2 +
+        3 +
+        Object.values(contentFamilies).filter((family) => !family.staffOnly).length,
     );
   });
 

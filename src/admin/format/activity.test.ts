@@ -61,6 +61,16 @@ describe('Activity sentences (issue 21.7)', () => {
     ).toBe('Priya Nair restored “Analyst” in Career from the trash');
   });
 
+  it('tells a preview link shared and revoked, naming the item (issue 24.4)', () => {
+    const target = { family: 'career', id: 'k1', title: 'Analyst' };
+    expect(activitySentence(entry({ action: 'preview-share', target }))).toBe(
+      'Priya Nair shared a preview link to “Analyst” in Career',
+    );
+    expect(activitySentence(entry({ action: 'preview-revoke', target }))).toBe(
+      'Priya Nair revoked a preview link to “Analyst” in Career',
+    );
+  });
+
   it('keeps older entries readable: no name, no details, a request known by its id only', () => {
     const old = { actorName: undefined, detail: undefined };
     expect(

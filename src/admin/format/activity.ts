@@ -91,6 +91,10 @@ export function activitySentence(entry: AuditEntry): string {
       return T.importedLegacy(who, detail?.written, detail?.removed);
     case 'publish-now':
       return T.publishedNow(who);
+    case 'preview-share':
+      return T.sharedPreview(who, thing());
+    case 'preview-revoke':
+      return T.revokedPreview(who, thing());
     default:
       return T.other(who, String(entry.action), thing());
   }

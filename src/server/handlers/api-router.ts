@@ -37,6 +37,7 @@ import { batchAvailabilityRoutes } from './batch-availability-handler.ts';
 import { certificateRoutes } from './certificate-handler.ts';
 import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
+import { previewRoutes } from './preview-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
@@ -81,6 +82,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...auditRoutes,
     // This month's deploys against the budget, the publish queue and an owner's "publish now" (issue 26).
     ...publishingRoutes,
+    // Preview and share a draft (issue 24.4).
+    ...previewRoutes(registry.content),
   ];
 }
 

@@ -19,9 +19,12 @@ export type CachePolicy =
    */
   | { kind: 'public-short'; tag: string; seconds: number }
   /** Content-addressed files: the name changes whenever the bytes do. */
-  | { kind: 'immutable' };
+  | { kind: 'immutable' }
+  /** A page for one holder only (a shared preview of a draft, issue 24.4): kept by no CDN and no browser. */
+  | { kind: 'private' };
 
 export const NO_STORE: CachePolicy = { kind: 'no-store' };
+export const PRIVATE_NO_STORE: CachePolicy = { kind: 'private' };
 export const publicCache = (tag: string): CachePolicy => ({ kind: 'public', tag });
 export const shortPublicCache = (tag: string, seconds: number): CachePolicy => ({
   kind: 'public-short',
@@ -50,5 +53,7 @@ export function cacheHeaders(policy: CachePolicy): Record<string, string> {
       return { 'Cache-Control': 'public, max-age=31536000, immutable' };
     case 'no-store':
       return { 'Cache-Control': 'no-store' };
+    case 'private':
+      return { 'Cache-Control': 'private, no-store', 'Netlify-CDN-Cache-Control': 'no-store' };
   }
 }

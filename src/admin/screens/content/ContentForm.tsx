@@ -29,6 +29,7 @@ import {
 import { changesFrom } from '../../stores/revision-diff.ts';
 import { scrollToTop } from '../../stores/router.ts';
 import { focusItem } from './focus.ts';
+import { PreviewShare } from './PreviewShare.tsx';
 import { apiValuesOf, emptyValues, normalised, valuesOf, type FormValues } from './form-values.ts';
 
 type FocusTarget = 'invalid' | 'submit' | 'title' | 'conflict' | { item: string };
@@ -306,6 +307,15 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
           )}
         </div>
       </form>
+      {!family.staffOnly && (
+        <PreviewShare
+          key={`${family.key}:${editingId ?? ''}`}
+          family={family.key}
+          itemId={editingId}
+          values={() => apiValuesOf(family.fields, values)}
+          disabled={working}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,176 @@
+/**
+ * How each family's item looks in a preview (issue 24.4): the body of the public page it will appear on, with the
+ * same markup, classes and words as that page's template, so the site's own stylesheet lays it out as it will be.
+ * A family with a page of its own (course, case study; articles plug in their entry here) gets that page's body;
+ * any other content family shows as the item's section would (its fields, in the family's order). The page
+ * around it (head, navbar, footer, styles) is the deployed page's own HTML (preview-page.ts).
+ *
+ * A template here mirrors its .astro page: the pages are pre-rendered by Astro at build time and no Astro
+ * runtime ships in the functions (docs/decisions.md §i24-preview says why, and what would replace this).
+ */
+import { CASE_STUDIES_PATH, clientLine, engagementLabel, findingsOf } from '../../lib/case-studies.ts';
+import { feeText } from '../../lib/catalogue.ts';
+import type { ContentFamily } from '../../lib/collections.ts';
+import { fieldsOfKind, fieldText, publicView, type Field } from '../../lib/fields.ts';
+import { resolveImageUrl } from '../../lib/image-url.ts';
+import { HERO_IMAGE, heroSrcSet } from '../../lib/hero-image.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import { BREADCRUMB_HOME } from '../../lib/public-copy.ts';
+import { CASE_STUDIES_PAGE, COURSES_PAGE } from '../../lib/page-words.ts';
+import { escapeHtml as e } from '../certificates/verify-page.ts';
+
+type Item = Readonly<Record<string, unknown>>;
+
+export interface PreviewRenderer {
+  /** The public page whose shell (navbar, footer, styles) the preview is shown in. */
+  shellPath: string;
+  /** The page's title and the HTML inside its `<main>`, for the item as the public would get it. */
+  render(family: ContentFamily, item: Item): { title: string; body: string };
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/** src/components/Hero.astro. */
+const hero = (title: string) => `<section class="hero" aria-labelledby="page-title">
+<img class="hero__photo" src="${e(HERO_IMAGE.file(1280))}" srcset="${e(heroSrcSet)}" sizes="100vw" width="${HERO_IMAGE.width}" height="${HERO_IMAGE.height}" alt="" decoding="async">
+<div class="hero__text"><h1 id="page-title">${e(title)}</h1><nav class="breadcrumb" aria-label="Breadcrumb"><ol>
+<li><a href="/">${e(BREADCRUMB_HOME)}</a></li><li><span aria-current="page">${e(title)}</span></li></ol></nav></div></section>`;
+
+/** src/pages/case-studies/[slug].astro's body. */
+const caseStudy: PreviewRenderer = {
+  shellPath: CASE_STUDIES_PATH,
+  render(family, item) {
+    const study = item as Parameters<typeof clientLine>[0] & Item;
+    const engagements = fieldsOfKind(family.fields, 'select')[0]?.options ?? [];
+    const client = clientLine(study);
+    const image = str(item.image);
+    const quote = str(item.quote);
+    const findings = findingsOf(item as Parameters<typeof findingsOf>[0])
+      .map(
+        (f) => `<li class="severity severity--${f.severity}"><strong>${f.count}</strong> ${e(f.label)}</li>`,
+      )
+      .join('');
+    const body = `${hero(str(item.title))}<article class="section case-study-page"><div class="container prose">
+${image ? `<img src="${e(resolveImageUrl(image, family.image?.folder ?? 'services'))}" alt="${e(str(item.alt).trim() || CASE_STUDIES_PAGE.logoAlt(client))}" class="case-study-page__logo">` : ''}
+<dl class="course-facts"><div><dt>${e(CASE_STUDIES_PAGE.client)}</dt><dd>${e(client)}</dd></div>
+<div><dt>${e(CASE_STUDIES_PAGE.sector)}</dt><dd>${e(str(item.sector))}</dd></div>
+<div><dt>${e(CASE_STUDIES_PAGE.engagement)}</dt><dd>${e(engagementLabel(engagements, str(item.engagement)))}</dd></div></dl>
+<section aria-labelledby="case-scope"><h2 id="case-scope">${e(CASE_STUDIES_PAGE.scope)}</h2><p class="pre-line">${e(str(item.scope))}</p></section>
+<section aria-labelledby="case-findings"><h2 id="case-findings">${e(CASE_STUDIES_PAGE.findings)}</h2><ul class="case-study-findings plain-list">${findings}</ul></section>
+<section aria-labelledby="case-outcome"><h2 id="case-outcome">${e(CASE_STUDIES_PAGE.outcome)}</h2><p class="pre-line">${e(str(item.outcome))}</p></section>
+${quote ? `<section aria-labelledby="case-quote"><h2 id="case-quote">${e(CASE_STUDIES_PAGE.quote)}</h2><blockquote class="case-study-quote"><p>${e(quote)}</p>${str(item.quoteBy) ? `<footer><cite>${e(str(item.quoteBy))}</cite></footer>` : ''}</blockquote></section>` : ''}
+</div></article>`;
+    return { title: str(item.title), body };
+  },
+};
+
+/**
+ * src/pages/courses/[slug].astro's body: summary, facts, description, syllabus, outcomes, FAQ and fee. The
+ * batches and trainers it joins at build time are left to the published page.
+ */
+const course: PreviewRenderer = {
+  shellPath: '/courses',
+  render(_family, item) {
+    const gst = item.gstIncluded === true ? COURSES_PAGE.gstIncluded : COURSES_PAGE.gstExtra;
+    const fee = typeof item.fee === 'number' ? `${feeText(item.fee)} ${gst}` : '';
+    const level = COURSES_PAGE.levels[str(item.level) as keyof typeof COURSES_PAGE.levels] ?? str(item.level);
+    const fact = (term: string, value: string) =>
+      value ? `<div><dt>${e(term)}</dt><dd>${e(value)}</dd></div>` : '';
+    const syllabus = list(item.syllabus)
+      .map((module) => {
+        const m = module as Item;
+        const topics = list(m.topics)
+          .map((topic) => `<li>${e(str(topic))}</li>`)
+          .join('');
+        return `<li><h3>${e(str(m.title))}</h3>${topics ? `<ul>${topics}</ul>` : ''}</li>`;
+      })
+      .join('');
+    const outcomes = list(item.outcomes)
+      .map((outcome) => `<li>${e(str(outcome))}</li>`)
+      .join('');
+    const faq = list(item.faq)
+      .map(
+        (entry) => `<dt>${e(str((entry as Item).question))}</dt><dd>${e(str((entry as Item).answer))}</dd>`,
+      )
+      .join('');
+    const refund = str(item.refundPolicy).trim();
+    const body = `${hero(str(item.title))}<article class="section course-page"><div class="container prose">
+<section aria-labelledby="course-summary"><h2 id="course-summary">${e(COURSES_PAGE.summary)}</h2>
+${str(item.summary) ? `<p class="lead">${e(str(item.summary))}</p>` : ''}
+<dl class="course-facts">${fact(COURSES_PAGE.duration, str(item.duration))}${fact(COURSES_PAGE.level, level)}${fact(COURSES_PAGE.fee, fee)}</dl>
+${str(item.description) ? `<div>${renderMarkdown(str(item.description))}</div>` : ''}
+${str(item.prerequisites) ? `<h3>${e(COURSES_PAGE.prerequisites)}</h3><p>${e(str(item.prerequisites))}</p>` : ''}</section>
+${syllabus ? `<section aria-labelledby="course-syllabus"><h2 id="course-syllabus">${e(COURSES_PAGE.syllabus)}</h2><ol class="syllabus">${syllabus}</ol></section>` : ''}
+${outcomes ? `<section aria-labelledby="course-outcomes"><h2 id="course-outcomes">${e(COURSES_PAGE.outcomes)}</h2><ul>${outcomes}</ul></section>` : ''}
+${faq ? `<section aria-labelledby="course-faq"><h2 id="course-faq">${e(COURSES_PAGE.faq)}</h2><dl class="faq">${faq}</dl></section>` : ''}
+<section aria-labelledby="course-fee"><h2 id="course-fee">${e(COURSES_PAGE.feeHeading)}</h2>${fee ? `<p>${e(COURSES_PAGE.fee)}: ${e(fee)}</p>` : ''}
+${refund ? `<h3>${e(COURSES_PAGE.refundPolicy)}</h3><div>${renderMarkdown(refund)}</div>` : ''}</section>
+</div></article>`;
+    return { title: str(item.title), body };
+  },
+};
+
+/** A field as its section shows it: markdown rendered (safely), points and lines as lists, the rest as text. */
+function fieldHtml(field: Field, value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (field.kind === 'image') return '';
+  if (field.kind === 'markdown') return `<div>${renderMarkdown(str(value))}</div>`;
+  if (field.kind === 'points' || field.kind === 'lines')
+    return `<ul>${list(value)
+      .map((entry) => `<li>${e(str(entry))}</li>`)
+      .join('')}</ul>`;
+  if (field.kind === 'textarea' || field.kind === 'text') return `<p class="pre-line">${e(str(value))}</p>`;
+  // Unsaved values may not have their kind's shape yet (the admin's Preview): shown as nothing rather than failing.
+  let text: string;
+  try {
+    text = fieldText(field, value);
+  } catch {
+    return '';
+  }
+  return text ? `<p><strong>${e(field.label)}:</strong> ${e(text)}</p>` : '';
+}
+
+/** Any other family: the item as its section's card, its fields in the family's order. */
+export function sectionRenderer(shellPath: string): PreviewRenderer {
+  return {
+    shellPath,
+    render(family, item) {
+      const title = str(item[family.titleField]);
+      const image = family.image && str(item.image);
+      const fields = family.fields
+        .filter((field) => field.name !== family.titleField)
+        .map((field) => fieldHtml(field, item[field.name]))
+        .join('\n');
+      const body = `${hero(title)}<section class="section"><div class="container prose"><article class="card">
+${image ? `<img src="${e(resolveImageUrl(image, family.image!.folder))}" alt="${e(str(item.alt))}">` : ''}
+<h2>${e(title)}</h2>
+${fields}</article></div></section>`;
+      return { title, body };
+    },
+  };
+}
+
+/**
+ * The registry: a family with a page of its own names its renderer; the others their section's page. A family
+ * missing here previews as a card on the home page. Articles (issue 24.1) add `article: { shellPath:
+ * '/articles', render }` beside these.
+ */
+export const PREVIEW_RENDERERS: Readonly<Record<string, PreviewRenderer>> = {
+  caseStudy,
+  course,
+  homeContent: sectionRenderer('/'),
+  homeService: sectionRenderer('/'),
+  homeCourse: sectionRenderer('/'),
+  serviceContent: sectionRenderer('/services'),
+  career: sectionRenderer('/career'),
+  hallOfFame: sectionRenderer('/security'),
+  trainer: sectionRenderer('/about'),
+  batch: sectionRenderer('/courses'),
+};
+
+export const rendererOf = (family: ContentFamily): PreviewRenderer =>
+  PREVIEW_RENDERERS[family.key] ?? sectionRenderer('/');
+
+/** What the public would get of the item (private fields, such as an anonymous client's name, left out). */
+export const renderPreview = (family: ContentFamily, item: Item) =>
+  rendererOf(family).render(family, publicView(family.fields, item as Record<string, unknown>));
