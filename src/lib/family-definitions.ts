@@ -8,6 +8,7 @@ import { MAX_LENGTH, CAREER_POINTS_MIN, POINTS_MAX, SERVICE_POINTS_MIN } from '.
 import type {
   BooleanField,
   DateField,
+  DateTimeField,
   EmailField,
   GroupField,
   ImageField,
@@ -32,6 +33,7 @@ import { API, VALIDATION } from './api-messages.ts';
 import {
   ACKNOWLEDGE,
   ADMIN,
+  ARTICLE,
   CASE_STUDY,
   CATALOGUE,
   CERTIFICATES,
@@ -854,6 +856,92 @@ export const FAMILY_DEFINITIONS = [
     confirmDelete: CERTIFICATES.confirmDelete,
     messages: CERTIFICATES.messages,
     revoke: CERTIFICATES.revoke,
+  }),
+  // Articles (issue 24): write-ups and explainers at /articles/{slug}, newest first by `publishedOn`, in the RSS feed.
+  defineContent({
+    key: 'article',
+    // A staff name when the author is not a trainer of the catalogue.
+    requireOneOf: [{ fields: ['author', 'authorName'], message: ARTICLE.authorRequired }],
+    // The first-published date: the server sets it on the first write that leaves the article published.
+    stampOnPublish: 'publishedOn',
+    fields: [
+      // The cover: in the courses' folder, as a folder of its own costs /contact's islands bytes (case studies' note).
+      cataloguePicture('courses'),
+      {
+        name: 'title',
+        kind: 'text',
+        label: ARTICLE.title,
+        max: 160,
+        required: ARTICLE.titleRequired,
+      } as const satisfies TextField,
+      { name: 'slug', kind: 'slug', label: ARTICLE.slug, from: 'title', max: 80 } as const satisfies SlugField,
+      {
+        name: 'summary',
+        kind: 'textarea',
+        label: ARTICLE.summary,
+        hint: ARTICLE.summaryHint,
+        max: 400,
+        required: ARTICLE.summaryRequired,
+      } as const satisfies TextField,
+      {
+        name: 'body',
+        kind: 'markdown',
+        label: ARTICLE.body,
+        hint: ARTICLE.bodyHint,
+        max: 60_000,
+        required: ARTICLE.bodyRequired,
+      } as const satisfies MarkdownField,
+      {
+        name: 'author',
+        kind: 'reference',
+        label: ARTICLE.author,
+        to: 'trainer',
+        required: null,
+      } as const satisfies ReferenceField,
+      {
+        name: 'authorName',
+        kind: 'text',
+        label: ARTICLE.authorName,
+        max: 80,
+        required: null,
+      } as const satisfies TextField,
+      lines('tags', ARTICLE.tags, 8),
+      {
+        name: 'course',
+        kind: 'reference',
+        label: ARTICLE.course,
+        to: 'course',
+        required: null,
+      } as const satisfies ReferenceField,
+      {
+        name: 'service',
+        kind: 'reference',
+        label: ARTICLE.service,
+        to: 'serviceContent',
+        required: null,
+      } as const satisfies ReferenceField,
+      {
+        name: 'publishedOn',
+        kind: 'dateTime',
+        label: ARTICLE.publishedOn,
+        hint: ARTICLE.publishedOnHint,
+        required: null,
+      } as const satisfies DateTimeField,
+    ],
+    titleField: 'title',
+    admin: {
+      route: 'articles',
+      path: 'articles',
+      label: ARTICLE.heading,
+      group: 'tool',
+      heading: ARTICLE.heading,
+      noun: ARTICLE.noun,
+      layout: 'list',
+      listErrors: 'fixed',
+      hint: ARTICLE.hint,
+    },
+    confirmDelete: ARTICLE.confirmDelete,
+    messages: ARTICLE.messages,
   }),
   {
     key: 'stats',
