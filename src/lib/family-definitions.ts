@@ -874,7 +874,13 @@ export const FAMILY_DEFINITIONS = [
         max: 160,
         required: ARTICLE.titleRequired,
       } as const satisfies TextField,
-      { name: 'slug', kind: 'slug', label: ARTICLE.slug, from: 'title', max: 80 } as const satisfies SlugField,
+      {
+        name: 'slug',
+        kind: 'slug',
+        label: ARTICLE.slug,
+        from: 'title',
+        max: 80,
+      } as const satisfies SlugField,
       {
         name: 'summary',
         kind: 'textarea',

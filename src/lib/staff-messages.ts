@@ -257,7 +257,7 @@ export const ARTICLE = {
   bodyRequired: 'The body is required',
   author: 'Author (a trainer)',
   authorName: 'Author (a staff name, when not a trainer)',
-  authorRequired: 'Pick a trainer, or type the author\'s name',
+  authorRequired: "Pick a trainer, or type the author's name",
   tags: 'Tags',
   course: 'Related course',
   service: 'Related service',
