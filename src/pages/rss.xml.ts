@@ -12,6 +12,8 @@ export const GET: APIRoute = async ({ site }) => {
     title: ARTICLES_PAGE.feedTitle,
     description: ARTICLES_PAGE.feedDescription,
     site: site ?? new URL(siteConfig.siteUrl),
+    // The site's addresses have no trailing slash (astro.config.mjs trailingSlash 'never').
+    trailingSlash: false,
     items: articles.map((article) => ({
       title: article.title,
       link: articlePath(article.slug),
