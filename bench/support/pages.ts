@@ -16,6 +16,12 @@ export const PUBLIC_PAGES = [
     path: '/case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit',
     file: 'case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit.html',
   },
+  // Articles (issue 24): the list and the demo article with code blocks, a table and a cover.
+  { path: '/articles', file: 'articles.html' },
+  {
+    path: '/articles/ctf-write-up-the-login-form-that-trusted-its-own-cookie',
+    file: 'articles/ctf-write-up-the-login-form-that-trusted-its-own-cookie.html',
+  },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
