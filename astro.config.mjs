@@ -59,6 +59,30 @@ const bakeUploads = {
   },
 };
 
+/** Makes each published article's 1200 × 630 share picture (why and how: src/server/images/share-card.ts). */
+/** @type {import('astro').AstroIntegration} */
+const shareCards = {
+  name: 'delta:share-cards',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      const { bakeShareCards } = await import('./src/server/images/share-card.ts');
+      const { createImageService } = await import('./src/server/images/image-service.ts');
+      const { getRepository } = await import('./src/server/repository/index.ts');
+      const { publishedItems } = await import('./src/content-loaders.ts');
+      const { contentFamilies } = await import('./src/lib/collections.ts');
+      const { brandName } = await import('./src/lib/site-config.ts');
+      const family = contentFamilies.article;
+      const { made, skipped } = await bakeShareCards(
+        fileURLToPath(dir),
+        await publishedItems(getRepository(), family.key),
+        { brand: brandName, folder: family.image.folder, images: createImageService() },
+      );
+      logger.info(`${made.length} article share pictures made`);
+      for (const { path, reason } of skipped) logger.warn(`${path} not made: ${reason}`);
+    },
+  },
+};
+
 /** `client:settled` (src/islands/settled-directive.ts): hydrate after the page has loaded, when on screen. */
 /** @type {import('astro').AstroIntegration} */
 const settledDirective = {
@@ -76,7 +100,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react(), settledDirective, bakeUploads],
+  integrations: [react(), settledDirective, bakeUploads, shareCards],
   devToolbar: { enabled: false },
   vite: {
     build: {

@@ -22,6 +22,12 @@ export const PUBLIC_PAGES = [
   { path: '/services/assessment-received', file: 'services/assessment-received.html', noindex: true },
   // Issue 23: the certificate check.
   { path: '/verify', file: 'verify.html', noindex: true },
+  // Articles (issue 24): the list and the demo article with code blocks, a table and a cover.
+  { path: '/articles', file: 'articles.html' },
+  {
+    path: '/articles/ctf-write-up-the-login-form-that-trusted-its-own-cookie',
+    file: 'articles/ctf-write-up-the-login-form-that-trusted-its-own-cookie.html',
+  },
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];

@@ -29,6 +29,133 @@ const REFUND_POLICY =
 end of the first week of classes; no refund later. If we cancel or reschedule a batch you may move to another
 batch or take a full refund within 7 working days.`.replaceAll('\n', ' ');
 
+/** The demo articles' bodies (issue 24): markdown as staff would write it. */
+const CTF_WRITE_UP = `Last month our Web Application Security trainees played the web track of a college CTF in Pune.
+This is the write-up of the challenge most teams missed: **"Members only"**, 300 points.
+
+## Recon
+
+The challenge was a login form and a members page. Signing in as the guest account the organisers gave set this
+cookie:
+
+\`\`\`http
+Set-Cookie: session=eyJ1c2VyIjoiZ3Vlc3QiLCJyb2xlIjoibWVtYmVyIn0; Path=/; HttpOnly
+\`\`\`
+
+It looks like a token, but it has no signature: it is only base64 of a JSON object.
+
+\`\`\`python
+import base64, json
+
+cookie = "eyJ1c2VyIjoiZ3Vlc3QiLCJyb2xlIjoibWVtYmVyIn0"
+session = json.loads(base64.urlsafe_b64decode(cookie + "=="))
+print(session)  # {'user': 'guest', 'role': 'member'}
+
+session["role"] = "admin"
+forged = base64.urlsafe_b64encode(json.dumps(session).encode()).rstrip(b"=")
+print(forged.decode())
+\`\`\`
+
+Sending the forged cookie to \`/members\` showed the admin panel, and the flag.
+
+## What we tried, and what worked
+
+| Attempt | Idea | Result |
+| --- | --- | --- |
+| 1 | SQL injection in the login form | Parameterised queries: nothing |
+| 2 | Guessing the admin password | Rate-limited after 5 tries |
+| 3 | Decoding the session cookie | Plain base64 JSON |
+| 4 | Forging \`role: admin\` | Flag |
+
+## The fix
+
+Never trust state the browser can edit. Keep the session on the server and give the browser an opaque, random id,
+or sign the cookie (an HMAC with a server-side key) and check the signature on every request.
+
+\`\`\`ts
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export function verify(value: string, signature: string, key: string): boolean {
+  const expected = createHmac('sha256', key).update(value).digest();
+  const given = Buffer.from(signature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+\`\`\`
+
+This is broken access control, first in the [OWASP Top 10](https://owasp.org/Top10/), and we teach it hands-on in
+the Web Application Security course.`;
+
+const VAPT_REPORT = `A vulnerability assessment and penetration test (VAPT) ends in a report. It is what your auditors,
+your developers and your board will read, so it is worth knowing what a good one contains.
+
+## 1. Executive summary
+
+One page for people who will not read the rest: what was tested, when, the overall risk, and the three things to fix
+first. No jargon.
+
+## 2. Scope and method
+
+- The systems in scope (URLs, IP ranges, apps, cloud accounts) and what was **out** of scope.
+- The dates of testing and the testers' source addresses, so your logs can be matched.
+- The standards followed: OWASP WSTG and ASVS for web apps, PTES or NIST SP 800-115 for networks.
+
+## 3. Findings
+
+Each finding should stand on its own:
+
+| Part | What it says |
+| --- | --- |
+| Title and severity | CVSS score and a rating: critical, high, medium, low |
+| Affected assets | Exactly where it was found |
+| Description | What is wrong, in words a developer understands |
+| Evidence | Requests, responses and screenshots that prove it |
+| Impact | What an attacker could do with it |
+| Remediation | The fix, with references |
+
+## 4. Retest results
+
+After you fix, the testers check again. A good report records each finding's status after the retest: fixed,
+partly fixed or open.
+
+## What to ask your vendor
+
+1. Will a person test by hand, or only run a scanner?
+2. Will you retest the fixes, and is that included?
+3. Can our developers ask you questions about the findings?
+
+If the answers are vague, the report will be too.`;
+
+const OWASP_TOP_10 = `The [OWASP Top 10](https://owasp.org/Top10/) is the list of the most critical web application
+security risks. Here is each one in plain words, with the habit that prevents it.
+
+1. **Broken access control**: users reach data or actions that are not theirs. Check permissions on the server, on
+   every request.
+2. **Cryptographic failures**: sensitive data sent or stored without proper encryption. Use TLS everywhere and
+   well-known libraries, never your own crypto.
+3. **Injection**: user input run as code (SQL, commands, templates). Use parameterised queries and escaping.
+4. **Insecure design**: the flaw is in the plan, not the code. Threat-model features before you build them.
+5. **Security misconfiguration**: default passwords, verbose errors, open storage. Automate and review
+   configuration.
+6. **Vulnerable and outdated components**: old libraries with known holes. Keep a dependency inventory and update.
+7. **Identification and authentication failures**: weak passwords, no rate limits, sessions that never end. Add
+   multi-factor authentication and limit attempts.
+8. **Software and data integrity failures**: updates and pipelines nobody verifies. Sign what you ship and protect
+   CI/CD.
+9. **Security logging and monitoring failures**: attacks nobody notices. Log security events and alert on them.
+10. **Server-side request forgery (SSRF)**: the server fetches a URL an attacker chose. Allow-list destinations.
+
+## Injection in one example
+
+\`\`\`js
+// Vulnerable: the input becomes part of the SQL.
+db.query("SELECT * FROM users WHERE email = '" + email + "'");
+
+// Safe: the input is only ever data.
+db.query('SELECT * FROM users WHERE email = $1', [email]);
+\`\`\`
+
+The list changes every few years; the habits do not.`;
+
 export const demoContent: Record<ContentFamilyKey, DemoItem[]> = {
   get trainer() {
     return catalogue.trainer;
@@ -39,6 +166,49 @@ export const demoContent: Record<ContentFamilyKey, DemoItem[]> = {
   get batch() {
     return catalogue.batch;
   },
+  // Issue 24: three articles, each with a cover; the CTF write-up carries a code block and a table.
+  article: [
+    {
+      fields: {
+        title: 'CTF write-up: the login form that trusted its own cookie',
+        summary:
+          'How our trainees took the web challenge at a college CTF in Pune: a signed-looking cookie that was only base64, an admin flag, and the fix.',
+        body: CTF_WRITE_UP,
+        tags: ['CTF', 'Web security', 'Write-up'],
+        publishedOn: dayFromToday(-3) + 'T04:30:00.000Z',
+        alt: 'CTF write-up cover',
+      },
+      picture: { label: 'CTF Write-up', hue: 150 },
+      refs: { author: 'Arjun Nair', course: 'Web Application Security' },
+    },
+    {
+      fields: {
+        title: 'What a VAPT report contains',
+        summary:
+          'The sections of a vulnerability assessment and penetration testing report, what each is for, and what to ask your vendor before you sign off.',
+        body: VAPT_REPORT,
+        authorName: 'DeltaSecure consulting team',
+        tags: ['VAPT', 'Compliance'],
+        publishedOn: dayFromToday(-17) + 'T05:00:00.000Z',
+        alt: 'VAPT report cover',
+      },
+      picture: { label: 'VAPT Report', hue: 200 },
+      refs: { service: 'Network Penetration Testing' },
+    },
+    {
+      fields: {
+        title: 'The OWASP Top 10, explained for developers',
+        summary:
+          'Each of the ten most critical web application risks in plain words, with the one habit that prevents it.',
+        body: OWASP_TOP_10,
+        tags: ['OWASP', 'Web security', 'Developers'],
+        publishedOn: dayFromToday(-40) + 'T06:15:00.000Z',
+        alt: 'OWASP Top 10 cover',
+      },
+      picture: { label: 'OWASP Top 10', hue: 175 },
+      refs: { author: 'Priya Verma', course: 'Web Application Security' },
+    },
+  ],
   // Issue 23: fixed numbers, so the local site has a certificate to verify at /verify/DLT-2026-7KQ9-M2XH.
   certificate: [
     {

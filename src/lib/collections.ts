@@ -90,6 +90,8 @@ export interface ContentFamily<K extends string = string> extends FamilyBase<K> 
   staffOnly: boolean;
   serial: NonNullable<ContentDefinition['serial']> | null;
   requireOneOf: NonNullable<ContentDefinition['requireOneOf']>;
+  /** ContentDefinition.stampOnPublish (issue 24), or null. */
+  stampOnPublish: string | null;
   revoke: NonNullable<ContentDefinition['revoke']> | null;
 }
 
@@ -115,6 +117,7 @@ export function contentFamily<const K extends string, const F extends Field>(
     serial?: ContentDefinition['serial'];
     requireOneOf?: ContentDefinition['requireOneOf'];
     revoke?: ContentDefinition['revoke'];
+    stampOnPublish?: ContentDefinition['stampOnPublish'];
   },
 ): TypedContentFamily<K, F> {
   const image = imageFieldOf(spec.fields);
@@ -136,6 +139,7 @@ export function contentFamily<const K extends string, const F extends Field>(
     serial: spec.serial ?? null,
     requireOneOf: spec.requireOneOf ?? [],
     revoke: spec.revoke ?? null,
+    stampOnPublish: spec.stampOnPublish ?? null,
   };
 }
 
@@ -157,6 +161,7 @@ export const contentFamilies = Object.fromEntries(
       serial: definition.serial,
       requireOneOf: definition.requireOneOf,
       revoke: definition.revoke,
+      stampOnPublish: definition.stampOnPublish,
     }),
   ]),
 ) as { [K in ContentFamilyKey]: ContentFamilyOf<DefinitionOf<K>> };

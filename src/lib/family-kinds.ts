@@ -107,6 +107,11 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
   revoke?: { button: string; prompt: string; done: string; failed: string; revoked: string };
   /** Fields of which an item must have at least one (a catalogue course or a course name): else `message` on the first. */
   requireOneOf?: readonly { fields: readonly string[]; message: string }[];
+  /**
+   * A date-time field the server sets to the time of the first write that leaves the item published, when the item
+   * has none (an article's first-published date); staff may give one themselves.
+   */
+  stampOnPublish?: string;
 }
 
 /**

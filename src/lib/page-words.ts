@@ -247,3 +247,40 @@ export const CASE_STUDIES_PAGE = {
   pageDescription: (engagement: string, sector: string) =>
     `${engagement} engagement in ${sector}: the scope, what we found by severity, and the outcome.`,
 } as const;
+
+/** Articles (issue 24): the list, tag and article pages' words. */
+export const ARTICLES_PAGE = {
+  title: 'Articles',
+  description:
+    'CTF write-ups, explainers and guides on penetration testing, application security and careers in cybersecurity.',
+  heading: 'Latest articles',
+  empty: 'Articles are coming soon.',
+  tagTitle: (tag: string) => `Articles tagged “${tag}”`,
+  tagDescription: (tag: string) => `Articles on ${tag} from DeltaSecure's trainers and consultants.`,
+  tagsHeading: 'Topics',
+  allTags: 'All articles',
+  pageTitle: (page: number) => `Articles, page ${page}`,
+  pagination: 'Pages of articles',
+  newer: 'Newer articles',
+  older: 'Older articles',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  by: (author: string) => `By ${author}`,
+  publishedOn: 'Published',
+  updatedOn: 'Updated',
+  readingTime: (minutes: number) => `${minutes} min read`,
+  readMore: 'Read the article',
+  tags: 'Tags',
+  back: 'Back to all articles',
+  coverAlt: (title: string) => `Cover picture: ${title}`,
+  nextBatchHeading: (course: string) => `Learn it with us: ${course}`,
+  nextBatch: (batch: string, starts: string) => `Next batch: ${batch}, starting ${starts}.`,
+  seeCourse: 'See the course',
+  enrol: 'Enrol in this batch',
+  contactHeading: 'Want this done for your organisation?',
+  contactText: 'Talk to our consultants about an assessment, a training or a second opinion.',
+  contactLink: 'Contact us',
+  relatedService: (service: string) => `Related service: ${service}`,
+  feedTitle: 'DeltaSecure articles',
+  feedDescription: 'New articles from DeltaSecure: CTF write-ups, explainers and guides.',
+  feedLink: 'RSS feed',
+} as const;

@@ -11,8 +11,14 @@ export const NAV_LINKS = [
   { href: '/contact', label: 'Contact' },
   { href: '/enroll', label: 'Enroll' },
 ] as const;
-/** Links beyond the spec's navbar (issue 22: the course catalogue), shown after its links, which stay as they are. */
-export const NAV_EXTRA_LINKS = [{ href: '/courses', label: 'Courses' }] as const;
+/**
+ * Links beyond the spec's navbar (issue 22: the course catalogue; issue 24: articles), shown after its links, which
+ * stay as they are.
+ */
+export const NAV_EXTRA_LINKS = [
+  { href: '/courses', label: 'Courses' },
+  { href: '/articles', label: 'Articles' },
+] as const;
 export const NAV_CERTIFICATE_LABEL = 'Certificate';
 
 export const FOOTER = {

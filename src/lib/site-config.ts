@@ -92,4 +92,6 @@ export const PUBLIC_PAGES = [
   '/security',
   // Case studies (issue 25.3); each study's page is added to the sitemap from the build's studies.
   '/case-studies',
+  // Articles (issue 24); each article's page, tag page and later list page is added to the sitemap from the build.
+  '/articles',
 ] as const;

@@ -245,6 +245,42 @@ export const CASE_STUDY = {
   },
 } as const;
 
+/** Articles (issue 24): the staff screen's words; a visitor's are ARTICLES_PAGE in page-words.ts. */
+export const ARTICLE = {
+  heading: 'Articles',
+  noun: 'Article',
+  hint: 'Write-ups, explainers and guides, listed newest first at /articles, each at /articles/{slug} and in the RSS feed. The first-published date is set when you first publish, unless you give one.',
+  title: 'Title',
+  titleRequired: 'The title is required',
+  slug: 'Address (slug)',
+  summary: 'Summary',
+  summaryHint: 'One or two sentences: shown in the list, the feed and link previews.',
+  summaryRequired: 'The summary is required',
+  body: 'Body',
+  bodyHint: 'Markdown: headings, lists, links, tables, pictures (/uploads/… addresses) and ``` code blocks.',
+  bodyRequired: 'The body is required',
+  author: 'Author (a trainer)',
+  authorName: 'Author (a staff name, when not a trainer)',
+  authorRequired: "Pick a trainer, or type the author's name",
+  tags: 'Tags',
+  course: 'Related course',
+  service: 'Related service',
+  publishedOn: 'First published',
+  publishedOnHint: 'Set when you first publish, unless you give one.',
+  confirmDelete: 'Delete this article?',
+  messages: {
+    added: 'Article added',
+    updated: 'Article updated',
+    deleted: 'Article deleted',
+    empty: 'No articles yet',
+    fetchFailed: 'Failed to fetch articles',
+    addFailed: 'Failed to add the article',
+    updateFailed: 'Failed to update the article',
+    deleteFailed: 'Failed to delete the article',
+    imageFailed: 'That picture could not be read',
+  },
+} as const;
+
 /** Certificates (issue 23): the staff screen's words; a visitor's are VERIFY in messages.ts. */
 export const CERTIFICATES = {
   heading: 'Certificates',

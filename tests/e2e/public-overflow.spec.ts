@@ -25,6 +25,9 @@ const PAGES = [
   // Case studies (issue 25.3): the index and a demo study's page.
   '/case-studies',
   '/case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit',
+  // Articles (issue 24): the list and the demo article with a code block and a table.
+  '/articles',
+  '/articles/ctf-write-up-the-login-form-that-trusted-its-own-cookie',
 ];
 
 const marker = `overflow${Date.now()}`;

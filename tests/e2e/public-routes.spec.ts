@@ -18,6 +18,10 @@ const INNER_PAGES = [
   // Case studies (issue 25.3): the index and a demo study's page.
   { path: '/case-studies', nav: null },
   { path: '/case-studies/vapt-for-a-co-operative-bank-before-its-rbi-audit', nav: null },
+  // Articles (issue 24), linked after the catalogue: the list, a tag's page and a demo article.
+  { path: '/articles', nav: 'Articles' },
+  { path: '/articles/tag/web-security', nav: 'Articles' },
+  { path: '/articles/what-a-vapt-report-contains', nav: 'Articles' },
 ] as const;
 
 test.beforeEach(async ({ page }) => {

@@ -18,6 +18,7 @@ import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import {
   ADMIN,
+  ARTICLE,
   CATALOGUE,
   DATA_RIGHTS,
   CASE_STUDY,
@@ -120,6 +121,12 @@ const BAKED: Record<(typeof PUBLIC_PAGES)[number], { headings: string[]; items: 
     '/case-studies': {
       headings: [PAGE_WORDS.CASE_STUDIES_PAGE.title, PAGE_WORDS.CASE_STUDIES_PAGE.heading],
       items: ['li.case-study-card'],
+      live: [],
+    },
+    // Issue 24: baked, no island.
+    '/articles': {
+      headings: [PAGE_WORDS.ARTICLES_PAGE.title, PAGE_WORDS.ARTICLES_PAGE.heading],
+      items: ['li.article-card'],
       live: [],
     },
   };
@@ -358,6 +365,11 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   // Certificates (issue 23): the list's failure; its form needs a date and a course.
   certificates: {
     ...contentScreen('certificate', always(CERTIFICATES.messages.fetchFailed), always('')),
+    save: null,
+  },
+  // Articles (issue 24): the list's failure; its form needs an author (a reference) and a markdown body.
+  articles: {
+    ...contentScreen('article', always(ARTICLE.messages.fetchFailed), always('')),
     save: null,
   },
   assessmentData: requestsScreen('assessment'),

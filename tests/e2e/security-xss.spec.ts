@@ -57,12 +57,14 @@ const PUBLIC_PLACES = {
   '/security': { text: ['hallOfFame'], jsonLd: [] },
   // Issue 25.3: the index shows every text of a study (/services cards a part of them).
   '/case-studies': { text: ['caseStudy'], jsonLd: [] },
+  // Articles (issue 24) are checked with payloads of their own (body, title, summary) in articles.spec.ts.
+  '/articles': { text: [], jsonLd: [] },
 } satisfies Record<(typeof PUBLIC_PAGES)[number], { text: Kind[]; jsonLd: Kind[] }>;
 // Every family visitors read shows on some page here (tests/support/covers.ts).
 type Placed = (typeof PUBLIC_PLACES)[keyof typeof PUBLIC_PLACES]['text'][number];
 // Certificates are no public family: visitors see one at a time on /verify/{number}, rendered live.
 const _everyPublicFamily: Covers<
-  Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate'> | LookupFamilyKey,
+  Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate' | 'article'> | LookupFamilyKey,
   Placed
 > = true;
 const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
@@ -80,6 +82,8 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   certificates: null,
   hallOfFame: 'hallOfFame',
   caseStudies: 'caseStudy',
+  // Issue 24: an article's form needs an author reference; its payloads are planted by articles.spec.ts.
+  articles: null,
   contactData: 'contact',
   enrollData: 'enroll',
   assessmentData: 'assessment',

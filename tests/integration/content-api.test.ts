@@ -9,7 +9,7 @@ import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import { APPLY_TO_INVALID, CASE_STUDY, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
+import { APPLY_TO_INVALID, ARTICLE, CASE_STUDY, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
@@ -46,6 +46,14 @@ const VALID: Record<Standalone, Record<string, unknown>> = {
     clientName: 'Godavari Bank',
     logoPermission: true,
   },
+  // Issue 24: a staff name as the author (a trainer would be a reference: tests/integration/articles.test.ts).
+  article: {
+    title: 'What a VAPT report contains',
+    summary: 'The sections of a report and what each is for.',
+    body: '## Scope\n\nWhat was tested.',
+    authorName: 'DeltaSecure team',
+    tags: ['VAPT'],
+  },
 };
 
 const UPDATED: Record<Standalone, Record<string, unknown>> = {
@@ -56,6 +64,7 @@ const UPDATED: Record<Standalone, Record<string, unknown>> = {
   career: { ...VALID.career, title: 'Senior analyst', points: ['  Ten years  ', '', 'Leadership'] },
   hallOfFame: { ...VALID.hallOfFame, researcher: 'Asha R.', link: '' },
   caseStudy: { ...VALID.caseStudy, title: 'VAPT for a bank', low: 7 },
+  article: { ...VALID.article, title: 'What a VAPT report holds' },
 };
 
 /** The spec's section 5 messages, per family: [fields to change, field, message]. */
@@ -95,6 +104,12 @@ const INVALID: Record<Standalone, [Record<string, unknown>, string, string][]> =
     [{ engagement: '' }, 'engagement', CASE_STUDY.engagementRequired],
     [{ scope: '' }, 'scope', CASE_STUDY.scopeRequired],
     [{ outcome: '' }, 'outcome', CASE_STUDY.outcomeRequired],
+  ],
+  article: [
+    [{ title: '' }, 'title', ARTICLE.titleRequired],
+    [{ summary: ' ' }, 'summary', ARTICLE.summaryRequired],
+    [{ body: '' }, 'body', ARTICLE.bodyRequired],
+    [{ authorName: '' }, 'author', ARTICLE.authorRequired],
   ],
 };
 

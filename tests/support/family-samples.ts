@@ -37,7 +37,8 @@ function sampleValue(
     case 'date':
       return '2030-03-14';
     case 'dateTime':
-      return '2030-03-14 09:30';
+      // The form's datetime-local value, an IST wall-clock time (what the API takes besides a zoned instant).
+      return '2030-03-14T09:30';
     case 'select':
       return field.options[0]?.value;
     case 'boolean':

@@ -145,6 +145,23 @@ function checkOneOf(family: ContentFamily, fields: Record<string, unknown>) {
 }
 
 /**
+ * The definition's `stampOnPublish` (issue 24: an article's first-published date): set to now by the first write
+ * that leaves the item published while it has none, so staff need not type it and a later edit never moves it.
+ */
+function stampFirstPublish(
+  family: ContentFamily,
+  deps: Deps,
+  fields: Record<string, unknown>,
+  current: StoredItem | null,
+) {
+  const field = family.stampOnPublish;
+  if (!field) return;
+  const published = fields.published ?? (current ? isPublished(current) : true);
+  if (published === false || text(fields[field]) !== '' || text(current?.[field]) !== '') return;
+  fields[field] = deps.now().toISOString();
+}
+
+/**
  * An item as the API answers it: its place in the order, its draft state made explicit and, with a picture,
  * the picture's absolute path whatever form it is stored in.
  */
@@ -239,6 +256,7 @@ async function create(family: ContentFamily, input: StaffInput) {
     if (text(given[serial.field]) === '')
       given[serial.field] = makeSerial(serial.prefix, String(given.issuedOn ?? deps.now().toISOString()));
   }
+  stampFirstPublish(family, deps, given, null);
   const fields = await withRelations(family, deps, given, null);
   await checkPublishable(family, deps, fields, null);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
@@ -285,6 +303,7 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
       throw new HttpError(validationFailure({ [serial]: FIELD_REASONS.serialFixed }));
     if (serial) fields[serial] = current[serial];
   }
+  stampFirstPublish(family, deps, fields, current);
   const settled = flagOnly ? fields : await withRelations(family, deps, fields, current);
   await checkPublishable(family, deps, settled, current);
   const before = file ? await itemsSharingFolder(family, deps) : [];

@@ -1,0 +1,80 @@
+/**
+ * An article's body as its page shows it (issue 24), rendered at build time: src/lib/markdown.ts (raw HTML shown as
+ * text, only web, mail and site links) with fenced code highlighted by Shiki. Build-side only (pages import it in
+ * their frontmatter), so Shiki never reaches a browser bundle; the admin's preview renders the same markdown
+ * without colours.
+ *
+ * Colours are classes, not Shiki's inline `style` attributes: the pages' CSP allows only the stylesheets Astro
+ * hashes, so inline styles would be dropped. Each colour of the theme has its class in src/styles/public.css
+ * (`.tk-{hex}`; article-body.test.ts checks that every colour the theme can give has one).
+ */
+import { bundledLanguages, createHighlighter, type BundledLanguage, type HighlighterGeneric } from 'shiki';
+import { renderMarkdown, type Highlight } from './lib/markdown.ts';
+
+/** GitHub's light high-contrast theme: every token colour is at least 4.5:1 on the white code background. */
+export const CODE_THEME = 'github-light-high-contrast';
+
+let highlighter: Promise<HighlighterGeneric<BundledLanguage, typeof CODE_THEME>> | null = null;
+const shiki = () => (highlighter ??= createHighlighter({ themes: [CODE_THEME], langs: [] }));
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const isBundled = (lang: string): lang is BundledLanguage => Object.hasOwn(bundledLanguages, lang);
+
+/** The languages the body's fenced blocks name (```lang), as Shiki knows them. */
+export function codeLanguages(source: string): BundledLanguage[] {
+  const names = [...source.matchAll(/^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w#+.-]+)/gm)].map((match) =>
+    (match[1] ?? '').toLowerCase(),
+  );
+  return [...new Set(names)].filter(isBundled);
+}
+
+/** The CSS class of a token colour: `#6A737D` → `tk-6a737d`. */
+export const colourClass = (colour: string) => `tk-${colour.replace('#', '').toLowerCase()}`;
+
+/** Shiki's font style bits (italic 1, bold 2, underline 4) as classes. */
+const styleClasses = (fontStyle: number | undefined) =>
+  [
+    fontStyle && fontStyle & 1 ? 'tk-i' : '',
+    fontStyle && fontStyle & 2 ? 'tk-b' : '',
+    fontStyle && fontStyle & 4 ? 'tk-u' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/** A markdown source as safe HTML, its code blocks coloured. */
+export async function renderArticleBody(source: string): Promise<string> {
+  const languages = codeLanguages(source);
+  const loaded = await shiki();
+  await loaded.loadLanguage(...languages);
+  const highlight: Highlight = (code, lang) => {
+    if (!isBundled(lang) || !languages.includes(lang)) return null;
+    const { tokens } = loaded.codeToTokens(code, { lang, theme: CODE_THEME });
+    const lines = tokens.map((line) =>
+      line
+        .map((token) => {
+          const classes = [token.color ? colourClass(token.color) : '', styleClasses(token.fontStyle)]
+            .filter(Boolean)
+            .join(' ');
+          return classes
+            ? `<span class="${classes}">${escapeHtml(token.content)}</span>`
+            : escapeHtml(token.content);
+        })
+        .join(''),
+    );
+    return `<code class="shiki" data-lang="${escapeHtml(lang)}">${lines.join('\n')}</code>`;
+  };
+  // Tables scroll sideways inside their own focusable region on a narrow screen, not the whole page.
+  return renderMarkdown(source, { highlight })
+    .replaceAll('<table>', '<div class="table-scroll" tabindex="0"><table>')
+    .replaceAll('</table>', '</table></div>');
+}
+
+/** Every foreground colour the theme can give a token (for the stylesheet's classes). */
+export async function themeColours(): Promise<string[]> {
+  const theme = (await shiki()).getTheme(CODE_THEME);
+  const colours = new Set<string>([theme.fg.toLowerCase()]);
+  for (const rule of theme.settings)
+    if (rule.settings.foreground) colours.add(rule.settings.foreground.toLowerCase());
+  return [...colours].sort();
+}
