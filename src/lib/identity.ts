@@ -73,6 +73,8 @@ export const AUDIT_ACTIONS = [
   'publish-now',
   /** A certificate revoked by staff (issue 23), with its reason in the item. */
   'revoke',
+  /** A payment or refund staff recorded on an enrolment (issue 22.6): its kind and amount in the detail. */
+  'payment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

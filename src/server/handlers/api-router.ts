@@ -37,6 +37,7 @@ import { batchAvailabilityRoutes } from './batch-availability-handler.ts';
 import { certificateRoutes } from './certificate-handler.ts';
 import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
+import { enrollPaymentRoutes } from './enroll-payment-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
@@ -67,6 +68,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...(registry.content.some((family) => family.key === 'certificate') ? certificateRoutes : []),
     ...registry.content.flatMap((family) => contentRoutes(family, registry.content)),
     ...registry.requests.flatMap(requestRoutes),
+    // Payments on an enrolment and their receipts (issue 22.6).
+    ...(registry.requests.some((family) => family.key === 'enroll') ? enrollPaymentRoutes : []),
     ...allFamilies.flatMap((family) => ownRoutesOf(family.key)),
     ...trashRoutes(registry, TRASH_PATH),
     ...authRoutes,
