@@ -917,12 +917,13 @@ export const RECEIPT = {
 /** Issue 22.6: recording payments on the Enrollment Requests screen. */
 export const PAYMENTS = {
   record: 'Record payment',
-  refund: 'Record refund',
+  kind: 'Kind',
+  kinds: { payment: 'Payment received', refund: 'Refund given' },
   amount: 'Amount (₹)',
   upiRef: 'UPI transaction reference',
   paidOn: 'Paid on (IST)',
-  save: 'Save payment',
-  saveRefund: 'Save refund',
+  save: 'Save',
+  saving: 'Saving...',
   cancel: 'Cancel',
   receipt: (number: string) => `Receipt ${number}`,
   paid: 'Paid',
