@@ -509,6 +509,7 @@ export const NOTIFY = {
     email: 'Email',
     phone: 'Phone',
     course: 'Course',
+    batch: 'Batch',
     message: 'Message',
   } as Record<string, string>,
 } as const;
@@ -876,6 +877,10 @@ export const CATALOGUE = {
     'The “Who Can JOIN” cards of the home page: who the training is for. Not the catalogue (Catalogue courses) nor the enrolment form’s names (Courses).',
   enrollCourseHint:
     'The names in the /enroll form’s course list, and how enrolment requests are filtered. The full prospectus of a course is under Catalogue courses.',
+  /** Issue 22.8: the Stats screen's count of the catalogue, beside the typed figure. */
+  publishedCourses: (count: number) =>
+    `The catalogue lists ${count} published ${count === 1 ? 'course' : 'courses'}.`,
+  useThisNumber: 'Use this number',
 } as const;
 
 /** Issue 22.6: the numbered fee receipt (a PDF) and the e-mail that carries it to the student. */

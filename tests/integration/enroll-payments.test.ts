@@ -164,6 +164,11 @@ describe.each(STORE_BACKENDS)('fees by UPI on %s', (backend) => {
     const weekend = await batch('Weekend, December');
     const { stored } = await enrol(weekend._id, { email: `receipt-${backend}@example.in` });
     await api.settle();
+    // Staff's notification names the batch under the course.
+    const notified = mail.mails().find((m) => m.to.includes(STAFF) && m.text.includes(`receipt-${backend}@`));
+    expect(notified?.text).toContain(
+      `Course: ${COURSE_NAME}\nBatch: Weekend, December (12 Dec 2026 – 7 Feb 2027)`,
+    );
 
     // A part payment: recorded, not yet paid in full, still new.
     const part = await pay(stored._id, { amount: 500_000, upiRef: '432198765012', paidOn: '2026-11-25' });

@@ -22,7 +22,7 @@ import type { Deps } from '../deps.ts';
 import { idTime } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { composeNotification } from './compose.ts';
-import { composeReceiptMail } from '../fees/receipt-mail.ts';
+import { batchLine, composeReceiptMail } from '../fees/receipt-mail.ts';
 import { SEND_TIMEOUT_MS, SendError } from './notifier.ts';
 
 /** Retries stop this long after the submission. */
@@ -100,7 +100,11 @@ export async function attemptDelivery(
             settings,
           );
           await deps.notifier.acknowledge(String(item.email ?? ''), text);
-        } else await deps.notifier.send(channel, composeNotification(family, item, deps.env.siteOrigin));
+        } else {
+          // Issue 22: an enrolment into a batch names the batch, as it is now.
+          const batch = family === 'enroll' ? await batchLine(deps, item) : null;
+          await deps.notifier.send(channel, composeNotification(family, item, deps.env.siteOrigin, batch));
+        }
         entry = {
           ...previous,
           state: 'sent',
