@@ -10,7 +10,8 @@ import { COURSES_PAGE } from '../../src/lib/page-words.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { ENROLL } from '../../src/lib/public-copy.ts';
 import { CATALOGUE, PAYMENTS } from '../../src/lib/staff-messages.ts';
-import { decodeQr } from '../support/pdf.ts';
+import { BROCHURE_MAX_BYTES } from '../../src/course-brochure.ts';
+import { decodeQr, pdfText } from '../support/pdf.ts';
 import { openScreen } from './admin-support.ts';
 import { expect, test, useAdminSession } from './fixtures.ts';
 import { skipSplash, waitForIsland } from './public-helpers.ts';
@@ -98,4 +99,26 @@ test('the Stats screen offers the catalogue’s published course count as the to
     ((await (await adminApi.get(statsFamily.path)).json()) as { data: { totalCourses: number } }).data
       .totalCourses,
   ).toBe(stored);
+});
+
+test('each course page offers its brochure, a small PDF of the same course built with the site (issue 22.7)', async ({
+  page,
+}) => {
+  await skipSplash(page);
+  await page.goto('/courses/ethical-hacking');
+  const link = page.getByRole('link', { name: COURSES_PAGE.brochureLabel('Ethical Hacking') });
+  await expect(link).toHaveText(COURSES_PAGE.brochure);
+  const response = await page.request.get((await link.getAttribute('href')) ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  const bytes = await response.body();
+  expect(bytes.length).toBeLessThanOrEqual(BROCHURE_MAX_BYTES);
+  const text = await pdfText(new Uint8Array(bytes));
+  // What the page says is what the brochure says: the title, each syllabus module and each batch on the page.
+  for (const module of await page.locator('.syllabus > li > h3').allTextContents())
+    expect(text).toContain(module.trim());
+  for (const batch of await page.locator('table.batches tbody th').allTextContents())
+    expect(text).toContain(batch.trim());
+  expect(text).toContain('Ethical Hacking');
+  expect(text).toContain(COURSES_PAGE.refundPolicy);
 });
