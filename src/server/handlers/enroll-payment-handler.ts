@@ -31,7 +31,6 @@ import { validate, validationFailure } from '../http/validate.ts';
 import { newId } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { purgeSeatsIfHeld } from './enroll-batch.ts';
-import { currentSettings } from './settings-handler.ts';
 
 const enroll = requestFamilies.enroll;
 const batches = contentFamilies.batch;
@@ -75,7 +74,7 @@ export const enrollPaymentRoutes: ApiRoute[] = [
 const refKey = (upiRef: string) => upiRef.toUpperCase();
 
 async function record(input: StaffInput) {
-  const { deps, actor, params } = input;
+  const { deps, params } = input;
   const id = params.id ?? '';
   const body = validate(PaymentInputSchema, await readJson(input.request));
   const paidOn = istDayToUtc(body.paidOn);
