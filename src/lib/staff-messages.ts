@@ -491,6 +491,9 @@ export const CSV_HEADERS = {
   source: 'Source',
   /** A batch's roster (issue 22.5): the enrolment CSV filtered by batch. */
   batch: 'Batch',
+  /** Issue 22.6: paid in full or not (empty when the request owes no fee and paid nothing). */
+  paid: 'Paid',
+  paidValues: { yes: 'Yes', no: 'No' },
   waitlistPlace: 'Waitlist place',
 } as const;
 

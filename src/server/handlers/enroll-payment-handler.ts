@@ -145,9 +145,7 @@ async function recordHeld(
   // payment keeps its number however often its receipt is downloaded.
   if (body.kind === 'payment') {
     const year = financialYear(utcToIstDay(body.paidOn));
-    const count = await deps.coordination.countUpTo(`receipt-${year}`, RECEIPTS_PER_YEAR);
-    if (count === null) throw new Error(`receipt counter of ${year} is full`);
-    entry.receipt = receiptNumber(year, count);
+    entry.receipt = receiptNumber(year, await nextReceipt(deps, year, all));
   }
   const payments = [...paymentsOf(request), entry];
   const after = balanceOf({ fee: request.fee, payments });
@@ -178,6 +176,25 @@ async function recordHeld(
     extra: { payment: entry },
   });
   return { response, deliver: fields.outbox !== undefined };
+}
+
+/**
+ * The next number of the year's counter, past every number already stored: counters are not in backups, so after
+ * a restore into a new store the counter first catches up with the receipts the restored requests hold.
+ */
+async function nextReceipt(deps: Deps, year: string, requests: readonly StoredItem[]): Promise<number> {
+  const prefix = receiptNumber(year, 0).slice(0, -4);
+  const issued = requests
+    .flatMap((item) => paymentsOf(item))
+    .flatMap((entry) =>
+      entry.receipt?.startsWith(prefix) ? [Number(entry.receipt.slice(prefix.length))] : [],
+    );
+  const highest = Math.max(0, ...issued.filter(Number.isSafeInteger));
+  for (;;) {
+    const count = await deps.coordination.countUpTo(`receipt-${year}`, RECEIPTS_PER_YEAR);
+    if (count === null) throw new Error(`receipt counter of ${year} is full`);
+    if (count > highest) return count;
+  }
 }
 
 /** Paid in full: enrolled, when its batch (if any) still has a seat and has not finished; otherwise as it was. */

@@ -50,6 +50,7 @@ import { WAITLISTED } from '../../lib/batches.ts';
 import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
 import { isRecord } from '../../lib/json.ts';
 import { paymentOffer } from '../fees/offer.ts';
+import { balanceOf } from '../../lib/fees.ts';
 
 /**
  * Family-specific checks after validation: an enrolment must name an offered course, and its batch, if it names
@@ -350,8 +351,16 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
 const rosterRank = (row: Record<string, unknown>) =>
   row.status === 'enrolled' ? 0 : row.status === WAITLISTED ? 1 : 2;
 
+/** Issue 22.6: whether the student has paid in full, for the trainer's first day. */
+function paidCell(row: Record<string, unknown>): string {
+  const { fee, paid, settled } = balanceOf(row);
+  if (fee === null && paid === 0) return '';
+  return settled ? CSV_HEADERS.paidValues.yes : CSV_HEADERS.paidValues.no;
+}
+
 const ROSTER_COLUMNS: CsvColumn[] = [
   { header: CSV_HEADERS.batch, value: (row) => row.batchName ?? row.batch },
+  { header: CSV_HEADERS.paid, value: paidCell },
   { header: CSV_HEADERS.waitlistPlace, value: (row) => row.waitlistPlace ?? '' },
 ];
 
