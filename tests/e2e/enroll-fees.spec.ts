@@ -13,7 +13,7 @@ import { CATALOGUE, PAYMENTS } from '../../src/lib/staff-messages.ts';
 import { BROCHURE_MAX_BYTES } from '../../src/course-brochure.ts';
 import { decodeQr, pdfText } from '../support/pdf.ts';
 import { openScreen } from './admin-support.ts';
-import { expect, test, useAdminSession } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test, useAdminSession } from './fixtures.ts';
 import { skipSplash, waitForIsland } from './public-helpers.ts';
 
 const BATCH = 'EH weekday evenings';
@@ -59,6 +59,7 @@ test('an enrolment into a batch with a fee shows its UPI QR code and link; staff
     await expect(app).toHaveAttribute('href', link);
     await expect(app).toHaveText(ENROLL_PAYMENT.link);
     await expect(app).toBeHidden();
+    await expectNoAxeViolations(page);
 
     // Staff record the payment: paid, with its receipt.
     await useAdminSession(page, adminCookies);
@@ -71,6 +72,7 @@ test('an enrolment into a batch with a fee shows its UPI QR code and link; staff
     await expect(row.getByTestId('request-payments')).toContainText(PAYMENTS.paid);
     const receipt = row.getByRole('link', { name: /^Receipt RCPT\// });
     await expect(receipt).toBeVisible();
+    await expectNoAxeViolations(page);
     const pdf = await page.request.get((await receipt.getAttribute('href')) ?? '');
     expect(pdf.headers()['content-type']).toBe('application/pdf');
   } finally {
