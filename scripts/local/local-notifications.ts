@@ -54,7 +54,15 @@ export async function startLocalNotifications(log: (line: string) => void): Prom
       else
         res
           .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-          .end(JSON.stringify(catcher.mails()));
+          .end(
+            // An attachment is listed by its name, type and size, not its bytes.
+            JSON.stringify(
+              catcher.mails().map(({ attachments, ...mail }) => ({
+                ...mail,
+                attachments: attachments.map(({ content, ...file }) => ({ ...file, size: content.length })),
+              })),
+            ),
+          );
       return true;
     },
     async stop() {

@@ -15,6 +15,8 @@ export interface CaughtMail {
   headers: string;
   /** ISO time of receipt. */
   at: string;
+  /** Issue 22.6: attached files (a fee receipt's PDF). */
+  attachments: { filename: string; contentType: string; content: Uint8Array }[];
 }
 
 export interface MailCatcher {
@@ -60,6 +62,11 @@ export async function startMailCatcher(
             text: parsed.text ?? '',
             headers: parsed.headerLines.map((header) => header.line).join('\n'),
             at: new Date().toISOString(),
+            attachments: parsed.attachments.map((attachment) => ({
+              filename: attachment.filename ?? '',
+              contentType: attachment.contentType,
+              content: new Uint8Array(attachment.content),
+            })),
           };
           caught.unshift(mail);
           caught.length = Math.min(caught.length, MAX_KEPT);

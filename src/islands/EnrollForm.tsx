@@ -24,6 +24,8 @@ export type CourseOption = PublicListItem<'enrollCourse'>;
  * (words and all, so this JavaScript carries none).
  */
 export type BatchOption = { id: string; course: string; text: string };
+/** Issue 22.6: the fee's UPI link and QR code, made and worded by the server (this JavaScript only shows them). */
+type Pay = { upiLink: string; qr: string; text: string; qrAlt: string; linkText: string };
 
 const loadCourses = (signal: AbortSignal) => fetchPublicList('enrollCourse', signal);
 const coursesFailed = () => PUBLIC.enrollCoursesFailed;
@@ -80,11 +82,13 @@ export default function EnrollForm({
   );
   const chosen = batches?.find(({ id }) => id === new URLSearchParams(search).get('batch'));
   const [cleared, setCleared] = useState(false);
+  const [pay, setPay] = useState<Pay>();
   const batch = cleared ? undefined : chosen;
   const preset = chosen?.course ?? '';
 
   const onEdit = (event: SyntheticEvent<HTMLFormElement>) => {
     clear();
+    setPay(undefined);
     const { name, value } = event.target as { name?: unknown; value?: unknown };
     if (name === 'course' && value !== batch?.course) setCleared(true);
     if (typeof name === 'string' && isField(name) && errors[name])
@@ -119,6 +123,7 @@ export default function EnrollForm({
         });
         // A full batch's waitlist (issue 22.5): the server's own words, so this JavaScript carries none.
         if (isRecord(answer) && isRecord(answer.data)) return String(answer.message);
+        if (isRecord(answer) && isRecord(answer.payment)) setPay(answer.payment as Pay);
       } catch (error) {
         refused = fieldErrorsOf(error, FIELDS);
         throw error;
@@ -206,6 +211,13 @@ export default function EnrollForm({
         control={(props) => <textarea {...props} rows={4} />}
       />
       <FormFooter state={state} idleLabel={ENROLL.submit} busyLabel={PUBLIC.enrollSubmitting} />
+      {pay && (
+        <div className="form-pay">
+          <p>{pay.text}</p>
+          <img src={pay.qr} alt={pay.qrAlt} width="232" height="232" />
+          <a href={pay.upiLink}>{pay.linkText}</a>
+        </div>
+      )}
     </form>
   );
 }

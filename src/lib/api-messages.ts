@@ -59,6 +59,18 @@ export const API = {
   batchUnknown: 'The chosen batch is not available',
   batchClosed: 'The chosen batch has already started; please choose another batch',
   batchOtherCourse: 'The chosen batch is for another course',
+  /** Issue 22.6: payments staff record on an enrolment, and its fee receipt. */
+  paymentRecorded: 'Payment recorded',
+  refundRecorded: 'Refund recorded',
+  paymentDuplicate: (upiRef: string) =>
+    `A payment with UPI reference ${upiRef} is already recorded; a payment never counts twice`,
+  paymentBusy: 'Another change to this enrolment is being saved. Please try again in a moment.',
+  refundTooLarge: (paid: string) => `A refund cannot be more than what was paid (${paid})`,
+  paymentAmountInvalid: 'Give the amount in whole paise, more than 0',
+  paymentRefInvalid: 'Give the UPI transaction reference (letters and digits, 6 to 35)',
+  paymentDateInvalid: 'Give the day it was paid as YYYY-MM-DD (IST), not in the future',
+  paymentKindInvalid: 'The kind is payment or refund',
+  receiptNone: 'No payment has been recorded on this enrolment, so it has no receipt yet',
   assessmentReceived:
     'Thank you. Your assessment request has reached us; we will reply within one working day.',
   orderConflict: 'The order must list every current item exactly once. Reload the list and try again.',

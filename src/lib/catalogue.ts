@@ -140,6 +140,8 @@ export const earlyBirdOpen = (batch: CatalogueBatch, today: string) =>
 /** Where "Enrol" (and "Join the waitlist") sends a visitor: the enrolment form with the batch chosen. */
 export const enrolHref = (batchId: string) => `/enroll?batch=${encodeURIComponent(batchId)}`;
 export const coursePath = (slug: string) => `/courses/${slug}`;
+/** Issue 22.7: the course's brochure, made at build time beside its page. */
+export const brochurePath = (slug: string) => `${coursePath(slug)}/brochure.pdf`;
 
 // Structured data (https://schema.org/Course, https://schema.org/CourseInstance, https://schema.org/ItemList).
 

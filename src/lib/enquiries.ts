@@ -125,12 +125,17 @@ export interface OutboxEntry {
   sentAt?: string;
   /** The last failure, in words that hold no personal data (an SMTP status, an HTTP status, a timeout). */
   lastError?: string;
+  /** Issue 22.6, a receipt entry: when it was queued (its retry window starts then) and the payments it sends. */
+  since?: string;
+  receipts?: string[];
 }
 
 /** Issue 25.5: the acknowledgement to the sender rides in the same outbox, under its own key. */
 export const ACK_CHANNEL = 'ack';
-export type OutboxChannel = NotifyChannel | typeof ACK_CHANNEL;
-export const OUTBOX_CHANNELS: readonly OutboxChannel[] = [...NOTIFY_CHANNELS, ACK_CHANNEL];
+/** Issue 22.6: a payment's fee receipt e-mailed to the student, queued when staff record the payment. */
+export const RECEIPT_CHANNEL = 'receipt';
+export type OutboxChannel = NotifyChannel | typeof ACK_CHANNEL | typeof RECEIPT_CHANNEL;
+export const OUTBOX_CHANNELS: readonly OutboxChannel[] = [...NOTIFY_CHANNELS, ACK_CHANNEL, RECEIPT_CHANNEL];
 
 export type Outbox = Partial<Record<OutboxChannel, OutboxEntry>>;
 

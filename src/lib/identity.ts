@@ -76,6 +76,8 @@ export const AUDIT_ACTIONS = [
   /** A preview link made for a draft, or withdrawn before it expired (issue 24.4). */
   'preview-share',
   'preview-revoke',
+  /** A payment or refund staff recorded on an enrolment (issue 22.6): its kind and amount in the detail. */
+  'payment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

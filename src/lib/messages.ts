@@ -112,6 +112,17 @@ export const ASSESSMENT_FORM = {
 export const ENROLL_WAITLISTED =
   "Enrollment submitted! This batch is full, so you are on its waitlist. We'll contact you when a seat frees up.";
 
+/**
+ * Issue 22.6: the fee block under an enrolment's success message, sent by the server with the UPI link and QR code
+ * (like ENROLL_WAITLISTED, never imported by the form, whose JavaScript is at its budget).
+ */
+export const ENROLL_PAYMENT = {
+  due: (amount: string, reference: string) =>
+    `Fee: ${amount}. Pay it by UPI: scan the code with any UPI app, quoting your reference ${reference}.`,
+  qrAlt: (amount: string) => `UPI QR code to pay ${amount}`,
+  link: 'Pay with a UPI app',
+} as const;
+
 /** Certificate verification pages (issue 23): /verify and /verify/{number}. */
 export const VERIFY = {
   title: 'Verify a certificate',

@@ -168,6 +168,13 @@ export const COURSES_PAGE = {
   waitlistLabel: (batch: string) => `Join the waitlist of ${batch}`,
   linkedIn: (name: string) => `${name} on LinkedIn`,
   moved: 'This course has moved.',
+  /** Issue 22.7: the course's brochure, a PDF made from the same fields at build time. */
+  brochure: 'Download brochure',
+  brochureLabel: (title: string) => `Download brochure of ${title} (PDF)`,
+  brochureTitle: (title: string) => `${title}: course brochure`,
+  brochureBatchesAsOf: (day: string) => `Batches as of ${day}; seats change as students enrol.`,
+  brochureMore: 'Details, seats and enrolment',
+  brochureQrAlt: 'Scan for the course page',
   aboutTrainers: 'Our trainers',
 } as const;
 

@@ -101,6 +101,7 @@ export const ACTIVITY_TEXT = {
     revoke: 'Revoked a certificate',
     'preview-share': 'Shared a preview',
     'preview-revoke': 'Withdrew a preview link',
+    payment: 'Recorded a payment or refund',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
@@ -530,6 +531,9 @@ export const CSV_HEADERS = {
   source: 'Source',
   /** A batch's roster (issue 22.5): the enrolment CSV filtered by batch. */
   batch: 'Batch',
+  /** Issue 22.6: paid in full or not (empty when the request owes no fee and paid nothing). */
+  paid: 'Paid',
+  paidValues: { yes: 'Yes', no: 'No' },
   waitlistPlace: 'Waitlist place',
 } as const;
 
@@ -548,6 +552,7 @@ export const NOTIFY = {
     email: 'Email',
     phone: 'Phone',
     course: 'Course',
+    batch: 'Batch',
     message: 'Message',
   } as Record<string, string>,
 } as const;
@@ -915,6 +920,66 @@ export const CATALOGUE = {
     'The “Who Can JOIN” cards of the home page: who the training is for. Not the catalogue (Catalogue courses) nor the enrolment form’s names (Courses).',
   enrollCourseHint:
     'The names in the /enroll form’s course list, and how enrolment requests are filtered. The full prospectus of a course is under Catalogue courses.',
+  /** Issue 22.8: the Stats screen's count of the catalogue, beside the typed figure. */
+  publishedCourses: (count: number) =>
+    `The catalogue lists ${count} published ${count === 1 ? 'course' : 'courses'}.`,
+  useThisNumber: 'Use this number',
+} as const;
+
+/** Issue 22.6: the numbered fee receipt (a PDF) and the e-mail that carries it to the student. */
+export const RECEIPT = {
+  title: (number: string) => `Fee receipt ${number}`,
+  subject: (company: string) => `Fee receipt from ${company}`,
+  contacts: (email: string, phone: string) => [email, phone].filter(Boolean).join(' · '),
+  gstin: (gstin: string) => `GSTIN: ${gstin}`,
+  heading: 'Fee receipt',
+  number: (number: string) => `Receipt no. ${number}`,
+  date: (day: string) => `Date of payment: ${day} (IST)`,
+  student: 'Received from',
+  course: 'Course',
+  batch: 'Batch',
+  reference: 'Enrolment reference',
+  amount: 'Amount received',
+  paidBy: 'Paid by',
+  upi: (upiRef: string) => `UPI, transaction reference ${upiRef}`,
+  fee: 'Course fee',
+  paidSoFar: 'Paid so far',
+  balance: 'Balance due',
+  gstNote: 'The fee includes GST where the course page says so.',
+  noGstNote: 'Issued by an entity not registered under GST.',
+  computer: 'This receipt is computer-generated and needs no signature.',
+  fileName: (number: string) => `receipt-${number.replaceAll('/', '-')}.pdf`,
+  mailSubject: (number: string, company: string) => `Your fee receipt ${number} from ${company}`,
+  mailText: (number: string, amount: string, reference: string) =>
+    [
+      'Hello,',
+      '',
+      `Thank you for your payment of ${amount} (enrolment reference ${reference}).`,
+      `Your fee receipt ${number} is attached.`,
+      '',
+      'DeltaSecure',
+      '',
+    ].join('\n'),
+} as const;
+
+/** Issue 22.6: recording payments on the Enrollment Requests screen. */
+export const PAYMENTS = {
+  record: 'Record payment',
+  kind: 'Kind',
+  kinds: { payment: 'Payment received', refund: 'Refund given' },
+  amount: 'Amount (₹)',
+  upiRef: 'UPI transaction reference',
+  paidOn: 'Paid on (IST)',
+  save: 'Save',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  receipt: (number: string) => `Receipt ${number}`,
+  paid: 'Paid',
+  balance: (due: string) => `Balance ${due}`,
+  paidOf: (paid: string, fee: string) => `${paid} of ${fee} paid`,
+  refunded: (amount: string) => `Refunded ${amount}`,
+  amountInvalid: 'Enter the amount in rupees, such as 12500 or 12500.50',
+  failed: 'Failed to record the payment',
 } as const;
 
 /** Preview and share (issue 24.4): the content form's buttons and the shared links' list. */

@@ -177,7 +177,7 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     const csv = await (await api.admin(`${exportPath('enroll')}?batch=${evening._id}`)).text();
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Received (IST),Name,Email,Phone,Course,Message,Status,Staff note,Last updated (IST),Batch,Waitlist place',
+      'Received (IST),Name,Email,Phone,Course,Message,Status,Staff note,Last updated (IST),Batch,Paid,Waitlist place',
     );
     expect(
       lines
@@ -190,7 +190,8 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
       ['student3@example.in', 'Waitlisted', '1'],
       ['student4@example.in', 'Waitlisted', '2'],
     ]);
-    expect(lines.slice(1).every((line) => line.includes(',EH evenings,'))).toBe(true);
+    // Issue 22.6 added whether each has paid (the course has a fee; nobody has paid yet).
+    expect(lines.slice(1).every((line) => line.includes(',EH evenings,No,'))).toBe(true);
     // Unfiltered, the spec's columns stay as they are.
     const plain = await (await api.admin(exportPath('enroll'))).text();
     expect(plain.replace('\uFEFF', '').split('\r\n')[0]).toBe(

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requestExample } from '../support/request-examples.ts';
 import { VERIFY_PATH } from '../../src/server/handlers/certificate-handler.ts';
+import { paymentPath, receiptPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PREVIEW_PATH,
@@ -294,6 +295,13 @@ describe('every route that changes something records what the table declares', (
         json: { status: family.statuses.at(-1), note: 'Called' },
       });
       await step('GET', exportPath(family.key));
+      // Issue 22.6: a payment on an enrolment, and its receipt.
+      if (family.key === 'enroll') {
+        await step('POST', paymentPath(id), {
+          json: { amount: 100_000, upiRef: 'UTR123456789', paidOn: '2026-01-15' },
+        });
+        await step('GET', receiptPath(id));
+      }
       await trashCycle(family.key, `${family.path}/${id}`, id);
     }
     await step('PUT', `${enrollCourseFamily.path}/${courseId}`, {

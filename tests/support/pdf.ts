@@ -43,3 +43,13 @@ export async function pdfQrCodes(bytes: Uint8Array): Promise<string[]> {
   }
   return found;
 }
+
+/**
+ * Whether the extracted text shows a Devanagari name as printed: shaping draws a vowel sign such as ि before the
+ * conjunct it follows and joins conjuncts through the virama, so a viewer's text holds the name's letters in drawing
+ * order, not its spelling. Every letter (the virama aside) must be there and no missing-glyph mark.
+ */
+export function showsDevanagari(text: string, name: string): boolean {
+  const letters = [...name].filter((letter) => letter.trim() !== '' && letter !== '\u094D');
+  return !text.includes('\uFFFD') && letters.every((letter) => text.includes(letter));
+}

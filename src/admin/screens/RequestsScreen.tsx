@@ -25,6 +25,8 @@ import { adminRequest } from '../api/admin-api.ts';
 import { istDateTime, telHref } from '../format/ist.ts';
 import { FieldError } from '../parts/FieldError.tsx';
 import { FoldingFilters } from '../parts/FoldingFilters.tsx';
+import { PaymentPanel } from '../parts/PaymentPanel.tsx';
+import { itemPath } from '../stores/content-store.ts';
 import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import {
@@ -485,6 +487,15 @@ function RequestRow({
         </select>
         <FieldError id={`${id}-status-error`} message={errors.status} />
         <DeliveryBadge state={item.delivery} />
+        {family.key === 'enroll' && (
+          <PaymentPanel
+            item={item as RequestItem & Record<string, unknown>}
+            path={itemPath(family.path, item._id)}
+            saving={saving === 'payment'}
+            errors={errors}
+            onSave={(payment) => store.recordPayment(item._id, payment)}
+          />
+        )}
         {item.note && !editing && (
           <p className="request-note">
             <span className="visually-hidden">{REQUESTS.note}: </span>

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { statsFamily } from '../../lib/collections.ts';
-import { CONFIRM } from '../../lib/staff-messages.ts';
+import { CATALOGUE, CONFIRM } from '../../lib/staff-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { FORM, STATS } from '../admin-copy.ts';
 import { adminKindOf, singletonForm } from '../fields/index.ts';
@@ -30,8 +30,11 @@ export default function StatsScreen() {
   const [error, setError] = useState<string | undefined>();
   const id = useId();
 
+  const catalogueCourses = useStore(store.$catalogueCourses);
+
   useEffect(() => {
     void store.load();
+    void store.loadCatalogue();
     return store.clearBanner;
   }, [store]);
 
@@ -72,6 +75,24 @@ export default function StatsScreen() {
         <p className="stat-value" data-testid="total-courses">
           {stats.status === 'loading' ? FORM.loading : (stats.totalCourses ?? '—')}
         </p>
+        {catalogueCourses !== null && (
+          <p className="stat-catalogue" data-testid="catalogue-courses">
+            {CATALOGUE.publishedCourses(catalogueCourses)}{' '}
+            {catalogueCourses !== stats.totalCourses && (
+              <button
+                type="button"
+                className="btn btn-outline btn-small"
+                disabled={saving}
+                onClick={() => {
+                  setValue(String(catalogueCourses));
+                  setError(undefined);
+                }}
+              >
+                {CATALOGUE.useThisNumber}
+              </button>
+            )}
+          </p>
+        )}
       </div>
       <form className="panel inline-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <Input

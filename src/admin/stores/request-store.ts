@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { ApiError, extractList } from '../../lib/api-client.ts';
 import type { RequestFamily, RequestFamilyKey, requestFamilies } from '../../lib/collections.ts';
 import { REQUEST_LIST_MAX_LIMIT } from '../../lib/constants.ts';
-import { ENQUIRY } from '../../lib/staff-messages.ts';
+import { ENQUIRY, PAYMENTS } from '../../lib/staff-messages.ts';
 import { adminRequest, failureText } from '../api/admin-api.ts';
 import { itemPath, withoutItem, type Notice } from './content-store.ts';
 import { refreshSummary } from './summary-store.ts';
@@ -78,7 +78,7 @@ export function exportHref(path: string, filters: RequestFilters): string {
 
 /** Per-request editing state: a status or note being saved, and the server's reasons per field. */
 export interface RowState {
-  saving: 'status' | 'note' | null;
+  saving: 'status' | 'note' | 'payment' | null;
   errors: Record<string, string>;
 }
 
@@ -291,7 +291,45 @@ export function createRequestStore(family: RequestFamily) {
     }
   }
 
+  /**
+   * Issue 22.6: `POST {path}/:id/payment` (amount in paise, the UPI reference, the IST day, payment or refund).
+   * The row becomes the server's answer (its batch details kept); a refusal keeps it, with reasons by field.
+   */
+  async function recordPayment(
+    id: string,
+    payment: { amount: number; upiRef: string; paidOn: string; kind: 'payment' | 'refund' },
+  ): Promise<boolean> {
+    setRow(id, { saving: 'payment', errors: {} });
+    $notice.set(null);
+    try {
+      const body = (await adminRequest(`${itemPath(family.path, id)}/payment`, {
+        method: 'POST',
+        json: payment,
+      })) as { data?: unknown; message?: unknown } | null;
+      const saved = body?.data;
+      const current = $list.get();
+      $list.set({
+        ...current,
+        items: current.items.map((item) => (item._id === id && isItem(saved) ? { ...item, ...saved } : item)),
+      });
+      setRow(id, { saving: null, errors: {} });
+      $notice.set({
+        kind: 'success',
+        text: typeof body?.message === 'string' ? body.message : PAYMENTS.record,
+      });
+      await refreshSummary({ changed: true });
+      return true;
+    } catch (error) {
+      const errors = error instanceof ApiError && error.errors ? error.errors : {};
+      setRow(id, { saving: null, errors });
+      if (Object.keys(errors).length === 0)
+        $notice.set({ kind: 'error', text: failureText(error, PAYMENTS.failed) });
+      return false;
+    }
+  }
+
   return {
+    recordPayment,
     $list,
     $filters,
     $filterErrors,

@@ -3,8 +3,8 @@
  * 1000 ms apart, only on HTTP 503 (spec section 9); success and error banners clear after 3 s.
  */
 import { atom } from 'nanostores';
-import { ApiError } from '../../lib/api-client.ts';
-import { statsFamily } from '../../lib/collections.ts';
+import { ApiError, extractList } from '../../lib/api-client.ts';
+import { contentFamilies, statsFamily } from '../../lib/collections.ts';
 import {
   ADMIN_BANNER_CLEAR_MS,
   ADMIN_STATS_RETRY_DELAY_MS,
@@ -77,5 +77,27 @@ export function createStatsStore() {
     }
   }
 
-  return { $stats, $saving, $banner: banner.$notice, load, update, clearBanner: banner.clear };
+  /**
+   * Issue 22.8: how many catalogue courses the public site lists (the course family's public list), shown beside
+   * the typed figure with "use this number"; null until known, or when it could not be read (then not offered).
+   */
+  const $catalogueCourses = atom<number | null>(null);
+  async function loadCatalogue(): Promise<void> {
+    try {
+      $catalogueCourses.set(extractList(await adminRequest(contentFamilies.course.path)).length);
+    } catch {
+      $catalogueCourses.set(null);
+    }
+  }
+
+  return {
+    $stats,
+    $saving,
+    $banner: banner.$notice,
+    $catalogueCourses,
+    load,
+    loadCatalogue,
+    update,
+    clearBanner: banner.clear,
+  };
 }

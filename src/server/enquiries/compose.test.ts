@@ -105,6 +105,22 @@ describe('the webhook’s chat summary', () => {
     }
   });
 
+  it('names an enrolment’s batch under its course (issue 22)', () => {
+    const batch = 'EH weekday evenings (12 Dec 2026 – 6 Feb 2027)';
+    const enrol = composeNotification(
+      'enroll',
+      { ...item, course: 'Cloud Computing', batch: 'b1' },
+      null,
+      batch,
+    );
+    expect(enrol.text).toContain(`Course: Cloud Computing\nBatch: ${batch}\n`);
+    expect(enrol.payload).toMatchObject({ course: 'Cloud Computing', batch });
+    // Without a batch, nothing is added.
+    expect(composeNotification('enroll', { ...item, course: 'Cloud Computing' }, null).text).not.toContain(
+      'Batch',
+    );
+  });
+
   it('leaves ordinary names as they were', () => {
     const { payload } = composeNotification('enroll', { ...item, course: 'Cloud Computing' }, null);
     expect(payload.text).toBe(

@@ -18,6 +18,8 @@ export interface WebhookPayload {
   email: string;
   phone: string;
   course?: string;
+  /** Issue 22: the catalogue batch an enrolment is for, its name and IST dates. */
+  batch?: string;
   message: string;
   /** A family beyond the spec's two (issue 25's assessment): its other fields as staff read them. */
   fields?: Record<string, string>;
@@ -62,7 +64,7 @@ function framed(
     lines: string[];
     summary: string;
     link: string;
-    said: Pick<WebhookPayload, 'course' | 'message' | 'fields'>;
+    said: Pick<WebhookPayload, 'course' | 'batch' | 'message' | 'fields'>;
   },
 ): Notification {
   const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
@@ -110,6 +112,8 @@ export function composeNotification(
   family: RequestFamilyKey,
   item: StoredItem,
   siteOrigin: string | null,
+  /** An enrolment's batch as staff read it ("EH weekday evenings (12 Dec 2026 – 6 Feb 2027)"), when it has one. */
+  batch: string | null = null,
 ): Notification {
   if (family !== 'contact' && family !== 'enroll') return composeOther(family, item, siteOrigin);
   const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
@@ -117,17 +121,22 @@ export function composeNotification(
     family === 'enroll' ? NOTIFY.enrollSubject(name, course) : NOTIFY.contactSubject(name);
   const subject = subjectOf(text('name'), text('course'));
   const link = adminLink(family, item._id, siteOrigin);
-  const lines = FIELDS.filter((field) => field !== 'course' || family === 'enroll').map((field) =>
+  const lines = FIELDS.filter((field) => field !== 'course' || family === 'enroll').flatMap((field) => [
     field === 'message'
       ? `${NOTIFY.fieldLabels[field]}:\n${text(field)}`
       : `${NOTIFY.fieldLabels[field]}: ${text(field)}`,
-  );
+    ...(field === 'course' && batch ? [`${NOTIFY.fieldLabels.batch}: ${batch}`] : []),
+  ]);
   const summary = `${subjectOf(chatSafe(text('name')), chatSafe(text('course')))} · ${link}`;
   return framed(family, item, {
     subject,
     lines,
     summary,
     link,
-    said: { ...(family === 'enroll' ? { course: text('course') } : {}), message: text('message') },
+    said: {
+      ...(family === 'enroll' ? { course: text('course') } : {}),
+      ...(family === 'enroll' && batch ? { batch } : {}),
+      message: text('message'),
+    },
   });
 }

@@ -16,6 +16,8 @@ export const SEND_TIMEOUT_MS = 10_000;
 export interface Acknowledgement {
   subject: string;
   text: string;
+  /** Issue 22.6: a fee receipt's PDF. */
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 export class SendError extends Error {
@@ -26,7 +28,7 @@ export interface Notifier {
   /** The channels configured now, in the order they are tried. */
   readonly channels: readonly NotifyChannel[];
   send(channel: NotifyChannel, notification: Notification): Promise<void>;
-  /** Issue 25.5: the acknowledgement to a sender; only `to` comes from the form. */
+  /** Issue 25.5: the acknowledgement to a sender (and issue 22.6's fee receipt); only `to` comes from the form. */
   acknowledge(to: string, acknowledgement: Acknowledgement): Promise<void>;
 }
 
@@ -98,6 +100,15 @@ export function createNotifier(env: ServerEnv): Notifier {
           to: { name: '', address: to },
           subject: acknowledgement.subject,
           text: acknowledgement.text,
+          ...(acknowledgement.attachments
+            ? {
+                attachments: acknowledgement.attachments.map(({ filename, content, contentType }) => ({
+                  filename,
+                  content: Buffer.from(content),
+                  contentType,
+                })),
+              }
+            : {}),
         });
       } catch (error) {
         throw new SendError(describe(error), { cause: error });

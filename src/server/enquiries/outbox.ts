@@ -9,6 +9,7 @@
 import {
   ACK_CHANNEL,
   OUTBOX_CHANNELS,
+  RECEIPT_CHANNEL,
   type NotifyChannel,
   type Outbox,
   type OutboxEntry,
@@ -21,6 +22,7 @@ import type { Deps } from '../deps.ts';
 import { idTime } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { composeNotification } from './compose.ts';
+import { batchLine, composeReceiptMail } from '../fees/receipt-mail.ts';
 import { SEND_TIMEOUT_MS, SendError } from './notifier.ts';
 
 /** Retries stop this long after the submission. */
@@ -32,6 +34,8 @@ const ATTEMPT_LEASE_MS = (OUTBOX_CHANNELS.length + 1) * SEND_TIMEOUT_MS + 30_000
 /** The scheduled run stops starting new attempts after this, well inside a scheduled function's 30 s. */
 const SCHEDULED_BUDGET_MS = 20_000;
 const SCAN_PAGE = 200;
+/** How many enrolments older than the retry window the scheduled run still reads for a pending fee receipt. */
+const RECEIPT_REACH = 400;
 
 /** Wait after the `attempts`-th failure: 1 min, 2, 4, … up to 3 h. */
 export const backoffMs = (attempts: number) =>
@@ -59,7 +63,8 @@ const dueChannels = (item: StoredItem, now: Date) =>
 
 export type AttemptOutcome = { sent: number; failed: number; retrying: number } | 'busy' | 'gone';
 
-const leaseName = (id: string) => `notify-${id}`;
+/** Held while a request's outbox is being delivered (and while staff add a receipt to it, issue 22.6). */
+export const deliveryLease = (id: string) => `notify-${id}`;
 
 /**
  * Attempts every due channel of one request. Never throws: a store or network failure is recorded (or, when
@@ -71,7 +76,7 @@ export async function attemptDelivery(
   id: string,
 ): Promise<AttemptOutcome> {
   const { repository, coordination } = deps;
-  if (!(await coordination.acquireLease(leaseName(id), ATTEMPT_LEASE_MS))) return 'busy';
+  if (!(await coordination.acquireLease(deliveryLease(id), ATTEMPT_LEASE_MS))) return 'busy';
   const outcome = { sent: 0, failed: 0, retrying: 0 };
   try {
     // Re-read under the lease: another worker may have delivered since this one decided to try.
@@ -83,7 +88,10 @@ export async function attemptDelivery(
       const attempts = previous.attempts + 1;
       let entry: OutboxEntry;
       try {
-        if (channel === ACK_CHANNEL) {
+        if (channel === RECEIPT_CHANNEL) {
+          const mail = await composeReceiptMail(deps, item, previous);
+          await deps.notifier.acknowledge(String(item.email ?? ''), mail);
+        } else if (channel === ACK_CHANNEL) {
           // The phone is the company's as the settings say now; the reference was made at submission.
           const settings = await currentSettings(deps);
           const text = composeAcknowledgement(
@@ -92,19 +100,27 @@ export async function attemptDelivery(
             settings,
           );
           await deps.notifier.acknowledge(String(item.email ?? ''), text);
-        } else await deps.notifier.send(channel, composeNotification(family, item, deps.env.siteOrigin));
+        } else {
+          // Issue 22: an enrolment into a batch names the batch, as it is now.
+          const batch = family === 'enroll' ? await batchLine(deps, item) : null;
+          await deps.notifier.send(channel, composeNotification(family, item, deps.env.siteOrigin, batch));
+        }
         entry = {
+          ...previous,
           state: 'sent',
           attempts,
           nextAttemptAt: previous.nextAttemptAt,
           sentAt: deps.now().toISOString(),
         };
+        delete entry.lastError;
         outcome.sent += 1;
       } catch (error) {
         const lastError = error instanceof SendError ? error.message : 'failed';
         const next = deps.now().getTime() + backoffMs(attempts);
-        const giveUp = next > Date.parse(item.createdAt) + OUTBOX_RETRY_WINDOW_MS;
+        // A receipt's window starts when it was queued, however old the enrolment.
+        const giveUp = next > Date.parse(previous.since ?? item.createdAt) + OUTBOX_RETRY_WINDOW_MS;
         entry = {
+          ...previous,
           state: giveUp ? 'failed' : 'pending',
           attempts,
           nextAttemptAt: new Date(next).toISOString(),
@@ -119,7 +135,7 @@ export async function attemptDelivery(
     }
     return outcome;
   } finally {
-    await coordination.releaseLease(leaseName(id)).catch(() => undefined);
+    await coordination.releaseLease(deliveryLease(id)).catch(() => undefined);
   }
 }
 
@@ -155,10 +171,17 @@ export async function retryOutbox(deps: Deps): Promise<OutboxRun> {
   const oldest = now.getTime() - OUTBOX_RETRY_WINDOW_MS - 60 * 60_000;
   for (const family of REQUEST_FAMILY_KEYS) {
     let cursor: string | null = null;
+    let reach = 0;
     scan: do {
       const page = await deps.repository.listPage(family, { limit: SCAN_PAGE, cursor });
       for (const item of page.items) {
-        if (idTime(item._id) < oldest) break scan;
+        if (idTime(item._id) < oldest) {
+          // Issue 22.6: a fee receipt is queued when a payment comes, days after the enrolment, so the scan reaches
+          // a bounded number of older enrolments for their receipts alone.
+          reach += 1;
+          if (family !== 'enroll' || reach > RECEIPT_REACH) break scan;
+          if (!dueChannels(item, now).includes(RECEIPT_CHANNEL)) continue;
+        }
         if (dueChannels(item, now).length === 0) continue;
         if (Date.now() - started > SCHEDULED_BUDGET_MS) return run;
         const outcome = await attemptDelivery(deps, family, item._id);

@@ -38,6 +38,7 @@ import { certificateRoutes } from './certificate-handler.ts';
 import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
 import { previewRoutes } from './preview-handler.ts';
+import { enrollPaymentRoutes } from './enroll-payment-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
@@ -68,6 +69,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...(registry.content.some((family) => family.key === 'certificate') ? certificateRoutes : []),
     ...registry.content.flatMap((family) => contentRoutes(family, registry.content)),
     ...registry.requests.flatMap(requestRoutes),
+    // Payments on an enrolment and their receipts (issue 22.6).
+    ...(registry.requests.some((family) => family.key === 'enroll') ? enrollPaymentRoutes : []),
     ...allFamilies.flatMap((family) => ownRoutesOf(family.key)),
     ...trashRoutes(registry, TRASH_PATH),
     ...authRoutes,

@@ -11,6 +11,8 @@ import {
   type BatchDates,
 } from '../../lib/batches.ts';
 import { contentFamilies } from '../../lib/collections.ts';
+import { feeDue } from '../../lib/fees.ts';
+import { utcToIstDay } from '../../lib/ist.ts';
 import { API } from '../../lib/api-messages.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
@@ -51,7 +53,9 @@ export async function resolveEnrollBatch(
   const taken = seatsTaken(id, await deps.repository.list('enroll'));
   const state = batchState(datesOf(batch), taken, deps.now());
   if (state === 'started' || state === 'finished') throw refuse(API.batchClosed);
-  return state === 'full' ? { ...fields, status: WAITLISTED } : fields;
+  // Issue 22.6: the fee is fixed when the student enrols (an early bird stays theirs after its last day).
+  const fee = feeDue(batch, course, utcToIstDay(deps.now().toISOString()));
+  return { ...fields, ...(fee === null ? {} : { fee }), ...(state === 'full' ? { status: WAITLISTED } : {}) };
 }
 
 /**

@@ -49,6 +49,8 @@ import { purgeSeatsIfHeld, resolveEnrollBatch, withBatches } from './enroll-batc
 import { WAITLISTED } from '../../lib/batches.ts';
 import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
 import { isRecord } from '../../lib/json.ts';
+import { paymentOffer } from '../fees/offer.ts';
+import { balanceOf } from '../../lib/fees.ts';
 
 /**
  * Family-specific checks after validation: an enrolment must name an offered course, and its batch, if it names
@@ -183,12 +185,8 @@ async function submitBody(
   const stored = rule ? await rule(fields, deps) : fields;
   await count(senderKeys(stored));
   // Issue 25.5: only now, with the request about to be stored, does the sender's address count for the day.
-  const acknowledge = await shouldAcknowledge(
-    deps,
-    family,
-    String(stored.email ?? ''),
-    await currentSettings(deps),
-  );
+  const settings = await currentSettings(deps);
+  const acknowledge = await shouldAcknowledge(deps, family, String(stored.email ?? ''), settings);
   // The outbox is stored with the request in one write: a stored request always has its notifications.
   const outbox = newOutbox(deps.notifier.channels, deps.now(), { acknowledge });
   const item = await deps.repository.create(family.key, {
@@ -201,6 +199,9 @@ async function submitBody(
   // Nothing public changed (a new request holds no seat), so no purge and no rebuild; the submitter gets no stored
   // personal data back, only whether the request joined a full batch's waitlist (issue 22.5).
   if (item.status === WAITLISTED) return created({ status: WAITLISTED }, ENROLL_WAITLISTED);
+  // Issue 22.6: a seat with a fee is paid by UPI; the answer adds what the form shows (the spec's fields stay).
+  const payment = await paymentOffer(item, settings);
+  if (payment) return ok(null, { status: 201, message: family.received, extra: { payment } });
   return received;
 }
 
@@ -348,8 +349,16 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
 const rosterRank = (row: Record<string, unknown>) =>
   row.status === 'enrolled' ? 0 : row.status === WAITLISTED ? 1 : 2;
 
+/** Issue 22.6: whether the student has paid in full, for the trainer's first day. */
+function paidCell(row: Record<string, unknown>): string {
+  const { fee, paid, settled } = balanceOf(row);
+  if (fee === null && paid === 0) return '';
+  return settled ? CSV_HEADERS.paidValues.yes : CSV_HEADERS.paidValues.no;
+}
+
 const ROSTER_COLUMNS: CsvColumn[] = [
   { header: CSV_HEADERS.batch, value: (row) => row.batchName ?? row.batch },
+  { header: CSV_HEADERS.paid, value: paidCell },
   { header: CSV_HEADERS.waitlistPlace, value: (row) => row.waitlistPlace ?? '' },
 ];
 

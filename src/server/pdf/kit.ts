@@ -134,3 +134,79 @@ function longestFittingPrefix(text: string, font: PDFFont, size: number, maxWidt
   }
   return fits;
 }
+
+export interface FlowStyle {
+  size?: number;
+  bold?: boolean;
+  colour?: ReturnType<typeof rgb>;
+  /** Points the text is moved right (a list's items). */
+  indent?: number;
+  /** Drawn before the first line only (a list's bullet), in the indent. */
+  marker?: string;
+}
+
+/**
+ * Text that flows down A4 pages: each call wraps its text to the width and starts a new page when the next line
+ * would cross the bottom margin (a brochure's syllabus runs to several pages).
+ */
+export class TextFlow {
+  private page: PDFPage;
+  private y: number;
+  private readonly pdf: NewPdf;
+  private readonly margin: number;
+  readonly width: number;
+
+  constructor(pdf: NewPdf, margin = 56) {
+    this.pdf = pdf;
+    this.margin = margin;
+    this.page = pdf.doc.addPage([A4.width, A4.height]);
+    this.y = A4.height - margin;
+    this.width = A4.width - 2 * margin;
+  }
+
+  /** The page being written and the height left on it. */
+  get current(): { page: PDFPage; y: number } {
+    return { page: this.page, y: this.y };
+  }
+
+  /** Moves down `points`, on a new page when they do not fit. */
+  space(points: number): void {
+    if (this.y - points < this.margin) this.newPage();
+    else this.y -= points;
+  }
+
+  newPage(): void {
+    this.page = this.pdf.doc.addPage([A4.width, A4.height]);
+    this.y = A4.height - this.margin;
+  }
+
+  text(words: string, style: FlowStyle = {}): void {
+    const size = style.size ?? 11;
+    const font = style.bold ? this.pdf.fonts.bold : this.pdf.fonts.regular;
+    const indent = style.indent ?? 0;
+    const colour = style.colour ?? PDF_COLOURS.ink;
+    for (const [index, line] of wrapText(words, font, size, this.width - indent).entries()) {
+      this.space(size * 1.45);
+      if (index === 0 && style.marker)
+        this.page.drawText(style.marker, {
+          x: this.margin + indent - size,
+          y: this.y,
+          size,
+          font,
+          color: colour,
+        });
+      this.page.drawText(line, { x: this.margin + indent, y: this.y, size, font, color: colour });
+    }
+  }
+
+  rule(): void {
+    this.space(10);
+    this.page.drawLine({
+      start: { x: this.margin, y: this.y },
+      end: { x: A4.width - this.margin, y: this.y },
+      thickness: 1,
+      color: PDF_COLOURS.rule,
+    });
+    this.space(4);
+  }
+}
