@@ -37,6 +37,7 @@ import { batchAvailabilityRoutes } from './batch-availability-handler.ts';
 import { certificateRoutes } from './certificate-handler.ts';
 import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
+import { markdownPictureRoutes } from './markdown-picture-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
@@ -81,6 +82,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...auditRoutes,
     // This month's deploys against the budget, the publish queue and an owner's "publish now" (issue 26).
     ...publishingRoutes,
+    // Pictures put into a markdown body by the admin's editor, before the item is saved (issue 24).
+    ...markdownPictureRoutes,
   ];
 }
 
