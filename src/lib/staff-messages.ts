@@ -711,13 +711,14 @@ export const FIELD_COPY = {
 export const MARKDOWN_EDITOR = {
   /** The editor's accessible name: the field's label first (what is seen is what is said), then what it is. */
   editorLabel: (label: string) => `${label} (Markdown editor)`,
-  preview: 'Preview',
+  /** The preview's heading: a form may hold several markdown fields (a course's description and refund policy). */
+  preview: (label: string) => `Preview of ${label}`,
   previewShow: 'Show preview',
   previewHide: 'Hide preview',
   previewEmpty: 'Nothing to preview yet.',
   insertPicture: 'Insert picture',
   pictureFile: 'Picture',
-  pictureAlt: 'Alt text',
+  pictureAlt: 'Alt text of the picture',
   pictureAltHint: 'Describes the picture for people who cannot see it; it is written into the text.',
   pictureFileRequired: 'Choose a picture',
   pictureAltRequired: 'Describe the picture for people who cannot see it',

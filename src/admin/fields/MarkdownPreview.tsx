@@ -7,7 +7,16 @@ import { useDeferredValue, useMemo } from 'react';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { MARKDOWN_EDITOR } from '../../lib/staff-messages.ts';
 
-export function MarkdownPreview({ id, source, hidden }: { id: string; source: string; hidden: boolean }) {
+interface Props {
+  id: string;
+  /** The field's label, which names the preview. */
+  label: string;
+  source: string;
+  /** Behind its toggle (narrow screens; wide ones show it whatever this says). */
+  hidden: boolean;
+}
+
+export function MarkdownPreview({ id, label, source, hidden }: Props) {
   // Typing stays quick in a long article: the preview follows when React has time for it.
   const shown = useDeferredValue(source);
   const html = useMemo(() => renderMarkdown(shown), [shown]);
@@ -15,7 +24,7 @@ export function MarkdownPreview({ id, source, hidden }: { id: string; source: st
   return (
     <section id={id} className="markdown-preview" aria-labelledby={headingId} data-open={!hidden}>
       <p id={headingId} className="markdown-preview-heading">
-        {MARKDOWN_EDITOR.preview}
+        {MARKDOWN_EDITOR.preview(label)}
       </p>
       {shown.trim() === '' ? (
         <p className="field-hint">{MARKDOWN_EDITOR.previewEmpty}</p>

@@ -26,13 +26,13 @@ const PAYLOAD = [
 ].join('\n');
 
 const preview = (source: string) =>
-  renderToStaticMarkup(createElement(MarkdownPreview, { id: 'p', source, hidden: false }));
+  renderToStaticMarkup(createElement(MarkdownPreview, { id: 'p', label: 'Body', source, hidden: false }));
 
 describe('MarkdownPreview', () => {
   it('shows the markdown as the site renders it', () => {
     const html = preview('# Heading\n\nSome **bold** text.');
     expect(html).toContain(
-      `<p id="p-heading" class="markdown-preview-heading">${MARKDOWN_EDITOR.preview}</p>`,
+      `<p id="p-heading" class="markdown-preview-heading">${MARKDOWN_EDITOR.preview('Body')}</p>`,
     );
     expect(html).toContain(renderMarkdown('# Heading\n\nSome **bold** text.'));
     expect(html).toContain('<strong>bold</strong>');
