@@ -97,8 +97,11 @@ export function MarkdownWorkbench(props: WorkbenchProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const dynamic = useRef(new Compartment());
+  /** The props of the latest render, for the editor's listeners (set first among the layout effects). */
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
   const [previewOpen, setPreviewOpen] = useState(false);
   /** The picture panel, open with a pasted or dropped file, or an empty one. */
   const [picking, setPicking] = useState<{ file: File | null } | null>(null);
