@@ -23,6 +23,8 @@ test('a description typed in the editor is previewed, gets a picture uploaded in
   adminPage: page,
   adminApi,
 }) => {
+  // Two axe runs, a picture through the pipeline and a save, on two cores shared by several runners.
+  test.setTimeout(180_000);
   const title = unique('Editor course');
   const created = await adminApi.post(family.path, { data: { title, published: false } });
   expect(created.status(), await created.text()).toBe(201);
@@ -97,7 +99,31 @@ test('a description typed in the editor is previewed, gets a picture uploaded in
       .poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
 
+    // A pasted picture opens the same panel with the file chosen, asking only for its alt text; Escape closes it.
+    const before = await textarea.inputValue();
+    await editor.evaluate(async (element) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 200;
+      canvas.height = 200;
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
+      const clipboardData = new DataTransfer();
+      clipboardData.items.add(new File([blob], 'pasted.png', { type: 'image/png' }));
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    });
+    const panel = field.getByRole('group', { name: MARKDOWN_EDITOR.insertPicture });
+    await expect(panel.getByText('pasted.png', { exact: true })).toBeVisible();
+    await expect(alt).toBeFocused();
+    await expect(alt).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(
+      field.getByRole('button', { name: MARKDOWN_EDITOR.insertPicture, exact: true }),
+    ).toBeFocused();
+    expect(await textarea.inputValue()).toBe(before);
+
     // Tab leaves the editor for the next control, as from a textarea.
+    await editor.focus();
+    await expect(editor).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(editor).not.toBeFocused();
     await expectNoAxeViolations(page);
