@@ -8,6 +8,8 @@ import { ADMIN } from './staff-messages.ts';
 
 /** Server-side messages that the spec does not name but a caller must understand (API contract). */
 export const API = {
+  /** A picture uploaded into a markdown body (issue 24). */
+  markdownPictureStored: 'Picture uploaded',
   /** Certificates (issue 23). */
   certificateNotFound: 'No certificate has this number',
   certificateRevoked: 'Certificate revoked',

@@ -25,6 +25,8 @@ export const IMAGE_FOLDER_RULES = {
   // The course catalogue (issue 22): trainers' photos and courses' pictures, shown in cards.
   trainers: { fullWidth: false, minShortSidePx: 160 },
   courses: { fullWidth: false, minShortSidePx: 160 },
+  // Pictures placed in the body of any markdown field (issue 24), by the admin's markdown editor.
+  markdown: { fullWidth: false, minShortSidePx: 160 },
 } as const satisfies Record<string, ImageFolderRule>;
 
 export type ImageFolder = keyof typeof IMAGE_FOLDER_RULES;

@@ -752,6 +752,29 @@ export const FIELD_COPY = {
   markdownHint: 'Markdown: **bold**, *italic*, [link](https://…), lists with - and headings with #',
 } as const;
 
+/** The admin's markdown editor (issue 24): every markdown field of every family. */
+export const MARKDOWN_EDITOR = {
+  /** The editor's accessible name: the field's label first (what is seen is what is said), then what it is. */
+  editorLabel: (label: string) => `${label} (Markdown editor)`,
+  /** The preview's heading: a form may hold several markdown fields (a course's description and refund policy). */
+  preview: (label: string) => `Preview of ${label}`,
+  previewShow: 'Show preview',
+  previewHide: 'Hide preview',
+  previewEmpty: 'Nothing to preview yet.',
+  insertPicture: 'Insert picture',
+  pictureFile: 'Picture',
+  pictureAlt: 'Alt text of the picture',
+  pictureAltHint: 'Describes the picture for people who cannot see it; it is written into the text.',
+  pictureFileRequired: 'Choose a picture',
+  pictureAltRequired: 'Describe the picture for people who cannot see it',
+  pictureUpload: 'Upload and insert',
+  pictureCancel: 'Cancel',
+  pictureUploading: (percent: number) => `Uploading the picture… ${percent}%`,
+  pictureUnreadable: 'That picture could not be read. Try another file.',
+  pictureFailed: 'The picture could not be uploaded. Try again.',
+  pictureInserted: 'Picture inserted into the text.',
+} as const;
+
 /**
  * Publishing under the deploy budget (issue 26): when a saved change goes live, and the Publishing staff tool.
  * `when`/`day` are IST times as src/admin/format/publishing.ts words them.

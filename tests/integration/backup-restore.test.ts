@@ -16,6 +16,8 @@ import {
 } from '../../src/lib/collections.ts';
 import { BACKUP_PATH } from '../../src/lib/constants.ts';
 import { IMAGE_FOLDERS } from '../../src/lib/families.ts';
+import { MARKDOWN_PICTURES_PATH } from '../../src/lib/markdown-pictures.ts';
+import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { createImageService } from '../../src/server/images/image-service.ts';
 import { createImageStore, type ImageBlobStore } from '../../src/server/images/image-store.ts';
 import { packArchiveToBuffer, unpackArchive } from '../../src/server/migration/archive.ts';
@@ -31,7 +33,7 @@ import { BLOB_STORES } from '../../src/server/repository/keys.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
 import { blobKeys, seedEveryFamily, snapshotStore } from '../security/security-harness.ts';
-import { startApi, type Api } from './api-harness.ts';
+import { multipart, startApi, type Api } from './api-harness.ts';
 
 interface Site {
   api: Api;
@@ -65,6 +67,12 @@ async function startSite(backend: 'blobs' | 'redis'): Promise<Site> {
 /** Seeds every family through the API, plus enquiries in Hindi and with emoji, and a second page of requests. */
 async function seed(site: Site) {
   await seedEveryFamily(site.api);
+  // A picture in a markdown body (issue 24): in its own folder, held by no item's image field.
+  const picture = await site.api.admin(MARKDOWN_PICTURES_PATH, {
+    method: 'POST',
+    form: multipart({}, { bytes: await jpegWithExifAndGps(360, 240) }),
+  });
+  expect(picture.status).toBe(201);
   const person = { email: 'asha@example.in', phone: '+91 99887 76655' };
   for (let index = 0; index < 3; index++) {
     site.api.clock.advance(1_000);

@@ -42,6 +42,7 @@ import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { AUDIT_PATH, USERS_PATH, type Role } from '../../src/lib/identity.ts';
+import { MARKDOWN_PICTURES_PATH } from '../../src/lib/markdown-pictures.ts';
 import { PUBLISH_NOW_PATH, PUBLISHING_PATH } from '../../src/lib/publishing.ts';
 import { updateAccount } from '../../src/server/auth/accounts.ts';
 import { apiRoutes, REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
@@ -159,6 +160,13 @@ function adminRoutes(ids: SeededIds): Route[] {
     // Publishing under the deploy budget (issue 26): any staff may look, only owners spend a deploy.
     { method: 'GET', path: PUBLISHING_PATH, access: 'read' },
     { method: 'POST', path: PUBLISH_NOW_PATH, access: 'write', role: 'owner' },
+    // A picture for a markdown body (issue 24): a bypass would leave its blobs in the store.
+    {
+      method: 'POST',
+      path: MARKDOWN_PICTURES_PATH,
+      access: 'write',
+      payload: async () => ({ form: multipart({}, { bytes: picture }) }),
+    },
   );
   // Preview and share (issue 24.4): a bypass of the share would store a link (the store snapshot shows it).
   const previewed = { family: contentFamilies.caseStudy.key, id: ids.content.caseStudy };
@@ -536,6 +544,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // (issue 12.7, docs/decisions.md 24). The backup download (GET and HEAD, issue 14) is an owner route since
     // stop 17 (docs/decisions.md 26), counted with those. Publishing status and publish now: 2 (issue 26).
     // Preview and share (issue 24.4): share, render and revoke, and each public content family's links.
+    // A picture for a markdown body: 1 (issue 24).
     expect(routes).toHaveLength(
       Object.keys(contentFamilies).length * 9 +
         Object.keys(requestFamilies).length * 10 +
@@ -546,7 +555,8 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         3 +
         2 +
         3 +
-        Object.values(contentFamilies).filter((family) => !family.staffOnly).length,
+        Object.values(contentFamilies).filter((family) => !family.staffOnly).length +
+        1,
     );
   });
 

@@ -39,6 +39,7 @@ import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
 import { previewRoutes } from './preview-handler.ts';
 import { enrollPaymentRoutes } from './enroll-payment-handler.ts';
+import { markdownPictureRoutes } from './markdown-picture-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
@@ -87,6 +88,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...publishingRoutes,
     // Preview and share a draft (issue 24.4).
     ...previewRoutes(registry.content),
+    // Pictures put into a markdown body by the admin's editor, before the item is saved (issue 24).
+    ...markdownPictureRoutes,
   ];
 }
 
