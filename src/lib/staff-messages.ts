@@ -99,6 +99,9 @@ export const ACTIVITY_TEXT = {
     'legacy-import': 'Imported from the old site',
     'publish-now': 'Published now',
     revoke: 'Revoked a certificate',
+    'scheduled-publish': 'Published on schedule',
+    'scheduled-unpublish': 'Unpublished on schedule',
+    'schedule-cancel': 'Cancelled a scheduled change',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
@@ -133,6 +136,11 @@ export const ACTIVITY_TEXT = {
   restoredBackup: (who: string, backup: string, written = 0, removed = 0) =>
     `${who} restored the backup ${backup} (${written} written, ${removed} removed)`,
   publishedNow: (who: string) => `${who} published the site now (one deploy of the month’s budget)`,
+  /** Issue 24.3: the scheduler's changes (actor "scheduler") and a cancelled one. */
+  scheduledPublished: (thing: string) => `${thing} was published on schedule`,
+  scheduledUnpublished: (thing: string) => `${thing} was unpublished on schedule`,
+  scheduleCancelled: (who: string, change: string, thing: string) =>
+    `${who} cancelled the scheduled ${change} of ${thing}`,
   importedLegacy: (who: string, written = 0, removed = 0) =>
     `${who} imported the old site’s data (${written} written, ${removed} removed)`,
   /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */
@@ -875,4 +883,31 @@ export const CATALOGUE = {
     'The “Who Can JOIN” cards of the home page: who the training is for. Not the catalogue (Catalogue courses) nor the enrolment form’s names (Courses).',
   enrollCourseHint:
     'The names in the /enroll form’s course list, and how enrolment requests are filtered. The full prospectus of a course is under Catalogue courses.',
+} as const;
+
+/** Issue 24.3: publishing and unpublishing at a set time, on every content family, and the Scheduled screen. */
+export const SCHEDULE = {
+  publishAt: 'Publish at (IST)',
+  publishAtHint: 'Optional. The item goes live by itself at this time (checked every 5 minutes).',
+  unpublishAt: 'Unpublish at (IST)',
+  unpublishAtHint: 'Optional. The item leaves the public site by itself at this time.',
+  heading: 'Scheduled',
+  hint: 'What will go live or leave the public site by itself, and when (IST). Cancel keeps the item as it is now.',
+  empty: 'Nothing is scheduled.',
+  fetchFailed: 'Failed to fetch the scheduled changes',
+  change: { publish: 'Goes live', unpublish: 'Leaves the site' },
+  changeWord: { publish: 'publish', unpublish: 'unpublish' },
+  family: 'Section',
+  when: 'When',
+  edit: 'Edit',
+  cancel: 'Cancel',
+  cancelling: 'Cancelling...',
+  confirmCancel: (change: string, title: string) => `Cancel the scheduled ${change} of “${title}”?`,
+  cancelled: (title: string) => `Schedule cancelled for “${title}”`,
+  cancelFailed: 'Failed to cancel the scheduled change',
+  /** The admin list's badge and the save's detail line. */
+  /** Who the history and Activity name for the scheduler's changes. */
+  actorName: 'Scheduler',
+  goesLive: (when: string) => `Goes live ${when}`,
+  leaves: (when: string) => `Leaves the site ${when}`,
 } as const;

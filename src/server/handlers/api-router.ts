@@ -18,7 +18,7 @@ import { refuseCrossOrigin, requireAdmin, requireSameOrigin, type Actor } from '
 import { withPublishContext, type PublishContext } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
 import type { LiveWhen } from '../rebuild/publish-policy.ts';
-import { cacheHeaders } from '../http/cache-policy.ts';
+import { cacheHeaders, cdnCapOf } from '../http/cache-policy.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
 import { methodNotAllowed, notFound } from '../http/respond.ts';
 import {
@@ -179,9 +179,10 @@ export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
     // Each handler tells the audit log what it did (src/server/audit/audit-log.ts): nothing is guessed here.
     const context: PublishContext = { actor, family: route.family, id: params.id };
     let response = await withPublishContext(context, () => route.handle({ ...input, params, actor, count }));
+    const cap = cdnCapOf(response);
     if (response.ok && context.live) response = await withLive(response, context.live);
     if (response.ok) {
-      for (const [name, value] of Object.entries(cacheHeaders(route.cache)))
+      for (const [name, value] of Object.entries(cacheHeaders(route.cache, cap)))
         response.headers.set(name, value);
     }
     return response;
