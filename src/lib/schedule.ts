@@ -8,6 +8,7 @@
  * without one, it is published. A due change is therefore public at its time whether or not the scheduler has
  * run yet, and a rebuild that is still running changes nothing the API answers. Zod-free (the admin reads it).
  */
+import { API_PREFIX } from './constants.ts';
 import type { DateTimeField } from './fields/date-time.ts';
 import { SCHEDULE } from './staff-messages.ts';
 
@@ -102,4 +103,18 @@ export function dueUpdate(
     },
     change: published ? 'publish' : 'unpublish',
   };
+}
+
+/** `GET` lists every scheduled change (staff); `DELETE {path}/{family}/{id}/{change}` cancels one. */
+export const SCHEDULED_PATH = `${API_PREFIX}/scheduled`;
+export const scheduledChangePath = (family: string, id: string, change: ScheduledChangeKind) =>
+  `${SCHEDULED_PATH}/${family}/${id}/${change}`;
+
+/** One row of the Scheduled screen. */
+export interface ScheduledEntry extends PendingChange {
+  family: string;
+  id: string;
+  title: string;
+  /** The item's stored state now. */
+  published: boolean;
 }

@@ -4,7 +4,7 @@
  */
 import { definitionOf, familyLabel } from '../../lib/registry.ts';
 import { UNKNOWN_ADDRESS, type AuditEntry } from '../../lib/identity.ts';
-import { ACTIVITY_TEXT as T, ENQUIRY } from '../../lib/staff-messages.ts';
+import { ACTIVITY_TEXT as T, ENQUIRY, SCHEDULE } from '../../lib/staff-messages.ts';
 
 const statusLabel = (status: string) => ENQUIRY.statusLabels[status] ?? status;
 
@@ -91,6 +91,12 @@ export function activitySentence(entry: AuditEntry): string {
       return T.importedLegacy(who, detail?.written, detail?.removed);
     case 'publish-now':
       return T.publishedNow(who);
+    case 'scheduled-publish':
+      return T.scheduledPublished(thing());
+    case 'scheduled-unpublish':
+      return T.scheduledUnpublished(thing());
+    case 'schedule-cancel':
+      return T.scheduleCancelled(who, SCHEDULE.changeWord[detail?.change ?? 'publish'], thing());
     default:
       return T.other(who, String(entry.action), thing());
   }

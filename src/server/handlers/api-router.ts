@@ -41,6 +41,7 @@ import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
 import { requestsSummaryRoutes } from './requests-summary-handler.ts';
+import { scheduledRoutes } from './scheduled-handler.ts';
 import { settingsRoutes } from './settings-handler.ts';
 import { statsRoutes } from './stats-handler.ts';
 import { trashRoutes } from './trash-handler.ts';
@@ -81,6 +82,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...auditRoutes,
     // This month's deploys against the budget, the publish queue and an owner's "publish now" (issue 26).
     ...publishingRoutes,
+    // Every content family's scheduled publishes and unpublishes, and their cancelling (issue 24.3).
+    ...scheduledRoutes(registry),
   ];
 }
 
