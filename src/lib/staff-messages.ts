@@ -887,6 +887,7 @@ export const CATALOGUE = {
 
 /** Issue 24.3: publishing and unpublishing at a set time, on every content family, and the Scheduled screen. */
 export const SCHEDULE = {
+  legend: 'Schedule (optional)',
   publishAt: 'Publish at (IST)',
   publishAtHint: 'Optional. The item goes live by itself at this time (checked every 5 minutes).',
   unpublishAt: 'Unpublish at (IST)',

@@ -4,6 +4,7 @@
  * the content workflow (issue 12): drafts, order, undo of a delete and the item's history.
  * One factory for every content family, configured from the registry; screens read the atoms and call the actions.
  */
+import { SCHEDULE_FIELDS } from '../../lib/schedule.ts';
 import { liveLine, liveOf } from '../format/publishing.ts';
 import { atom, type WritableAtom } from 'nanostores';
 import { ApiError, extractList } from '../../lib/api-client.ts';
@@ -144,7 +145,11 @@ export function createContentStore(config: ContentScreenConfig) {
   /** Order saves run one after another, each sending the list's order at the time it runs. */
   let orderQueue: Promise<unknown> = Promise.resolve();
 
-  const fieldNames = new Set([...family.fields.map((field) => field.name), ALT_FIELD]);
+  const fieldNames = new Set([
+    ...family.fields.map((field) => field.name),
+    ALT_FIELD,
+    ...SCHEDULE_FIELDS.map((field) => field.name),
+  ]);
   const titleOf = (item: ContentItem) => {
     const value = item[family.titleField];
     return typeof value === 'string' ? value : '';
