@@ -8,7 +8,7 @@
  * ./content/ContentList.tsx; this file joins them over one store.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ContentFamilyKey } from '../../lib/collections.ts';
 import { CONTENT_SCREENS, type ContentScreenConfig } from '../content-screens.ts';
 import { EDIT_PARAM } from '../stores/scheduled-store.ts';
@@ -50,15 +50,16 @@ export function ContentScreen({ screen }: { screen: ContentScreenConfig }) {
  */
 function useEditLink(store: ContentStore) {
   const list = useStore(store.$list);
-  const [wanted] = useState(() => new URLSearchParams(window.location.search).get(EDIT_PARAM));
   const done = useRef(false);
   useEffect(() => {
-    if (!wanted || done.current || list.status !== 'ready') return;
+    if (done.current || list.status !== 'ready') return;
+    const wanted = new URLSearchParams(window.location.search).get(EDIT_PARAM);
+    if (!wanted) return;
     done.current = true;
     const item = list.items.find((candidate) => candidate._id === wanted);
     if (item) store.startEdit(item);
     window.history.replaceState(window.history.state, '', window.location.pathname);
-  }, [wanted, list, store]);
+  }, [list, store]);
 }
 
 /** A polite live region for what changes without a notice: an item moved in the order. */
