@@ -37,6 +37,7 @@ import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { AUDIT_PATH, USERS_PATH, type Role } from '../../src/lib/identity.ts';
 import { PUBLISH_NOW_PATH, PUBLISHING_PATH } from '../../src/lib/publishing.ts';
+import { SCHEDULED_PATH, scheduledChangePath } from '../../src/lib/schedule.ts';
 import { updateAccount } from '../../src/server/auth/accounts.ts';
 import { apiRoutes, REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
 import {
@@ -153,6 +154,13 @@ function adminRoutes(ids: SeededIds): Route[] {
     // Publishing under the deploy budget (issue 26): any staff may look, only owners spend a deploy.
     { method: 'GET', path: PUBLISHING_PATH, access: 'read' },
     { method: 'POST', path: PUBLISH_NOW_PATH, access: 'write', role: 'owner' },
+    // Scheduled publishing (issue 24.3): any staff may look and cancel.
+    { method: 'GET', path: SCHEDULED_PATH, access: 'read' },
+    {
+      method: 'DELETE',
+      path: scheduledChangePath(contentFamilies.homeCourse.key, ids.content.homeCourse, 'publish'),
+      access: 'write',
+    },
   );
   routes.push(
     {
