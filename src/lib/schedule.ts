@@ -105,10 +105,15 @@ export function dueUpdate(
   };
 }
 
-/** `GET` lists every scheduled change (staff); `DELETE {path}/{family}/{id}/{change}` cancels one. */
+/**
+ * `GET` lists every scheduled change (staff); `DELETE {path}/{family}/{id}?change=publish|unpublish` cancels one
+ * (without `change`: every scheduled change of the item).
+ */
 export const SCHEDULED_PATH = `${API_PREFIX}/scheduled`;
+export const CHANGE_PARAM = 'change';
+export const scheduledItemPath = (family: string, id: string) => `${SCHEDULED_PATH}/${family}/${id}`;
 export const scheduledChangePath = (family: string, id: string, change: ScheduledChangeKind) =>
-  `${SCHEDULED_PATH}/${family}/${id}/${change}`;
+  `${scheduledItemPath(family, id)}?${CHANGE_PARAM}=${change}`;
 
 /** One row of the Scheduled screen. */
 export interface ScheduledEntry extends PendingChange {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { requestExample } from '../support/request-examples.ts';
 import { VERIFY_PATH } from '../../src/server/handlers/certificate-handler.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEDULE_CHANGES, scheduledChangePath } from '../../src/lib/schedule.ts';
+import { scheduledChangePath, scheduledItemPath } from '../../src/lib/schedule.ts';
 import {
   allFamilies,
   contentFamilies,
@@ -270,8 +270,8 @@ describe('every route that changes something records what the table declares', (
       const keptId = made.get(family.key) ?? '';
       const later = (hours: number) => new Date(api.clock.now.getTime() + hours * 3_600_000).toISOString();
       await api.repository.update(family.key, keptId, { publishAt: later(1), unpublishAt: later(2) });
-      for (const change of SCHEDULE_CHANGES)
-        await step('DELETE', scheduledChangePath(family.key, keptId, change));
+      await step('DELETE', scheduledChangePath(family.key, keptId, 'publish'));
+      await step('DELETE', scheduledItemPath(family.key, keptId));
     }
     // Issue 23: a certificate's revoke.
     await step('POST', `${contentFamilies.certificate.path}/${made.get('certificate') ?? ''}/revoke`, {

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_REASONS } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { AUDIT_PATH, type AuditEntry } from '../../src/lib/identity.ts';
-import { SCHEDULED_PATH, scheduledChangePath, type ScheduledEntry } from '../../src/lib/schedule.ts';
+import {
+  SCHEDULED_PATH,
+  scheduledChangePath,
+  scheduledItemPath,
+  type ScheduledEntry,
+} from '../../src/lib/schedule.ts';
 import { SCHEDULE } from '../../src/lib/staff-messages.ts';
 import { runScheduledPublishing, SCHEDULER_LEASE } from '../../src/server/schedule/scheduled-publishing.ts';
 import { STORE_BACKENDS, startApiOn, type Api } from './api-harness.ts';
@@ -281,6 +286,11 @@ describe.each(STORE_BACKENDS)('scheduled publishing on %s', (backend) => {
     });
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ message: SCHEDULE_REASONS.nothingScheduled });
+    const unknown = await api.admin(`${scheduledItemPath(career.key, careerItem._id)}?change=later`, {
+      method: 'DELETE',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ message: SCHEDULE_REASONS.unknownChange });
     // Signed out: refused, nothing changed.
     const anonymous = await api.call(scheduledChangePath(career.key, careerItem._id, 'unpublish'), {
       method: 'DELETE',

@@ -37,7 +37,7 @@ import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { AUDIT_PATH, USERS_PATH, type Role } from '../../src/lib/identity.ts';
 import { PUBLISH_NOW_PATH, PUBLISHING_PATH } from '../../src/lib/publishing.ts';
-import { SCHEDULED_PATH, scheduledChangePath } from '../../src/lib/schedule.ts';
+import { SCHEDULED_PATH, scheduledItemPath } from '../../src/lib/schedule.ts';
 import { updateAccount } from '../../src/server/auth/accounts.ts';
 import { apiRoutes, REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
 import {
@@ -158,7 +158,7 @@ function adminRoutes(ids: SeededIds): Route[] {
     { method: 'GET', path: SCHEDULED_PATH, access: 'read' },
     {
       method: 'DELETE',
-      path: scheduledChangePath(contentFamilies.homeCourse.key, ids.content.homeCourse, 'publish'),
+      path: scheduledItemPath(contentFamilies.homeCourse.key, ids.content.homeCourse),
       access: 'write',
     },
   );
@@ -518,6 +518,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // the request summary, privacy export and privacy erase: 3; site settings: save, history and version restore
     // (issue 12.7, docs/decisions.md 24). The backup download (GET and HEAD, issue 14) is an owner route since
     // stop 17 (docs/decisions.md 26), counted with those. Publishing status and publish now: 2 (issue 26).
+    // The Scheduled list and a cancel: 2 (issue 24.3).
     expect(routes).toHaveLength(
       Object.keys(contentFamilies).length * 9 +
         Object.keys(requestFamilies).length * 10 +
@@ -526,6 +527,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         2 +
         3 +
         3 +
+        2 +
         2,
     );
   });

@@ -8,8 +8,9 @@ import {
   pendingChanges,
   SCHEDULE_CHANGES,
   SCHEDULE_FIELD_OF,
+  CHANGE_PARAM,
   SCHEDULED_PATH,
-  scheduledChangePath,
+  scheduledItemPath,
   timeOf,
   type ScheduledChangeKind,
   type ScheduledEntry,
@@ -17,7 +18,7 @@ import {
 import { auditAction, titleOf } from '../audit/audit-log.ts';
 import { publishChange, purgeTag } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
-import { notFound, ok } from '../http/respond.ts';
+import { badRequest, HttpError, notFound, ok } from '../http/respond.ts';
 import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { editorOf, updateAsEditor } from '../http/versions.ts';
 import { versionOf } from '../repository/port.ts';
@@ -28,17 +29,15 @@ export function scheduledRoutes(registry: ApiRegistry): ApiRoute[] {
     staffRoute('GET', SCHEDULED_PATH, STAFF, READ, async ({ deps }) =>
       ok(await scheduledEntries(registry, deps)),
     ),
-    // One route per family and change, so the route table (and the authorisation matrix) name each.
-    ...registry.content.flatMap((family) =>
-      SCHEDULE_CHANGES.map((change) =>
-        staffRoute(
-          'DELETE',
-          scheduledChangePath(family.key, ':id', change),
-          STAFF,
-          ['schedule-cancel'],
-          (input) => cancel(family, change, input),
-          { family: family.key },
-        ),
+    // One route per family, so the route table (and the authorisation matrix) name each.
+    ...registry.content.map((family) =>
+      staffRoute(
+        'DELETE',
+        scheduledItemPath(family.key, ':id'),
+        STAFF,
+        ['schedule-cancel'],
+        (input) => cancel(family, input),
+        { family: family.key },
       ),
     ),
   ];
@@ -62,31 +61,44 @@ export async function scheduledEntries(registry: ApiRegistry, deps: Deps): Promi
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
-async function cancel(family: ContentFamily, change: ScheduledChangeKind, input: StaffInput) {
-  const { deps, actor, params } = input;
-  const field = SCHEDULE_FIELD_OF[change];
+/** `?change=` names the change to cancel; without it, every scheduled change of the item goes. */
+function changesOf(request: Request): readonly ScheduledChangeKind[] {
+  const named = new URL(request.url).searchParams.get(CHANGE_PARAM);
+  if (named === null) return SCHEDULE_CHANGES;
+  const change = SCHEDULE_CHANGES.find((candidate) => candidate === named);
+  if (!change) throw new HttpError(badRequest(SCHEDULE_REASONS.unknownChange));
+  return [change];
+}
+
+async function cancel(family: ContentFamily, input: StaffInput) {
+  const { deps, actor, params, request } = input;
+  const wanted = changesOf(request);
   const current = await deps.repository.get(family.key, params.id ?? '');
-  const at = timeOf(current?.[field]);
-  if (!current || at === null) return notFound(SCHEDULE_REASONS.nothingScheduled);
+  const cancelled = wanted.flatMap((change) => {
+    const at = timeOf(current?.[SCHEDULE_FIELD_OF[change]]);
+    return at === null ? [] : [{ change, at }];
+  });
+  if (!current || cancelled.length === 0) return notFound(SCHEDULE_REASONS.nothingScheduled);
   // Over the version read: a change made meanwhile (the scheduler's, a colleague's) is the 412, never undone.
   const result = await updateAsEditor(
     deps.repository,
     family.key,
     current._id,
-    { [field]: undefined },
+    Object.fromEntries(cancelled.map(({ change }) => [SCHEDULE_FIELD_OF[change], undefined])),
     editorOf(actor),
     versionOf(current),
   );
   if (!result) return notFound();
   // A time still to come changes no page, only the public answers' cache; a due one may have shown already.
-  if (at <= deps.now().getTime() && !family.staffOnly)
-    await publishChange(deps, family.cacheTag, current._id);
+  const due = cancelled.some(({ at }) => at <= deps.now().getTime());
+  if (due && !family.staffOnly) await publishChange(deps, family.cacheTag, current._id);
   else await purgeTag(deps, family.cacheTag);
-  await auditAction(input, actor, {
-    action: 'schedule-cancel',
-    family: family.key,
-    item: result.item,
-    detail: { change, at: new Date(at).toISOString() },
-  });
+  for (const { change, at } of cancelled)
+    await auditAction(input, actor, {
+      action: 'schedule-cancel',
+      family: family.key,
+      item: result.item,
+      detail: { change, at: new Date(at).toISOString() },
+    });
   return ok({ _id: current._id }, { message: SCHEDULE_REASONS.cancelled });
 }
