@@ -237,6 +237,23 @@ describe.each(STORE_BACKENDS)('scheduled publishing on %s', (backend) => {
     expect((await api.repository.get(family.key, item._id))?.unpublishAt).toBeUndefined();
   });
 
+  it('checks a scheduled publish as a publish when it is set: nobody is there to read a refusal at its time', async () => {
+    const courses = contentFamilies.course;
+    const before = (await api.repository.list(courses.key)).length;
+    const refused = await api.admin(courses.path, {
+      method: 'POST',
+      json: {
+        title: 'Scheduled but bare',
+        published: false,
+        duration: '5 weeks',
+        publishAt: at(api, MINUTE),
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Record<string, string> }).errors).toHaveProperty('syllabus');
+    expect(await api.repository.list(courses.key)).toHaveLength(before);
+  });
+
   it('lists what is scheduled across families, earliest first, and cancels one (audited; the item stays as it is)', async () => {
     const later = await dataOf<Item>(
       await api.admin(family.path, {
