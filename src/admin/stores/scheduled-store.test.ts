@@ -48,5 +48,9 @@ describe('the Scheduled screen’s store', () => {
     expect(scheduled.$list.get().items.some((candidate) => candidate.title === title)).toBe(false);
     await scheduled.load();
     expect(scheduled.$list.get().items.some((candidate) => candidate.title === title)).toBe(false);
+    // Cancelled, the course stays the draft it was.
+    const stored = await admin.api.repository.get(courses.family.key, entry!.id);
+    expect(stored).toMatchObject({ published: false });
+    expect(stored).not.toHaveProperty('publishAt');
   });
 });
