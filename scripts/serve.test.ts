@@ -135,7 +135,7 @@ describe('the local runner', () => {
     });
 
     it('does not run scheduled functions over HTTP', async () => {
-      for (const name of ['backup-scheduler', 'trash-purge', 'rebuild-scheduler'])
+      for (const name of ['backup-scheduler', 'trash-purge', 'rebuild-scheduler', 'publish-scheduler'])
         for (const method of ['GET', 'POST']) {
           const answer = await rawRequest(runner.port, { method, path: `/.netlify/functions/${name}` });
           expect(answer.status, `${method} ${name}`).toBe(404);

@@ -225,6 +225,19 @@ async function main() {
       .finally(() => (ticking = false));
   }, Number(process.env.REBUILD_WINDOW_MS));
 
+  // Scheduled publishing (issue 24.3), as netlify/functions/publish-scheduler.mts runs on Netlify: every 5 minutes,
+  // or every SCHEDULED_PUBLISHING_INTERVAL_MS (the e2e suite ticks it every few seconds). One tick at a time.
+  const { runScheduledPublishing } = await import('../src/server/schedule/scheduled-publishing.ts');
+  const publishingInterval = Number(process.env.SCHEDULED_PUBLISHING_INTERVAL_MS ?? 5 * 60_000);
+  let publishing = false;
+  const publishTicker = setInterval(() => {
+    if (publishing) return;
+    publishing = true;
+    runScheduledPublishing()
+      .catch((error: unknown) => log(`scheduled publishing failed: ${String(error)}`))
+      .finally(() => (publishing = false));
+  }, publishingInterval);
+
   const password = await devPasswordLine(
     createDeps(process.env, { repository }),
     secrets.adminPassword,
@@ -242,6 +255,7 @@ async function main() {
 
   const shutdown = async () => {
     clearInterval(ticker);
+    clearInterval(publishTicker);
     await notifications.stop();
     for (const server of servers) server.close();
     astroDev?.kill();

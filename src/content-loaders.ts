@@ -7,19 +7,25 @@
 import { availabilityOf, type BatchAvailability } from './lib/batches.ts';
 import { contentFamilies } from './lib/collections.ts';
 import { publicView } from './lib/fields.ts';
+import { isLiveAt, PUBLISH_AT, UNPUBLISH_AT } from './lib/schedule.ts';
 import type { Repository, StoredItem } from './server/repository/port.ts';
 
 export async function publishedItems(
   repository: Repository,
   key: string,
+  now: Date = new Date(),
 ): Promise<(StoredItem & { position: number; id: string })[]> {
   const items = await repository.list(key);
   // What an item keeps private (an anonymous client's name) never enters the build's data store.
   const fields = Object.values(contentFamilies).find((family) => family.key === key)?.fields ?? [];
+  // The public API's rule (issue 24.3): live at the build's time, scheduled times left out of the data.
   return items
     .map((item, position) => ({ item, position }))
-    .filter(({ item }) => item.published !== false)
-    .map(({ item, position }) => ({ ...publicView(fields, item), position, id: item._id }));
+    .filter(({ item }) => isLiveAt(item, now.getTime()))
+    .map(({ item, position }) => {
+      const { [PUBLISH_AT]: _publishAt, [UNPUBLISH_AT]: _unpublishAt, ...shown } = item;
+      return { ...publicView(fields, shown), published: true, position, id: item._id };
+    });
 }
 
 /**
@@ -33,7 +39,7 @@ export async function batchSeats(
 ): Promise<(BatchAvailability & { id: string })[]> {
   const [batches, enrolments] = await Promise.all([repository.list('batch'), repository.list('enroll')]);
   return availabilityOf(
-    batches.filter((batch) => batch.published !== false),
+    batches.filter((batch) => isLiveAt(batch, now.getTime())),
     enrolments,
     now,
   ).map((seats) => ({ ...seats, id: seats._id }));

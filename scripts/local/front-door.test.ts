@@ -13,7 +13,12 @@ const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
 describe('the front door', () => {
   it('finds the scheduled functions in their own config, and knows every URL that names one', async () => {
     const scheduled = await scheduledFunctionNames(FUNCTIONS);
-    expect([...scheduled].sort()).toEqual(['backup-scheduler', 'rebuild-scheduler', 'trash-purge']);
+    expect([...scheduled].sort()).toEqual([
+      'backup-scheduler',
+      'publish-scheduler',
+      'rebuild-scheduler',
+      'trash-purge',
+    ]);
     for (const url of [
       '/.netlify/functions/backup-scheduler',
       '/.netlify/functions/trash-purge?now=1',

@@ -33,6 +33,7 @@ const AccountScreen = lazy(() => import('./screens/AccountScreen.tsx'));
 const TeamScreen = lazy(() => import('./screens/TeamScreen.tsx'));
 const ActivityScreen = lazy(() => import('./screens/ActivityScreen.tsx'));
 const PublishingScreen = lazy(() => import('./screens/PublishingScreen.tsx'));
+const ScheduledScreen = lazy(() => import('./screens/ScheduledScreen.tsx'));
 const PasswordChangeScreen = lazy(() => import('./screens/PasswordChangeScreen.tsx'));
 
 /** The singletons' own screens (a new singleton must name one: the compiler checks the table is complete). */
@@ -65,6 +66,7 @@ const TOOL_VIEWS = {
   team: () => <TeamScreen />,
   activity: () => <ActivityScreen />,
   publishing: () => <PublishingScreen />,
+  scheduled: () => <ScheduledScreen />,
 } satisfies Record<ToolScreen['route'], () => ReactNode>;
 
 /** The view of every screen route: each family's from its definition, then the tools. */

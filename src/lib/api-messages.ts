@@ -216,3 +216,11 @@ export const VALIDATION = {
   pointsInvalid: 'Points must be a list of text',
   totalCoursesInvalid: 'Total courses must be a whole number of 0 or more',
 } as const;
+
+/** Issue 24.3: a scheduled publish or unpublish (publishAt, unpublishAt) that cannot be. */
+export const SCHEDULE_REASONS = {
+  unpublishBeforePublish: 'Unpublish at must be later than Publish at',
+  unknownChange: 'Name the scheduled change to cancel: publish or unpublish',
+  nothingScheduled: 'Nothing of that kind is scheduled for this item',
+  cancelled: 'Scheduled change cancelled',
+} as const;

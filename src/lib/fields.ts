@@ -41,6 +41,7 @@ import { selectKind, type SelectField } from './fields/select.ts';
 import { slugHistoryKey, slugKind, type SlugField } from './fields/slug.ts';
 import { textKind, type TextField } from './fields/text.ts';
 import { urlKind, type UrlField } from './fields/url.ts';
+import { PUBLISH_AT, SCHEDULE_FIELDS, UNPUBLISH_AT } from './schedule.ts';
 
 export { booleanField, type BooleanField } from './fields/boolean.ts';
 export { dateTimeField, type DateTimeField } from './fields/date-time.ts';
@@ -199,8 +200,18 @@ type SlugHistoryShape<F extends Field> = {
 /** Every image-bearing family also takes an `alt` text: derived here, so a new family gets it for free. */
 type AltShape<F extends Field> = [Extract<F, ImageField>] extends [never] ? object : { alt: OptionalText };
 /** The workflow fields every content item carries (issue 12): its place in the order and its draft state. */
-type WorkflowShape = { position: z.ZodOptional<z.ZodNumber>; published: z.ZodOptional<z.ZodBoolean> };
-type PublishedInput = { published: z.ZodOptional<z.ZodType<boolean, unknown>> };
+type WorkflowShape = {
+  position: z.ZodOptional<z.ZodNumber>;
+  published: z.ZodOptional<z.ZodBoolean>;
+  publishAt: z.ZodOptional<z.ZodString>;
+  unpublishAt: z.ZodOptional<z.ZodString>;
+};
+/** `published`, and the scheduled changes of issue 24.3 ('' or null clears one). */
+type PublishedInput = {
+  published: z.ZodOptional<z.ZodType<boolean, unknown>>;
+  publishAt: z.ZodOptional<z.ZodType<string, unknown>>;
+  unpublishAt: z.ZodOptional<z.ZodType<string, unknown>>;
+};
 
 type MetaShape = (typeof StoredMetaSchema)['shape'];
 
@@ -281,12 +292,24 @@ export const publishedInput = z.preprocess(
   z.boolean({ error: API.publishedInvalid }),
 );
 
+/**
+ * A scheduled change's time (issue 24.3), read by the date-time kind (an IST wall-clock time or a zoned instant,
+ * stored UTC); '' or null clears it. Optional: a save that leaves it out keeps the stored one.
+ */
+const scheduleInputs = Object.fromEntries(
+  SCHEDULE_FIELDS.map((field) => [
+    field.name,
+    z.preprocess((value) => (value === null ? '' : value), dateTimeKind.input(field)).optional(),
+  ]),
+);
+
 /** The strict input schema: unknown fields are refused, every value is trimmed and bounded. */
 export function inputSchemaOf<F extends Field>(fields: readonly F[]): InputSchemaOf<F> {
   return z.strictObject({
     ...Object.fromEntries(valueFields(fields).map((field) => [field.name, kindOf(field).input(field)])),
     ...(imageFieldOf(fields) ? { [ALT_FIELD]: altInput } : {}),
     published: publishedInput.optional(),
+    ...scheduleInputs,
   }) as unknown as InputSchemaOf<F>;
 }
 
@@ -319,6 +342,8 @@ export function itemSchemaOf<F extends Field>(fields: readonly F[]): ItemSchemaO
     .extend({
       position: z.number().int().min(0).optional(),
       published: z.boolean().optional(),
+      [PUBLISH_AT]: z.string().optional(),
+      [UNPUBLISH_AT]: z.string().optional(),
     }) as unknown as ItemSchemaOf<F>;
 }
 

@@ -78,6 +78,10 @@ export const AUDIT_ACTIONS = [
   'preview-revoke',
   /** A payment or refund staff recorded on an enrolment (issue 22.6): its kind and amount in the detail. */
   'payment',
+  /** Issue 24.3: the scheduler (actor "scheduler") made an item's due change; staff cancelled one. */
+  'scheduled-publish',
+  'scheduled-unpublish',
+  'schedule-cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -105,6 +109,9 @@ export interface AuditDetail {
   changes?: AccountChange[];
   /** A note removed rather than saved. */
   cleared?: boolean;
+  /** A cancelled scheduled change (issue 24.3): which one, and the time it was set for. */
+  change?: 'publish' | 'unpublish';
+  at?: string;
   /** A restore or an import from the command line: how many items it wrote and removed. */
   written?: number;
   removed?: number;

@@ -102,6 +102,9 @@ export const ACTIVITY_TEXT = {
     'preview-share': 'Shared a preview',
     'preview-revoke': 'Withdrew a preview link',
     payment: 'Recorded a payment or refund',
+    'scheduled-publish': 'Published on schedule',
+    'scheduled-unpublish': 'Unpublished on schedule',
+    'schedule-cancel': 'Cancelled a scheduled change',
   } satisfies Record<AuditAction, string>,
   /** A content item or course: its title and the screen it lives on. */
   titled: (title: string, section: string) => `“${title}” in ${section}`,
@@ -138,6 +141,11 @@ export const ACTIVITY_TEXT = {
   publishedNow: (who: string) => `${who} published the site now (one deploy of the month’s budget)`,
   sharedPreview: (who: string, thing: string) => `${who} shared a preview link to ${thing}`,
   revokedPreview: (who: string, thing: string) => `${who} revoked a preview link to ${thing}`,
+  /** Issue 24.3: the scheduler's changes (actor "scheduler") and a cancelled one. */
+  scheduledPublished: (thing: string) => `${thing} was published on schedule`,
+  scheduledUnpublished: (thing: string) => `${thing} was unpublished on schedule`,
+  scheduleCancelled: (who: string, change: string, thing: string) =>
+    `${who} cancelled the scheduled ${change} of ${thing}`,
   importedLegacy: (who: string, written = 0, removed = 0) =>
     `${who} imported the old site’s data (${written} written, ${removed} removed)`,
   /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */
@@ -1027,4 +1035,32 @@ export const PREVIEW = {
   revoked: 'Preview link revoked: it shows nothing now.',
   revokeFailed: 'Failed to revoke the preview link',
   saveFirst: 'Save the item to share a preview of it.',
+} as const;
+
+/** Issue 24.3: publishing and unpublishing at a set time, on every content family, and the Scheduled screen. */
+export const SCHEDULE = {
+  legend: 'Schedule (optional)',
+  publishAt: 'Publish at (IST)',
+  publishAtHint: 'Optional. The item goes live by itself at this time (checked every 5 minutes).',
+  unpublishAt: 'Unpublish at (IST)',
+  unpublishAtHint: 'Optional. The item leaves the public site by itself at this time.',
+  heading: 'Scheduled',
+  hint: 'What will go live or leave the public site by itself, and when (IST). Cancel keeps the item as it is now.',
+  empty: 'Nothing is scheduled.',
+  fetchFailed: 'Failed to fetch the scheduled changes',
+  change: { publish: 'Goes live', unpublish: 'Leaves the site' },
+  changeWord: { publish: 'publish', unpublish: 'unpublish' },
+  family: 'Section',
+  when: 'When',
+  edit: 'Edit',
+  cancel: 'Cancel',
+  cancelling: 'Cancelling...',
+  confirmCancel: (change: string, title: string) => `Cancel the scheduled ${change} of “${title}”?`,
+  cancelled: (title: string) => `Schedule cancelled for “${title}”`,
+  cancelFailed: 'Failed to cancel the scheduled change',
+  /** The admin list's badge and the save's detail line. */
+  /** Who the history and Activity name for the scheduler's changes. */
+  actorName: 'Scheduler',
+  goesLive: (when: string) => `Goes live ${when}`,
+  leaves: (when: string) => `Leaves the site ${when}`,
 } as const;

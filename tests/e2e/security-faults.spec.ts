@@ -28,6 +28,7 @@ import {
   WORKFLOW,
   IDENTITY,
   PUBLISHING,
+  SCHEDULE,
 } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as PAGE_WORDS from '../../src/lib/page-words.ts';
@@ -442,6 +443,12 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   publishing: {
     loadFailed: { unavailable: API.storeUnavailable, offline: PUBLISHING.loadFailed },
     ready: (page) => page.locator('[data-figure="deploys"]'),
+    save: null,
+  },
+  // Issue 24.3: the Scheduled screen prefers the server's reason, like the trash.
+  scheduled: {
+    loadFailed: { unavailable: API.storeUnavailable, offline: SCHEDULE.fetchFailed },
+    ready: (page) => page.getByText(SCHEDULE.empty, { exact: true }).or(page.locator('li.item-card').first()),
     save: null,
   },
 };

@@ -99,6 +99,8 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   activity: null,
   // Issue 26: the queue names items by title as text, and the local runner's budget queues nothing.
   publishing: null,
+  // Issue 24.3: titles of scheduled items, shown as text like the trash's.
+  scheduled: null,
 };
 
 /** The stored values each kind displays, filled by beforeAll. */

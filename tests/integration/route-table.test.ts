@@ -11,6 +11,7 @@ import { requestExample } from '../support/request-examples.ts';
 import { VERIFY_PATH } from '../../src/server/handlers/certificate-handler.ts';
 import { paymentPath, receiptPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduledChangePath, scheduledItemPath } from '../../src/lib/schedule.ts';
 import {
   PREVIEW_PATH,
   PREVIEW_RENDER_PATH,
@@ -273,6 +274,12 @@ describe('every route that changes something records what the table declares', (
         ...(family.multipart ? { form: multipart(input, { bytes: photo }) } : { json: input }),
       });
       made.set(family.key, ((await body(kept)).data as StoredItem)._id);
+      // Issue 24.3: a publish and an unpublish scheduled on the kept item, each cancelled from the Scheduled screen.
+      const keptId = made.get(family.key) ?? '';
+      const later = (hours: number) => new Date(api.clock.now.getTime() + hours * 3_600_000).toISOString();
+      await api.repository.update(family.key, keptId, { publishAt: later(1), unpublishAt: later(2) });
+      await step('DELETE', scheduledChangePath(family.key, keptId, 'publish'));
+      await step('DELETE', scheduledItemPath(family.key, keptId));
     }
     // Issue 23: a certificate's revoke.
     await step('POST', `${contentFamilies.certificate.path}/${made.get('certificate') ?? ''}/revoke`, {

@@ -44,6 +44,7 @@ import { createSessionToken } from '../../src/server/auth/session.ts';
 import { AUDIT_PATH, USERS_PATH, type Role } from '../../src/lib/identity.ts';
 import { MARKDOWN_PICTURES_PATH } from '../../src/lib/markdown-pictures.ts';
 import { PUBLISH_NOW_PATH, PUBLISHING_PATH } from '../../src/lib/publishing.ts';
+import { SCHEDULED_PATH, scheduledItemPath } from '../../src/lib/schedule.ts';
 import { updateAccount } from '../../src/server/auth/accounts.ts';
 import { apiRoutes, REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
 import {
@@ -186,6 +187,13 @@ function adminRoutes(ids: SeededIds): Route[] {
         path: previewLinksPath(family.key, ids.content[family.key]),
         access: 'read' as const,
       })),
+    // Scheduled publishing (issue 24.3): any staff may look and cancel.
+    { method: 'GET', path: SCHEDULED_PATH, access: 'read' },
+    {
+      method: 'DELETE',
+      path: scheduledItemPath(contentFamilies.homeCourse.key, ids.content.homeCourse),
+      access: 'write',
+    },
   );
   routes.push(
     {
@@ -545,6 +553,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // stop 17 (docs/decisions.md 26), counted with those. Publishing status and publish now: 2 (issue 26).
     // Preview and share (issue 24.4): share, render and revoke, and each public content family's links.
     // A picture for a markdown body: 1 (issue 24).
+    // The Scheduled list and a cancel: 2 (issue 24.3).
     expect(routes).toHaveLength(
       Object.keys(contentFamilies).length * 9 +
         Object.keys(requestFamilies).length * 10 +
@@ -556,7 +565,8 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         2 +
         3 +
         Object.values(contentFamilies).filter((family) => !family.staffOnly).length +
-        1,
+        1 +
+        2,
     );
   });
 

@@ -4,7 +4,7 @@
  */
 import { definitionOf, familyLabel } from '../../lib/registry.ts';
 import { UNKNOWN_ADDRESS, type AuditEntry } from '../../lib/identity.ts';
-import { ACTIVITY_TEXT as T, ENQUIRY } from '../../lib/staff-messages.ts';
+import { ACTIVITY_TEXT as T, ENQUIRY, SCHEDULE } from '../../lib/staff-messages.ts';
 
 const statusLabel = (status: string) => ENQUIRY.statusLabels[status] ?? status;
 
@@ -95,6 +95,12 @@ export function activitySentence(entry: AuditEntry): string {
       return T.sharedPreview(who, thing());
     case 'preview-revoke':
       return T.revokedPreview(who, thing());
+    case 'scheduled-publish':
+      return T.scheduledPublished(thing());
+    case 'scheduled-unpublish':
+      return T.scheduledUnpublished(thing());
+    case 'schedule-cancel':
+      return T.scheduleCancelled(who, SCHEDULE.changeWord[detail?.change ?? 'publish'], thing());
     default:
       return T.other(who, String(entry.action), thing());
   }

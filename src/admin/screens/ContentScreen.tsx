@@ -8,9 +8,10 @@
  * ./content/ContentList.tsx; this file joins them over one store.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ContentFamilyKey } from '../../lib/collections.ts';
 import { CONTENT_SCREENS, type ContentScreenConfig } from '../content-screens.ts';
+import { EDIT_PARAM } from '../stores/scheduled-store.ts';
 import { createContentStore, type ContentStore } from '../stores/content-store.ts';
 import { ContentForm } from './content/ContentForm.tsx';
 import { ContentList } from './content/ContentList.tsx';
@@ -28,6 +29,7 @@ export function ContentScreen({ screen }: { screen: ContentScreenConfig }) {
   useEffect(() => {
     void store.load();
   }, [store]);
+  useEditLink(store);
 
   return (
     <section aria-labelledby="screen-title">
@@ -40,6 +42,24 @@ export function ContentScreen({ screen }: { screen: ContentScreenConfig }) {
       <Announcer store={store} />
     </section>
   );
+}
+
+/**
+ * `?edit={id}` (the Scheduled screen's Edit link, issue 24.3) opens that item in the form once the list has it,
+ * then leaves the address as the screen's own.
+ */
+function useEditLink(store: ContentStore) {
+  const list = useStore(store.$list);
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || list.status !== 'ready') return;
+    const wanted = new URLSearchParams(window.location.search).get(EDIT_PARAM);
+    if (!wanted) return;
+    done.current = true;
+    const item = list.items.find((candidate) => candidate._id === wanted);
+    if (item) store.startEdit(item);
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [list, store]);
 }
 
 /** A polite live region for what changes without a notice: an item moved in the order. */

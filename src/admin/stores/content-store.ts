@@ -4,6 +4,8 @@
  * the content workflow (issue 12): drafts, order, undo of a delete and the item's history.
  * One factory for every content family, configured from the registry; screens read the atoms and call the actions.
  */
+import { formatIst } from '../../lib/ist.ts';
+import { PUBLISH_AT, SCHEDULE_FIELDS, timeOf } from '../../lib/schedule.ts';
 import { liveLine, liveOf } from '../format/publishing.ts';
 import { atom, type WritableAtom } from 'nanostores';
 import { ApiError, extractList } from '../../lib/api-client.ts';
@@ -17,7 +19,7 @@ import {
 import { API } from '../../lib/api-messages.ts';
 import { UNDO_WINDOW_MS } from '../../lib/constants.ts';
 import { ALT_FIELD } from '../../lib/fields.ts';
-import { EDITING, WORKFLOW } from '../../lib/staff-messages.ts';
+import { EDITING, SCHEDULE, WORKFLOW } from '../../lib/staff-messages.ts';
 import type { ContentScreenConfig } from '../content-screens.ts';
 import { adminRequest, failureText, uploadForm } from '../api/admin-api.ts';
 import { isPictureFile } from '../image/accept.ts';
@@ -99,6 +101,12 @@ export const itemPath = (basePath: string, id: string) => `${basePath}/${encodeU
 /** A draft is an item stored with `published: false`; anything else (older items too) is public. */
 export const isDraft = (item: ContentItem): boolean => item.published === false;
 
+/** A save's publish time still to come (the server stores the item unpublished until then), or null. */
+function scheduledFor(fields: Record<string, unknown>): string | null {
+  const at = timeOf(fields[PUBLISH_AT]);
+  return at !== null && at > Date.now() ? new Date(at).toISOString() : null;
+}
+
 /** A 401: the session is gone and the admin is on the way to the login page. */
 export const isSessionGone = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
@@ -144,7 +152,11 @@ export function createContentStore(config: ContentScreenConfig) {
   /** Order saves run one after another, each sending the list's order at the time it runs. */
   let orderQueue: Promise<unknown> = Promise.resolve();
 
-  const fieldNames = new Set([...family.fields.map((field) => field.name), ALT_FIELD]);
+  const fieldNames = new Set([
+    ...family.fields.map((field) => field.name),
+    ALT_FIELD,
+    ...SCHEDULE_FIELDS.map((field) => field.name),
+  ]);
   const titleOf = (item: ContentItem) => {
     const value = item[family.titleField];
     return typeof value === 'string' ? value : '';
@@ -226,11 +238,13 @@ export function createContentStore(config: ContentScreenConfig) {
         kind: 'success',
         text: input.id ? family.messages.updated : family.messages.added,
         // The spec's sentence alone would read as if the item were on the site.
-        ...(input.fields.published === false
-          ? { detail: WORKFLOW.savedAsDraft }
-          : live
-            ? { detail: liveLine(live) }
-            : {}),
+        ...(scheduledFor(input.fields) !== null
+          ? { detail: SCHEDULE.goesLive(formatIst(scheduledFor(input.fields) ?? '')) }
+          : input.fields.published === false
+            ? { detail: WORKFLOW.savedAsDraft }
+            : live
+              ? { detail: liveLine(live) }
+              : {}),
       });
       $conflict.set(null);
       $editing.set(null);

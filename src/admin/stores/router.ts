@@ -35,6 +35,8 @@ const LATER_TOOLS = [
   { route: 'activity', path: 'activity', label: 'Activity', group: 'tool', ownerOnly: true },
   // Issue 26: this month's deploys against the budget, the publish queue, and for owners "publish now".
   { route: 'publishing', path: 'publishing', label: 'Publishing', group: 'tool' },
+  // Issue 24.3: every content family's scheduled publishes and unpublishes.
+  { route: 'scheduled', path: 'scheduled', label: 'Scheduled', group: 'tool' },
 ] as const satisfies readonly AdminScreenDefinition[];
 export type ToolScreen = typeof PRIVACY | (typeof LATER_TOOLS)[number];
 

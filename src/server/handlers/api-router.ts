@@ -18,7 +18,7 @@ import { refuseCrossOrigin, requireAdmin, requireSameOrigin, type Actor } from '
 import { withPublishContext, type PublishContext } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
 import type { LiveWhen } from '../rebuild/publish-policy.ts';
-import { cacheHeaders } from '../http/cache-policy.ts';
+import { cacheHeaders, cdnCapOf } from '../http/cache-policy.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
 import { methodNotAllowed, notFound } from '../http/respond.ts';
 import {
@@ -44,6 +44,7 @@ import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
 import { requestRoutes } from './request-handler.ts';
 import { requestsSummaryRoutes } from './requests-summary-handler.ts';
+import { scheduledRoutes } from './scheduled-handler.ts';
 import { settingsRoutes } from './settings-handler.ts';
 import { statsRoutes } from './stats-handler.ts';
 import { trashRoutes } from './trash-handler.ts';
@@ -90,6 +91,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...previewRoutes(registry.content),
     // Pictures put into a markdown body by the admin's editor, before the item is saved (issue 24).
     ...markdownPictureRoutes,
+    // Every content family's scheduled publishes and unpublishes, and their cancelling (issue 24.3).
+    ...scheduledRoutes(registry),
   ];
 }
 
@@ -188,9 +191,10 @@ export function apiHandler(registry: ApiRegistry = REGISTRY): RouteHandler {
     // Each handler tells the audit log what it did (src/server/audit/audit-log.ts): nothing is guessed here.
     const context: PublishContext = { actor, family: route.family, id: params.id };
     let response = await withPublishContext(context, () => route.handle({ ...input, params, actor, count }));
+    const cap = cdnCapOf(response);
     if (response.ok && context.live) response = await withLive(response, context.live);
     if (response.ok) {
-      for (const [name, value] of Object.entries(cacheHeaders(route.cache)))
+      for (const [name, value] of Object.entries(cacheHeaders(route.cache, cap)))
         response.headers.set(name, value);
     }
     return response;

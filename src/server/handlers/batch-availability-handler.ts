@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { shortPublicCache } from '../http/cache-policy.ts';
 import { ok } from '../http/respond.ts';
 import { PUBLIC, publicRoute, READ, type ApiRoute } from '../http/route-table.ts';
-import { isPublished } from './content-handler.ts';
+import { isLiveAt } from '../../lib/schedule.ts';
 
 export const AVAILABILITY_CDN_SECONDS = 60;
 export const availabilityPath = `${contentFamilies.batch.path}/availability`;
@@ -20,7 +20,12 @@ export async function batchAvailability(deps: Deps) {
     deps.repository.list(contentFamilies.batch.key),
     deps.repository.list('enroll'),
   ]);
-  return availabilityOf(batches.filter(isPublished), enrolments, deps.now());
+  const now = deps.now();
+  return availabilityOf(
+    batches.filter((batch) => isLiveAt(batch, now.getTime())),
+    enrolments,
+    now,
+  );
 }
 
 export const batchAvailabilityRoutes: readonly ApiRoute[] = [

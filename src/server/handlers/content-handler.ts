@@ -16,7 +16,9 @@ import { publishChange, purgeTag } from '../cdn/publish-change.ts';
 import { csvResponse } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { bodyKind, formFields, readJson, readMultipart } from '../http/body.ts';
-import { publicCache } from '../http/cache-policy.ts';
+import { capCdnAge, publicCache } from '../http/cache-policy.ts';
+import { nextChangeAfter } from '../../lib/schedule.ts';
+import { liveItems, publicScheduleView, settleSchedule, withoutCleared } from './content-schedule.ts';
 import {
   PUBLIC,
   publicRoute,
@@ -199,20 +201,35 @@ async function listAll(family: ContentFamily, deps: Deps) {
   return ok(await orderedItems(family, deps));
 }
 
-/** The public list: published items, each without what it keeps private (an anonymous client's name). */
+/** An item as the public reads it: without what it keeps private (an anonymous client's name) or its schedule. */
+const publicItem = (family: ContentFamily, item: StoredItem) =>
+  publicView(family.fields, publicScheduleView(item));
+
+/**
+ * A public answer that changes by itself when the family's next scheduled time comes: the CDN keeps it no longer
+ * than that (issue 24.3), so a due item is never hidden behind a cached copy.
+ */
+function untilNextChange(response: Response, items: readonly StoredItem[], now: Date): Response {
+  const next = nextChangeAfter(items, now.getTime());
+  return next === null ? response : capCdnAge(response, (next - now.getTime()) / 1000);
+}
+
+/** The public list: the items live now (published, or scheduled and due), each as the public reads it. */
 async function listPublished(family: ContentFamily, deps: Deps) {
-  return ok(
-    (await orderedItems(family, deps)).filter(isPublished).map((item) => publicView(family.fields, item)),
-  );
+  const now = deps.now();
+  const items = await orderedItems(family, deps);
+  return untilNextChange(ok(liveItems(items, now).map((item) => publicItem(family, item))), items, now);
 }
 
 async function read(family: ContentFamily, deps: Deps, id: string, drafts: boolean) {
-  const item = (await orderedItems(family, deps)).find((candidate) => candidate._id === id);
-  if (!item || (!drafts && !isPublished(item))) return notFound();
+  const now = deps.now();
+  const items = await orderedItems(family, deps);
+  const item = items.find((candidate) => candidate._id === id);
+  if (!item || (!drafts && liveItems([item], now).length === 0)) return notFound();
   // The version as an ETag for staff, who send it back as If-Match; public copies are the CDN's to validate.
   return drafts
     ? ok(item, { headers: { ETag: etagOf(versionOf(item)) } })
-    : ok(publicView(family.fields, item));
+    : untilNextChange(ok(publicItem(family, item)), [item], now);
 }
 
 /** An update that only publishes or unpublishes: `{"published": true|false}` and nothing else (issue 21). */
@@ -248,7 +265,9 @@ async function readInput(
 
 async function create(family: ContentFamily, input: StaffInput) {
   const { request, deps, actor } = input;
-  const { fields: given, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
+  const { fields: read, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
+  settleSchedule(read, null, deps.now());
+  const given = withoutCleared(read);
   // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
   checkOneOf(family, given);
   const serial = family.serial;
@@ -295,6 +314,7 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
   if (expected !== undefined && versionOf(current) !== expected) return staleWrite(current);
   // A publish toggle sends the flag alone: there is no slug or reference in it to check.
   const flagOnly = Object.keys(fields).every((name) => name === 'published');
+  settleSchedule(fields, current, deps.now(), { flagOnly });
   if (!flagOnly) {
     checkOneOf(family, { ...current, ...fields });
     // A number, once stored, is what verifiers and printed copies hold: a form may send it back, never change it.

@@ -19,7 +19,7 @@ import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';
 import { normaliseUnique } from '../repository/keys.ts';
 import type { StoredItem } from '../repository/port.ts';
-import { isPublished } from './content-handler.ts';
+import { isLiveAt } from '../../lib/schedule.ts';
 
 const { batch: batches, course: courses } = contentFamilies;
 
@@ -44,10 +44,10 @@ export async function resolveEnrollBatch(
   // No batch: the spec's enrolment, stored without the key.
   if (typeof id !== 'string' || id === '') return rest;
   const batch = await deps.repository.get(batches.key, id);
-  if (!batch || !isPublished(batch)) throw refuse(API.batchUnknown);
+  if (!batch || !isLiveAt(batch, deps.now().getTime())) throw refuse(API.batchUnknown);
   const course =
     typeof batch.course === 'string' ? await deps.repository.get(courses.key, batch.course) : null;
-  if (!course || !isPublished(course)) throw refuse(API.batchUnknown);
+  if (!course || !isLiveAt(course, deps.now().getTime())) throw refuse(API.batchUnknown);
   if (normaliseUnique(enrolNameOf(course)) !== normaliseUnique(fields.course))
     throw refuse(API.batchOtherCourse);
   const taken = seatsTaken(id, await deps.repository.list('enroll'));

@@ -8,6 +8,7 @@
 import { FIELD_REASONS } from '../../lib/api-messages.ts';
 import type { ContentFamily } from '../../lib/collections.ts';
 import { isPrivateIn, slugify, valueFields } from '../../lib/fields.ts';
+import { PUBLISH_AT, timeOf } from '../../lib/schedule.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';
@@ -90,8 +91,11 @@ export async function checkPublishable(
   fields: Record<string, unknown>,
   current: StoredItem | null,
 ): Promise<void> {
-  // An update keeps what it does not send; a create is published unless it says otherwise.
-  const item = { ...current, ...fields, published: fields.published ?? current?.published ?? true };
+  // An update keeps what it does not send; a create is published unless it says otherwise. An item with a
+  // publish time will be published by the scheduler, which checks nothing: it is checked now (issue 24.3).
+  const merged = { ...current, ...fields };
+  const scheduled = timeOf(merged[PUBLISH_AT]) !== null;
+  const item = { ...merged, published: scheduled || (fields.published ?? current?.published ?? true) };
   const errors = { ...(await publishRefusals(family, deps, item)), ...privacyRefusals(family, item) };
   if (Object.keys(errors).length > 0) throw new HttpError(validationFailure(errors));
 }

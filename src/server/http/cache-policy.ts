@@ -32,12 +32,31 @@ export const shortPublicCache = (tag: string, seconds: number): CachePolicy => (
   seconds,
 });
 
-export function cacheHeaders(policy: CachePolicy): Record<string, string> {
+/**
+ * Issue 24.3: a public answer that changes by itself at a known time (an item scheduled to go live or leave) may
+ * be kept by the CDN only until then: no purge happens at that moment, and the scheduler's purge may come up to
+ * its interval later. The handler caps its answer; the router's cache headers then say the cap.
+ */
+const cdnCaps = new WeakMap<Response, number>();
+
+/** Lets the CDN keep `response` at most `seconds` (at least 1), with no stale copy served past that. */
+export function capCdnAge(response: Response, seconds: number): Response {
+  cdnCaps.set(response, Math.max(1, Math.ceil(seconds)));
+  return response;
+}
+
+/** The cap a handler set on its answer, if any. */
+export const cdnCapOf = (response: Response): number | undefined => cdnCaps.get(response);
+
+export function cacheHeaders(policy: CachePolicy, cap?: number): Record<string, string> {
   switch (policy.kind) {
     case 'public':
       return {
         'Cache-Control': 'public, max-age=0, must-revalidate',
-        'Netlify-CDN-Cache-Control': `public, durable, s-maxage=31536000, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`,
+        'Netlify-CDN-Cache-Control':
+          cap === undefined
+            ? `public, durable, s-maxage=31536000, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`
+            : `public, durable, s-maxage=${cap}`,
         'Netlify-Cache-Tag': policy.tag,
         // Public content may be shown by other sites and apps; no credentials are ever honoured with it.
         'Access-Control-Allow-Origin': '*',

@@ -9,7 +9,7 @@ import { contentFamilies } from '../../lib/collections.ts';
 import { istDayEnd, utcToIstDay } from '../../lib/ist.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
-import { isPublished } from '../handlers/content-handler.ts';
+import { isLiveAt } from '../../lib/schedule.ts';
 import type { StoredItem } from '../repository/port.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,7 +33,7 @@ export async function closeStartedBatches(deps: Deps): Promise<number> {
   const family = contentFamilies.batch;
   const now = deps.now().getTime();
   let changed = 0;
-  for (const batch of (await deps.repository.list(family.key)).filter(isPublished)) {
+  for (const batch of (await deps.repository.list(family.key)).filter((item) => isLiveAt(item, now))) {
     for (const [state, at] of changesOf(batch)) {
       if (!Number.isFinite(at) || at > now || now - at > LOOK_BACK_MS) continue;
       if (await deps.coordination.acquireLease(`batch-${state}-${batch._id}`, CLAIM_MS)) changed += 1;

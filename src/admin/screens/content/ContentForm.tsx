@@ -3,6 +3,8 @@
  * (src/admin/fields/), with drafts kept over a reload or a new sign-in (issue 10.11, 21), a 412's differences
  * and "save mine" or "take theirs", and the focus where the next step is (issue 10.8).
  */
+import { SCHEDULE_FIELDS } from '../../../lib/schedule.ts';
+import { SCHEDULE } from '../../../lib/staff-messages.ts';
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ContentItem } from '../../../lib/collections.ts';
@@ -286,6 +288,11 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
       )}
       <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
         {family.fields.map(controlOf)}
+        {/* Every family's items may go live and leave by themselves (issue 24.3). */}
+        <fieldset className="schedule-fields">
+          <legend>{SCHEDULE.legend}</legend>
+          {SCHEDULE_FIELDS.map(controlOf)}
+        </fieldset>
         <div className="field field-check">
           <input
             id={`${id}-draft`}

@@ -2,6 +2,9 @@
  * The content screen's list: the family's items as cards in their order (each field drawn by its kind's cell),
  * with edit, delete (and its Undo), publish, history, and reordering by buttons and by drag and drop (issue 12).
  */
+import { formatIst } from '../../../lib/ist.ts';
+import { pendingChanges } from '../../../lib/schedule.ts';
+import { SCHEDULE } from '../../../lib/staff-messages.ts';
 import { useStore } from '@nanostores/react';
 import { Fragment, useRef, useState, type ButtonHTMLAttributes, type DragEvent } from 'react';
 import type { ContentItem } from '../../../lib/collections.ts';
@@ -39,6 +42,11 @@ function ItemFields({ config, item }: { config: ContentScreenConfig; item: Conte
         <ItemImage value={image} folder={family.image.folder} />
       )}
       {isDraft(item) && <span className="badge badge-draft">{WORKFLOW_COPY.draft}</span>}
+      {pendingChanges(item).map(({ change, at }) => (
+        <span key={change} className="badge badge-scheduled">
+          {change === 'publish' ? SCHEDULE.goesLive(formatIst(at)) : SCHEDULE.leaves(formatIst(at))}
+        </span>
+      ))}
       {family.revoke && item.status === 'revoked' && (
         <span className="badge badge-draft">
           {family.revoke.revoked}: {textOf(item, 'revokedReason')}

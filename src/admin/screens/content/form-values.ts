@@ -1,5 +1,6 @@
 /** A content form's values by field name, as each field's kind holds them while they are edited. */
 import type { ContentItem } from '../../../lib/collections.ts';
+import { SCHEDULE_FIELDS } from '../../../lib/schedule.ts';
 import {
   ALT_FIELD,
   fromFormValue,
@@ -14,14 +15,17 @@ export type FormValues = Record<string, FormValue>;
 /** A family with a picture also has its alt text in the form (issue 12). */
 const hasAlt = (fields: readonly Field[]) => fields.some((field) => field.kind === 'image');
 
+/** What the form edits: the family's value fields, then every item's scheduled times (issue 24.3). */
+const formFields = (fields: readonly Field[]): Field[] => [...valueFields(fields), ...SCHEDULE_FIELDS];
+
 export const emptyValues = (fields: readonly Field[]): FormValues => ({
-  ...Object.fromEntries(valueFields(fields).map((field) => [field.name, toFormValue(field, undefined)])),
+  ...Object.fromEntries(formFields(fields).map((field) => [field.name, toFormValue(field, undefined)])),
   ...(hasAlt(fields) ? { [ALT_FIELD]: '' } : {}),
 });
 
 export const valuesOf = (fields: readonly Field[], item: ContentItem): FormValues => ({
   ...Object.fromEntries(
-    valueFields(fields).map((field) => [field.name, toFormValue(field, item[field.name])]),
+    formFields(fields).map((field) => [field.name, toFormValue(field, item[field.name])]),
   ),
   ...(hasAlt(fields) ? { [ALT_FIELD]: typeof item[ALT_FIELD] === 'string' ? item[ALT_FIELD] : '' } : {}),
 });
@@ -30,7 +34,7 @@ export const valuesOf = (fields: readonly Field[], item: ContentItem): FormValue
 export const apiValuesOf = (fields: readonly Field[], values: FormValues): Record<string, unknown> => ({
   ...values,
   ...Object.fromEntries(
-    valueFields(fields).map((field) => [field.name, fromFormValue(field, values[field.name])]),
+    formFields(fields).map((field) => [field.name, fromFormValue(field, values[field.name])]),
   ),
 });
 

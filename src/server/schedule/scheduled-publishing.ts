@@ -1,0 +1,115 @@
+/**
+ * The scheduler of issue 24.3 (netlify/functions/publish-scheduler.mts every 5 minutes; the local runner ticks it
+ * itself): makes every due scheduled change of every content family of the registry — `published` flipped, the
+ * due time cleared — each an edit with its revision and an audit entry (actor "scheduler"), then asks for one
+ * rebuild for the lot through the rebuild trigger (the deploy governor and its budget apply).
+ *
+ * What the public sees never waits for this run (src/lib/schedule.ts decides at read time); the run makes the
+ * stored flag, the history, the log and the pages catch up. Overlapping runs never make a change twice: a
+ * Coordination lease lets one run at a time, and each write is a compare-and-swap on the version the run read
+ * (`expectedVersion`), so even a run that outlived its lease cannot write over a change made meanwhile, by
+ * another run or by staff; the item is then looked at again by the next run.
+ */
+import type { ContentFamily } from '../../lib/collections.ts';
+import { UNKNOWN_ADDRESS } from '../../lib/identity.ts';
+import { dueUpdate, type ScheduledChangeKind } from '../../lib/schedule.ts';
+import { SCHEDULE } from '../../lib/staff-messages.ts';
+import { auditAction } from '../audit/audit-log.ts';
+import { purgeTag } from '../cdn/publish-change.ts';
+import { getDeps, type Deps } from '../deps.ts';
+import { REGISTRY, type ApiRegistry } from '../handlers/api-registry.ts';
+import { UPDATED_BY } from '../http/versions.ts';
+import { VersionConflictError, versionOf } from '../repository/port.ts';
+
+/** Who the audit log and the history name for the scheduler's changes. */
+export const SCHEDULER_ACTOR = { userId: 'scheduler', name: SCHEDULE.actorName } as const;
+export const SCHEDULER_LEASE = 'scheduled-publishing';
+/** Longer than a run takes, shorter than the interval: a run that died frees the next one. */
+const LEASE_MS = 4 * 60_000;
+
+export interface ScheduledChangeMade {
+  family: string;
+  id: string;
+  change: ScheduledChangeKind;
+}
+
+export interface ScheduledRun {
+  /** False when another run held the lease: this one did nothing. */
+  ran: boolean;
+  changes: ScheduledChangeMade[];
+}
+
+/** One item's due change, as an edit over the version read; false when someone wrote it first. */
+async function applyDue(
+  deps: Deps,
+  family: ContentFamily,
+  item: Record<string, unknown> & { _id: string },
+  now: number,
+): Promise<ScheduledChangeKind | null> {
+  const due = dueUpdate(item, now);
+  if (!due) return null;
+  try {
+    const result = await deps.repository.update(
+      family.key,
+      item._id,
+      { ...due.fields, [UPDATED_BY]: { accountId: SCHEDULER_ACTOR.userId, name: SCHEDULER_ACTOR.name } },
+      { expectedVersion: versionOf(item) },
+    );
+    if (!result) return null;
+    await auditAction({ deps, ip: UNKNOWN_ADDRESS }, SCHEDULER_ACTOR, {
+      action: due.change === 'publish' ? 'scheduled-publish' : 'scheduled-unpublish',
+      family: family.key,
+      item: result.item,
+    });
+    return due.change;
+  } catch (error) {
+    // Changed since it was read (another run, or staff): the next run reads it again.
+    if (error instanceof VersionConflictError) return null;
+    throw error;
+  }
+}
+
+/** Makes every due change once; answers what it changed (nothing when another run holds the lease). */
+export async function runScheduledPublishing(
+  deps: Deps = getDeps(),
+  registry: ApiRegistry = REGISTRY,
+): Promise<ScheduledRun> {
+  if (!(await deps.coordination.acquireLease(SCHEDULER_LEASE, LEASE_MS))) return { ran: false, changes: [] };
+  const changes: ScheduledChangeMade[] = [];
+  try {
+    const now = deps.now().getTime();
+    for (const family of registry.content) {
+      for (const item of await deps.repository.list(family.key)) {
+        const change = await applyDue(deps, family, item, now);
+        if (change) changes.push({ family: family.key, id: item._id, change });
+      }
+    }
+  } finally {
+    await deps.coordination.releaseLease(SCHEDULER_LEASE);
+  }
+  if (changes.length > 0) {
+    console.info(`[schedule] ${changes.length} scheduled changes made`);
+    await publishChanges(deps, registry, changes);
+  }
+  return { ran: true, changes };
+}
+
+/** Each changed family's CDN tag purged, then one rebuild for all (none when only staff-only families changed). */
+async function publishChanges(deps: Deps, registry: ApiRegistry, changes: readonly ScheduledChangeMade[]) {
+  const families = registry.content.filter((family) =>
+    changes.some((change) => change.family === family.key),
+  );
+  await Promise.all(families.map((family) => purgeTag(deps, family.cacheTag)));
+  const built = families.filter((family) => !family.staffOnly);
+  if (built.length === 0) return;
+  try {
+    await deps.rebuild.request({
+      family: built.length === 1 ? (built[0]?.key ?? 'site') : 'site',
+      byName: SCHEDULER_ACTOR.name,
+    });
+  } catch (error) {
+    console.warn(
+      `[schedule] rebuild request failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
