@@ -13,7 +13,7 @@ describe('pictureMarkdown', () => {
     const written = pictureMarkdown('  The [admin] panel](javascript:alert(1))\nsecond line ', URL);
     expect(written).toBe(`![The \\[admin\\] panel\\](javascript:alert(1)) second line](${URL})`);
     expect(renderMarkdown(written)).toBe(
-      `<p><img src="${URL}" alt="The [admin] panel](javascript:alert(1)) second line" loading="lazy"></p>\n`,
+      `<p><img src="${URL}" alt="The [admin] panel](javascript:alert(1)) second line" loading="lazy" decoding="async"></p>\n`,
     );
     // A backslash at the end would escape the closing bracket if it were not escaped itself.
     expect(pictureMarkdown('C:\\', URL)).toBe(`![C:\\\\](${URL})`);
