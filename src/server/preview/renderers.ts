@@ -8,6 +8,7 @@
  * A template here mirrors its .astro page: the pages are pre-rendered by Astro at build time and no Astro
  * runtime ships in the functions (docs/decisions.md §i24-preview says why, and what would replace this).
  */
+import { ARTICLES_PATH, readingMinutes } from '../../lib/articles.ts';
 import { CASE_STUDIES_PATH, clientLine, engagementLabel, findingsOf } from '../../lib/case-studies.ts';
 import { feeText } from '../../lib/catalogue.ts';
 import type { ContentFamily } from '../../lib/collections.ts';
@@ -16,7 +17,7 @@ import { resolveImageUrl } from '../../lib/image-url.ts';
 import { HERO_IMAGE, heroSrcSet } from '../../lib/hero-image.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { BREADCRUMB_HOME } from '../../lib/public-copy.ts';
-import { CASE_STUDIES_PAGE, COURSES_PAGE } from '../../lib/page-words.ts';
+import { ARTICLES_PAGE, CASE_STUDIES_PAGE, COURSES_PAGE } from '../../lib/page-words.ts';
 import { escapeHtml as e } from '../certificates/verify-page.ts';
 
 type Item = Readonly<Record<string, unknown>>;
@@ -110,6 +111,35 @@ ${refund ? `<h3>${e(COURSES_PAGE.refundPolicy)}</h3><div>${renderMarkdown(refund
   },
 };
 
+/**
+ * src/pages/articles/[slug].astro's body: cover, summary, author, reading time, tags and the body. Code is shown
+ * uncoloured (Shiki runs only in the build) and the closing call to action is left to the published page.
+ */
+const article: PreviewRenderer = {
+  shellPath: ARTICLES_PATH,
+  render(family, item) {
+    const title = str(item.title);
+    const image = str(item.image);
+    const author = str(item.authorName);
+    const tags = list(item.tags)
+      .map((tag) => `<li>${e(str(tag))}</li>`)
+      .join('');
+    const meta = [
+      author ? ARTICLES_PAGE.by(author) : '',
+      ARTICLES_PAGE.readingTime(readingMinutes(str(item.body))),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const body = `${hero(title)}<article class="section article-page"><div class="container prose">
+${image ? `<img src="${e(resolveImageUrl(image, family.image?.folder ?? 'courses'))}" alt="${e(str(item.alt).trim() || ARTICLES_PAGE.coverAlt(title))}" class="article-page__cover">` : ''}
+<p class="lead">${e(str(item.summary))}</p><p class="article-meta">${e(meta)}</p>
+${tags ? `<ul class="tag-list" aria-label="${e(ARTICLES_PAGE.tags)}">${tags}</ul>` : ''}
+<div class="article-body">${renderMarkdown(str(item.body))}</div>
+</div></article>`;
+    return { title, body };
+  },
+};
+
 /** A field as its section shows it: markdown rendered (safely), points and lines as lists, the rest as text. */
 function fieldHtml(field: Field, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
@@ -152,10 +182,10 @@ ${fields}</article></div></section>`;
 
 /**
  * The registry: a family with a page of its own names its renderer; the others their section's page. A family
- * missing here previews as a card on the home page. Articles (issue 24.1) add `article: { shellPath:
- * '/articles', render }` beside these.
+ * missing here previews as a card on the home page.
  */
 export const PREVIEW_RENDERERS: Readonly<Record<string, PreviewRenderer>> = {
+  article,
   caseStudy,
   course,
   homeContent: sectionRenderer('/'),
