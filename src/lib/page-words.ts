@@ -226,6 +226,11 @@ export const WHATSAPP = {
   /** The link's accessible name says where it leads. */
   accessibleName: 'Chat on WhatsApp (opens in a new tab)',
   message: (page: string) => `Hello DeltaSecure, I am on your ${page} page and have a question.`,
+  /** On each batch row of a course page (issue 25.6): the message names the course, the batch and its start. */
+  batchLabel: 'Ask on WhatsApp',
+  batchAccessibleName: (batch: string) => `Ask about ${batch} on WhatsApp (opens in a new tab)`,
+  batchMessage: (course: string, batch: string, start: string) =>
+    `Hello DeltaSecure, I have a question about the ${course} batch "${batch}" starting ${start}.`,
 } as const;
 
 /** Case studies (issue 25.3): on /services, /case-studies and each /case-studies/{slug}. */

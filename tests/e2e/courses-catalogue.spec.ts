@@ -6,9 +6,9 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { contentFamilies } from '../../src/lib/collections.ts';
-import { COURSES_PAGE } from '../../src/lib/page-words.ts';
+import { COURSES_PAGE, WHATSAPP } from '../../src/lib/page-words.ts';
 import { NAV_EXTRA_LINKS } from '../../src/lib/public-copy.ts';
-import { demoContent } from '../../scripts/seed/demo-content.ts';
+import { demoContent, demoSettings } from '../../scripts/seed/demo-content.ts';
 import { expect, expectNoAxeViolations, projectBaseURL, test, useAdminSession } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 import { probeSecurity } from './security-probes.ts';
@@ -128,6 +128,13 @@ test('a course page shows its prospectus and batches, with Enrol and Join the wa
   const href = await enrol.getAttribute('href');
   const id = new URL(href ?? '', 'http://x').searchParams.get('batch');
   expect(availability.data.find((entry) => entry._id === id)).toMatchObject({ state: 'open', seatsLeft: 40 });
+  // Issue 25.6: each batch row asks on WhatsApp with the demo number and a message naming course and batch.
+  const ask = open.getByRole('link', { name: WHATSAPP.batchAccessibleName('FSWD evening') });
+  const askHref = new URL((await ask.getAttribute('href'))!);
+  expect(`${askHref.origin}${askHref.pathname}`).toBe(`https://wa.me/${demoSettings.whatsappNumber}`);
+  expect(askHref.searchParams.get('text')).toMatch(
+    /^Hello DeltaSecure, I have a question about the Full-Stack Web Development batch "FSWD evening" starting \d/,
+  );
 
   const course = (await jsonLd(page)).find(
     (block) => (block as { '@type'?: string })['@type'] === 'Course',
