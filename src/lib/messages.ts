@@ -113,6 +113,23 @@ export const ENROLL_WAITLISTED =
   "Enrollment submitted! This batch is full, so you are on its waitlist. We'll contact you when a seat frees up.";
 
 /** Certificate verification pages (issue 23): /verify and /verify/{number}. */
+/** The certificate PDF's words (issue 23.4); printed by the server, never bundled into a page. */
+export const CERTIFICATE_PDF = {
+  title: 'Certificate of Completion',
+  certifies: 'This certifies that',
+  completed: 'has successfully completed the course',
+  batch: (name: string, start: string, end: string) => `Batch ${name}, ${start} to ${end}`,
+  grade: (grade: string) => `Grade: ${grade}`,
+  issuedOn: (date: string) => `Issued on ${date}`,
+  validUntil: (date: string) => `Valid until ${date}`,
+  number: (number: string) => `Certificate number ${number}`,
+  scan: 'Scan to verify',
+  howTo: (url: string, site: string) =>
+    `To verify this certificate, scan the QR code or open ${url}, or type its number at ${site}/verify. The page shows whether it is valid or has been revoked.`,
+  revoked: (date: string, reason: string) => `REVOKED on ${date}: ${reason}`,
+  docTitle: (holder: string, course: string) => `Certificate: ${holder}, ${course}`,
+} as const;
+
 export const VERIFY = {
   title: 'Verify a certificate',
   intro: 'Type the certificate number printed on the certificate, such as DLT-2026-7KQ9-M2XH.',
@@ -134,6 +151,7 @@ export const VERIFY = {
   number: 'Certificate number',
   addToLinkedIn: 'Add to LinkedIn',
   download: 'Download the signed credential',
+  downloadPdf: 'Download the certificate (PDF)',
   howTo: (jwks: string) =>
     `The signed credential is an Open Badges 3.0 credential; anyone can check its signature with our public keys at ${jwks}.`,
   another: 'Verify another certificate',

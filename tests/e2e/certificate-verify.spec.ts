@@ -6,6 +6,7 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { VERIFY } from '../../src/lib/messages.ts';
 import { demoContent } from '../../scripts/seed/demo-content.ts';
+import { pdfQrCodes } from '../support/pdf.ts';
 import { expect, test } from './fixtures.ts';
 
 const demo = demoContent.certificate[0]!.fields;
@@ -34,4 +35,25 @@ test('a number typed at /verify shows the certificate, without JavaScript', asyn
 
   await page.goto('/verify/DLT-2026-0000-0000');
   await expect(page.getByRole('status')).toHaveText(VERIFY.notFound);
+});
+
+test('the PDF’s QR code scans to the certificate’s page, which says Valid and the name', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`/verify/${number}`);
+  const href = await page.getByRole('link', { name: VERIFY.downloadPdf }).getAttribute('href');
+  const pdf = await request.get(href ?? '');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = new Uint8Array(await pdf.body());
+  expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
+  const [scanned, ...others] = await pdfQrCodes(bytes);
+  expect(others).toEqual([]);
+  const target = new URL(scanned ?? '');
+  expect(target.pathname).toBe(`/verify/${number}`);
+
+  await page.goto('/verify');
+  await page.goto(target.pathname);
+  await expect(page.getByRole('status')).toHaveText(VERIFY.valid);
+  await expect(page.locator('dl')).toContainText(String(demo.holderName));
 });

@@ -81,7 +81,8 @@ export function certificatePage(v: Verification, issuer: string, origin: string)
     revoked || !v.credential
       ? ''
       : `<p class="actions"><a href="${escapeHtml(linkedInUrl(v, issuer, pageUrl))}" rel="noopener noreferrer">${escapeHtml(VERIFY.addToLinkedIn)}</a>
-<a href="/verify/${encodeURIComponent(v.number)}/credential.jwt" download="${escapeHtml(v.number)}.jwt">${escapeHtml(VERIFY.download)}</a></p>
+<a href="/verify/${encodeURIComponent(v.number)}/credential.jwt" download="${escapeHtml(v.number)}.jwt">${escapeHtml(VERIFY.download)}</a>
+<a href="/verify/${encodeURIComponent(v.number)}/certificate.pdf">${escapeHtml(VERIFY.downloadPdf)}</a></p>
 <p><small>${escapeHtml(VERIFY.howTo(`${origin}${JWKS_PATH}`))}</small></p>`;
   const body = `<h1>${escapeHtml(VERIFY.title)}</h1>
 <p class="status ${revoked ? 'revoked' : 'valid'}" role="status">${escapeHtml(status)}</p>

@@ -3,6 +3,8 @@
  * - `GET /verify/find?number=…`: the /verify form's plain GET, answered 303 to `/verify/{number}`;
  * - `GET /verify/{number}`: the page (src/server/certificates/verify-page.ts), 404 with its page when unknown;
  * - `GET /verify/{number}/credential.jwt`: the signed credential as a file;
+ * - `GET /verify/{number}/certificate.pdf`: the certificate PDF, for a valid certificate only (a revoked one: 303
+ *   to its page);
  * - `GET /.well-known/jwks.json`: the public keys credentials are checked with.
  * Lookups count against the API's per-address limit (one bucket); pages are kept by the CDN as briefly as the
  * API's answers, under the same tag that issuing and revoking purge.
@@ -19,7 +21,8 @@ import type { RouteHandler } from '../http/netlify-function.ts';
 import { HttpError } from '../http/respond.ts';
 import { applyRouteLimits } from '../http/route-limits.ts';
 import { publicRoute, PUBLIC, READ } from '../http/route-table.ts';
-import { LOOKUP_LIMIT, NUMBER_PARAM } from './certificate-handler.ts';
+import { LOOKUP_LIMIT, NUMBER_PARAM, pdfResponse } from './certificate-handler.ts';
+import { certificatePdf } from '../certificates/pdf.ts';
 
 const CACHE = shortPublicCache(contentFamilies.certificate.cacheTag, CERTIFICATE_CACHE_SECONDS);
 /** The page's own rules: no script at all, its inline styles, forms to itself only. */
@@ -71,7 +74,8 @@ export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => 
   }
   const number = decoded(parts[0] ?? '');
   const asFile = parts.length === 2 && parts[1] === 'credential.jwt';
-  if (!NUMBER_PARAM.test(number) || (parts.length !== 1 && !asFile))
+  const asPdf = parts.length === 2 && parts[1] === 'certificate.pdf';
+  if (!NUMBER_PARAM.test(number) || (parts.length !== 1 && !asFile && !asPdf))
     return html(notFoundPage(number.slice(0, 60), brandName), 404, false);
   try {
     await applyRouteLimits(LIMITED, deps, ip, null);
@@ -95,6 +99,23 @@ export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => 
         ...cacheHeaders(CACHE),
       },
     });
+  }
+  if (asPdf) {
+    // Only a valid certificate downloads: a revoked one must never yield a clean-looking PDF, so it is sent to
+    // its page, which says Revoked and why.
+    if (verification.status !== 'valid')
+      return new Response(null, {
+        status: 303,
+        headers: {
+          Location: `/verify/${encodeURIComponent(verification.number)}`,
+          'Cache-Control': 'no-store',
+        },
+      });
+    return pdfResponse(
+      await certificatePdf(verification, brandName, origin),
+      verification.number,
+      cacheHeaders(CACHE),
+    );
   }
   return html(certificatePage(verification, brandName, origin), 200, true);
 };
