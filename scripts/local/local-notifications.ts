@@ -54,7 +54,19 @@ export async function startLocalNotifications(log: (line: string) => void): Prom
       else
         res
           .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-          .end(JSON.stringify(catcher.mails()));
+          // Attachments listed by name, type and size: a PDF's bytes are no use in this JSON.
+          .end(
+            JSON.stringify(
+              catcher.mails().map(({ attachments, ...mail }) => ({
+                ...mail,
+                attachments: attachments.map(({ filename, contentType, content }) => ({
+                  filename,
+                  contentType,
+                  size: content.length,
+                })),
+              })),
+            ),
+          );
       return true;
     },
     async stop() {

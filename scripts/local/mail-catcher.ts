@@ -15,6 +15,8 @@ export interface CaughtMail {
   headers: string;
   /** ISO time of receipt. */
   at: string;
+  /** Files sent with it (issue 23: the certificate PDF). */
+  attachments: { filename: string; contentType: string; content: Uint8Array }[];
 }
 
 export interface MailCatcher {
@@ -60,6 +62,11 @@ export async function startMailCatcher(
             text: parsed.text ?? '',
             headers: parsed.headerLines.map((header) => header.line).join('\n'),
             at: new Date().toISOString(),
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: new Uint8Array(file.content),
+            })),
           };
           caught.unshift(mail);
           caught.length = Math.min(caught.length, MAX_KEPT);

@@ -516,6 +516,19 @@ export const NOTIFY = {
  * Issue 25.5: the acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
  * type a stranger's address, and the mail must not carry their words to it.
  */
+/** Issue 23: the e-mail a certificate's holder gets (server-made; no staff screen imports it). */
+export const CERTIFICATE_MAIL = {
+  subject: (course: string) => `Your certificate: ${course}`,
+  greeting: (name: string) => `Dear ${name},`,
+  issued: (course: string, number: string) =>
+    `Congratulations! Your ${course} certificate, number ${number}, is attached as a PDF.`,
+  verify: (url: string) =>
+    `Anyone can check that it is genuine at ${url} (the QR code on it opens the same page).`,
+  testimonial: (url: string, days: number) =>
+    `Would you tell others about the course? Write a few words at ${url} (the link is yours alone and works for ${days} days; you can change or withdraw what you wrote there at any time).`,
+  signature: 'The DeltaSecure training team',
+} as const;
+
 export const ACKNOWLEDGE = {
   contact: {
     subject: 'We received your message',

@@ -7,6 +7,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { CERTIFICATE_PDF } from '../../src/lib/messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { CERTIFICATE_MAIL } from '../../src/lib/staff-messages.ts';
+import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
 import { pdfQrCodes, pdfText } from '../support/pdf.ts';
 import { body, freshAddresses, ORIGIN, startApi, type Api } from './api-harness.ts';
 
@@ -15,11 +18,25 @@ const signingKey = JSON.stringify(generateKeyPairSync('ed25519').privateKey.expo
 type Item = Record<string, unknown> & { _id: string };
 
 let api: Api;
+let mail: MailCatcher;
+const STAFF = 'staff@delta.example';
 const address = freshAddresses('198.61');
 beforeAll(async () => {
-  api = await startApi({ env: { CERT_SIGNING_KEY: signingKey } });
+  mail = await startMailCatcher();
+  api = await startApi({
+    env: {
+      CERT_SIGNING_KEY: signingKey,
+      SMTP_URL: mail.url,
+      NOTIFY_EMAIL_TO: STAFF,
+      NOTIFY_EMAIL_FROM: STAFF,
+    },
+  });
 });
-afterAll(() => api.stop());
+afterAll(async () => {
+  await api.stop();
+  await mail.stop();
+});
+const mailsTo = (to: string) => mail.mails().filter((m) => m.to.includes(to));
 
 async function issue(json: Record<string, unknown>): Promise<Item> {
   const response = await api.admin(family.path, { method: 'POST', json });
@@ -105,5 +122,255 @@ describe('the certificate PDF', () => {
     expect((await api.call('/verify/DLT-2026-ZZZZ-ZZZZ/certificate.pdf', { ip: address() })).status).toBe(
       404,
     );
+  });
+});
+
+describe('issuing for a batch from its roster', () => {
+  it('lists the enrolled students, issues to the ticked ones with an e-mail each, and never twice', async () => {
+    const course = await published('course', { title: 'Cloud Security Essentials', slug: 'cloud-sec' });
+    const batch = await published('batch', {
+      name: 'CSE-Mar',
+      course: course._id,
+      startDate: '2026-03-02T00:00:00.000Z',
+      endDate: '2026-04-10T00:00:00.000Z',
+    });
+    const other = await published('batch', { name: 'CSE-Apr', course: course._id });
+    const enrol = (name: string, email: string, status: string, batchId = batch._id) =>
+      api.repository.create('enroll', {
+        name,
+        email,
+        phone: '9876543210',
+        course: 'Cloud Security Essentials',
+        batch: batchId,
+        status,
+      });
+    const asha = await enrol('Asha Rao', 'asha.batch@example.in', 'enrolled');
+    const ravi = await enrol('रवि कुमार', 'ravi.batch@example.in', 'enrolled');
+    const meena = await enrol('Meena Iyer', 'meena.batch@example.in', 'enrolled');
+    await enrol('Not Yet', 'new.batch@example.in', 'new');
+    const elsewhere = await enrol('Other Batch', 'other.batch@example.in', 'enrolled', other._id);
+
+    const roster = await api.admin(`${family.path}/batch/${batch._id}/candidates`);
+    expect(roster.status).toBe(200);
+    const { candidates } = (await body(roster)).data as {
+      candidates: { enrollId: string; certificate: unknown }[];
+    };
+    expect(candidates.map((c) => c.enrollId).sort()).toEqual([asha._id, ravi._id, meena._id].sort());
+    expect(candidates.every((c) => c.certificate === null)).toBe(true);
+    expect((await api.call(`${family.path}/batch/${batch._id}/candidates`)).status).toBe(401);
+
+    // Someone not on this batch's roster: refused, nothing issued.
+    const wrong = await api.admin(`${family.path}/batch/${batch._id}`, {
+      method: 'POST',
+      json: { enrollIds: [asha._id, elsewhere._id] },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await body(wrong)).message).toBe(API.certificateBatchNotEnrolled);
+    const none = await api.admin(`${family.path}/batch/${batch._id}`, {
+      method: 'POST',
+      json: { enrollIds: [] },
+    });
+    expect(none.status).toBe(400);
+    const countBefore = await api.repository.count(family.key);
+
+    const first = await api.admin(`${family.path}/batch/${batch._id}`, {
+      method: 'POST',
+      json: { enrollIds: [asha._id, ravi._id], issuedOn: '2026-04-11' },
+    });
+    expect(first.status, JSON.stringify(await body(first.clone()))).toBe(200);
+    const firstBody = await body(first);
+    expect(firstBody.message).toBe(API.certificateBatchIssued(2, 0));
+    const issued = (firstBody.data as { issued: { enrollId: string; _id: string; number: string }[] }).issued;
+    expect(issued).toHaveLength(2);
+    expect(await api.repository.count(family.key)).toBe(countBefore + 2);
+    const stored = await api.repository.get(family.key, issued.find((i) => i.enrollId === ravi._id)!._id);
+    expect(stored).toMatchObject({
+      holderName: 'रवि कुमार',
+      holderEmail: 'ravi.batch@example.in',
+      course: course._id,
+      batch: batch._id,
+      enrollId: ravi._id,
+    });
+
+    // Again, with all three ticked: only Meena is new.
+    const second = await api.admin(`${family.path}/batch/${batch._id}`, {
+      method: 'POST',
+      json: { enrollIds: [asha._id, ravi._id, meena._id] },
+    });
+    expect((await body(second)).message).toBe(API.certificateBatchIssued(1, 2));
+    expect(await api.repository.count(family.key)).toBe(countBefore + 3);
+    const after = (await body(await api.admin(`${family.path}/batch/${batch._id}/candidates`))).data as {
+      candidates: { certificate: { number: string } | null }[];
+    };
+    expect(after.candidates.every((c) => c.certificate !== null)).toBe(true);
+
+    // Each issue is in the audit log.
+    const log = JSON.stringify((await body(await api.admin('/api/v1/audit'))).data);
+    for (const { _id } of issued) expect(log).toContain(`"id":"${_id}"`);
+
+    // Each holder's e-mail, through the outbox: the verification link and the PDF.
+    await api.settle();
+    const [ravisMail, ...more] = mailsTo('ravi.batch@example.in');
+    expect(more).toEqual([]);
+    const raviNumber = issued.find((i) => i.enrollId === ravi._id)!.number;
+    expect(ravisMail?.subject).toBe(CERTIFICATE_MAIL.subject('Cloud Security Essentials'));
+    expect(ravisMail?.text).toContain(`${ORIGIN}/verify/${raviNumber}`);
+    expect(ravisMail?.text).toMatch(new RegExp(`${ORIGIN}/testimonial/[A-Za-z0-9_.-]+`));
+    const [attached] = ravisMail?.attachments ?? [];
+    expect(attached?.contentType).toBe('application/pdf');
+    expect(await pdfQrCodes(attached!.content)).toEqual([`${ORIGIN}/verify/${raviNumber}`]);
+    expect((await api.repository.get(family.key, stored!._id))?.mail).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+    });
+    expect(mailsTo('meena.batch@example.in')).toHaveLength(1);
+  });
+
+  it('retries a refused e-mail from the scheduled run and sends it once', async () => {
+    mail.refuseNext(1);
+    const item = await issue({
+      holderName: 'Retry Person',
+      holderEmail: 'retry@example.in',
+      courseName: 'Forensics',
+      issuedOn: '2026-05-01',
+    });
+    await api.settle();
+    expect(mailsTo('retry@example.in')).toHaveLength(0);
+    expect((await api.repository.get(family.key, item._id))?.mail).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+    });
+    api.clock.advance(2 * 60_000);
+    const { runScheduledEnquiries } = await import('../../src/server/enquiries/scheduled.ts');
+    await runScheduledEnquiries(api.deps);
+    await runScheduledEnquiries(api.deps);
+    expect(mailsTo('retry@example.in')).toHaveLength(1);
+    expect((await api.repository.get(family.key, item._id))?.mail).toMatchObject({
+      state: 'sent',
+      attempts: 2,
+    });
+  });
+});
+
+describe('CSV import of old certificates', () => {
+  const importCsv = (csv: string, dryRun: boolean) =>
+    api.admin(`${family.path}/import${dryRun ? '?dryRun=1' : ''}`, {
+      method: 'POST',
+      body: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+
+  it('checks every row in a dry run, names each bad row, and imports all or nothing', async () => {
+    await published('course', { title: 'Ethical Hacking Pro', slug: 'ehp' });
+    const good = [
+      'number,holderName,holderEmail,course,courseName,issuedOn,grade',
+      'OLD-2019-0001,Sunita Patil,sunita@example.in,Ethical Hacking Pro,,2019-06-30,A',
+      '"OLD-2019-0002","Das, Arjun",,,"Network Defence, Level 1",2019-07-15,',
+      'OLD-2019-0003,प्रिया वर्मा,,,CEH v9,2019-08-01,B+',
+    ];
+    const before = await api.repository.count(family.key);
+    const bad = [
+      ...good,
+      'OLD-2019-0001,Twice,,,X,2019-09-01,',
+      ',No Number,,,X,2019-09-01,',
+      'OLD-9,Bad Date,,,X,31/02/2019,',
+      'OLD-10,No Course,,Unknown Course,,2019-09-01,',
+    ];
+    const refused = await importCsv(bad.join('\r\n'), true);
+    expect(refused.status).toBe(400);
+    const answer = (await refused.json()) as {
+      message: string;
+      rowErrors: { row: number; field: string; message: string }[];
+    };
+    expect(answer.message).toBe(API.certificateImportInvalid(4));
+    expect(answer.rowErrors).toEqual([
+      { row: 5, field: 'number', message: API.certificateImportNumberTwice(2) },
+      { row: 6, field: 'number', message: API.certificateImportNumberRequired },
+      expect.objectContaining({ row: 7, field: 'issuedOn' }),
+      { row: 8, field: 'course', message: API.certificateImportCourseUnknown('Unknown Course') },
+    ]);
+    // The same file for real: refused the same way, nothing written.
+    expect((await importCsv(bad.join('\n'), false)).status).toBe(400);
+    expect(await api.repository.count(family.key)).toBe(before);
+
+    const dry = await importCsv(`${good.join('\n')}\n`, true);
+    expect(dry.status).toBe(200);
+    const dryBody = await body(dry);
+    expect(dryBody.message).toBe(API.certificateImportChecked(3));
+    expect((dryBody.data as { rows: { holderName: string }[] }).rows.map((r) => r.holderName)).toEqual([
+      'Sunita Patil',
+      'Das, Arjun',
+      'प्रिया वर्मा',
+    ]);
+    expect(await api.repository.count(family.key)).toBe(before);
+
+    const sentBefore = mail.mails().length;
+    const done = await importCsv(good.join('\n'), false);
+    expect(done.status).toBe(201);
+    const doneBody = await body(done);
+    expect(doneBody.message).toBe(API.certificateImported(3));
+    const importedIds = (doneBody.data as { imported: { _id: string }[] }).imported.map((i) => i._id);
+    expect(await api.repository.count(family.key)).toBe(before + 3);
+    const verified = await body(
+      await api.call('/api/v1/certificate/verify/old-2019-0002', { ip: address() }),
+    );
+    expect(verified.data).toMatchObject({
+      number: 'OLD-2019-0002',
+      holderName: 'Das, Arjun',
+      course: 'Network Defence, Level 1',
+      status: 'valid',
+    });
+    const linked = await body(await api.call('/api/v1/certificate/verify/OLD-2019-0001', { ip: address() }));
+    expect(linked.data).toMatchObject({ course: 'Ethical Hacking Pro' });
+    // Old certificates are not mailed out.
+    await api.settle();
+    expect(mail.mails().length).toBe(sentBefore);
+    const log = JSON.stringify((await body(await api.admin('/api/v1/audit'))).data);
+    for (const id of importedIds) expect(log).toContain(`"id":"${id}"`);
+
+    // Importing the same file again: every number is taken now.
+    const again = await importCsv(good.join('\n'), true);
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { rowErrors: unknown[] }).rowErrors).toHaveLength(3);
+  });
+
+  it('refuses a file that is not CSV or lacks the columns, with a clear reason', async () => {
+    const json = await api.admin(`${family.path}/import?dryRun=1`, { method: 'POST', json: { csv: 'x' } });
+    expect(json.status).toBe(415);
+    expect((await body(json)).message).toBe(API.certificateImportNotCsv);
+    const columns = await importCsv('name,date\nA,2019-01-01', true);
+    expect(columns.status).toBe(400);
+    expect((await body(columns)).message).toBe(
+      API.certificateImportColumns('number, holderName, issuedOn, courseName', 'name, date'),
+    );
+    const quote = await importCsv('number,holderName,courseName,issuedOn\n"OLD-1,A,B,2019-01-01', true);
+    expect((await body(quote)).message).toBe(API.certificateImportBadCsv(2));
+  });
+
+  it('removes the rows already written when a later one fails: nothing half-imported', async () => {
+    const { writeAll } = await import('../../src/server/certificates/csv-import.ts');
+    const before = await api.repository.count(family.key);
+    let calls = 0;
+    await expect(
+      writeAll(
+        api.deps,
+        [
+          { row: 2, fields: {} },
+          { row: 3, fields: {} },
+          { row: 4, fields: {} },
+        ],
+        async () => {
+          calls += 1;
+          if (calls === 3) throw new Error('store went away');
+          return api.repository.create(family.key, {
+            number: `HALF-${calls}`,
+            holderName: 'H',
+            courseName: 'C',
+            issuedOn: '2019-01-01T00:00:00.000Z',
+          });
+        },
+      ),
+    ).rejects.toThrow('store went away');
+    expect(await api.repository.count(family.key)).toBe(before);
   });
 });

@@ -16,6 +16,14 @@ export const SEND_TIMEOUT_MS = 10_000;
 export interface Acknowledgement {
   subject: string;
   text: string;
+  /** Files sent with it (issue 23: the certificate PDF in the holder's e-mail). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export class SendError extends Error {
@@ -98,6 +106,15 @@ export function createNotifier(env: ServerEnv): Notifier {
           to: { name: '', address: to },
           subject: acknowledgement.subject,
           text: acknowledgement.text,
+          ...(acknowledgement.attachments
+            ? {
+                attachments: acknowledgement.attachments.map(({ filename, contentType, content }) => ({
+                  filename,
+                  contentType,
+                  content: Buffer.from(content),
+                })),
+              }
+            : {}),
         });
       } catch (error) {
         throw new SendError(describe(error), { cause: error });

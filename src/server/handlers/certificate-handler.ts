@@ -31,6 +31,7 @@ import {
 import { validate } from '../http/validate.ts';
 import { editorOf, updateAsEditor } from '../http/versions.ts';
 import { z } from 'zod';
+import { certificateIssueRoutes } from './certificate-issue-handler.ts';
 
 const family = contentFamilies.certificate;
 export const VERIFY_PATH = `${family.path}/verify/:number`;
@@ -68,6 +69,7 @@ export const certificateRoutes: readonly ApiRoute[] = [
   }),
   staffRoute('POST', `${family.path}/:id/revoke`, STAFF, ['revoke'], revoke, { family: family.key }),
   staffRoute('GET', `${family.path}/:id/pdf`, STAFF, READ, pdf, { family: family.key }),
+  ...certificateIssueRoutes,
 ];
 
 /** The certificate as a PDF file (a revoked one marked revoked across the page). */
