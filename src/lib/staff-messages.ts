@@ -516,6 +516,31 @@ export const NOTIFY = {
  * Issue 25.5: the acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
  * type a stranger's address, and the mail must not carry their words to it.
  */
+/** Issue 23: the certificate screen's batch issuing and CSV import. */
+export const CERTIFICATE_TOOLS = {
+  batchHeading: 'Issue certificates for a batch',
+  batchLabel: 'Batch',
+  batchChoose: 'Choose a batch',
+  showStudents: 'Show students',
+  noStudents: 'No student of this batch is marked enrolled.',
+  student: 'Student',
+  has: (number: string) => `Has ${number}`,
+  issuedOnLabel: 'Issued on',
+  issue: (count: number) => `Issue ${count} ${count === 1 ? 'certificate' : 'certificates'}`,
+  loadFailed: 'Failed to load the students of this batch',
+  issueFailed: 'Failed to issue the certificates',
+  importHeading: 'Import old certificates (CSV)',
+  importHint:
+    'Columns: number, holderName, issuedOn (YYYY-MM-DD), course (a catalogue course’s title) or courseName, and optionally holderEmail, validUntil, grade. Numbers are kept. Check the file first: nothing is imported while any row has an error. Imported certificates send no e-mail.',
+  fileLabel: 'CSV file',
+  check: 'Check file',
+  importNow: (count: number) => `Import ${count} ${count === 1 ? 'certificate' : 'certificates'}`,
+  row: 'Row',
+  column: 'Column',
+  problem: 'Problem',
+  importFailed: 'Failed to import the certificates',
+} as const;
+
 /** Issue 23: the e-mail a certificate's holder gets (server-made; no staff screen imports it). */
 export const CERTIFICATE_MAIL = {
   subject: (course: string) => `Your certificate: ${course}`,

@@ -283,6 +283,9 @@ describe('CSV import of old certificates', () => {
       rowErrors: { row: number; field: string; message: string }[];
     };
     expect(answer.message).toBe(API.certificateImportInvalid(4));
+    expect((answer as unknown as { errors: Record<string, string> }).errors['6.number']).toBe(
+      API.certificateImportNumberRequired,
+    );
     expect(answer.rowErrors).toEqual([
       { row: 5, field: 'number', message: API.certificateImportNumberTwice(2) },
       { row: 6, field: 'number', message: API.certificateImportNumberRequired },
@@ -293,7 +296,10 @@ describe('CSV import of old certificates', () => {
     expect((await importCsv(bad.join('\n'), false)).status).toBe(400);
     expect(await api.repository.count(family.key)).toBe(before);
 
-    const dry = await importCsv(`${good.join('\n')}\n`, true);
+    // The admin's file picker sends the file in a form.
+    const form = new FormData();
+    form.set('file', new File([`${good.join('\n')}\n`], 'old.csv', { type: 'text/csv' }));
+    const dry = await api.admin(`${family.path}/import?dryRun=1`, { method: 'POST', form });
     expect(dry.status).toBe(200);
     const dryBody = await body(dry);
     expect(dryBody.message).toBe(API.certificateImportChecked(3));

@@ -5,7 +5,7 @@
  * - `POST /api/v1/certificate/batch/{batchId}` `{enrollIds, issuedOn?}`: issues to the students staff ticked, never
  *   twice for one person and batch (a valid certificate with the same enrolment or e-mail is skipped; one batch's
  *   issuing at a time, under a lease); each holder is e-mailed through the outbox (create-hooks.ts);
- * - `POST /api/v1/certificate/import?dryRun=1` (text/csv): old certificates, numbers kept, checked row by row;
+ * - `POST /api/v1/certificate/import?dryRun=1` (text/csv, or a form's `file`): old certificates, numbers kept, checked row by row;
  *   the dry run only answers the check, the import writes every row or none (certificates/csv-import.ts). Imported
  *   certificates send no e-mail: they were issued long ago, and a file of old addresses is no mailing list.
  */
@@ -16,7 +16,7 @@ import { auditAction } from '../audit/audit-log.ts';
 import { purgeTag } from '../cdn/publish-change.ts';
 import { checkImport, IMPORT_MAX_BYTES, writeAll } from '../certificates/csv-import.ts';
 import type { Deps } from '../deps.ts';
-import { readJson, readStreamLimited } from '../http/body.ts';
+import { readJson, readMultipart, readStreamLimited } from '../http/body.ts';
 import {
   badRequest,
   conflict,
@@ -141,8 +141,15 @@ async function issueForBatch(input: StaffInput) {
   }
 }
 
+/** The file as text/csv, or as the `file` of a multipart form (how the admin's file picker sends it). */
 async function readCsv(request: Request): Promise<string> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'multipart/form-data') {
+    const file = (await readMultipart(request)).get('file');
+    if (!(file instanceof File)) throw new HttpError(unsupportedMediaType(API.certificateImportNotCsv));
+    if (file.size > IMPORT_MAX_BYTES) throw new HttpError(payloadTooLarge(API.payloadTooLarge));
+    return new TextDecoder('utf-8').decode(await file.arrayBuffer());
+  }
   if (type !== 'text/csv') throw new HttpError(unsupportedMediaType(API.certificateImportNotCsv));
   const declared = Number(request.headers.get('content-length'));
   const tooLarge = () => new HttpError(payloadTooLarge(API.payloadTooLarge));
@@ -162,7 +169,13 @@ async function importCsv(input: StaffInput) {
     if (check.kind === 'refused') return badRequest(check.message);
     if (check.kind === 'invalid')
       return jsonResponse(
-        { success: false, message: API.certificateImportInvalid(check.rows), rowErrors: check.rowErrors },
+        {
+          success: false,
+          message: API.certificateImportInvalid(check.rows),
+          rowErrors: check.rowErrors,
+          // The same, in the API's usual `errors` map ("{row}.{column}"), which every client already reads.
+          errors: Object.fromEntries(check.rowErrors.map((e) => [`${e.row}.${e.field}`, e.message])),
+        },
         400,
       );
     const preview = check.rows.map(({ row, fields }) => ({ row, ...fields }));
