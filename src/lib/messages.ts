@@ -113,6 +113,30 @@ export const ENROLL_WAITLISTED =
   "Enrollment submitted! This batch is full, so you are on its waitlist. We'll contact you when a seat frees up.";
 
 /** Certificate verification pages (issue 23): /verify and /verify/{number}. */
+/** The learner's testimonial page (issue 23.8), rendered by a function without JavaScript. */
+export const TESTIMONIAL_PAGE = {
+  title: 'Tell others about your course',
+  intro: (name: string, course: string) =>
+    `${name}, thank you for learning ${course} with us. A few words from you help others choose. Our team reads every testimonial before it is shown.`,
+  quoteLabel: 'Your testimonial',
+  quoteHint: 'A few sentences, at most 600 characters.',
+  quoteRequired: 'Write a few words (at most 600 characters).',
+  ratingLegend: 'Your rating (optional)',
+  noRating: 'No rating',
+  consentLegend: 'What we may show with it',
+  showName: 'My name, with a link to my certificate’s verification page',
+  showCourse: 'The course I took',
+  save: 'Send my testimonial',
+  update: 'Save my changes',
+  withdraw: 'Withdraw my testimonial',
+  withdrawHint: 'Withdrawing deletes what you wrote, here and on our site.',
+  saved: 'Thank you! Your testimonial has been sent; it appears on our site after our team has read it.',
+  withdrawn: 'Your testimonial has been withdrawn and deleted.',
+  invalid: 'This link is not valid. Please use the link from your certificate e-mail.',
+  expired: 'This link has expired (links work for 60 days after the certificate is issued).',
+  unavailable: 'This certificate is no longer valid, so no testimonial can be given with it.',
+} as const;
+
 /** The certificate PDF's words (issue 23.4); printed by the server, never bundled into a page. */
 export const CERTIFICATE_PDF = {
   title: 'Certificate of Completion',

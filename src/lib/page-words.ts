@@ -247,3 +247,13 @@ export const CASE_STUDIES_PAGE = {
   pageDescription: (engagement: string, sector: string) =>
     `${engagement} engagement in ${sector}: the scope, what we found by severity, and the outcome.`,
 } as const;
+
+/** Issue 23.8: testimonials from learners whose certificates verify (home page and course pages). */
+export const VERIFIED_LEARNERS = {
+  heading: 'What our learners say',
+  courseHeading: 'What learners of this course say',
+  verified: 'Verified learner',
+  /** "Verified learner · Ethical Hacking, March 2026"; without the course when the learner kept it private. */
+  line: (course: string, monthYear: string) => [course, monthYear].filter(Boolean).join(', '),
+  rating: (stars: number) => `Rated ${stars} out of 5`,
+} as const;

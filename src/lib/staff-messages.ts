@@ -516,6 +516,35 @@ export const NOTIFY = {
  * Issue 25.5: the acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
  * type a stranger's address, and the mail must not carry their words to it.
  */
+/** Issue 23.8: testimonials written by learners through their certificate e-mail's link. */
+export const LEARNER_TESTIMONIALS = {
+  heading: 'Learner Testimonials',
+  noun: 'Testimonial',
+  hint: 'Written by learners through the link in their certificate e-mail; each arrives as a draft. Publish it to show it on the home page and its course page as "Verified learner". Only what the learner allowed is shown: their name (with the link to their certificate) and their course. A learner can withdraw it through the same link, which deletes it.',
+  name: "Learner's name",
+  nameRequired: "The learner's name is required",
+  showName: 'The learner allows their name (and the link to their certificate) to be shown',
+  quote: 'What they wrote',
+  quoteRequired: 'The testimonial text is required',
+  rating: 'Rating (1 to 5)',
+  course: 'Course',
+  showCourse: 'The learner allows their course to be shown',
+  certificateNumber: 'Certificate number',
+  issuedOn: 'Certificate issued on',
+  confirmDelete: 'Delete this testimonial?',
+  messages: {
+    added: 'Testimonial added',
+    updated: 'Testimonial updated',
+    deleted: 'Testimonial deleted',
+    empty: 'No testimonials from learners yet',
+    fetchFailed: 'Failed to fetch the testimonials',
+    addFailed: 'Failed to add the testimonial',
+    updateFailed: 'Failed to update the testimonial',
+    deleteFailed: 'Failed to delete the testimonial',
+    imageFailed: 'That picture could not be read',
+  },
+} as const;
+
 /** Issue 23: the certificate screen's batch issuing and CSV import. */
 export const CERTIFICATE_TOOLS = {
   batchHeading: 'Issue certificates for a batch',
@@ -598,6 +627,7 @@ export const DATA_RIGHTS = {
   /** Issue 23: an erasure revokes the person's certificates, keeping their numbers. */
   certificatesRevoked: (count: number) =>
     `Revoked ${count} certificate${count === 1 ? '' : 's'} and removed the holder's name (the numbers stay, shown as revoked).`,
+  testimonialsErased: (count: number) => `Deleted ${count} testimonial${count === 1 ? '' : 's'} they wrote.`,
   eraseFailed: 'Failed to erase the data',
   exportFailed: 'Failed to export the data',
   summaryFailed: 'Failed to load the request counts',

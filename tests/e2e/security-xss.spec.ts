@@ -45,7 +45,7 @@ const WEB_LINK = `https://example.com/x?q="><svg/onload=window.__xss=1>`;
 
 /** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
 const PUBLIC_PLACES = {
-  '/': { text: ['homeContent', 'homeService', 'homeCourse'], jsonLd: ['homeCourse'] },
+  '/': { text: ['homeContent', 'homeService', 'homeCourse', 'learnerTestimonial'], jsonLd: ['homeCourse'] },
   '/about': { text: [], jsonLd: [] },
   '/services': { text: ['homeContent', 'serviceContent'], jsonLd: [] },
   '/career': { text: ['career'], jsonLd: [] },
@@ -80,6 +80,7 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   certificates: null,
   hallOfFame: 'hallOfFame',
   caseStudies: 'caseStudy',
+  learnerTestimonials: 'learnerTestimonial',
   contactData: 'contact',
   enrollData: 'enroll',
   assessmentData: 'assessment',

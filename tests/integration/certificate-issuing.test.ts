@@ -6,7 +6,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies } from '../../src/lib/collections.ts';
-import { CERTIFICATE_PDF } from '../../src/lib/messages.ts';
+import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
+import { CERTIFICATE_PDF, TESTIMONIAL_PAGE } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { CERTIFICATE_MAIL } from '../../src/lib/staff-messages.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
@@ -380,3 +381,120 @@ describe('CSV import of old certificates', () => {
     expect(await api.repository.count(family.key)).toBe(before);
   });
 });
+
+describe('testimonials from verified learners', () => {
+  const testimonials = contentFamilies.learnerTestimonial;
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  async function linkFor(email: string, holderName: string) {
+    await issue({ holderName, holderEmail: email, courseName: 'Malware Analysis', issuedOn: '2026-06-10' });
+    await api.settle();
+    const found = /\/testimonial\/[A-Za-z0-9_.-]+/.exec(mailsTo(email)[0]?.text ?? '');
+    expect(found, 'the certificate e-mail carries the link').not.toBeNull();
+    return found![0];
+  }
+
+  it('round trip: the e-mailed link, a refused empty form that keeps what was typed, a draft, publishing, withdrawal', async () => {
+    const path = await linkFor('lata@example.in', 'Lata Menon');
+    const blank = await api.call(path);
+    expect(blank.status).toBe(200);
+    const blankPage = await blank.text();
+    expect(blankPage).toContain(TESTIMONIAL_PAGE.intro('Lata Menon', 'Malware Analysis'));
+    expect(blankPage).toContain(`<form method="post" action="${path}">`);
+    expect(blankPage).not.toContain('<script');
+
+    const empty = await api.call(path, form({ action: 'save', quote: '  ', rating: '4', showName: 'yes' }));
+    expect(empty.status).toBe(400);
+    const emptyPage = await empty.text();
+    expect(emptyPage).toContain(TESTIMONIAL_PAGE.quoteRequired);
+    expect(emptyPage).toContain('value="4" checked');
+    expect(await api.repository.count(testimonials.key)).toBe(await countBefore());
+
+    const sent = await api.call(
+      path,
+      form({
+        action: 'save',
+        quote: 'Real malware, safely: the best lab course I took.',
+        rating: '5',
+        showName: 'yes',
+      }),
+    );
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('Location')).toBe(`${path}?done=saved`);
+    const again = await (await api.call(`${path}?done=saved`)).text();
+    expect(again).toContain(TESTIMONIAL_PAGE.saved);
+    expect(again).toContain('Real malware, safely');
+    expect(again).toContain(TESTIMONIAL_PAGE.withdraw);
+
+    const stored = (await api.repository.list(testimonials.key)).find((item) => item.name === 'Lata Menon')!;
+    expect(stored).toMatchObject({ published: false, rating: '5', showName: true, showCourse: false });
+    expect(String(stored.certificateNumber)).toMatch(/^DLT-2026-/);
+    // A draft is not public; once staff publish it, the public sees what the learner allowed: not the course.
+    expect(
+      ((await body(await api.call(testimonials.path))).data as Item[]).some((i) => i._id === stored._id),
+    ).toBe(false);
+    const published = await api.admin(`${testimonials.path}/${stored._id}`, {
+      method: 'PUT',
+      json: { published: true },
+    });
+    expect(published.status).toBe(200);
+    const shown = ((await body(await api.call(testimonials.path))).data as Item[]).find(
+      (i) => i._id === stored._id,
+    );
+    expect(shown).toMatchObject({ name: 'Lata Menon', certificateNumber: stored.certificateNumber });
+    expect(shown).not.toHaveProperty('course');
+
+    // The learner changes their mind about the name: a draft again, for staff to read once more.
+    await api.call(path, form({ action: 'save', quote: 'Edited words.', rating: '' }));
+    const edited = await api.repository.get(testimonials.key, stored._id);
+    expect(edited).toMatchObject({ quote: 'Edited words.', published: false, showName: false });
+    expect((await api.repository.revisions(testimonials.key, stored._id)).length).toBeGreaterThan(0);
+
+    const withdrawn = await api.call(path, form({ action: 'withdraw' }));
+    expect(withdrawn.status).toBe(303);
+    expect(await api.repository.get(testimonials.key, stored._id)).toBeNull();
+    expect(await api.repository.revisions(testimonials.key, stored._id)).toEqual([]);
+    expect(await (await api.call(`${path}?done=withdrawn`)).text()).toContain(TESTIMONIAL_PAGE.withdrawn);
+  });
+
+  it('refuses a forged or expired link', async () => {
+    const path = await linkFor('expiry@example.in', 'Expiry Test');
+    const forged = `${path.slice(0, -3)}${path.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    const refused = await api.call(forged, form({ action: 'save', quote: 'Forged' }));
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain(TESTIMONIAL_PAGE.invalid);
+    api.clock.advance(61 * 86_400_000);
+    const expired = await api.call(path);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain(TESTIMONIAL_PAGE.expired);
+  });
+
+  it('the privacy tools export and erase a learner’s testimonials', async () => {
+    const path = await linkFor('gopal@example.in', 'Gopal Nair');
+    const saved = await api.call(
+      path,
+      form({ action: 'save', quote: 'Worth every weekend.', showName: 'yes', showCourse: 'yes' }),
+    );
+    expect(saved.status, await saved.clone().text()).toBe(303);
+    const exported = await body(await api.admin(`${ENQUIRY_PATHS.privacyExport}?email=gopal@example.in`));
+    const mine = (exported.data as { testimonials: Item[] }).testimonials;
+    expect(mine.map((item) => item.quote)).toEqual(['Worth every weekend.']);
+    const erased = await api.admin(ENQUIRY_PATHS.privacyErase, {
+      method: 'POST',
+      json: { email: 'gopal@example.in' },
+    });
+    expect((await body(erased)).data).toMatchObject({ certificates: 1, testimonials: 1 });
+    expect(await api.repository.get(contentFamilies.learnerTestimonial.key, mine[0]!._id)).toBeNull();
+    // The certificate is revoked on request, so its link no longer takes a testimonial.
+    expect((await api.call(path)).status).toBe(410);
+  });
+});
+
+async function countBefore() {
+  return (await api.repository.list(contentFamilies.learnerTestimonial.key)).filter(
+    (i) => i.name === 'Lata Menon',
+  ).length;
+}

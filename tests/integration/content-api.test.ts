@@ -9,7 +9,12 @@ import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import { APPLY_TO_INVALID, CASE_STUDY, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
+import {
+  APPLY_TO_INVALID,
+  CASE_STUDY,
+  HALL_OF_FAME,
+  LEARNER_TESTIMONIALS,
+} from '../../src/lib/staff-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
@@ -46,6 +51,14 @@ const VALID: Record<Standalone, Record<string, unknown>> = {
     clientName: 'Godavari Bank',
     logoPermission: true,
   },
+  learnerTestimonial: {
+    quote: 'Practical labs and patient trainers.',
+    rating: '5',
+    name: 'Priya Verma',
+    showName: true,
+    course: 'Ethical Hacking',
+    showCourse: true,
+  },
 };
 
 const UPDATED: Record<Standalone, Record<string, unknown>> = {
@@ -56,6 +69,7 @@ const UPDATED: Record<Standalone, Record<string, unknown>> = {
   career: { ...VALID.career, title: 'Senior analyst', points: ['  Ten years  ', '', 'Leadership'] },
   hallOfFame: { ...VALID.hallOfFame, researcher: 'Asha R.', link: '' },
   caseStudy: { ...VALID.caseStudy, title: 'VAPT for a bank', low: 7 },
+  learnerTestimonial: { ...VALID.learnerTestimonial, quote: 'Updated words.', rating: '' },
 };
 
 /** The spec's section 5 messages, per family: [fields to change, field, message]. */
@@ -95,6 +109,10 @@ const INVALID: Record<Standalone, [Record<string, unknown>, string, string][]> =
     [{ engagement: '' }, 'engagement', CASE_STUDY.engagementRequired],
     [{ scope: '' }, 'scope', CASE_STUDY.scopeRequired],
     [{ outcome: '' }, 'outcome', CASE_STUDY.outcomeRequired],
+  ],
+  learnerTestimonial: [
+    [{ quote: ' ' }, 'quote', LEARNER_TESTIMONIALS.quoteRequired],
+    [{ name: '' }, 'name', LEARNER_TESTIMONIALS.nameRequired],
   ],
 };
 

@@ -22,6 +22,8 @@ import { certificatePdf, pdfFileName, verifyUrlOf } from './pdf.ts';
 export interface CertificateMail extends OutboxEntry {
   /** The site origin the e-mail's links use (the issuing request's, or SITE_URL). */
   origin: string;
+  /** When it was issued (the server's clock): the testimonial link's 60 days count from here, in every retry. */
+  queuedAt: string;
 }
 
 const MAIL_LEASE_MS = SEND_TIMEOUT_MS + 60_000;
@@ -31,12 +33,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 /** The entry a certificate is stored with, or null when there is no address or no mail server to send with. */
 export function newCertificateMail(deps: Deps, holderEmail: unknown, origin: string): CertificateMail | null {
   if (text(holderEmail) === '' || !deps.env.SMTP_URL || !acknowledgementFrom(deps)) return null;
-  return { state: 'pending', attempts: 0, nextAttemptAt: deps.now().toISOString(), origin };
+  const now = deps.now().toISOString();
+  return { state: 'pending', attempts: 0, nextAttemptAt: now, origin, queuedAt: now };
 }
 
 /** The testimonial link of a certificate, or null without a secret to sign it. */
 export function testimonialUrlOf(deps: Deps, item: StoredItem, origin: string): string | null {
-  const token = testimonialToken(deps.env, item._id, new Date(idTime(item._id)));
+  const issuedAt = mailOf(item)?.queuedAt ?? item.createdAt;
+  const token = testimonialToken(deps.env, item._id, new Date(issuedAt));
   return token ? `${origin}${TESTIMONIAL_PATH}/${token}` : null;
 }
 

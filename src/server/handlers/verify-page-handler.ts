@@ -5,7 +5,8 @@
  * - `GET /verify/{number}/credential.jwt`: the signed credential as a file;
  * - `GET /verify/{number}/certificate.pdf`: the certificate PDF, for a valid certificate only (a revoked one: 303
  *   to its page);
- * - `GET /.well-known/jwks.json`: the public keys credentials are checked with.
+ * - `GET /.well-known/jwks.json`: the public keys credentials are checked with;
+ * - `GET|POST /testimonial/{token}`: the learner's testimonial form (testimonial-page-handler.ts).
  * Lookups count against the API's per-address limit (one bucket); pages are kept by the CDN as briefly as the
  * API's answers, under the same tag that issuing and revoking purge.
  */
@@ -23,6 +24,8 @@ import { applyRouteLimits } from '../http/route-limits.ts';
 import { publicRoute, PUBLIC, READ } from '../http/route-table.ts';
 import { LOOKUP_LIMIT, NUMBER_PARAM, pdfResponse } from './certificate-handler.ts';
 import { certificatePdf } from '../certificates/pdf.ts';
+import { TESTIMONIAL_PATH } from '../testimonials/token.ts';
+import { testimonialPageHandler } from './testimonial-page-handler.ts';
 
 const CACHE = shortPublicCache(contentFamilies.certificate.cacheTag, CERTIFICATE_CACHE_SECONDS);
 /** The page's own rules: no script at all, its inline styles, forms to itself only. */
@@ -55,6 +58,8 @@ function decoded(segment: string): string {
 
 export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => {
   const url = new URL(request.url);
+  // Issue 23.8: the learner's testimonial page, the other page a certificate's holder is sent to.
+  if (url.pathname.startsWith(`${TESTIMONIAL_PATH}/`)) return testimonialPageHandler(deps, request);
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
   if (url.pathname === JWKS_PATH) {
