@@ -880,7 +880,8 @@ export const FAMILY_DEFINITIONS = [
         kind: 'text',
         label: LEARNER_TESTIMONIALS.name,
         max: 120,
-        required: LEARNER_TESTIMONIALS.nameRequired,
+        // Optional: a field kept private (publicWhen) is absent from the build's data.
+        required: null,
         publicWhen: 'showName',
       } as const satisfies TextField,
       {
@@ -917,7 +918,7 @@ export const FAMILY_DEFINITIONS = [
         required: null,
       } as const satisfies DateField,
     ],
-    titleField: 'name',
+    titleField: 'quote',
     admin: {
       route: 'learnerTestimonials',
       path: 'learner-testimonials',

@@ -522,7 +522,6 @@ export const LEARNER_TESTIMONIALS = {
   noun: 'Testimonial',
   hint: 'Written by learners through the link in their certificate e-mail; each arrives as a draft. Publish it to show it on the home page and its course page as "Verified learner". Only what the learner allowed is shown: their name (with the link to their certificate) and their course. A learner can withdraw it through the same link, which deletes it.',
   name: "Learner's name",
-  nameRequired: "The learner's name is required",
   showName: 'The learner allows their name (and the link to their certificate) to be shown',
   quote: 'What they wrote',
   quoteRequired: 'The testimonial text is required',

@@ -153,15 +153,9 @@ const SCREENS = [
     downscale: false,
     fetchFailed: LEARNER_TESTIMONIALS.messages.fetchFailed,
     invalidData: null,
-    title: { label: LEARNER_TESTIMONIALS.name, required: LEARNER_TESTIMONIALS.nameRequired },
-    required: [
-      {
-        label: LEARNER_TESTIMONIALS.quote,
-        value: 'Hands-on and practical.',
-        message: LEARNER_TESTIMONIALS.quoteRequired,
-      },
-    ],
-    apiFields: { quote: 'To fail on.' },
+    title: { label: LEARNER_TESTIMONIALS.quote, required: LEARNER_TESTIMONIALS.quoteRequired },
+    required: [],
+    apiFields: { name: 'To fail on.' },
     navigation: SHELL.toolsNavLabel,
   },
 ] satisfies ScreenCase[];

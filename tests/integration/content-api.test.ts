@@ -112,7 +112,7 @@ const INVALID: Record<Standalone, [Record<string, unknown>, string, string][]> =
   ],
   learnerTestimonial: [
     [{ quote: ' ' }, 'quote', LEARNER_TESTIMONIALS.quoteRequired],
-    [{ name: '' }, 'name', LEARNER_TESTIMONIALS.nameRequired],
+    [{ quote: '' }, 'quote', LEARNER_TESTIMONIALS.quoteRequired],
   ],
 };
 
