@@ -197,7 +197,11 @@ test.describe('stored XSS payloads', () => {
           else if (field.kind === 'date') body[field.name] = '2026-11-20';
           else if (field.kind === 'select') body[field.name] = field.options[0]?.value ?? '';
         // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
-        const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
+        // A text shown only with consent (issue 23.8: a learner's name and course) is planted with the consent given.
+        const consent = Object.fromEntries(
+          texts.flatMap((field) => (field.publicWhen ? [[field.publicWhen, true]] : [])),
+        );
+        const planted = { ...body, ...consent, ...(family.image ? { [ALT_FIELD]: payload() } : {}) };
         const multipart = {
           ...Object.fromEntries(
             Object.entries(planted).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]),
