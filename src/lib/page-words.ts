@@ -253,7 +253,6 @@ export const VERIFIED_LEARNERS = {
   heading: 'What our learners say',
   courseHeading: 'What learners of this course say',
   verified: 'Verified learner',
-  /** "Verified learner · Ethical Hacking, March 2026"; without the course when the learner kept it private. */
-  line: (course: string, monthYear: string) => [course, monthYear].filter(Boolean).join(', '),
+  /** Shown as "Verified learner · Ethical Hacking, March 2026"; without the course when the learner kept it private. */
   rating: (stars: number) => `Rated ${stars} out of 5`,
 } as const;

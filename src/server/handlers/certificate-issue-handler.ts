@@ -36,8 +36,8 @@ import { z } from 'zod';
 
 const family = contentFamilies.certificate;
 export const CERTIFICATE_ISSUE_PATHS = {
-  candidates: `${family.path}/batch/:batchId/candidates`,
-  batch: `${family.path}/batch/:batchId`,
+  candidates: `${family.path}/batch/:id/candidates`,
+  batch: `${family.path}/batch/:id`,
   import: `${family.path}/import`,
 } as const;
 const BATCH_LEASE_MS = 5 * 60_000;
@@ -80,7 +80,7 @@ async function rosterOf(deps: Deps, batchId: string) {
 }
 
 async function candidates({ deps, params }: StaffInput) {
-  const { batch, candidates: list } = await rosterOf(deps, params.batchId ?? '');
+  const { batch, candidates: list } = await rosterOf(deps, params.id ?? '');
   return ok({
     batch: {
       _id: batch._id,
@@ -104,7 +104,7 @@ const BatchIssueSchema = z.strictObject({
 async function issueForBatch(input: StaffInput) {
   const { deps, params } = input;
   const { enrollIds, issuedOn } = validate(BatchIssueSchema, await readJson(input.request));
-  const batchId = params.batchId ?? '';
+  const batchId = params.id ?? '';
   const lease = `certificate-batch-${batchId}`;
   if (!(await deps.coordination.acquireLease(lease, BATCH_LEASE_MS)))
     return conflict(API.certificateBatchBusy);
