@@ -4,5 +4,6 @@ import { netlifyFunction } from '../../src/server/http/netlify-function.ts';
 
 export default netlifyFunction(verifyPageHandler);
 
-// Certificates are issued between deploys, so their pages and keys are answered live (docs/decisions.md §35).
-export const config: Config = { path: ['/verify/*', '/.well-known/jwks.json'] };
+// Certificates are issued between deploys, so their pages and keys are answered live (docs/decisions.md §35);
+// the learner's testimonial form (issue 23.8) is a page of the same holder's, answered the same way.
+export const config: Config = { path: ['/verify/*', '/.well-known/jwks.json', '/testimonial/*'] };

@@ -54,12 +54,16 @@ export async function startLocalNotifications(log: (line: string) => void): Prom
       else
         res
           .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+          // Attachments listed by name, type and size: a PDF's bytes are no use in this JSON.
           .end(
-            // An attachment is listed by its name, type and size, not its bytes.
             JSON.stringify(
               catcher.mails().map(({ attachments, ...mail }) => ({
                 ...mail,
-                attachments: attachments.map(({ content, ...file }) => ({ ...file, size: content.length })),
+                attachments: attachments.map(({ filename, contentType, content }) => ({
+                  filename,
+                  contentType,
+                  size: content.length,
+                })),
               })),
             ),
           );

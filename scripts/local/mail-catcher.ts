@@ -15,7 +15,7 @@ export interface CaughtMail {
   headers: string;
   /** ISO time of receipt. */
   at: string;
-  /** Issue 22.6: attached files (a fee receipt's PDF). */
+  /** Files sent with it (issue 23: the certificate PDF). */
   attachments: { filename: string; contentType: string; content: Uint8Array }[];
 }
 
@@ -62,10 +62,10 @@ export async function startMailCatcher(
             text: parsed.text ?? '',
             headers: parsed.headerLines.map((header) => header.line).join('\n'),
             at: new Date().toISOString(),
-            attachments: parsed.attachments.map((attachment) => ({
-              filename: attachment.filename ?? '',
-              contentType: attachment.contentType,
-              content: new Uint8Array(attachment.content),
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: new Uint8Array(file.content),
             })),
           };
           caught.unshift(mail);

@@ -424,6 +424,31 @@ export const demoContent: Record<ContentFamilyKey, DemoItem[]> = {
     },
   ],
   // Fictional researchers, as all the demo is.
+  // Issue 23.8: a published testimonial from the demo certificate's holder, and one whose learner kept their name.
+  learnerTestimonial: [
+    {
+      fields: {
+        quote: 'The labs were real systems, not slides. I found my first web vulnerability in week three.',
+        rating: '5',
+        name: 'Ananya Deshpande',
+        showName: true,
+        certificateNumber: 'DLT-2026-7KQ9-M2XH',
+        course: 'Ethical Hacking',
+        showCourse: true,
+        issuedOn: dayFromToday(-55),
+      },
+    },
+    {
+      fields: {
+        quote: 'Clear explanations and patient trainers; the weekend batch fitted around my job.',
+        name: 'A learner',
+        showName: false,
+        course: 'Ethical Hacking',
+        showCourse: true,
+        issuedOn: dayFromToday(-55),
+      },
+    },
+  ],
   hallOfFame: [
     {
       fields: {

@@ -21,6 +21,32 @@ export const API = {
   previewRevoked: 'Preview link revoked',
   previewLinkNotFound: 'This item has no such preview link',
   revokeReasonRequired: 'Say why the certificate is revoked (at most 300 characters)',
+  certificateBatchUnknown: 'No such batch',
+  certificateBatchBusy: 'Certificates for this batch are being issued right now; try again in a minute',
+  certificateBatchPick: 'Pick at least one student to issue certificates to',
+  certificateBatchNotEnrolled:
+    'These students are not enrolled in this batch: refresh the list and try again',
+  certificateBatchIssued: (issued: number, skipped: number) =>
+    `${issued} ${issued === 1 ? 'certificate' : 'certificates'} issued` +
+    (skipped > 0 ? `; ${skipped} already had one` : ''),
+  certificateImportBusy: 'Another certificate import is running; try again in a minute',
+  certificateImportNotCsv: 'Send the certificates as a CSV file (text/csv)',
+  certificateImportEmpty: 'The file has no certificates: a header row and at least one row are needed',
+  certificateImportTooMany: (max: number) => `At most ${max} certificates in one import`,
+  certificateImportColumns: (missing: string, unknown: string) =>
+    `The header row must name the columns number, holderName, issuedOn and course or courseName` +
+    (missing ? ` (missing: ${missing})` : '') +
+    (unknown ? ` (not known: ${unknown})` : ''),
+  certificateImportInvalid: (rows: number) =>
+    `Nothing was imported: ${rows} ${rows === 1 ? 'row has' : 'rows have'} errors`,
+  certificateImportChecked: (rows: number) =>
+    `${rows} ${rows === 1 ? 'certificate' : 'certificates'} checked: ready to import`,
+  certificateImported: (rows: number) => `${rows} ${rows === 1 ? 'certificate' : 'certificates'} imported`,
+  certificateImportNumberRequired: 'An imported certificate keeps its number: the number is required',
+  certificateImportNumberTwice: (row: number) => `The same number is on row ${row}`,
+  certificateImportCourseUnknown: (course: string) =>
+    `No catalogue course is called “${course}”: put a course that is not in the catalogue under courseName`,
+  certificateImportBadCsv: (line: number) => `The CSV cannot be read near line ${line} (an unclosed quote?)`,
   /** "Publish now" (issue 26). */
   publishStarted: 'Publishing now: the site is live again in about a minute.',
   publishBudgetUsed: (budget: number) =>

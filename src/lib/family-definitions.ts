@@ -41,6 +41,7 @@ import {
   CSV_HEADERS,
   FAMILY_NOUNS,
   HALL_OF_FAME,
+  LEARNER_TESTIMONIALS,
 } from './staff-messages.ts';
 
 const title = {
@@ -950,6 +951,83 @@ export const FAMILY_DEFINITIONS = [
     },
     confirmDelete: ARTICLE.confirmDelete,
     messages: ARTICLE.messages,
+  }),
+  // Issue 23.8: testimonials from verified learners, written through the certificate e-mail's link (a draft until
+  // staff publish it); the name, certificate link and course show only with the learner's consent (publicWhen).
+  defineContent({
+    key: 'learnerTestimonial',
+    fields: [
+      {
+        name: 'quote',
+        kind: 'textarea',
+        label: LEARNER_TESTIMONIALS.quote,
+        max: 600,
+        required: LEARNER_TESTIMONIALS.quoteRequired,
+      } as const satisfies TextField,
+      {
+        name: 'rating',
+        kind: 'select',
+        label: LEARNER_TESTIMONIALS.rating,
+        required: null,
+        options: ['1', '2', '3', '4', '5'].map((value) => ({ value, label: value })),
+      } as const satisfies SelectField,
+      {
+        name: 'name',
+        kind: 'text',
+        label: LEARNER_TESTIMONIALS.name,
+        max: 120,
+        // Optional: a field kept private (publicWhen) is absent from the build's data.
+        required: null,
+        publicWhen: 'showName',
+      } as const satisfies TextField,
+      {
+        name: 'certificateNumber',
+        kind: 'text',
+        label: LEARNER_TESTIMONIALS.certificateNumber,
+        max: 40,
+        required: null,
+        format: 'serial',
+        publicWhen: 'showName',
+      } as const satisfies TextField,
+      {
+        name: 'showName',
+        kind: 'boolean',
+        label: LEARNER_TESTIMONIALS.showName,
+      } as const satisfies BooleanField,
+      {
+        name: 'course',
+        kind: 'text',
+        label: LEARNER_TESTIMONIALS.course,
+        max: 160,
+        required: null,
+        publicWhen: 'showCourse',
+      } as const satisfies TextField,
+      {
+        name: 'showCourse',
+        kind: 'boolean',
+        label: LEARNER_TESTIMONIALS.showCourse,
+      } as const satisfies BooleanField,
+      {
+        name: 'issuedOn',
+        kind: 'date',
+        label: LEARNER_TESTIMONIALS.issuedOn,
+        required: null,
+      } as const satisfies DateField,
+    ],
+    titleField: 'quote',
+    admin: {
+      route: 'learnerTestimonials',
+      path: 'learner-testimonials',
+      label: LEARNER_TESTIMONIALS.heading,
+      group: 'tool',
+      heading: LEARNER_TESTIMONIALS.heading,
+      noun: LEARNER_TESTIMONIALS.noun,
+      layout: 'list',
+      listErrors: 'fixed',
+      hint: LEARNER_TESTIMONIALS.hint,
+    },
+    confirmDelete: LEARNER_TESTIMONIALS.confirmDelete,
+    messages: LEARNER_TESTIMONIALS.messages,
   }),
   {
     key: 'stats',

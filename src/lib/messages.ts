@@ -124,6 +124,47 @@ export const ENROLL_PAYMENT = {
 } as const;
 
 /** Certificate verification pages (issue 23): /verify and /verify/{number}. */
+/** The learner's testimonial page (issue 23.8), rendered by a function without JavaScript. */
+export const TESTIMONIAL_PAGE = {
+  title: 'Tell others about your course',
+  intro: (name: string, course: string) =>
+    `${name}, thank you for learning ${course} with us. A few words from you help others choose. Our team reads every testimonial before it is shown.`,
+  quoteLabel: 'Your testimonial',
+  quoteHint: 'A few sentences, at most 600 characters.',
+  quoteRequired: 'Write a few words (at most 600 characters).',
+  ratingLegend: 'Your rating (optional)',
+  noRating: 'No rating',
+  consentLegend: 'What we may show with it',
+  showName: 'My name, with a link to my certificate’s verification page',
+  showCourse: 'The course I took',
+  save: 'Send my testimonial',
+  update: 'Save my changes',
+  withdraw: 'Withdraw my testimonial',
+  withdrawHint: 'Withdrawing deletes what you wrote, here and on our site.',
+  saved: 'Thank you! Your testimonial has been sent; it appears on our site after our team has read it.',
+  withdrawn: 'Your testimonial has been withdrawn and deleted.',
+  invalid: 'This link is not valid. Please use the link from your certificate e-mail.',
+  expired: 'This link has expired (links work for 60 days after the certificate is issued).',
+  unavailable: 'This certificate is no longer valid, so no testimonial can be given with it.',
+} as const;
+
+/** The certificate PDF's words (issue 23.4); printed by the server, never bundled into a page. */
+export const CERTIFICATE_PDF = {
+  title: 'Certificate of Completion',
+  certifies: 'This certifies that',
+  completed: 'has successfully completed the course',
+  batch: (name: string, start: string, end: string) => `Batch ${name}, ${start} to ${end}`,
+  grade: (grade: string) => `Grade: ${grade}`,
+  issuedOn: (date: string) => `Issued on ${date}`,
+  validUntil: (date: string) => `Valid until ${date}`,
+  number: (number: string) => `Certificate number ${number}`,
+  scan: 'Scan to verify',
+  howTo: (url: string, site: string) =>
+    `To verify this certificate, scan the QR code or open ${url}, or type its number at ${site}/verify. The page shows whether it is valid or has been revoked.`,
+  revoked: (date: string, reason: string) => `REVOKED on ${date}: ${reason}`,
+  docTitle: (holder: string, course: string) => `Certificate: ${holder}, ${course}`,
+} as const;
+
 export const VERIFY = {
   title: 'Verify a certificate',
   intro: 'Type the certificate number printed on the certificate, such as DLT-2026-7KQ9-M2XH.',
@@ -145,6 +186,7 @@ export const VERIFY = {
   number: 'Certificate number',
   addToLinkedIn: 'Add to LinkedIn',
   download: 'Download the signed credential',
+  downloadPdf: 'Download the certificate (PDF)',
   howTo: (jwks: string) =>
     `The signed credential is an Open Badges 3.0 credential; anyone can check its signature with our public keys at ${jwks}.`,
   another: 'Verify another certificate',

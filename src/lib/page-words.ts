@@ -296,3 +296,12 @@ export const ARTICLES_PAGE = {
   feedDescription: 'New articles from DeltaSecure: CTF write-ups, explainers and guides.',
   feedLink: 'RSS feed',
 } as const;
+
+/** Issue 23.8: testimonials from learners whose certificates verify (home page and course pages). */
+export const VERIFIED_LEARNERS = {
+  heading: 'What our learners say',
+  courseHeading: 'What learners of this course say',
+  verified: 'Verified learner',
+  /** Shown as "Verified learner · Ethical Hacking, March 2026"; without the course when the learner kept it private. */
+  rating: (stars: number) => `Rated ${stars} out of 5`,
+} as const;

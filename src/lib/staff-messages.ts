@@ -569,6 +569,72 @@ export const NOTIFY = {
  * Issue 25.5: the acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
  * type a stranger's address, and the mail must not carry their words to it.
  */
+/** Issue 23.8: testimonials written by learners through their certificate e-mail's link. */
+export const LEARNER_TESTIMONIALS = {
+  heading: 'Learner Testimonials',
+  noun: 'Testimonial',
+  hint: 'Written by learners through the link in their certificate e-mail; each arrives as a draft. Publish it to show it on the home page and its course page as "Verified learner". Only what the learner allowed is shown: their name (with the link to their certificate) and their course. A learner can withdraw it through the same link, which deletes it.',
+  name: "Learner's name",
+  showName: 'The learner allows their name (and the link to their certificate) to be shown',
+  quote: 'What they wrote',
+  quoteRequired: 'The testimonial text is required',
+  rating: 'Rating (1 to 5)',
+  course: 'Course',
+  showCourse: 'The learner allows their course to be shown',
+  certificateNumber: 'Certificate number',
+  issuedOn: 'Certificate issued on',
+  confirmDelete: 'Delete this testimonial?',
+  messages: {
+    added: 'Testimonial added',
+    updated: 'Testimonial updated',
+    deleted: 'Testimonial deleted',
+    empty: 'No testimonials from learners yet',
+    fetchFailed: 'Failed to fetch the testimonials',
+    addFailed: 'Failed to add the testimonial',
+    updateFailed: 'Failed to update the testimonial',
+    deleteFailed: 'Failed to delete the testimonial',
+    imageFailed: 'That picture could not be read',
+  },
+} as const;
+
+/** Issue 23: the certificate screen's batch issuing and CSV import. */
+export const CERTIFICATE_TOOLS = {
+  batchHeading: 'Issue certificates for a batch',
+  batchLabel: 'Batch',
+  batchChoose: 'Choose a batch',
+  showStudents: 'Show students',
+  noStudents: 'No student of this batch is marked enrolled.',
+  student: 'Student',
+  has: (number: string) => `Has ${number}`,
+  issuedOnLabel: 'Issued on',
+  issue: (count: number) => `Issue ${count} ${count === 1 ? 'certificate' : 'certificates'}`,
+  loadFailed: 'Failed to load the students of this batch',
+  issueFailed: 'Failed to issue the certificates',
+  importHeading: 'Import old certificates (CSV)',
+  importHint:
+    'Columns: number, holderName, issuedOn (YYYY-MM-DD), course (a catalogue course’s title) or courseName, and optionally holderEmail, validUntil, grade. Numbers are kept. Check the file first: nothing is imported while any row has an error. Imported certificates send no e-mail.',
+  fileLabel: 'CSV file',
+  check: 'Check file',
+  importNow: (count: number) => `Import ${count} ${count === 1 ? 'certificate' : 'certificates'}`,
+  row: 'Row',
+  column: 'Column',
+  problem: 'Problem',
+  importFailed: 'Failed to import the certificates',
+} as const;
+
+/** Issue 23: the e-mail a certificate's holder gets (server-made; no staff screen imports it). */
+export const CERTIFICATE_MAIL = {
+  subject: (course: string) => `Your certificate: ${course}`,
+  greeting: (name: string) => `Dear ${name},`,
+  issued: (course: string, number: string) =>
+    `Congratulations! Your ${course} certificate, number ${number}, is attached as a PDF.`,
+  verify: (url: string) =>
+    `Anyone can check that it is genuine at ${url} (the QR code on it opens the same page).`,
+  testimonial: (url: string, days: number) =>
+    `Would you tell others about the course? Write a few words at ${url} (the link is yours alone and works for ${days} days; you can change or withdraw what you wrote there at any time).`,
+  signature: 'The DeltaSecure training team',
+} as const;
+
 export const ACKNOWLEDGE = {
   contact: {
     subject: 'We received your message',
@@ -613,6 +679,7 @@ export const DATA_RIGHTS = {
   /** Issue 23: an erasure revokes the person's certificates, keeping their numbers. */
   certificatesRevoked: (count: number) =>
     `Revoked ${count} certificate${count === 1 ? '' : 's'} and removed the holder's name (the numbers stay, shown as revoked).`,
+  testimonialsErased: (count: number) => `Deleted ${count} testimonial${count === 1 ? '' : 's'} they wrote.`,
   eraseFailed: 'Failed to erase the data',
   exportFailed: 'Failed to export the data',
   summaryFailed: 'Failed to load the request counts',

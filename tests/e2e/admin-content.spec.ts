@@ -7,7 +7,7 @@ import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import { ADMIN, CASE_STUDY, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
+import { ADMIN, CASE_STUDY, HALL_OF_FAME, LEARNER_TESTIMONIALS } from '../../src/lib/staff-messages.ts';
 import { FORM, SHELL } from '../../src/admin/admin-copy.ts';
 import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import type { Covers } from '../support/covers.ts';
@@ -141,6 +141,21 @@ const SCREENS = [
       { label: CASE_STUDY.outcome, value: 'All findings fixed.', message: CASE_STUDY.outcomeRequired },
     ],
     apiFields: { sector: 'Banking', engagement: 'vapt', scope: 'To fail on.', outcome: 'To fail on.' },
+    navigation: SHELL.toolsNavLabel,
+  },
+  {
+    key: 'learnerTestimonial',
+    link: LEARNER_TESTIMONIALS.heading,
+    noun: LEARNER_TESTIMONIALS.noun,
+    description: false,
+    points: null,
+    image: null,
+    downscale: false,
+    fetchFailed: LEARNER_TESTIMONIALS.messages.fetchFailed,
+    invalidData: null,
+    title: { label: LEARNER_TESTIMONIALS.quote, required: LEARNER_TESTIMONIALS.quoteRequired },
+    required: [],
+    apiFields: { name: 'To fail on.' },
     navigation: SHELL.toolsNavLabel,
   },
 ] satisfies ScreenCase[];

@@ -5,7 +5,9 @@
  */
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { VERIFY } from '../../src/lib/messages.ts';
+import { VERIFIED_LEARNERS } from '../../src/lib/page-words.ts';
 import { demoContent } from '../../scripts/seed/demo-content.ts';
+import { pdfQrCodes } from '../support/pdf.ts';
 import { expect, test } from './fixtures.ts';
 
 const demo = demoContent.certificate[0]!.fields;
@@ -34,4 +36,44 @@ test('a number typed at /verify shows the certificate, without JavaScript', asyn
 
   await page.goto('/verify/DLT-2026-0000-0000');
   await expect(page.getByRole('status')).toHaveText(VERIFY.notFound);
+});
+
+test('the PDF’s QR code scans to the certificate’s page, which says Valid and the name', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`/verify/${number}`);
+  const href = await page.getByRole('link', { name: VERIFY.downloadPdf }).getAttribute('href');
+  const pdf = await request.get(href ?? '');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = new Uint8Array(await pdf.body());
+  expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
+  const [scanned, ...others] = await pdfQrCodes(bytes);
+  expect(others).toEqual([]);
+  const target = new URL(scanned ?? '');
+  expect(target.pathname).toBe(`/verify/${number}`);
+
+  await page.goto('/verify');
+  await page.goto(target.pathname);
+  await expect(page.getByRole('status')).toHaveText(VERIFY.valid);
+  await expect(page.locator('dl')).toContainText(String(demo.holderName));
+});
+
+test('a published testimonial shows on the home page as a verified learner, linking to the certificate', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const section = page.locator('section', {
+    has: page.getByRole('heading', { name: VERIFIED_LEARNERS.heading }),
+  });
+  await expect(section).toContainText('The labs were real systems');
+  const link = section.getByRole('link', {
+    name: new RegExp(`^${VERIFIED_LEARNERS.verified} · Ethical Hacking, `),
+  });
+  await expect(link).toHaveAttribute('href', `/verify/${number}`);
+  // The learner who kept their name private: no name, no link to their certificate.
+  await expect(section).toContainText('Clear explanations and patient trainers');
+  await expect(section).not.toContainText('A learner');
+  await link.click();
+  await expect(page.getByRole('status')).toHaveText(VERIFY.valid);
 });

@@ -22,6 +22,7 @@ import {
   CATALOGUE,
   DATA_RIGHTS,
   CASE_STUDY,
+  LEARNER_TESTIMONIALS,
   CERTIFICATES,
   HALL_OF_FAME,
   SETTINGS,
@@ -354,6 +355,14 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
     ...contentScreen('caseStudy', always(CASE_STUDY.messages.fetchFailed), always('')),
     save: null,
   },
+  learnerTestimonials: contentScreen(
+    'learnerTestimonial',
+    always(LEARNER_TESTIMONIALS.messages.fetchFailed),
+    {
+      unavailable: API.storeUnavailable,
+      offline: LEARNER_TESTIMONIALS.messages.addFailed,
+    },
+  ),
   contactData: requestsScreen('contact'),
   enrollData: requestsScreen('enroll'),
   // The catalogue (issue 22): the lists' failures; their forms need typed values (dates, money, references).

@@ -45,7 +45,7 @@ const WEB_LINK = `https://example.com/x?q="><svg/onload=window.__xss=1>`;
 
 /** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
 const PUBLIC_PLACES = {
-  '/': { text: ['homeContent', 'homeService', 'homeCourse'], jsonLd: ['homeCourse'] },
+  '/': { text: ['homeContent', 'homeService', 'homeCourse', 'learnerTestimonial'], jsonLd: ['homeCourse'] },
   '/about': { text: [], jsonLd: [] },
   '/services': { text: ['homeContent', 'serviceContent'], jsonLd: [] },
   '/career': { text: ['career'], jsonLd: [] },
@@ -84,6 +84,7 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   caseStudies: 'caseStudy',
   // Issue 24: an article's form needs an author reference; its payloads are planted by articles.spec.ts.
   articles: null,
+  learnerTestimonials: 'learnerTestimonial',
   contactData: 'contact',
   enrollData: 'enroll',
   assessmentData: 'assessment',
@@ -202,7 +203,11 @@ test.describe('stored XSS payloads', () => {
           else if (field.kind === 'date') body[field.name] = '2026-11-20';
           else if (field.kind === 'select') body[field.name] = field.options[0]?.value ?? '';
         // The alt text lands in an attribute, not in page text: it is planted for the inertness checks only.
-        const planted = family.image ? { ...body, [ALT_FIELD]: payload() } : body;
+        // A text shown only with consent (issue 23.8: a learner's name and course) is planted with the consent given.
+        const consent = Object.fromEntries(
+          texts.flatMap((field) => (field.publicWhen ? [[field.publicWhen, true]] : [])),
+        );
+        const planted = { ...body, ...consent, ...(family.image ? { [ALT_FIELD]: payload() } : {}) };
         const multipart = {
           ...Object.fromEntries(
             Object.entries(planted).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]),

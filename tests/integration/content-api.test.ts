@@ -9,7 +9,13 @@ import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import { APPLY_TO_INVALID, ARTICLE, CASE_STUDY, HALL_OF_FAME } from '../../src/lib/staff-messages.ts';
+import {
+  APPLY_TO_INVALID,
+  ARTICLE,
+  CASE_STUDY,
+  HALL_OF_FAME,
+  LEARNER_TESTIMONIALS,
+} from '../../src/lib/staff-messages.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
@@ -54,6 +60,14 @@ const VALID: Record<Standalone, Record<string, unknown>> = {
     authorName: 'DeltaSecure team',
     tags: ['VAPT'],
   },
+  learnerTestimonial: {
+    quote: 'Practical labs and patient trainers.',
+    rating: '5',
+    name: 'Priya Verma',
+    showName: true,
+    course: 'Ethical Hacking',
+    showCourse: true,
+  },
 };
 
 const UPDATED: Record<Standalone, Record<string, unknown>> = {
@@ -65,6 +79,7 @@ const UPDATED: Record<Standalone, Record<string, unknown>> = {
   hallOfFame: { ...VALID.hallOfFame, researcher: 'Asha R.', link: '' },
   caseStudy: { ...VALID.caseStudy, title: 'VAPT for a bank', low: 7 },
   article: { ...VALID.article, title: 'What a VAPT report holds' },
+  learnerTestimonial: { ...VALID.learnerTestimonial, quote: 'Updated words.', rating: '' },
 };
 
 /** The spec's section 5 messages, per family: [fields to change, field, message]. */
@@ -110,6 +125,10 @@ const INVALID: Record<Standalone, [Record<string, unknown>, string, string][]> =
     [{ summary: ' ' }, 'summary', ARTICLE.summaryRequired],
     [{ body: '' }, 'body', ARTICLE.bodyRequired],
     [{ authorName: '' }, 'author', ARTICLE.authorRequired],
+  ],
+  learnerTestimonial: [
+    [{ quote: ' ' }, 'quote', LEARNER_TESTIMONIALS.quoteRequired],
+    [{ quote: '' }, 'quote', LEARNER_TESTIMONIALS.quoteRequired],
   ],
 };
 

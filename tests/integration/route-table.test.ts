@@ -290,6 +290,22 @@ describe('every route that changes something records what the table declares', (
     const shared = (await body(await step('POST', PREVIEW_PATH, { json: previewed }))).data as SharedPreview;
     await step('POST', PREVIEW_RENDER_PATH, { json: { ...previewed, values: {} } });
     await step('POST', PREVIEW_REVOKE_PATH, { json: { ...previewed, link: shared.link.id } });
+    // Issue 23: issuing for a batch's roster, and the CSV import of old certificates.
+    const enrolled = await api.repository.create('enroll', {
+      name: 'Audited Learner',
+      email: 'learner@example.in',
+      phone: '9876543210',
+      course: 'Audited',
+      batch: made.get('batch') ?? '',
+      status: 'enrolled',
+    });
+    await step('POST', `${contentFamilies.certificate.path}/batch/${made.get('batch') ?? ''}`, {
+      json: { enrollIds: [enrolled._id] },
+    });
+    await step('POST', `${contentFamilies.certificate.path}/import`, {
+      body: 'number,holderName,courseName,issuedOn\nAUDIT-OLD-1,Audited,Old Course,2019-01-01\n',
+      headers: { 'Content-Type': 'text/csv' },
+    });
 
     const course = await step('POST', enrollCourseFamily.path, { json: { courseName: 'Audited Course' } });
     const courseId = ((await body(course)).data as StoredItem)._id;

@@ -8,7 +8,7 @@
  * ./content/ContentList.tsx; this file joins them over one store.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import type { ContentFamilyKey } from '../../lib/collections.ts';
 import { CONTENT_SCREENS, type ContentScreenConfig } from '../content-screens.ts';
 import { EDIT_PARAM } from '../stores/scheduled-store.ts';
@@ -17,6 +17,9 @@ import { ContentForm } from './content/ContentForm.tsx';
 import { ContentList } from './content/ContentList.tsx';
 
 export { ContentForm, ContentList };
+
+/** Issue 23: batch issuing and the CSV import, only on the certificate screen (its own chunk). */
+const CertificateTools = lazy(() => import('./content/CertificateTools.tsx'));
 
 /** The screen of a family in the registry. */
 export default function RegisteredContentScreen({ family }: { family: ContentFamilyKey }) {
@@ -37,6 +40,11 @@ export function ContentScreen({ screen }: { screen: ContentScreenConfig }) {
         {screen.heading}
       </h1>
       {screen.hint && <p className="screen-hint">{screen.hint}</p>}
+      {screen.family.key === 'certificate' && (
+        <Suspense fallback={null}>
+          <CertificateTools onIssued={() => void store.load()} />
+        </Suspense>
+      )}
       <ContentForm config={screen} store={store} />
       <ContentList config={screen} store={store} />
       <Announcer store={store} />

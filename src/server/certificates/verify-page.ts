@@ -38,10 +38,11 @@ main{max-width:40rem;margin:0 auto;padding:1.5rem 1rem}a{color:#7cc4ff}
 .status{font-size:2rem;font-weight:700;margin:.5rem 0}.valid{color:#4ade80}.revoked,.missing{color:#f87171}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{color:#9fb0c6}dd{margin:0}
 .actions a{display:inline-block;margin:.5rem 1rem .5rem 0;padding:.6rem 1rem;border:1px solid #7cc4ff;border-radius:.4rem;text-decoration:none}
-label{display:block;margin:.75rem 0 .25rem}input{font:inherit;padding:.5rem;width:100%;max-width:20rem}
+label{display:block;margin:.75rem 0 .25rem}input{font:inherit;padding:.5rem;width:100%;max-width:20rem}textarea{font:inherit;padding:.5rem;width:100%;min-height:8rem}
+fieldset{border:1px solid #33425a;margin:1rem 0}input[type=radio],input[type=checkbox]{width:auto}.error{color:#f87171}.notice{color:#4ade80}
 button{font:inherit;padding:.5rem 1rem;margin-top:.5rem}small{color:#9fb0c6}`;
 
-function documentOf(title: string, description: string, body: string): string {
+export function documentOf(title: string, description: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
@@ -81,7 +82,8 @@ export function certificatePage(v: Verification, issuer: string, origin: string)
     revoked || !v.credential
       ? ''
       : `<p class="actions"><a href="${escapeHtml(linkedInUrl(v, issuer, pageUrl))}" rel="noopener noreferrer">${escapeHtml(VERIFY.addToLinkedIn)}</a>
-<a href="/verify/${encodeURIComponent(v.number)}/credential.jwt" download="${escapeHtml(v.number)}.jwt">${escapeHtml(VERIFY.download)}</a></p>
+<a href="/verify/${encodeURIComponent(v.number)}/credential.jwt" download="${escapeHtml(v.number)}.jwt">${escapeHtml(VERIFY.download)}</a>
+<a href="/verify/${encodeURIComponent(v.number)}/certificate.pdf">${escapeHtml(VERIFY.downloadPdf)}</a></p>
 <p><small>${escapeHtml(VERIFY.howTo(`${origin}${JWKS_PATH}`))}</small></p>`;
   const body = `<h1>${escapeHtml(VERIFY.title)}</h1>
 <p class="status ${revoked ? 'revoked' : 'valid'}" role="status">${escapeHtml(status)}</p>

@@ -16,8 +16,14 @@ export const SEND_TIMEOUT_MS = 10_000;
 export interface Acknowledgement {
   subject: string;
   text: string;
-  /** Issue 22.6: a fee receipt's PDF. */
-  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
+  /** Files sent with it (issue 23: the certificate PDF in the holder's e-mail). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export class SendError extends Error {
@@ -102,10 +108,10 @@ export function createNotifier(env: ServerEnv): Notifier {
           text: acknowledgement.text,
           ...(acknowledgement.attachments
             ? {
-                attachments: acknowledgement.attachments.map(({ filename, content, contentType }) => ({
+                attachments: acknowledgement.attachments.map(({ filename, contentType, content }) => ({
                   filename,
-                  content: Buffer.from(content),
                   contentType,
+                  content: Buffer.from(content),
                 })),
               }
             : {}),

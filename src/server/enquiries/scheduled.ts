@@ -5,10 +5,12 @@
  */
 import { getDeps, type Deps } from '../deps.ts';
 import { StoreUnavailableError } from '../repository/port.ts';
+import { retryCertificateMail } from '../certificates/mail.ts';
 import { retryOutbox, type OutboxRun } from './outbox.ts';
 import { purgeExpiredRequests } from './privacy.ts';
 
 const RETENTION_EVERY_MS = 60 * 60_000;
+const CERTIFICATE_MAIL_BUDGET_MS = 5_000;
 
 export interface EnquiriesRun {
   outbox: OutboxRun | 'failed';
@@ -39,7 +41,18 @@ const failed = (step: string, error: unknown) => {
 };
 
 export async function runScheduledEnquiries(deps: Deps = getDeps()): Promise<EnquiriesRun> {
-  const outbox = await retryOutbox(deps).catch((error: unknown) => failed('notification retry', error));
+  let outbox = await retryOutbox(deps).catch((error: unknown) => failed('notification retry', error));
+  // Issue 23: certificate e-mails follow the same retry rules; their counts join the outbox's.
+  const certificates = await retryCertificateMail(deps, CERTIFICATE_MAIL_BUDGET_MS).catch((error: unknown) =>
+    failed('certificate e-mail retry', error),
+  );
+  if (outbox !== 'failed' && certificates !== 'failed')
+    outbox = {
+      attempted: outbox.attempted + certificates.attempted,
+      sent: outbox.sent + certificates.sent,
+      retrying: outbox.retrying + certificates.retrying,
+      failed: outbox.failed + certificates.failed,
+    };
   let retention: EnquiriesRun['retention'] = 'skipped';
   try {
     if (await deps.coordination.acquireLease('retention', RETENTION_EVERY_MS))

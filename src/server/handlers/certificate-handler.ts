@@ -11,6 +11,9 @@ import { CERTIFICATE_CACHE_SECONDS, CERTIFICATE_LOOKUP_RATE_LIMIT } from '../../
 import { auditAction } from '../audit/audit-log.ts';
 import { purgeTag } from '../cdn/publish-change.ts';
 import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
+import { certificatePdf, pdfFileName } from '../certificates/pdf.ts';
+import type { StoredItem } from '../repository/port.ts';
+import { brandName } from '../../lib/site-config.ts';
 import type { Deps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import { shortPublicCache } from '../http/cache-policy.ts';
@@ -28,6 +31,7 @@ import {
 import { validate } from '../http/validate.ts';
 import { editorOf, updateAsEditor } from '../http/versions.ts';
 import { z } from 'zod';
+import { certificateIssueRoutes } from './certificate-issue-handler.ts';
 
 const family = contentFamilies.certificate;
 export const VERIFY_PATH = `${family.path}/verify/:number`;
@@ -64,7 +68,31 @@ export const certificateRoutes: readonly ApiRoute[] = [
     limits: [LOOKUP_LIMIT],
   }),
   staffRoute('POST', `${family.path}/:id/revoke`, STAFF, ['revoke'], revoke, { family: family.key }),
+  staffRoute('GET', `${family.path}/:id/pdf`, STAFF, READ, pdf, { family: family.key }),
+  ...certificateIssueRoutes,
 ];
+
+/** The certificate as a PDF file (a revoked one marked revoked across the page). */
+async function pdf({ deps, request, params }: StaffInput) {
+  const item = await deps.repository.get(family.key, params.id ?? '');
+  if (!item) return notFound();
+  return pdfResponse(await certificatePdfOf(deps, item, originOf(deps, request)), String(item.number ?? ''));
+}
+
+/** The PDF of a stored certificate, with the same public facts the verification page shows. */
+export async function certificatePdfOf(deps: Deps, item: StoredItem, origin: string): Promise<Uint8Array> {
+  return certificatePdf(await verificationOf(deps, item, origin), brandName, origin);
+}
+
+export const pdfResponse = (bytes: Uint8Array, number: string, headers: Record<string, string> = {}) =>
+  new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${pdfFileName(number)}"`,
+      'Content-Length': String(bytes.length),
+      ...headers,
+    },
+  });
 
 async function verify({
   deps,

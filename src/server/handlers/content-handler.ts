@@ -9,6 +9,7 @@ import { resolveImageUrl, storedImageValue } from '../../lib/image-url.ts';
 import { API, FIELD_REASONS, VALIDATION } from '../../lib/api-messages.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import { auditAction } from '../audit/audit-log.ts';
+import { createHooksOf } from './create-hooks.ts';
 import { referrersOf, withRelations, writeClaiming } from './content-relations.ts';
 import { moveToTrash } from './move-to-trash.ts';
 import { checkPublishable } from './publish-gate.ts';
@@ -289,6 +290,7 @@ async function create(family: ContentFamily, input: StaffInput) {
         ...settled,
         published: settled.published ?? true,
         ...image?.fields,
+        ...createHooksOf(family.key)?.extra(input, settled),
         // Who saved each version, so the history says it from the first one (issue 21.11).
         [UPDATED_BY]: editorOf(actor),
       }),
@@ -301,6 +303,7 @@ async function create(family: ContentFamily, input: StaffInput) {
   }
   await changed(family, deps, item._id);
   await auditAction(input, actor, { action: 'create', family: family.key, item });
+  createHooksOf(family.key)?.after(input, item);
   return created(present(family, item), family.messages.added);
 }
 
@@ -551,4 +554,46 @@ async function itemsSharingFolder(family: ContentFamily, deps: Deps): Promise<St
     deps.repository.listTrash(),
   ]);
   return [...live.flat(), ...trash.filter((entry) => keys.has(entry.collection)).map((entry) => entry.item)];
+}
+
+/**
+ * Creates an item from fields already validated against the family's input schema, as `POST` does for a family
+ * without pictures (rules, serial, relations, the unique claims, the purge or rebuild, the audit entry):
+ * certificates issued from a batch's roster or imported from a CSV (issue 23). `extra` is stored beside the
+ * fields (bookkeeping no form edits). Refusals throw the same HttpError the POST answers.
+ */
+export async function createFromFields(
+  family: ContentFamily,
+  input: StaffInput,
+  given: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  { audit = true, publish = true, hooks = true } = {},
+): Promise<StoredItem> {
+  const { deps, actor } = input;
+  checkOneOf(family, given);
+  const serial = family.serial;
+  if (serial && text(given[serial.field]) === '')
+    given[serial.field] = makeSerial(serial.prefix, String(given.issuedOn ?? deps.now().toISOString()));
+  const fields = await withRelations(family, deps, given, null);
+  await checkPublishable(family, deps, fields, null);
+  let item: StoredItem;
+  try {
+    item = await writeClaiming(family, deps, given, null, fields, (settled) =>
+      deps.repository.create(family.key, {
+        ...settled,
+        published: settled.published ?? true,
+        ...(hooks ? createHooksOf(family.key)?.extra(input, settled) : {}),
+        ...extra,
+        [UPDATED_BY]: editorOf(actor),
+      }),
+    );
+  } catch (error) {
+    if (serial && error instanceof UniqueConflictError && error.field === serial.field)
+      throw new HttpError(validationFailure({ [serial.field]: FIELD_REASONS.serialTaken(error.value) }));
+    throw error;
+  }
+  if (publish) await changed(family, deps, item._id);
+  if (audit) await auditAction(input, actor, { action: 'create', family: family.key, item });
+  if (hooks) createHooksOf(family.key)?.after(input, item);
+  return item;
 }

@@ -12,6 +12,7 @@ import { auditAction } from '../audit/audit-log.ts';
 import { eraseByEmail, maskEmail, requestsByEmail } from '../enquiries/privacy.ts';
 import { certificatesOf } from '../certificates/lookup.ts';
 import { revokeOnRequest } from '../certificates/privacy.ts';
+import { eraseTestimonialsOf, testimonialsOf } from '../testimonials/learner-testimonials.ts';
 import { readJson } from '../http/body.ts';
 import { ok } from '../http/respond.ts';
 import { OWNER, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
@@ -26,6 +27,8 @@ async function erase(input: StaffInput) {
   const { request, deps, actor } = input;
   const { email } = validate(PrivacyEmailSchema, await readJson(request));
   const erased = await eraseByEmail(deps, email);
+  // Their testimonials go first: they are found through the certificates' addresses, which erasure removes.
+  const testimonials = await eraseTestimonialsOf(deps, email);
   // A certificate is not deleted: its number stays, revoked, so a verifier learns it no longer holds (issue 23).
   const certificates = await revokeOnRequest(deps, email);
   // Whose (masked: the log must not hold what was just erased) and how much.
@@ -41,11 +44,15 @@ async function erase(input: StaffInput) {
     ),
   });
   return ok(
-    { ...erased, ...(certificates > 0 ? { certificates } : {}) },
+    {
+      ...erased,
+      ...(certificates > 0 ? { certificates } : {}),
+      ...(testimonials > 0 ? { testimonials } : {}),
+    },
     {
       message: `${DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment ?? 0)}${
         certificates > 0 ? ` ${DATA_RIGHTS.certificatesRevoked(certificates)}` : ''
-      }`,
+      }${testimonials > 0 ? ` ${DATA_RIGHTS.testimonialsErased(testimonials)}` : ''}`,
     },
   );
 }
@@ -57,6 +64,7 @@ async function exportRecord(input: StaffInput) {
   const query = validate(PrivacyEmailSchema, { email });
   const found = await requestsByEmail(deps.repository, query.email);
   const certificates = await certificatesOf(deps, query.email);
+  const testimonials = await testimonialsOf(deps, query.email);
   if (request.method === 'GET')
     await auditAction(input, actor, {
       action: 'export',
@@ -69,5 +77,11 @@ async function exportRecord(input: StaffInput) {
         found.assessment.length,
       ),
     });
-  return ok({ email: query.email, exportedAt: deps.now().toISOString(), ...found, certificates });
+  return ok({
+    email: query.email,
+    exportedAt: deps.now().toISOString(),
+    ...found,
+    certificates,
+    testimonials,
+  });
 }

@@ -3,7 +3,10 @@
  * - `GET /verify/find?number=…`: the /verify form's plain GET, answered 303 to `/verify/{number}`;
  * - `GET /verify/{number}`: the page (src/server/certificates/verify-page.ts), 404 with its page when unknown;
  * - `GET /verify/{number}/credential.jwt`: the signed credential as a file;
- * - `GET /.well-known/jwks.json`: the public keys credentials are checked with.
+ * - `GET /verify/{number}/certificate.pdf`: the certificate PDF, for a valid certificate only (a revoked one: 303
+ *   to its page);
+ * - `GET /.well-known/jwks.json`: the public keys credentials are checked with;
+ * - `GET|POST /testimonial/{token}`: the learner's testimonial form (testimonial-page-handler.ts).
  * Lookups count against the API's per-address limit (one bucket); pages are kept by the CDN as briefly as the
  * API's answers, under the same tag that issuing and revoking purge.
  */
@@ -19,7 +22,10 @@ import type { RouteHandler } from '../http/netlify-function.ts';
 import { HttpError } from '../http/respond.ts';
 import { applyRouteLimits } from '../http/route-limits.ts';
 import { publicRoute, PUBLIC, READ } from '../http/route-table.ts';
-import { LOOKUP_LIMIT, NUMBER_PARAM } from './certificate-handler.ts';
+import { LOOKUP_LIMIT, NUMBER_PARAM, pdfResponse } from './certificate-handler.ts';
+import { certificatePdf } from '../certificates/pdf.ts';
+import { TESTIMONIAL_PATH } from '../testimonials/token.ts';
+import { testimonialPageHandler } from './testimonial-page-handler.ts';
 
 const CACHE = shortPublicCache(contentFamilies.certificate.cacheTag, CERTIFICATE_CACHE_SECONDS);
 /** The page's own rules: no script at all, its inline styles, forms to itself only. */
@@ -52,6 +58,8 @@ function decoded(segment: string): string {
 
 export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => {
   const url = new URL(request.url);
+  // Issue 23.8: the learner's testimonial page, the other page a certificate's holder is sent to.
+  if (url.pathname.startsWith(`${TESTIMONIAL_PATH}/`)) return testimonialPageHandler(deps, request);
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
   if (url.pathname === JWKS_PATH) {
@@ -71,7 +79,8 @@ export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => 
   }
   const number = decoded(parts[0] ?? '');
   const asFile = parts.length === 2 && parts[1] === 'credential.jwt';
-  if (!NUMBER_PARAM.test(number) || (parts.length !== 1 && !asFile))
+  const asPdf = parts.length === 2 && parts[1] === 'certificate.pdf';
+  if (!NUMBER_PARAM.test(number) || (parts.length !== 1 && !asFile && !asPdf))
     return html(notFoundPage(number.slice(0, 60), brandName), 404, false);
   try {
     await applyRouteLimits(LIMITED, deps, ip, null);
@@ -95,6 +104,23 @@ export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => 
         ...cacheHeaders(CACHE),
       },
     });
+  }
+  if (asPdf) {
+    // Only a valid certificate downloads: a revoked one must never yield a clean-looking PDF, so it is sent to
+    // its page, which says Revoked and why.
+    if (verification.status !== 'valid')
+      return new Response(null, {
+        status: 303,
+        headers: {
+          Location: `/verify/${encodeURIComponent(verification.number)}`,
+          'Cache-Control': 'no-store',
+        },
+      });
+    return pdfResponse(
+      await certificatePdf(verification, brandName, origin),
+      verification.number,
+      cacheHeaders(CACHE),
+    );
   }
   return html(certificatePage(verification, brandName, origin), 200, true);
 };

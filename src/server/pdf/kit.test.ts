@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfQrCodes, pdfText } from '../../../tests/support/pdf.ts';
-import { A4_LANDSCAPE, drawQr, newPdf, PDF_COLOURS, wrapText } from './kit.ts';
+import { A4_LANDSCAPE, drawLogo, drawQr, LOGO_SVG_SHAPES, newPdf, PDF_COLOURS, wrapText } from './kit.ts';
 
 describe('PDF kit', () => {
   it('prints a Devanagari name beside Latin text and rupees, in a small file', async () => {
@@ -34,5 +34,25 @@ describe('PDF kit', () => {
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) expect(fonts.regular.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200);
     expect(lines.join('').replace(/\s/g, '')).toBe(`Refundswithin7days.${'x'.repeat(300)}`);
+  });
+});
+
+describe('the logo', () => {
+  it('is drawn from the same shapes as public/logo.svg', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const svg = await readFile(new URL('../../../public/logo.svg', import.meta.url), 'utf8');
+    const { tile, frame, mark, dot } = LOGO_SVG_SHAPES;
+    expect(svg).toContain(`rx="${tile.radius}" fill="${tile.fill}"`);
+    expect(svg).toContain(
+      `rx="${frame.radius}" fill="none" stroke="${frame.stroke}" stroke-width="${frame.width}"`,
+    );
+    expect(svg).toContain(`d="${mark.d}" fill="none" stroke="${mark.stroke}" stroke-width="${mark.width}"`);
+    expect(svg).toContain(`cx="${dot.cx}" cy="${dot.cy}" r="${dot.r}" fill="${dot.fill}"`);
+    expect(svg.match(/<(rect|path|circle)\b/g)).toHaveLength(4);
+
+    const { doc } = await newPdf({ title: 'Logo check' });
+    const page = doc.addPage([A4_LANDSCAPE.width, A4_LANDSCAPE.height]);
+    drawLogo(page, 40, 500, 64);
+    expect((await doc.save()).length).toBeLessThan(40 * 1024);
   });
 });

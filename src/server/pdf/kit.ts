@@ -8,7 +8,17 @@ import 'regenerator-runtime/runtime.js';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import {
+  LineJoinStyle,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setLineJoin,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
 import QRCode from 'qrcode';
 
 export interface PdfFonts {
@@ -209,4 +219,52 @@ export class TextFlow {
     });
     this.space(4);
   }
+}
+
+/** The site's logo (public/logo.svg, a 64-unit square) drawn as vectors: crisp at any size and a few hundred
+ *  bytes, where a PNG would be blurry or heavy. The shapes mirror the SVG's; kit.test.ts fails when the SVG
+ *  changes so the two cannot drift apart. */
+export const LOGO_SVG_SHAPES = {
+  tile: { fill: '#0a0a0a', radius: 14 },
+  frame: { stroke: '#00ff87', width: 3, inset: 2, radius: 12 },
+  mark: { d: 'M32 12 52 50H12Z', stroke: '#00ff87', width: 5 },
+  dot: { cx: 32, cy: 38, r: 5, fill: '#00ffbb' },
+} as const;
+
+const hex = (value: string) =>
+  rgb(
+    parseInt(value.slice(1, 3), 16) / 255,
+    parseInt(value.slice(3, 5), 16) / 255,
+    parseInt(value.slice(5, 7), 16) / 255,
+  );
+
+/** An SVG path of a rounded square (x, y its top-left in SVG units, y downwards). */
+const roundedSquare = (x: number, y: number, size: number, r: number) =>
+  `M${x + r} ${y}H${x + size - r}A${r} ${r} 0 0 1 ${x + size} ${y + r}V${y + size - r}` +
+  `A${r} ${r} 0 0 1 ${x + size - r} ${y + size}H${x + r}A${r} ${r} 0 0 1 ${x} ${y + size - r}` +
+  `V${y + r}A${r} ${r} 0 0 1 ${x + r} ${y}Z`;
+
+/** Draws the logo with its top-left corner at (x, top) on the page, `size` points square. */
+export function drawLogo(page: PDFPage, x: number, top: number, size: number): void {
+  const s = size / 64;
+  const { tile, frame, mark, dot } = LOGO_SVG_SHAPES;
+  page.drawSvgPath(roundedSquare(0, 0, 64, tile.radius), { x, y: top, scale: s, color: hex(tile.fill) });
+  page.drawSvgPath(roundedSquare(frame.inset, frame.inset, 64 - 2 * frame.inset, frame.radius), {
+    x,
+    y: top,
+    scale: s,
+    borderColor: hex(frame.stroke),
+    borderWidth: frame.width * s,
+  });
+  // The SVG's stroke-linejoin="round"; pdf-lib has no option for it, so set it around the one path.
+  page.pushOperators(pushGraphicsState(), setLineJoin(LineJoinStyle.Round));
+  page.drawSvgPath(mark.d, {
+    x,
+    y: top,
+    scale: s,
+    borderColor: hex(mark.stroke),
+    borderWidth: mark.width * s,
+  });
+  page.pushOperators(popGraphicsState());
+  page.drawCircle({ x: x + dot.cx * s, y: top - dot.cy * s, size: dot.r * s, color: hex(dot.fill) });
 }

@@ -1,0 +1,95 @@
+/**
+ * Testimonials from verified learners (issue 23.8): what the learner's link reads and writes. A submission is a
+ * draft of the `learnerTestimonial` family (staff publish, order, trash; the history records each version); one
+ * testimonial per certificate, found by the certificate's number. Changing a published one makes it a draft again
+ * (staff read it once more). Withdrawing deletes it and its history, and rebuilds the site if it was shown.
+ */
+import { contentFamilies } from '../../lib/collections.ts';
+import { publishChange } from '../cdn/publish-change.ts';
+import { certificatesOf } from '../certificates/lookup.ts';
+import type { Deps } from '../deps.ts';
+import { UPDATED_BY } from '../http/versions.ts';
+import { normaliseNumber } from '../certificates/number.ts';
+import type { StoredItem } from '../repository/port.ts';
+
+export const TESTIMONIAL_FAMILY = contentFamilies.learnerTestimonial;
+/** Who the history says made a learner's version (not a staff account). */
+export const LEARNER_EDITOR = { accountId: 'learner', name: 'The learner (certificate link)' };
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+export async function testimonialOfNumber(deps: Deps, number: string): Promise<StoredItem | null> {
+  const wanted = normaliseNumber(number);
+  const all = await deps.repository.list(TESTIMONIAL_FAMILY.key);
+  return all.find((item) => normaliseNumber(text(item.certificateNumber)) === wanted) ?? null;
+}
+
+export interface LearnerInput {
+  quote: string;
+  rating: string;
+  showName: boolean;
+  showCourse: boolean;
+}
+
+/** Stores the learner's words as a draft (new, or the certificate's existing testimonial changed). */
+export async function saveLearnerTestimonial(
+  deps: Deps,
+  certificate: StoredItem,
+  course: string,
+  input: LearnerInput,
+): Promise<StoredItem> {
+  const number = text(certificate.number);
+  const fields = TESTIMONIAL_FAMILY.inputSchema.parse({
+    quote: input.quote,
+    rating: input.rating,
+    name: text(certificate.holderName),
+    certificateNumber: number,
+    showName: input.showName,
+    course,
+    showCourse: input.showCourse,
+    issuedOn: text(certificate.issuedOn),
+  }) as Record<string, unknown>;
+  const existing = await testimonialOfNumber(deps, number);
+  if (!existing)
+    return deps.repository.create(TESTIMONIAL_FAMILY.key, {
+      ...fields,
+      published: false,
+      [UPDATED_BY]: LEARNER_EDITOR,
+    });
+  const wasShown = existing.published !== false;
+  const result = await deps.repository.update(TESTIMONIAL_FAMILY.key, existing._id, {
+    ...fields,
+    published: false,
+    [UPDATED_BY]: LEARNER_EDITOR,
+  });
+  if (!result) throw new Error('testimonial vanished while saving');
+  if (wasShown) await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag, existing._id);
+  return result.item;
+}
+
+/** Deletes a testimonial and its history (consent withdrawn, or its learner erased); whether it was there. */
+export async function eraseTestimonial(deps: Deps, item: StoredItem): Promise<boolean> {
+  const at = deps.now().toISOString();
+  if (!(await deps.repository.trash(TESTIMONIAL_FAMILY.key, item._id, at))) return false;
+  await deps.repository.purgeFromTrash(TESTIMONIAL_FAMILY.key, item._id);
+  if (item.published !== false) await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag, item._id);
+  return true;
+}
+
+/** The privacy tools: the testimonials written with the certificates of `email`. */
+export async function testimonialsOf(deps: Deps, email: string): Promise<StoredItem[]> {
+  const numbers = new Set(
+    (await certificatesOf(deps, email)).map((item) => normaliseNumber(text(item.number))),
+  );
+  if (numbers.size === 0) return [];
+  return (await deps.repository.list(TESTIMONIAL_FAMILY.key)).filter((item) =>
+    numbers.has(normaliseNumber(text(item.certificateNumber))),
+  );
+}
+
+/** Erasure: every testimonial of `email` deleted (call before the certificates lose the address). */
+export async function eraseTestimonialsOf(deps: Deps, email: string): Promise<number> {
+  let erased = 0;
+  for (const item of await testimonialsOf(deps, email)) if (await eraseTestimonial(deps, item)) erased += 1;
+  return erased;
+}
