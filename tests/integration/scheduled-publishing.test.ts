@@ -164,6 +164,31 @@ describe.each(STORE_BACKENDS)('scheduled publishing on %s', (backend) => {
     expect(await publicTitles(api)).toContain('Second course');
   });
 
+  it("stamps an article's first-published date with its scheduled time, not the run's", async () => {
+    const articles = contentFamilies.article;
+    const article = await dataOf<Item>(
+      await api.admin(articles.path, {
+        method: 'POST',
+        json: {
+          title: 'Announcing the January batch',
+          summary: 'Dates, fees and seats.',
+          body: '## When\n\nJanuary.',
+          authorName: 'DeltaSecure team',
+          publishAt: at(api, 2 * MINUTE),
+        },
+      }),
+    );
+    expect(article).toMatchObject({ published: false });
+    expect(article.publishedOn ?? '').toBe('');
+    const scheduledFor = article.publishAt;
+    // The run comes three minutes after the time (a 5-minute schedule): the date is still the scheduled one.
+    api.clock.advance(5 * MINUTE);
+    const run = await runScheduledPublishing(api.deps);
+    expect(run.changes).toContainEqual({ family: articles.key, id: article._id, change: 'publish' });
+    const stored = await api.repository.get(articles.key, article._id);
+    expect(stored).toMatchObject({ published: true, publishedOn: scheduledFor });
+  });
+
   it('never writes a change twice, even when a run outlives its lease (compare-and-swap on the version)', async () => {
     const item = await dataOf<Item>(
       await api.admin(family.path, {

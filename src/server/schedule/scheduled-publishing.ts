@@ -48,11 +48,22 @@ async function applyDue(
 ): Promise<ScheduledChangeKind | null> {
   const due = dueUpdate(item, now);
   if (!due) return null;
+  // A family that stamps its first publication (an article's first-published date) gets the scheduled time, as a
+  // staff publish would get its moment: the item went public then, whenever this run came by.
+  const stamp = family.stampOnPublish;
+  const firstPublication =
+    stamp && due.change === 'publish' && !item[stamp] && typeof item.publishAt === 'string'
+      ? { [stamp]: item.publishAt }
+      : {};
   try {
     const result = await deps.repository.update(
       family.key,
       item._id,
-      { ...due.fields, [UPDATED_BY]: { accountId: SCHEDULER_ACTOR.userId, name: SCHEDULER_ACTOR.name } },
+      {
+        ...due.fields,
+        ...firstPublication,
+        [UPDATED_BY]: { accountId: SCHEDULER_ACTOR.userId, name: SCHEDULER_ACTOR.name },
+      },
       { expectedVersion: versionOf(item) },
     );
     if (!result) return null;
