@@ -593,7 +593,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
   });
 
   // Several requests per route, and every family adds routes: on Blobs, on a busy shared machine, this passed 30 s
-  // with issue 24's family (decisions §i24-articles).
+  // with issue 24's family (decisions §37).
   it('answers 403 to a signed-in request from a foreign origin (writes and personal-data reads), changing nothing', async () => {
     const before = await state();
     for (const route of routes) {

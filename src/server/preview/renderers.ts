@@ -6,7 +6,7 @@
  * around it (head, navbar, footer, styles) is the deployed page's own HTML (preview-page.ts).
  *
  * A template here mirrors its .astro page: the pages are pre-rendered by Astro at build time and no Astro
- * runtime ships in the functions (docs/decisions.md §i24-preview says why, and what would replace this).
+ * runtime ships in the functions (docs/decisions.md §36 says why, and what would replace this).
  */
 import { ARTICLES_PATH, readingMinutes } from '../../lib/articles.ts';
 import { CASE_STUDIES_PATH, clientLine, engagementLabel, findingsOf } from '../../lib/case-studies.ts';
