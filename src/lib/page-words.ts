@@ -228,7 +228,8 @@ export const WHATSAPP = {
   message: (page: string) => `Hello DeltaSecure, I am on your ${page} page and have a question.`,
   /** On each batch row of a course page (issue 25.6): the message names the course, the batch and its start. */
   batchLabel: 'Ask on WhatsApp',
-  batchAccessibleName: (batch: string) => `Ask about ${batch} on WhatsApp (opens in a new tab)`,
+  /** Begins with the visible words, so a voice user saying them reaches the link (WCAG 2.5.3). */
+  batchAccessibleName: (batch: string) => `Ask on WhatsApp about ${batch} (opens in a new tab)`,
   batchMessage: (course: string, batch: string, start: string) =>
     `Hello DeltaSecure, I have a question about the ${course} batch "${batch}" starting ${start}.`,
 } as const;
