@@ -285,25 +285,31 @@ function contentScreen(key: ContentFamilyKey, loadFailed: PerOutage, saveFailed:
       // The title field first (it names the item), the rest in the family's field order.
       fields: (page, text) =>
         valueFields(config.family.fields).flatMap((field): [Locator, string][] =>
-          field.kind === 'points'
-            ? Array.from({ length: field.initial }, (_, n) => [
-                page.getByLabel(FORM.point(n + 1), { exact: true }),
-                `Point ${n + 1}`,
-              ])
-            : [
-                [
-                  page.getByLabel(field.label, { exact: true }),
-                  field.name === config.family.titleField
-                    ? text
-                    : 'format' in field && field.format === 'applyTo'
-                      ? 'https://example.com/apply'
-                      : field.kind === 'url'
-                        ? 'https://example.com/'
-                        : field.kind === 'date'
-                          ? '2026-11-20'
-                          : `${text} ${field.name}`,
+          // A choice, a yes/no or a formatted number is not typed (a learner testimonial's optional rating,
+          // consents and certificate number).
+          field.kind === 'select' ||
+          field.kind === 'boolean' ||
+          ('format' in field && field.format === 'serial')
+            ? []
+            : field.kind === 'points'
+              ? Array.from({ length: field.initial }, (_, n) => [
+                  page.getByLabel(FORM.point(n + 1), { exact: true }),
+                  `Point ${n + 1}`,
+                ])
+              : [
+                  [
+                    page.getByLabel(field.label, { exact: true }),
+                    field.name === config.family.titleField
+                      ? text
+                      : 'format' in field && field.format === 'applyTo'
+                        ? 'https://example.com/apply'
+                        : field.kind === 'url'
+                          ? 'https://example.com/'
+                          : field.kind === 'date'
+                            ? '2026-11-20'
+                            : `${text} ${field.name}`,
+                  ],
                 ],
-              ],
         ),
       image: config.family.image?.requiredOnCreate ?? false,
       button: `${FORM.add} ${config.noun}`,

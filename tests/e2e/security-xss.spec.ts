@@ -180,8 +180,12 @@ test.describe('stored XSS payloads', () => {
     // Every text field of every content family, so a new text field is covered without editing this.
     const writes = Object.values(contentFamilies)
       // Certificates are staff-only and have typed fields (covered in certificates.test.ts and their spec).
+      // Articles need a markdown body and an author: articles.spec.ts plants their payloads (issue 24).
       .filter(
-        (family) => !family.staffOnly && !(CATALOGUE_FAMILY_KEYS as readonly string[]).includes(family.key),
+        (family) =>
+          !family.staffOnly &&
+          family.key !== 'article' &&
+          !(CATALOGUE_FAMILY_KEYS as readonly string[]).includes(family.key),
       )
       .map((family) => {
         // Free text only: a choice, a count or a slug refuses the payload (and a yes/no left out is no).
