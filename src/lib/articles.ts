@@ -9,7 +9,7 @@ import type { PublicItem } from './public-items.ts';
 export const ARTICLES_PATH = '/articles';
 export const articlePath = (slug: string) => `${ARTICLES_PATH}/${slug}`;
 /**
- * The share picture of an article, made after the build (src/server/images/share-card.ts). Not under
+ * The share picture of an article, made after the build by the `delta:share-cards` step of astro.config.mjs. Not under
  * /articles/{slug}/: a folder named like a page beside `{slug}.html` would make the page's address ambiguous.
  */
 export const shareImagePath = (slug: string) => `/share/articles/${slug}.png`;
