@@ -265,23 +265,49 @@ async function readInput(
 }
 
 async function create(family: ContentFamily, input: StaffInput) {
-  const { request, deps, actor } = input;
-  const { fields: read, file } = await readInput(family, request, family.image?.requiredOnCreate ?? false);
-  settleSchedule(read, null, deps.now());
-  const given = withoutCleared(read);
+  const { fields: read, file } = await readInput(
+    family,
+    input.request,
+    family.image?.requiredOnCreate ?? false,
+  );
+  settleSchedule(read, null, input.deps.now());
+  const item = await createItem(family, input, withoutCleared(read), { picture: file });
+  return created(present(family, item), family.messages.added);
+}
+
+interface CreateOptions {
+  /** Stored beside the fields: bookkeeping no form edits (a certificate's enrolment). */
+  extra?: Record<string, unknown>;
+  picture?: File | null;
+  audit?: boolean;
+  publish?: boolean;
+  hooks?: boolean;
+}
+
+/**
+ * The one way an item is created, for `POST` and for the handlers that create items themselves (certificates
+ * issued from a roster or imported from a CSV, issue 23): the family's rules, serial and first-publication stamp,
+ * references and publish gate, the picture, the unique claims, then the purge or rebuild, the audit entry and the
+ * family's create hooks. Refusals throw the HttpError the POST answers.
+ */
+async function createItem(
+  family: ContentFamily,
+  input: StaffInput,
+  given: Record<string, unknown>,
+  { extra = {}, picture = null, audit = true, publish = true, hooks = true }: CreateOptions = {},
+): Promise<StoredItem> {
+  const { deps, actor } = input;
   // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
   checkOneOf(family, given);
   const serial = family.serial;
-  if (serial) {
-    if (text(given[serial.field]) === '')
-      given[serial.field] = makeSerial(serial.prefix, String(given.issuedOn ?? deps.now().toISOString()));
-  }
+  if (serial && text(given[serial.field]) === '')
+    given[serial.field] = makeSerial(serial.prefix, String(given.issuedOn ?? deps.now().toISOString()));
   stampFirstPublish(family, deps, given, null);
   const fields = await withRelations(family, deps, given, null);
   await checkPublishable(family, deps, fields, null);
   // Who holds which image, read before the write: if the write then fails, the store may not answer.
-  const before = file ? await itemsSharingFolder(family, deps) : [];
-  const image = file && family.image ? await storeImage(family, deps, file) : null;
+  const before = picture ? await itemsSharingFolder(family, deps) : [];
+  const image = picture && family.image ? await storeImage(family, deps, picture) : null;
   let item: StoredItem;
   try {
     // `published` is stored explicitly, so what the API answers is exactly what it stored.
@@ -290,7 +316,8 @@ async function create(family: ContentFamily, input: StaffInput) {
         ...settled,
         published: settled.published ?? true,
         ...image?.fields,
-        ...createHooksOf(family.key)?.extra(input, settled),
+        ...(hooks ? createHooksOf(family.key)?.extra(input, settled) : {}),
+        ...extra,
         // Who saved each version, so the history says it from the first one (issue 21.11).
         [UPDATED_BY]: editorOf(actor),
       }),
@@ -301,10 +328,10 @@ async function create(family: ContentFamily, input: StaffInput) {
       throw new HttpError(validationFailure({ [serial.field]: FIELD_REASONS.serialTaken(error.value) }));
     throw error;
   }
-  await changed(family, deps, item._id);
-  await auditAction(input, actor, { action: 'create', family: family.key, item });
-  createHooksOf(family.key)?.after(input, item);
-  return created(present(family, item), family.messages.added);
+  if (publish) await changed(family, deps, item._id);
+  if (audit) await auditAction(input, actor, { action: 'create', family: family.key, item });
+  if (hooks) createHooksOf(family.key)?.after(input, item);
+  return item;
 }
 
 async function update(family: ContentFamily, input: StaffInput, id: string) {
@@ -558,42 +585,12 @@ async function itemsSharingFolder(family: ContentFamily, deps: Deps): Promise<St
 
 /**
  * Creates an item from fields already validated against the family's input schema, as `POST` does for a family
- * without pictures (rules, serial, relations, the unique claims, the purge or rebuild, the audit entry):
- * certificates issued from a batch's roster or imported from a CSV (issue 23). `extra` is stored beside the
- * fields (bookkeeping no form edits). Refusals throw the same HttpError the POST answers.
+ * without pictures: certificates issued from a batch's roster or imported from a CSV (issue 23).
  */
-export async function createFromFields(
+export const createFromFields = (
   family: ContentFamily,
   input: StaffInput,
   given: Record<string, unknown>,
   extra: Record<string, unknown> = {},
-  { audit = true, publish = true, hooks = true } = {},
-): Promise<StoredItem> {
-  const { deps, actor } = input;
-  checkOneOf(family, given);
-  const serial = family.serial;
-  if (serial && text(given[serial.field]) === '')
-    given[serial.field] = makeSerial(serial.prefix, String(given.issuedOn ?? deps.now().toISOString()));
-  const fields = await withRelations(family, deps, given, null);
-  await checkPublishable(family, deps, fields, null);
-  let item: StoredItem;
-  try {
-    item = await writeClaiming(family, deps, given, null, fields, (settled) =>
-      deps.repository.create(family.key, {
-        ...settled,
-        published: settled.published ?? true,
-        ...(hooks ? createHooksOf(family.key)?.extra(input, settled) : {}),
-        ...extra,
-        [UPDATED_BY]: editorOf(actor),
-      }),
-    );
-  } catch (error) {
-    if (serial && error instanceof UniqueConflictError && error.field === serial.field)
-      throw new HttpError(validationFailure({ [serial.field]: FIELD_REASONS.serialTaken(error.value) }));
-    throw error;
-  }
-  if (publish) await changed(family, deps, item._id);
-  if (audit) await auditAction(input, actor, { action: 'create', family: family.key, item });
-  if (hooks) createHooksOf(family.key)?.after(input, item);
-  return item;
-}
+  flags: Pick<CreateOptions, 'audit' | 'publish' | 'hooks'> = {},
+): Promise<StoredItem> => createItem(family, input, given, { ...flags, extra });
