@@ -196,6 +196,19 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
                 <ItemButton name={name} data-history onClick={() => setHistoryOf(item)}>
                   {WORKFLOW_COPY.history}
                 </ItemButton>
+                {family.pdf && (
+                  // A plain download: the staff route reads the session cookie, as the receipts' links do.
+                  <a
+                    className="btn btn-outline btn-small"
+                    href={`${family.path}/${encodeURIComponent(item._id)}/pdf`}
+                    download
+                    aria-label={family.pdf.label(
+                      (family.serial && textOf(item, family.serial.field)) || name,
+                    )}
+                  >
+                    {family.pdf.button}
+                  </a>
+                )}
                 {family.key === 'batch' && (
                   // Issue 22.5: the batch's roster is the enrolment requests filtered by it (a page load, so the
                   // requests screen reads its filter from the address).
