@@ -197,10 +197,12 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
                   {WORKFLOW_COPY.history}
                 </ItemButton>
                 {family.pdf && (
-                  // A plain download: the staff route reads the session cookie, as the receipts' links do.
+                  // A plain download: the staff route reads the session cookie. rel=external keeps the router
+                  // from taking it for an admin page (it ignores only a download attribute with a value).
                   <a
                     className="btn btn-outline btn-small"
                     href={`${family.path}/${encodeURIComponent(item._id)}/pdf`}
+                    rel="external"
                     download
                     aria-label={family.pdf.label(
                       (family.serial && textOf(item, family.serial.field)) || name,
