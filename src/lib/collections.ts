@@ -93,6 +93,7 @@ export interface ContentFamily<K extends string = string> extends FamilyBase<K> 
   /** ContentDefinition.stampOnPublish (issue 24), or null. */
   stampOnPublish: string | null;
   revoke: NonNullable<ContentDefinition['revoke']> | null;
+  pdf: NonNullable<ContentDefinition['pdf']> | null;
 }
 
 /** A registry entry: a content family whose schemas carry the types derived from its fields. */
@@ -117,6 +118,7 @@ export function contentFamily<const K extends string, const F extends Field>(
     serial?: ContentDefinition['serial'];
     requireOneOf?: ContentDefinition['requireOneOf'];
     revoke?: ContentDefinition['revoke'];
+    pdf?: ContentDefinition['pdf'];
     stampOnPublish?: ContentDefinition['stampOnPublish'];
   },
 ): TypedContentFamily<K, F> {
@@ -139,6 +141,7 @@ export function contentFamily<const K extends string, const F extends Field>(
     serial: spec.serial ?? null,
     requireOneOf: spec.requireOneOf ?? [],
     revoke: spec.revoke ?? null,
+    pdf: spec.pdf ?? null,
     stampOnPublish: spec.stampOnPublish ?? null,
   };
 }
@@ -161,6 +164,7 @@ export const contentFamilies = Object.fromEntries(
       serial: definition.serial,
       requireOneOf: definition.requireOneOf,
       revoke: definition.revoke,
+      pdf: definition.pdf,
       stampOnPublish: definition.stampOnPublish,
     }),
   ]),

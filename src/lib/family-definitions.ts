@@ -859,6 +859,7 @@ export const FAMILY_DEFINITIONS = [
     confirmDelete: CERTIFICATES.confirmDelete,
     messages: CERTIFICATES.messages,
     revoke: CERTIFICATES.revoke,
+    pdf: CERTIFICATES.pdf,
   }),
   // Articles (issue 24): write-ups and explainers at /articles/{slug}, newest first by `publishedOn`, in the RSS feed.
   defineContent({

@@ -105,6 +105,11 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
    * list offers as a button asking for the reason; a revoked item shows its reason and date.
    */
   revoke?: { button: string; prompt: string; done: string; failed: string; revoked: string };
+  /**
+   * Staff download each item as a PDF (certificates): `GET {path}/{id}/pdf`, which the admin's list offers as a
+   * link per item; `label` names it for screen readers by the item's serial number (else its title).
+   */
+  pdf?: { button: string; label: (name: string) => string };
   /** Fields of which an item must have at least one (a catalogue course or a course name): else `message` on the first. */
   requireOneOf?: readonly { fields: readonly string[]; message: string }[];
   /**

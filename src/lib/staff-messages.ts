@@ -328,6 +328,11 @@ export const CERTIFICATES = {
     failed: 'Failed to revoke the certificate',
     revoked: 'Revoked',
   },
+  /** The list's per-certificate download (GET /api/v1/certificate/{id}/pdf), named by its number. */
+  pdf: {
+    button: 'Download PDF',
+    label: (number: string) => `Download PDF of certificate ${number}`,
+  },
   /** The reason an erasure (privacy tools) records. */
   revokedOnRequest: "revoked on the holder's request",
 } as const;

@@ -1,11 +1,15 @@
 /**
  * Issue 23 on the built site: /verify's plain form (no JavaScript) lands on /verify/{number}, which the function
  * renders live for the demo certificate: Valid, the holder, the course, LinkedIn and the signed credential, which
- * verifies against the published keys; an unknown number says Not found.
+ * verifies against the published keys; an unknown number says Not found. In the admin, each certificate of the list
+ * downloads its own PDF.
  */
+import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { VERIFY } from '../../src/lib/messages.ts';
 import { VERIFIED_LEARNERS } from '../../src/lib/page-words.ts';
+import { CERTIFICATES } from '../../src/lib/staff-messages.ts';
+import { screenHref } from '../../src/admin/stores/router.ts';
 import { demoContent } from '../../scripts/seed/demo-content.ts';
 import { pdfQrCodes } from '../support/pdf.ts';
 import { expect, test } from './fixtures.ts';
@@ -76,4 +80,23 @@ test('a published testimonial shows on the home page as a verified learner, link
   await expect(section).not.toContainText('A learner');
   await link.click();
   await expect(page.getByRole('status')).toHaveText(VERIFY.valid);
+});
+
+test.describe('the admin’s certificate list', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('each certificate downloads its own PDF, named by its number', async ({ adminPage: page }) => {
+    await page.goto(screenHref('certificates'));
+    await expect(page.getByRole('heading', { level: 1, name: CERTIFICATES.heading })).toBeVisible();
+    const link = page.getByRole('link', { name: CERTIFICATES.pdf.label(number), exact: true });
+    await expect(link).toHaveText(CERTIFICATES.pdf.button);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`certificate-${number}.pdf`);
+    const bytes = new Uint8Array(await readFile(await download.path()));
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    // That certificate's PDF: its QR code leads to its own verification page.
+    const [scanned, ...others] = await pdfQrCodes(bytes);
+    expect(others).toEqual([]);
+    expect(new URL(scanned ?? '').pathname).toBe(`/verify/${number}`);
+  });
 });

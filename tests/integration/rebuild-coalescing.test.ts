@@ -13,7 +13,9 @@ import {
   statsFamily,
 } from '../../src/lib/collections.ts';
 import { createCachePurger } from '../../src/server/cdn/cache-purge.ts';
+import { createRebuildTrigger } from '../../src/server/rebuild/rebuild-trigger.ts';
 import { runScheduledRebuild } from '../../src/server/rebuild/scheduled.ts';
+import type { Coordination } from '../../src/server/repository/port.ts';
 import { startApi, type Api } from './api-harness.ts';
 
 interface Receiver {
@@ -126,6 +128,63 @@ describe('rebuilds', () => {
     } finally {
       await quiet.stop();
     }
+  });
+});
+
+describe('no rebuild is dropped', () => {
+  it('a build the hook did not take is sent again after the window, until the hook takes it', async () => {
+    // A quiet start: no lease held, no flag left by the tests above.
+    await sleep(WINDOW_MS + 200);
+    await runScheduledRebuild(api.deps);
+    await sleep(WINDOW_MS + 200);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    hook.status = 500;
+    try {
+      const before = builds();
+      expect((await addCourse(31)).status).toBe(201);
+      expect(builds()).toBe(before + 1);
+      expect(await runScheduledRebuild(api.deps)).toBe('deferred');
+
+      await sleep(WINDOW_MS + 200);
+      expect(await runScheduledRebuild(api.deps)).toBe('failed');
+      expect(builds()).toBe(before + 2);
+
+      hook.status = 200;
+      await sleep(WINDOW_MS + 200);
+      expect(await runScheduledRebuild(api.deps)).toBe('built');
+      expect(builds()).toBe(before + 3);
+      await sleep(WINDOW_MS + 200);
+      expect(await runScheduledRebuild(api.deps)).toBe('idle');
+    } finally {
+      hook.status = 200;
+      warn.mockRestore();
+    }
+  });
+
+  it('a store call that fails midway leaves the flag up, for the write and for the follow-up', async () => {
+    // The store answering too late (as Blobs does on a busy machine) on the lease, until it recovers.
+    let storeDown = true;
+    const coordination: Coordination = {
+      ...api.coordination,
+      acquireLease: async (name, ttlMs) => {
+        if (storeDown) throw new Error('No answer within 8000 ms');
+        return api.coordination.acquireLease(name, ttlMs);
+      },
+    };
+    const trigger = createRebuildTrigger({
+      coordination,
+      hookUrl: `${hook.url}/build_hooks/test`,
+      windowMs: WINDOW_MS,
+    });
+    await sleep(WINDOW_MS + 200);
+    const before = builds();
+    await expect(trigger.request()).rejects.toThrow('No answer');
+    // The follow-up took the flag, then failed on the lease: the flag is back up.
+    await expect(trigger.followUp()).rejects.toThrow('No answer');
+    storeDown = false;
+    expect(await trigger.followUp()).toBe('built');
+    expect(builds()).toBe(before + 1);
+    expect(await trigger.followUp()).toBe('idle');
   });
 });
 

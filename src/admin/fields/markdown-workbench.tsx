@@ -7,7 +7,8 @@
  * The field's textarea stays the control of record (its label, name, value, what drafts and tests read and
  * fill): this editor reports every edit to it through the form's onChange and takes in any value the form
  * sets (a restored draft, a colleague's version), changing only the part that differs so the cursor stays.
- * Tab is left unbound (CodeMirror's default), so the keyboard moves on to the next field as from a textarea.
+ * Tab is left unbound (CodeMirror's default), so the keyboard moves on to the next field as from a textarea, and
+ * Enter keeps the line's indentation (./markdown-indent.ts) instead of indenting after inline HTML.
  */
 import { markdown } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
@@ -19,6 +20,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MARKDOWN_EDITOR } from '../../lib/staff-messages.ts';
 import { ACCEPTED_IMAGE_TYPES } from '../image/accept.ts';
 import { FieldError } from '../parts/FieldError.tsx';
+import { keepLineIndent } from './markdown-indent.ts';
 import { pictureInsertion } from './markdown-source.ts';
 import { uploadMarkdownPicture } from './markdown-picture.ts';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
@@ -120,6 +122,7 @@ export function MarkdownWorkbench(props: WorkbenchProps) {
         extensions: [
           minimalSetup,
           markdown(),
+          keepLineIndent,
           syntaxHighlighting(highlight),
           theme,
           EditorView.lineWrapping,

@@ -8,6 +8,10 @@
  * (issue 26): with a governor, each build is first counted against the month's deploy budget, and a change the
  * publish policy does not let deploy now waits in the publish queue for the daily publish window (the
  * scheduler's tick sends it) or, once the budget is spent, for next month or an owner's "publish now".
+ *
+ * No change is dropped on the way: a build hook that fails, or a store call that fails after the follow-up took
+ * the flag (a Blobs call timing out on a busy machine), leaves the flag raised, so the next tick past the window
+ * tries again instead of leaving the site stale until the next edit.
  */
 import type { Coordination } from '../repository/port.ts';
 import type { DeployGovernor, DeployReason, QueuedChange } from './deploy-governor.ts';
@@ -106,54 +110,24 @@ export function createRebuildTrigger(options: RebuildTriggerOptions): RebuildTri
     enabled: Boolean(hookUrl),
     async request(change) {
       if (!hookUrl) return 'skipped';
-      // Every write of a burst asks: the policy's answer and the lease are read side by side, and a deferred
-      // change's two writes go together, so a governed write costs the round trips an ungoverned one did.
-      const [may, leased] = await Promise.all([
-        allowed('edit'),
-        coordination.acquireLease(REBUILD_LEASE, windowMs),
-      ]);
-      if (!may) {
-        if (leased) await coordination.releaseLease(REBUILD_LEASE);
-        await enqueue(change);
-        return 'queued';
+      try {
+        return await requestBuild(hookUrl, change);
+      } catch (error) {
+        // A store call failed midway (the lease may be taken): the follow-up sends the build after the window.
+        await coordination.raiseFlag(REBUILD_PENDING_FLAG).catch(() => undefined);
+        throw error;
       }
-      if (leased) {
-        const outcome = await deploy(hookUrl, 'edit', change?.byName);
-        if (outcome !== 'refused') return outcome;
-        await enqueue(change);
-        return 'queued';
-      }
-      await Promise.all([coordination.raiseFlag(REBUILD_PENDING_FLAG), enqueue(change, false)]);
-      return 'deferred';
     },
     async followUp() {
       if (!hookUrl) return 'skipped';
       const pending = await coordination.takeFlag(REBUILD_PENDING_FLAG);
-      if (pending && (await allowed('edit'))) {
-        if (!(await coordination.acquireLease(REBUILD_LEASE, windowMs))) {
-          // Still inside the window: put the flag back for the next tick.
-          await coordination.raiseFlag(REBUILD_PENDING_FLAG);
-          return 'deferred';
-        }
-        const outcome = await deploy(hookUrl, 'follow-up');
-        if (outcome !== 'refused') return outcome;
+      try {
+        return await followUpTaken(hookUrl, pending);
+      } catch (error) {
+        // The flag was taken but the build not sent: it goes back up for the next tick.
+        if (pending) await coordination.raiseFlag(REBUILD_PENDING_FLAG);
+        throw error;
       }
-      if (!governor) return 'idle';
-      // A follow-up the policy holds back: its changes are in the queue already, and the window sends them.
-      if (pending) await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
-      const now = governor.now().getTime();
-      // Before the day's window only the live policy could send the queue, and it never queues within budget.
-      if (governor.config.policy !== 'live' && now < windowOf(governor.config, now))
-        return pending ? 'queued' : 'idle';
-      if (!(await coordination.takeFlag(PUBLISH_QUEUED_FLAG))) return pending ? 'queued' : 'idle';
-      if ((await governor.queued()).length === 0) return 'idle';
-      if (!(await allowed('window')) || !(await coordination.acquireLease(REBUILD_LEASE, windowMs))) {
-        await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
-        return 'queued';
-      }
-      const outcome = await deploy(hookUrl, 'window');
-      if (outcome !== 'built') await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
-      return outcome === 'refused' ? 'queued' : outcome;
     },
     async publishNow(byName) {
       if (!hookUrl) return 'skipped';
@@ -163,4 +137,60 @@ export function createRebuildTrigger(options: RebuildTriggerOptions): RebuildTri
       return outcome;
     },
   };
+
+  /** A write's request for a build, by the policy and the lease. */
+  async function requestBuild(hookUrl: string, change: ChangeSource | undefined): Promise<RebuildOutcome> {
+    // Every write of a burst asks: the policy's answer and the lease are read side by side, and a deferred
+    // change's two writes go together, so a governed write costs the round trips an ungoverned one did.
+    const [may, leased] = await Promise.all([
+      allowed('edit'),
+      coordination.acquireLease(REBUILD_LEASE, windowMs),
+    ]);
+    if (!may) {
+      if (leased) await coordination.releaseLease(REBUILD_LEASE);
+      await enqueue(change);
+      return 'queued';
+    }
+    if (leased) {
+      const outcome = await deploy(hookUrl, 'edit', change?.byName);
+      // The hook did not take it: the follow-up sends it once the window is over.
+      if (outcome === 'failed') await coordination.raiseFlag(REBUILD_PENDING_FLAG);
+      if (outcome !== 'refused') return outcome;
+      await enqueue(change);
+      return 'queued';
+    }
+    await Promise.all([coordination.raiseFlag(REBUILD_PENDING_FLAG), enqueue(change, false)]);
+    return 'deferred';
+  }
+
+  /** The tick once the pending flag was taken (`pending`) or found down. */
+  async function followUpTaken(hookUrl: string, pending: boolean): Promise<RebuildOutcome> {
+    if (pending && (await allowed('edit'))) {
+      if (!(await coordination.acquireLease(REBUILD_LEASE, windowMs))) {
+        // Still inside the window: put the flag back for the next tick.
+        await coordination.raiseFlag(REBUILD_PENDING_FLAG);
+        return 'deferred';
+      }
+      const outcome = await deploy(hookUrl, 'follow-up');
+      // Tried again at the next tick past the window.
+      if (outcome === 'failed') await coordination.raiseFlag(REBUILD_PENDING_FLAG);
+      if (outcome !== 'refused') return outcome;
+    }
+    if (!governor) return 'idle';
+    // A follow-up the policy holds back: its changes are in the queue already, and the window sends them.
+    if (pending) await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
+    const now = governor.now().getTime();
+    // Before the day's window only the live policy could send the queue, and it never queues within budget.
+    if (governor.config.policy !== 'live' && now < windowOf(governor.config, now))
+      return pending ? 'queued' : 'idle';
+    if (!(await coordination.takeFlag(PUBLISH_QUEUED_FLAG))) return pending ? 'queued' : 'idle';
+    if ((await governor.queued()).length === 0) return 'idle';
+    if (!(await allowed('window')) || !(await coordination.acquireLease(REBUILD_LEASE, windowMs))) {
+      await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
+      return 'queued';
+    }
+    const outcome = await deploy(hookUrl, 'window');
+    if (outcome !== 'built') await coordination.raiseFlag(PUBLISH_QUEUED_FLAG);
+    return outcome === 'refused' ? 'queued' : outcome;
+  }
 }

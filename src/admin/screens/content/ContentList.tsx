@@ -196,6 +196,21 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
                 <ItemButton name={name} data-history onClick={() => setHistoryOf(item)}>
                   {WORKFLOW_COPY.history}
                 </ItemButton>
+                {family.pdf && (
+                  // A plain download: the staff route reads the session cookie. rel=external keeps the router
+                  // from taking it for an admin page (it ignores only a download attribute with a value).
+                  <a
+                    className="btn btn-outline btn-small"
+                    href={`${family.path}/${encodeURIComponent(item._id)}/pdf`}
+                    rel="external"
+                    download
+                    aria-label={family.pdf.label(
+                      (family.serial && textOf(item, family.serial.field)) || name,
+                    )}
+                  >
+                    {family.pdf.button}
+                  </a>
+                )}
                 {family.key === 'batch' && (
                   // Issue 22.5: the batch's roster is the enrolment requests filtered by it (a page load, so the
                   // requests screen reads its filter from the address).
