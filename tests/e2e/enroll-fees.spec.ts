@@ -75,6 +75,9 @@ test('an enrolment into a batch with a fee shows its UPI QR code and link; staff
     await expectNoAxeViolations(page);
     const pdf = await page.request.get((await receipt.getAttribute('href')) ?? '');
     expect(pdf.headers()['content-type']).toBe('application/pdf');
+    // A staff member's click downloads it too (the admin's router must leave the link to the browser).
+    const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   } finally {
     await adminApi.put(settingsFamily.path, { data: current.data });
   }

@@ -70,7 +70,12 @@ export function PaymentPanel({
           {history.map((entry) => (
             <li key={entry.id}>
               {entry.receipt ? (
-                <a href={`${path}/receipt?payment=${encodeURIComponent(entry.id)}`} download>
+                <a
+                  href={`${path}/receipt?payment=${encodeURIComponent(entry.id)}`}
+                  download
+                  // The admin's router takes every same-origin click but those marked external.
+                  rel="external"
+                >
                   {PAYMENTS.receipt(entry.receipt)}
                 </a>
               ) : (
