@@ -21,8 +21,7 @@ import {
  * either store serves), the public pages' and forms' specs and some admin screens. `public-blobs` (the rest), on
  * the Blobs runner of the tree itself: the specs that read the rebuilt pages most, and those that read dist/.
  */
-const REDIS_SPECS =
-  /(admin-(auth|content|courses-stats|requests|identity|phone|feedback))\.spec\.ts$/;
+const REDIS_SPECS = /(admin-(auth|content|courses-stats|requests|identity|phone|feedback))\.spec\.ts$/;
 const SIDE_SPECS =
   /(security-(faults|csp)|public-(forms|home|routes)|admin-(editing|enquiries|markdown-editor))\.spec\.ts$/;
 
@@ -36,6 +35,9 @@ const RUNNER_ENV = {
   SUBMISSION_MIN_FILL_MS: '0', // Playwright fills a form in milliseconds
 };
 const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
+// Playwright starts its web servers one after another: a runner's entry is done once the runner is past its port
+// check and seeding, so the three build side by side, and the last entry waits until all of them answer.
+const PAST_SEEDING = { stdout: /\[serve\] building the site/ };
 
 // End-to-end specs drive Debian's Chromium (never a downloaded browser) against the production build served by
 // the local runner, each on its own port and throw-away data directory, seeded with the demo content. Two
@@ -81,6 +83,7 @@ export default defineConfig({
     {
       command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
       url: `${E2E_BASE_URL}/health`,
+      wait: PAST_SEEDING,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
@@ -90,6 +93,7 @@ export default defineConfig({
     {
       command: `node tests/e2e/redis-runner.ts --port ${E2E_ADMIN_PORT} --data-dir ${E2E_ADMIN_DATA_DIR} --reset`,
       url: `${E2E_ADMIN_BASE_URL}/health`,
+      wait: PAST_SEEDING,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
@@ -102,12 +106,19 @@ export default defineConfig({
     {
       command: `node tests/e2e/redis-runner.ts --store blobs --port ${E2E_SIDE_PORT} --data-dir ${E2E_SIDE_DATA_DIR} --reset`,
       url: `${E2E_SIDE_BASE_URL}/health`,
+      wait: PAST_SEEDING,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
       env: { ...RUNNER_ENV, SCHEDULED_PUBLISHING_INTERVAL_MS: '5000' },
       // Time to remove the runner's copy of the tree.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: `node tests/e2e/runners-ready.ts ${[E2E_BASE_URL, E2E_ADMIN_BASE_URL, E2E_SIDE_BASE_URL].map((url) => `${url}/health`).join(' ')}`,
+      wait: { stdout: /e2e runners ready/ },
+      timeout: 300_000,
+      stdout: 'pipe',
     },
   ],
 });
