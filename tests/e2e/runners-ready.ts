@@ -5,6 +5,8 @@
  *
  *   node tests/e2e/runners-ready.ts http://localhost:8899/health http://localhost:8900/health …
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
 const urls = process.argv.slice(2);
 const answers = async (url: string) => {
   try {
@@ -16,7 +18,7 @@ const answers = async (url: string) => {
 const waiting = new Set(urls);
 while (waiting.size > 0) {
   for (const url of [...waiting]) if (await answers(url)) waiting.delete(url);
-  if (waiting.size > 0) await new Promise((done) => setTimeout(done, 500));
+  if (waiting.size > 0) await sleep(500);
 }
 console.log(`e2e runners ready: ${urls.join(', ')}`);
 // Playwright stops this process with the others at the end of the run.
