@@ -8,14 +8,22 @@ import {
   E2E_BASE_URL,
   E2E_DATA_DIR,
   E2E_PORT,
+  E2E_SIDE_BASE_URL,
+  E2E_SIDE_DATA_DIR,
+  E2E_SIDE_PORT,
 } from './tests/e2e/e2e-env.ts';
 
 /**
- * The specs on the runner backed by Upstash Redis (tests/e2e/redis-runner.ts): most admin screens, and the fault
- * specs (the API taken down in the browser, so either store serves). The split balances the projects' wall time
- * (docs/decisions.md 19); a spec that reads rebuilt pages belongs on the Blobs runner, which rebuilds in 2 s.
+ * Three runners, one worker each, their projects side by side; the split balances the projects' wall time (the
+ * suite's is the slowest project's: docs/decisions.md 19, 27 and §44). `admin-redis`, on Upstash Redis
+ * (tests/e2e/redis-runner.ts): admin screens only, since that runner rebuilds once a minute. `side-blobs`, a second
+ * Blobs sandbox on a private copy of the tree: the fault specs (their API outages are made in the browser, so
+ * either store serves), the public pages' and forms' specs and some admin screens. `public-blobs` (the rest), on
+ * the Blobs runner of the tree itself: the specs that read the rebuilt pages most, and those that read dist/.
  */
-const REDIS_SPECS = /(admin-(auth|content|courses-stats|requests|identity)|security-faults)\.spec\.ts$/;
+const REDIS_SPECS = /(admin-(auth|content|courses-stats|requests|identity|phone|feedback))\.spec\.ts$/;
+const SIDE_SPECS =
+  /(security-(faults|csp)|public-(forms|home|routes)|admin-(editing|enquiries|markdown-editor))\.spec\.ts$/;
 
 // Every spec signs in and submits forms from one address: raise the per-IP limits (their own tests use the defaults).
 const RUNNER_ENV = {
@@ -27,6 +35,9 @@ const RUNNER_ENV = {
   SUBMISSION_MIN_FILL_MS: '0', // Playwright fills a form in milliseconds
 };
 const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
+// Playwright starts its web servers one after another: a runner's entry is done once the runner is past its port
+// check and seeding, so the three build side by side, and the last entry waits until all of them answer.
+const PAST_SEEDING = { stdout: /\[serve\] building the site/ };
 
 // End-to-end specs drive Debian's Chromium (never a downloaded browser) against the production build served by
 // the local runner, each on its own port and throw-away data directory, seeded with the demo content. Two
@@ -36,7 +47,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -56,8 +67,14 @@ export default defineConfig({
       use: { ...desktopChrome, baseURL: E2E_ADMIN_BASE_URL },
     },
     {
+      name: 'side-blobs',
+      testMatch: SIDE_SPECS,
+      workers: 1,
+      use: { ...desktopChrome, baseURL: E2E_SIDE_BASE_URL },
+    },
+    {
       name: 'public-blobs',
-      testIgnore: REDIS_SPECS,
+      testIgnore: [REDIS_SPECS, SIDE_SPECS],
       workers: 1,
       use: { ...desktopChrome, baseURL: E2E_BASE_URL },
     },
@@ -66,6 +83,7 @@ export default defineConfig({
     {
       command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
       url: `${E2E_BASE_URL}/health`,
+      wait: PAST_SEEDING,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
@@ -75,14 +93,32 @@ export default defineConfig({
     {
       command: `node tests/e2e/redis-runner.ts --port ${E2E_ADMIN_PORT} --data-dir ${E2E_ADMIN_DATA_DIR} --reset`,
       url: `${E2E_ADMIN_BASE_URL}/health`,
+      wait: PAST_SEEDING,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
-      // No admin spec reads the rebuilt pages, so rebuilds keep production's coalescing window (one a minute)
+      // No spec of the Redis project reads the rebuilt pages, so rebuilds keep production's coalescing window (one a minute)
       // instead of one per write; the public runner keeps 2 s for the specs that wait for the new HTML.
       env: { ...RUNNER_ENV, REBUILD_WINDOW_MS: '60000' },
       // Time to stop redis-server and remove the runner's copy of the tree.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: `node tests/e2e/redis-runner.ts --store blobs --port ${E2E_SIDE_PORT} --data-dir ${E2E_SIDE_DATA_DIR} --reset`,
+      url: `${E2E_SIDE_BASE_URL}/health`,
+      wait: PAST_SEEDING,
+      timeout: 240_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      env: { ...RUNNER_ENV, SCHEDULED_PUBLISHING_INTERVAL_MS: '5000' },
+      // Time to remove the runner's copy of the tree.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: `node tests/e2e/runners-ready.ts ${[E2E_BASE_URL, E2E_ADMIN_BASE_URL, E2E_SIDE_BASE_URL].map((url) => `${url}/health`).join(' ')}`,
+      wait: { stdout: /e2e runners ready/ },
+      timeout: 300_000,
+      stdout: 'pipe',
     },
   ],
 });

@@ -9,3 +9,7 @@ export const E2E_ADMIN_BASE_URL = `http://localhost:${E2E_ADMIN_PORT}`;
 export const E2E_ADMIN_DATA_DIR = `.local/e2e-${E2E_ADMIN_PORT}`;
 /** The runner takes ADMIN_PASSWORD from the environment instead of generating one. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+/** The third runner, a second Blobs sandbox on a private copy of the tree (docs/decisions.md §44). */
+export const E2E_SIDE_PORT = Number(process.env.E2E_SIDE_PORT ?? E2E_PORT + 2);
+export const E2E_SIDE_BASE_URL = `http://localhost:${E2E_SIDE_PORT}`;
+export const E2E_SIDE_DATA_DIR = `.local/e2e-${E2E_SIDE_PORT}`;
