@@ -111,6 +111,27 @@ export function redirectToHome(): void {
 
 /** Scrolls the admin to the top: smooth, or instant when the visitor asked for reduced motion. */
 export function scrollToTop(): void {
+  if (window.scrollY === 0) return;
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top: 0, behavior: reduced ? 'instant' : 'smooth' });
+  if (!reduced) finishSmoothScroll();
+}
+
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/** A layout change under a smooth scroll (the list reloading while it runs) stops it part-way, seen on a busy
+ * machine: when it ends short of the top, jump the rest, unless the staff member scrolled meanwhile. */
+function finishSmoothScroll(): void {
+  const stop = () => {
+    window.removeEventListener('scrollend', finish);
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
+    window.clearTimeout(timer);
+  };
+  const finish = () => {
+    stop();
+    if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: 'instant' });
+  };
+  window.addEventListener('scrollend', finish);
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
+  const timer = window.setTimeout(stop, 3000);
 }
