@@ -5,10 +5,19 @@
  * any other content family shows as the item's section would (its fields, in the family's order). The page
  * around it (head, navbar, footer, styles) is the deployed page's own HTML (preview-page.ts).
  *
- * A template here mirrors its .astro page: the pages are pre-rendered by Astro at build time and no Astro
- * runtime ships in the functions (docs/decisions.md §36 says why, and what would replace this).
+ * A family whose page body is a data-free component (article: src/components/ArticleBody.astro) previews through
+ * that very component when the build has compiled it (real-components.ts, `renderRealPreview`); the templates
+ * here mirror the .astro pages by hand, for the other page families and as that one's fallback until a build has
+ * run (docs/decisions.md §36 and §i24-realpreview).
  */
-import { ARTICLES_PATH, readingMinutes } from '../../lib/articles.ts';
+import {
+  ARTICLES_PATH,
+  articleBodyHtml,
+  readingMinutes,
+  shownArticles,
+  type Article,
+  type ArticleBodyProps,
+} from '../../lib/articles.ts';
 import { CASE_STUDIES_PATH, clientLine, engagementLabel, findingsOf } from '../../lib/case-studies.ts';
 import { feeText } from '../../lib/catalogue.ts';
 import type { ContentFamily } from '../../lib/collections.ts';
@@ -17,8 +26,11 @@ import { resolveImageUrl } from '../../lib/image-url.ts';
 import { HERO_IMAGE, heroSrcSet } from '../../lib/hero-image.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { BREADCRUMB_HOME } from '../../lib/public-copy.ts';
+import { isLiveAt } from '../../lib/schedule.ts';
 import { ARTICLES_PAGE, CASE_STUDIES_PAGE, COURSES_PAGE } from '../../lib/page-words.ts';
 import { escapeHtml as e } from '../certificates/verify-page.ts';
+import type { Deps } from '../deps.ts';
+import { loadRealComponents, type RealComponents } from './real-components.ts';
 
 type Item = Readonly<Record<string, unknown>>;
 
@@ -112,8 +124,9 @@ ${refund ? `<h3>${e(COURSES_PAGE.refundPolicy)}</h3><div>${renderMarkdown(refund
 };
 
 /**
- * src/pages/articles/[slug].astro's body: cover, summary, author, reading time, tags and the body. Code is shown
- * uncoloured (Shiki runs only in the build) and the closing call to action is left to the published page.
+ * The fallback mirror of src/components/ArticleBody.astro (used only while the compiled components are missing):
+ * cover, summary, author, reading time, tags and the body. Code is shown uncoloured (Shiki runs only in the build)
+ * and the closing call to action is left to the published page.
  */
 const article: PreviewRenderer = {
   shellPath: ARTICLES_PATH,
@@ -204,3 +217,69 @@ export const rendererOf = (family: ContentFamily): PreviewRenderer =>
 /** What the public would get of the item (private fields, such as an anonymous client's name, left out). */
 export const renderPreview = (family: ContentFamily, item: Item) =>
   rendererOf(family).render(family, publicView(family.fields, item as Record<string, unknown>));
+
+/** Reads an item the page joins (an article's trainer, its service); null when there is none. */
+export type ItemLookup = (collection: string, id: string) => Promise<Item | null>;
+
+export interface RealPreviewContext {
+  /** The compiled page components, or null (not built yet): then the mirror above renders. */
+  components: RealComponents | null;
+  lookup: ItemLookup;
+  /** The first-published date an item never published yet would get (the preview shows it as if published now). */
+  now: Date;
+}
+
+/** A joined item when the public sees it now (as the build's loaders read it), else nothing. */
+const liveOrNull = async (lookup: ItemLookup, collection: string, id: unknown, now: Date) => {
+  const item = typeof id === 'string' && id ? await lookup(collection, id) : null;
+  return item && isLiveAt(item, now.getTime()) ? item : null;
+};
+
+/**
+ * An article's page props from its item, joined as src/article-data.ts joins them at build time (its trainer's name,
+ * its dates, reading time and tags by shownArticles; its service). The related course's next batch is left out
+ * (it joins batches and their seats): the page's contact box stands in for it.
+ */
+async function articleProps(item: Item, { lookup, now }: RealPreviewContext): Promise<ArticleBodyProps> {
+  const trainer = await liveOrNull(lookup, 'trainer', item.author, now);
+  const service = await liveOrNull(lookup, 'serviceContent', item.service, now);
+  const stored = {
+    _id: str(item._id),
+    createdAt: str(item.createdAt) || now.toISOString(),
+    updatedAt: str(item.updatedAt) || now.toISOString(),
+    slugHistory: list(item.slugHistory).map(str),
+  };
+  const trainers = trainer
+    ? [{ _id: str(trainer._id), name: str(trainer.name), role: str(trainer.role) }]
+    : [];
+  const [article] = shownArticles([{ ...item, _id: stored._id } as unknown as Article], [stored], trainers);
+  return {
+    article: article!,
+    body: articleBodyHtml(str(item.body)),
+    ...(service ? { service: { title: str(service.title) } } : {}),
+  };
+}
+
+/**
+ * The preview through the page's own component when the family has one and it is compiled; otherwise (another
+ * family, or no compiled components) the mirror of renderPreview. `real` says which rendered it.
+ */
+export async function renderRealPreview(
+  family: ContentFamily,
+  item: Item,
+  context: RealPreviewContext,
+): Promise<{ title: string; body: string; real: boolean }> {
+  const shown = publicView(family.fields, item as Record<string, unknown>);
+  if (family.key === 'article' && context.components) {
+    const props = await articleProps(shown, context);
+    return { title: props.article.title, body: await context.components.renderArticle(props), real: true };
+  }
+  return { ...rendererOf(family).render(family, shown), real: false };
+}
+
+/** The context a request's preview renders in: the compiled components if built, the store, the clock. */
+export const realPreviewContext = async (deps: Deps): Promise<RealPreviewContext> => ({
+  components: await loadRealComponents(deps.env.PREVIEW_RENDER_MODULE),
+  lookup: (collection, id) => deps.repository.get(collection, id),
+  now: deps.now(),
+});

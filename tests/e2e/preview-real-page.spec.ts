@@ -1,0 +1,52 @@
+/**
+ * A preview is the real page (issue 24.4, docs/decisions.md §i24-realpreview): through the local runner, which
+ * builds the site and, with it, the compiled page components the API renders previews with. The shared preview of
+ * a published demo article (no code block, so Shiki's colours play no part) has exactly the `<main>` of the built
+ * page, byte for byte, inside the page's own shell with the PREVIEW banner.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { articlePath } from '../../src/lib/articles.ts';
+import { contentFamilies } from '../../src/lib/collections.ts';
+import { PREVIEW_PAGE } from '../../src/lib/messages.ts';
+import { PREVIEW_PATH, type SharedPreview } from '../../src/lib/preview.ts';
+import { expect, test } from './fixtures.ts';
+
+const SLUG = 'what-a-vapt-report-contains';
+const mainOf = (html: string) => /<main\b[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+
+async function articleId(adminApi: APIRequestContext): Promise<string> {
+  const response = await adminApi.get(`${contentFamilies.article.path}?drafts=1`);
+  expect(response.status()).toBe(200);
+  const items = ((await response.json()) as { data: { _id: string; slug?: string }[] }).data;
+  const found = items.find((item) => item.slug === SLUG);
+  if (!found) throw new Error(`the demo article ${SLUG} is not seeded`);
+  return found._id;
+}
+
+test('a shared preview of an article has the built page’s own <main>', async ({
+  adminApi,
+  browser,
+  request,
+}) => {
+  const id = await articleId(adminApi);
+  const shared = await adminApi.post(PREVIEW_PATH, { data: { family: contentFamilies.article.key, id } });
+  expect(shared.status()).toBe(201);
+  const { url } = ((await shared.json()) as { data: SharedPreview }).data;
+
+  const built = await request.get(articlePath(SLUG));
+  expect(built.status()).toBe(200);
+  const preview = await request.get(url);
+  expect(preview.status()).toBe(200);
+  const builtMain = mainOf(await built.text());
+  expect(builtMain).toContain('article-cta');
+  expect(mainOf(await preview.text())).toBe(builtMain);
+
+  // Seen by someone signed out: the banner over the page, its call to action laid out by the site's stylesheet.
+  const stranger = await browser.newContext();
+  const visitor = await stranger.newPage();
+  await visitor.goto(url);
+  await expect(visitor.locator('[data-preview-banner]')).toContainText(PREVIEW_PAGE.banner);
+  await expect(visitor.locator('main .article-cta')).toBeVisible();
+  await expect(visitor.locator('script')).toHaveCount(0);
+  await stranger.close();
+});
