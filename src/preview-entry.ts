@@ -5,7 +5,9 @@
  */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ArticleBody from './components/ArticleBody.astro';
+import CaseStudyBody from './components/CaseStudyBody.astro';
 import type { ArticleBodyProps } from './lib/articles.ts';
+import type { ShownCaseStudy } from './lib/case-studies.ts';
 
 let container: Promise<AstroContainer> | null = null;
 const containerOnce = () => (container ??= AstroContainer.create());
@@ -13,4 +15,9 @@ const containerOnce = () => (container ??= AstroContainer.create());
 /** An article page's `<main>` content. */
 export async function renderArticle(props: ArticleBodyProps): Promise<string> {
   return (await containerOnce()).renderToString(ArticleBody, { props: { ...props } });
+}
+
+/** A case study page's `<main>` content. */
+export async function renderCaseStudy(study: ShownCaseStudy): Promise<string> {
+  return (await containerOnce()).renderToString(CaseStudyBody, { props: { study } });
 }

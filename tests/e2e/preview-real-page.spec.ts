@@ -1,11 +1,13 @@
 /**
  * A preview is the real page (issue 24.4, docs/decisions.md §i24-realpreview): through the local runner, which
  * builds the site and, with it, the compiled page components the API renders previews with. The shared preview of
- * a published demo article (no code block, so Shiki's colours play no part) has exactly the `<main>` of the built
- * page, byte for byte, inside the page's own shell with the PREVIEW banner.
+ * a published demo article (no code block, so Shiki's colours play no part, and no related course) and of a demo
+ * case study has exactly the `<main>` of the built page, byte for byte, inside the page's own shell with the
+ * PREVIEW banner.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { articlePath } from '../../src/lib/articles.ts';
+import { caseStudyPath } from '../../src/lib/case-studies.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { PREVIEW_PAGE } from '../../src/lib/messages.ts';
 import { PREVIEW_PATH, type SharedPreview } from '../../src/lib/preview.ts';
@@ -14,13 +16,19 @@ import { expect, test } from './fixtures.ts';
 const SLUG = 'what-a-vapt-report-contains';
 const mainOf = (html: string) => /<main\b[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
 
-async function articleId(adminApi: APIRequestContext): Promise<string> {
-  const response = await adminApi.get(`${contentFamilies.article.path}?drafts=1`);
+async function idOf(adminApi: APIRequestContext, path: string, slug: string): Promise<string> {
+  const response = await adminApi.get(`${path}?drafts=1`);
   expect(response.status()).toBe(200);
   const items = ((await response.json()) as { data: { _id: string; slug?: string }[] }).data;
-  const found = items.find((item) => item.slug === SLUG);
-  if (!found) throw new Error(`the demo article ${SLUG} is not seeded`);
+  const found = items.find((item) => item.slug === slug);
+  if (!found) throw new Error(`the demo item ${slug} is not seeded`);
   return found._id;
+}
+
+async function shareUrl(adminApi: APIRequestContext, family: string, id: string): Promise<string> {
+  const shared = await adminApi.post(PREVIEW_PATH, { data: { family, id } });
+  expect(shared.status()).toBe(201);
+  return ((await shared.json()) as { data: SharedPreview }).data.url;
 }
 
 test('a shared preview of an article has the built page’s own <main>', async ({
@@ -28,10 +36,8 @@ test('a shared preview of an article has the built page’s own <main>', async (
   browser,
   request,
 }) => {
-  const id = await articleId(adminApi);
-  const shared = await adminApi.post(PREVIEW_PATH, { data: { family: contentFamilies.article.key, id } });
-  expect(shared.status()).toBe(201);
-  const { url } = ((await shared.json()) as { data: SharedPreview }).data;
+  const articles = contentFamilies.article;
+  const url = await shareUrl(adminApi, articles.key, await idOf(adminApi, articles.path, SLUG));
 
   const built = await request.get(articlePath(SLUG));
   expect(built.status()).toBe(200);
@@ -49,4 +55,15 @@ test('a shared preview of an article has the built page’s own <main>', async (
   await expect(visitor.locator('main .article-cta')).toBeVisible();
   await expect(visitor.locator('script')).toHaveCount(0);
   await stranger.close();
+});
+
+test('a shared preview of a case study has the built page’s own <main>', async ({ adminApi, request }) => {
+  const studies = contentFamilies.caseStudy;
+  const slug = 'vapt-for-a-co-operative-bank-before-its-rbi-audit';
+  const url = await shareUrl(adminApi, studies.key, await idOf(adminApi, studies.path, slug));
+  const built = await request.get(caseStudyPath(slug));
+  expect(built.status()).toBe(200);
+  const builtMain = mainOf(await built.text());
+  expect(builtMain).toContain('case-study-findings');
+  expect(mainOf(await (await request.get(url)).text())).toBe(builtMain);
 });

@@ -3,8 +3,9 @@
  * compiles src/preview-entry.ts (a real Vite build here, into a temporary directory), and the API's preview pages
  * render an article with src/components/ArticleBody.astro through Astro's Container API: the component's markup
  * (tag links, dates, the closing call to action) that the hand-written mirror never had, its joins as the build
- * makes them (a live trainer's name), and a stored XSS payload inert. Without the compiled module (before a first
- * build) the same routes fall back to the mirror. (tests/e2e/preview-real-page.spec.ts compares a preview's <main>
+ * makes them (a live trainer's name), and a stored XSS payload inert; a case study with CaseStudyBody.astro,
+ * keeping an anonymous client's name out. Without the compiled module (before a first build) the same routes fall
+ * back to the mirror. (tests/e2e/preview-real-page.spec.ts compares a preview's <main>
  * with the built page's.)
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies } from '../../src/lib/collections.ts';
-import { ARTICLES_PAGE } from '../../src/lib/page-words.ts';
+import { ARTICLES_PAGE, CASE_STUDIES_PAGE } from '../../src/lib/page-words.ts';
 import { PREVIEW_PATH, PREVIEW_RENDER_PATH, type SharedPreview } from '../../src/lib/preview.ts';
 import { buildRealComponents } from '../../src/server/preview/build-real-components.ts';
 import { loadRealComponents } from '../../src/server/preview/real-components.ts';
@@ -162,6 +163,52 @@ describe('an article preview', () => {
   });
 });
 
+describe('a case study preview', () => {
+  const studies = contentFamilies.caseStudy;
+  const draftStudy = async (api: Api) => {
+    const response = await api.admin(studies.path, {
+      method: 'POST',
+      json: {
+        title: 'Draft study <i>',
+        sector: 'Banking',
+        engagement: 'vapt',
+        scope: 'Internet banking.',
+        outcome: 'Nine findings fixed before the audit.',
+        critical: 2,
+        clientName: 'Kaveri Bank',
+        anonymous: true,
+        published: false,
+      },
+    });
+    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
+    return (await body(response)).data as Item;
+  };
+  const open = async (api: Api, item: Item) => {
+    const shared = await api.admin(PREVIEW_PATH, {
+      method: 'POST',
+      json: { family: studies.key, id: item._id },
+    });
+    const { url } = (await body(shared)).data as SharedPreview;
+    return (await api.call(new URL(url).pathname)).text();
+  };
+
+  it('is the page component, without the name of a client who stays anonymous', async () => {
+    const html = await open(real, await draftStudy(real));
+    expect(html).toContain('<h1 id="page-title">Draft study &lt;i&gt;</h1>');
+    expect(html).toContain('<li class="severity severity--critical"><strong>2</strong>');
+    // The component's closing link, which the mirror never had.
+    expect(html).toContain(`<a href="/case-studies">${CASE_STUDIES_PAGE.back}</a>`);
+    expect(html).not.toContain('Kaveri Bank');
+  });
+
+  it('falls back to the mirror while the components are not compiled', async () => {
+    const html = await open(fallback, await draftStudy(fallback));
+    expect(html).toContain('Draft study &lt;i&gt;');
+    expect(html).not.toContain(CASE_STUDIES_PAGE.back);
+    expect(html).not.toContain('Kaveri Bank');
+  });
+});
+
 describe('the compiled components', () => {
   it('load from their file, once per version of it', async () => {
     const components = await loadRealComponents(moduleFile);
@@ -172,7 +219,8 @@ describe('the compiled components', () => {
   it('are absent when the file is missing or is not the compiled module', async () => {
     expect(await loadRealComponents(join(dir, 'missing.mjs'))).toBeNull();
     const other = join(dir, 'other.mjs');
-    await writeFile(other, 'export const nothing = 1;\n');
+    // An older module (an article renderer only) counts as none: the mirror serves until the next build.
+    await writeFile(other, 'export const renderArticle = async () => "";\n');
     expect(await loadRealComponents(other)).toBeNull();
   });
 });

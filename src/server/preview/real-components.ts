@@ -14,6 +14,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArticleBodyProps } from '../../lib/articles.ts';
+import type { ShownCaseStudy } from '../../lib/case-studies.ts';
 
 /** Where the build writes the module, relative to the project (and to the function's working directory). */
 export const REAL_COMPONENTS_FILE = 'dist-server/preview-render.mjs';
@@ -21,10 +22,12 @@ export const REAL_COMPONENTS_FILE = 'dist-server/preview-render.mjs';
 /** What the compiled module offers: each renders a page's `<main>` content from its props. */
 export interface RealComponents {
   renderArticle(props: ArticleBodyProps): Promise<string>;
+  renderCaseStudy(study: ShownCaseStudy): Promise<string>;
 }
 
 const isRealComponents = (module: unknown): module is RealComponents =>
-  typeof (module as Partial<RealComponents> | null)?.renderArticle === 'function';
+  typeof (module as Partial<RealComponents> | null)?.renderArticle === 'function' &&
+  typeof (module as Partial<RealComponents>).renderCaseStudy === 'function';
 
 let loaded: { key: string; module: Promise<RealComponents | null> } | null = null;
 

@@ -5,10 +5,10 @@
  * any other content family shows as the item's section would (its fields, in the family's order). The page
  * around it (head, navbar, footer, styles) is the deployed page's own HTML (preview-page.ts).
  *
- * A family whose page body is a data-free component (article: src/components/ArticleBody.astro) previews through
- * that very component when the build has compiled it (real-components.ts, `renderRealPreview`); the templates
- * here mirror the .astro pages by hand, for the other page families and as that one's fallback until a build has
- * run (docs/decisions.md §36 and §i24-realpreview).
+ * A family whose page body is a data-free component (article and case study: src/components/ArticleBody.astro and
+ * CaseStudyBody.astro) previews through that very component when the build has compiled it (real-components.ts,
+ * `renderRealPreview`); the templates here mirror the .astro pages by hand, for the other families (course) and as
+ * the fallback of those two until a build has run (docs/decisions.md §36 and §i24-realpreview).
  */
 import {
   ARTICLES_PATH,
@@ -18,7 +18,13 @@ import {
   type Article,
   type ArticleBodyProps,
 } from '../../lib/articles.ts';
-import { CASE_STUDIES_PATH, clientLine, engagementLabel, findingsOf } from '../../lib/case-studies.ts';
+import {
+  CASE_STUDIES_PATH,
+  clientLine,
+  engagementLabel,
+  findingsOf,
+  type ShownCaseStudy,
+} from '../../lib/case-studies.ts';
 import { feeText } from '../../lib/catalogue.ts';
 import type { ContentFamily } from '../../lib/collections.ts';
 import { fieldsOfKind, fieldText, publicView, type Field } from '../../lib/fields.ts';
@@ -49,7 +55,7 @@ const hero = (title: string) => `<section class="hero" aria-labelledby="page-tit
 <div class="hero__text"><h1 id="page-title">${e(title)}</h1><nav class="breadcrumb" aria-label="Breadcrumb"><ol>
 <li><a href="/">${e(BREADCRUMB_HOME)}</a></li><li><span aria-current="page">${e(title)}</span></li></ol></nav></div></section>`;
 
-/** src/pages/case-studies/[slug].astro's body. */
+/** The fallback mirror of src/components/CaseStudyBody.astro (used only while the compiled components are missing). */
 const caseStudy: PreviewRenderer = {
   shellPath: CASE_STUDIES_PATH,
   render(family, item) {
@@ -273,6 +279,12 @@ export async function renderRealPreview(
   if (family.key === 'article' && context.components) {
     const props = await articleProps(shown, context);
     return { title: props.article.title, body: await context.components.renderArticle(props), real: true };
+  }
+  if (family.key === 'caseStudy' && context.components) {
+    // As src/case-study-data.ts gives it to the page; publicView has left out what the study keeps private.
+    const study = { ...shown, slug: str(shown.slug), slugHistory: list(shown.slugHistory).map(str) };
+    const body = await context.components.renderCaseStudy(study as unknown as ShownCaseStudy);
+    return { title: str(shown.title), body, real: true };
   }
   return { ...rendererOf(family).render(family, shown), real: false };
 }
