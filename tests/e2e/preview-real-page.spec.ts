@@ -1,9 +1,9 @@
 /**
  * A preview is the real page (issue 24.4, docs/decisions.md §i24-realpreview): through the local runner, which
  * builds the site and, with it, the compiled page components the API renders previews with. The shared preview of
- * a published demo article (no code block, so Shiki's colours play no part, and no related course) and of a demo
- * case study has exactly the `<main>` of the built page, byte for byte, inside the page's own shell with the
- * PREVIEW banner.
+ * a published demo article (no code block, so Shiki's colours play no part) and of a demo case study has exactly
+ * the `<main>` of the built page, byte for byte, inside the page's own shell with the PREVIEW banner; one with code
+ * and a related course has it too but for the code's colours (its next batch included).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { articlePath } from '../../src/lib/articles.ts';
@@ -15,6 +15,17 @@ import { expect, test } from './fixtures.ts';
 
 const SLUG = 'what-a-vapt-report-contains';
 const mainOf = (html: string) => /<main\b[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** A code block as its text: Shiki colours it on the page only (a preview's code is uncoloured). */
+const codeAsText = (html: string) =>
+  html.replace(/<pre\b([^>]*)>([\s\S]*?)<\/pre>/g, (_all, attributes: string, inner: string) => {
+    const text = inner
+      .replace(/<[^>]+>/g, '')
+      .replace(/&(#\d+|[a-z]+);/g, (entity, name: string) =>
+        name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : (ENTITIES[name] ?? entity),
+      );
+    return `<pre${attributes}>${text}</pre>`;
+  });
 
 async function idOf(adminApi: APIRequestContext, path: string, slug: string): Promise<string> {
   const response = await adminApi.get(`${path}?drafts=1`);
@@ -66,4 +77,19 @@ test('a shared preview of a case study has the built page’s own <main>', async
   const builtMain = mainOf(await built.text());
   expect(builtMain).toContain('case-study-findings');
   expect(mainOf(await (await request.get(url)).text())).toBe(builtMain);
+});
+
+test('a shared preview of an article with code and a course differs from the built page only in code colours', async ({
+  adminApi,
+  request,
+}) => {
+  const articles = contentFamilies.article;
+  const slug = 'ctf-write-up-the-login-form-that-trusted-its-own-cookie';
+  const url = await shareUrl(adminApi, articles.key, await idOf(adminApi, articles.path, slug));
+  const built = mainOf(await (await request.get(articlePath(slug))).text());
+  expect(built).toContain('class="shiki"');
+  expect(built).toContain('/enroll?batch=');
+  const preview = mainOf(await (await request.get(url)).text());
+  expect(preview).not.toContain('class="shiki"');
+  expect(codeAsText(preview)).toBe(codeAsText(built));
 });

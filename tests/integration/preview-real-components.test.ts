@@ -12,6 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolHref } from '../../src/lib/catalogue.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { ARTICLES_PAGE, CASE_STUDIES_PAGE } from '../../src/lib/page-words.ts';
 import { PREVIEW_PATH, PREVIEW_RENDER_PATH, type SharedPreview } from '../../src/lib/preview.ts';
@@ -130,6 +131,39 @@ describe('an article preview', () => {
       }),
     );
     expect(hidden).not.toContain('Hidden Trainer');
+  });
+
+  it('ends with its related course’s next batch, joined as the catalogue joins it', async () => {
+    const create = async (path: string, json: Record<string, unknown>) => {
+      const response = await real.admin(path, { method: 'POST', json });
+      expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
+      return ((await body(response)).data as Item)._id;
+    };
+    const teacher = await create(contentFamilies.trainer.path, { name: 'Asha Rao' });
+    const course = await create(contentFamilies.course.path, {
+      title: 'Previewed Course',
+      syllabus: [{ title: 'Reconnaissance', topics: ['OSINT'] }],
+      duration: '8 weeks',
+      fee: 2_500_000,
+      gstIncluded: true,
+      trainers: [teacher],
+      refundPolicy: 'Full refund up to 7 days before the start.',
+    });
+    const start = new Date(real.clock.now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(real.clock.now.getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const batch = await create(contentFamilies.batch.path, {
+      name: 'Weekend batch',
+      course,
+      startDate: start,
+      endDate: end,
+      schedule: 'Sat–Sun',
+      mode: 'online',
+      capacity: 20,
+    });
+    const main = await sharedMain(real, await draftArticle(real, 'With a course', { course }));
+    expect(main).toContain(ARTICLES_PAGE.nextBatchHeading('Previewed Course'));
+    expect(main).toContain(`href="${enrolHref(batch)}"`);
+    expect(main).not.toContain(ARTICLES_PAGE.contactHeading);
   });
 
   it('of unsaved values (the admin’s Preview) is the page component too', async () => {

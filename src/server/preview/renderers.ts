@@ -25,7 +25,14 @@ import {
   findingsOf,
   type ShownCaseStudy,
 } from '../../lib/case-studies.ts';
-import { feeText } from '../../lib/catalogue.ts';
+import {
+  catalogue,
+  feeText,
+  type CatalogueBatch,
+  type CatalogueCourse,
+  type ShownCourse,
+} from '../../lib/catalogue.ts';
+import { availabilityOf } from '../../lib/batches.ts';
 import type { ContentFamily } from '../../lib/collections.ts';
 import { fieldsOfKind, fieldText, publicView, type Field } from '../../lib/fields.ts';
 import { resolveImageUrl } from '../../lib/image-url.ts';
@@ -231,6 +238,8 @@ export interface RealPreviewContext {
   /** The compiled page components, or null (not built yet): then the mirror above renders. */
   components: RealComponents | null;
   lookup: ItemLookup;
+  /** A course as the build's catalogue shows it (its next bookable batch), null when the public cannot see it. */
+  course: (id: string) => Promise<ShownCourse | null>;
   /** The first-published date an item never published yet would get (the preview shows it as if published now). */
   now: Date;
 }
@@ -242,13 +251,14 @@ const liveOrNull = async (lookup: ItemLookup, collection: string, id: unknown, n
 };
 
 /**
- * An article's page props from its item, joined as src/article-data.ts joins them at build time (its trainer's name,
- * its dates, reading time and tags by shownArticles; its service). The related course's next batch is left out
- * (it joins batches and their seats): the page's contact box stands in for it.
+ * An article's page props from its item, joined as the page joins them at build time (its trainer's name, its
+ * dates, reading time and tags by shownArticles; its service; its course's next batch by the catalogue).
  */
-async function articleProps(item: Item, { lookup, now }: RealPreviewContext): Promise<ArticleBodyProps> {
+async function articleProps(item: Item, context: RealPreviewContext): Promise<ArticleBodyProps> {
+  const { lookup, now } = context;
   const trainer = await liveOrNull(lookup, 'trainer', item.author, now);
   const service = await liveOrNull(lookup, 'serviceContent', item.service, now);
+  const course = str(item.course) ? await context.course(str(item.course)) : null;
   const stored = {
     _id: str(item._id),
     createdAt: str(item.createdAt) || now.toISOString(),
@@ -263,6 +273,7 @@ async function articleProps(item: Item, { lookup, now }: RealPreviewContext): Pr
     article: article!,
     body: articleBodyHtml(str(item.body)),
     ...(service ? { service: { title: str(service.title) } } : {}),
+    ...(course ? { course } : {}),
   };
 }
 
@@ -290,8 +301,29 @@ export async function renderRealPreview(
 }
 
 /** The context a request's preview renders in: the compiled components if built, the store, the clock. */
-export const realPreviewContext = async (deps: Deps): Promise<RealPreviewContext> => ({
-  components: await loadRealComponents(deps.env.PREVIEW_RENDER_MODULE),
-  lookup: (collection, id) => deps.repository.get(collection, id),
-  now: deps.now(),
-});
+export const realPreviewContext = async (deps: Deps): Promise<RealPreviewContext> => {
+  const now = deps.now();
+  return {
+    components: await loadRealComponents(deps.env.PREVIEW_RENDER_MODULE),
+    lookup: (collection, id) => deps.repository.get(collection, id),
+    // As src/catalogue-data.ts and the batchSeats loader give it to the page: live batches, seats from enrolments.
+    async course(id) {
+      const course = await deps.repository.get('course', id);
+      if (!course || !isLiveAt(course, now.getTime())) return null;
+      const [batches, enrolments] = await Promise.all([
+        deps.repository.list('batch'),
+        deps.repository.list('enroll'),
+      ]);
+      const live = batches.filter((batch) => isLiveAt(batch, now.getTime()));
+      const shown = { ...course, slug: str(course.slug), slugHistory: list(course.slugHistory).map(str) };
+      const [withBatches] = catalogue(
+        [shown as unknown as CatalogueCourse],
+        [],
+        live as unknown as CatalogueBatch[],
+        availabilityOf(live, enrolments, now),
+      );
+      return withBatches ?? null;
+    },
+    now,
+  };
+};
