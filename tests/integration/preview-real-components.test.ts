@@ -11,7 +11,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enrolHref } from '../../src/lib/catalogue.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { ARTICLES_PAGE, CASE_STUDIES_PAGE } from '../../src/lib/page-words.ts';
@@ -184,6 +184,22 @@ describe('an article preview', () => {
     expect(html).toContain('<a href="/articles/tag/typed-tag">Typed tag</a>');
     expect(html).not.toContain('Saved article title');
     expectInert(html);
+
+    // Values not yet in their kind's shape (tags as one line of text) break no preview: the mirror stands in.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const odd = await real.admin(PREVIEW_RENDER_PATH, {
+      method: 'POST',
+      body: new URLSearchParams({
+        payload: JSON.stringify({ family: articles.key, id: item._id, values: { tags: 'not a list' } }),
+      }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(odd.status).toBe(200);
+    const oddHtml = await odd.text();
+    expect(oddHtml).toContain('Saved article title');
+    expect(oddHtml).not.toContain('article-cta');
+    expect(String(logged.mock.calls[0]?.[0])).toContain('the mirror stands in');
+    logged.mockRestore();
   });
 
   it('falls back to the hand-written mirror while the components are not compiled', async () => {

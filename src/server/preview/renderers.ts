@@ -287,15 +287,22 @@ export async function renderRealPreview(
   context: RealPreviewContext,
 ): Promise<{ title: string; body: string; real: boolean }> {
   const shown = publicView(family.fields, item as Record<string, unknown>);
-  if (family.key === 'article' && context.components) {
-    const props = await articleProps(shown, context);
-    return { title: props.article.title, body: await context.components.renderArticle(props), real: true };
-  }
-  if (family.key === 'caseStudy' && context.components) {
-    // As src/case-study-data.ts gives it to the page; publicView has left out what the study keeps private.
-    const study = { ...shown, slug: str(shown.slug), slugHistory: list(shown.slugHistory).map(str) };
-    const body = await context.components.renderCaseStudy(study as unknown as ShownCaseStudy);
-    return { title: str(shown.title), body, real: true };
+  const components = context.components;
+  try {
+    if (family.key === 'article' && components) {
+      const props = await articleProps(shown, context);
+      return { title: props.article.title, body: await components.renderArticle(props), real: true };
+    }
+    if (family.key === 'caseStudy' && components) {
+      // As src/case-study-data.ts gives it to the page; publicView has left out what the study keeps private.
+      const study = { ...shown, slug: str(shown.slug), slugHistory: list(shown.slugHistory).map(str) };
+      const body = await components.renderCaseStudy(study as unknown as ShownCaseStudy);
+      return { title: str(shown.title), body, real: true };
+    }
+  } catch (error) {
+    // Unsaved values (the admin's Preview) may not have their kind's shape yet, which a page never meets: the
+    // mirror, which reads every value defensively, shows them rather than the preview failing.
+    console.error(`preview: the ${family.key} component failed, the mirror stands in`, error);
   }
   return { ...rendererOf(family).render(family, shown), real: false };
 }
