@@ -83,6 +83,25 @@ const shareCards = {
   },
 };
 
+/**
+ * Compiles the page components the API's previews render (issue 24.4; why and how:
+ * src/server/preview/build-real-components.ts) to dist-server/, which netlify.toml ships with the API function.
+ */
+/** @type {import('astro').AstroIntegration} */
+const previewComponents = {
+  name: 'delta:preview-components',
+  hooks: {
+    'astro:build:done': async ({ logger }) => {
+      const { buildRealComponents } = await import('./src/server/preview/build-real-components.ts');
+      const { REAL_COMPONENTS_FILE } = await import('./src/server/preview/real-components.ts');
+      const root = fileURLToPath(new URL('./', import.meta.url));
+      const started = Date.now();
+      await buildRealComponents(root, join(root, REAL_COMPONENTS_FILE));
+      logger.info(`preview components compiled in ${Date.now() - started} ms`);
+    },
+  },
+};
+
 /** `client:settled` (src/islands/settled-directive.ts): hydrate after the page has loaded, when on screen. */
 /** @type {import('astro').AstroIntegration} */
 const settledDirective = {
@@ -100,7 +119,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react(), settledDirective, bakeUploads, shareCards],
+  integrations: [react(), settledDirective, bakeUploads, shareCards, previewComponents],
   devToolbar: { enabled: false },
   vite: {
     build: {

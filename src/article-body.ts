@@ -9,7 +9,8 @@
  * (`.tk-{hex}`; article-body.test.ts checks that every colour the theme can give has one).
  */
 import { bundledLanguages, createHighlighter, type BundledLanguage, type HighlighterGeneric } from 'shiki';
-import { renderMarkdown, type Highlight } from './lib/markdown.ts';
+import { articleBodyHtml } from './lib/articles.ts';
+import type { Highlight } from './lib/markdown.ts';
 
 /** GitHub's light high-contrast theme: every token colour is at least 4.5:1 on the white code background. */
 export const CODE_THEME = 'github-light-high-contrast';
@@ -64,10 +65,7 @@ export async function renderArticleBody(source: string): Promise<string> {
     );
     return `<code class="shiki" data-lang="${escapeHtml(lang)}">${lines.join('\n')}</code>`;
   };
-  // Tables scroll sideways inside their own focusable region on a narrow screen, not the whole page.
-  return renderMarkdown(source, { highlight })
-    .replaceAll('<table>', '<div class="table-scroll" tabindex="0"><table>')
-    .replaceAll('</table>', '</table></div>');
+  return articleBodyHtml(source, highlight);
 }
 
 /** Every foreground colour the theme can give a token (for the stylesheet's classes). */

@@ -3,7 +3,9 @@
  * structured data. Pure, so it is tested without a build; the pages join the build's collections through
  * src/article-data.ts.
  */
+import type { ShownCourse } from './catalogue.ts';
 import { slugify } from './fields/slug.ts';
+import { renderMarkdown, type Highlight } from './markdown.ts';
 import type { PublicItem } from './public-items.ts';
 
 export const ARTICLES_PATH = '/articles';
@@ -38,6 +40,17 @@ export interface ShownArticle extends Article {
   tagList: readonly Tag[];
 }
 
+/** What an article's page shows in its `<main>` (src/components/ArticleBody.astro): the page and its preview. */
+export interface ArticleBodyProps {
+  article: ShownArticle;
+  /** The body as safe HTML: coloured by Shiki on the page, uncoloured in a preview. */
+  body: string;
+  /** The related course, when published (its next batch ends the page). */
+  course?: ShownCourse | undefined;
+  /** The related service, when published. */
+  service?: { title: string } | undefined;
+}
+
 export interface Tag {
   name: string;
   slug: string;
@@ -63,6 +76,16 @@ export function readingMinutes(markdown: string): number {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
+
+/**
+ * An article's body as its page shows it: the one sanitising markdown renderer (raw HTML shown as text, only web,
+ * mail and site links), code coloured by `highlight` when given (Shiki, in the build), and tables in their own
+ * focusable scroll region, so a wide one scrolls sideways inside it on a narrow screen, not the whole page.
+ */
+export const articleBodyHtml = (source: string, highlight?: Highlight) =>
+  renderMarkdown(source, highlight ? { highlight } : {})
+    .replaceAll('<table>', '<div class="table-scroll" tabindex="0"><table>')
+    .replaceAll('</table>', '</table></div>');
 
 /** Newest first by first-published time, then by title, so the order is stable. */
 export const newestFirst = <T extends Pick<ShownArticle, 'published' | 'title'>>(

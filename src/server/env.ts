@@ -68,6 +68,11 @@ const EnvSchema = z
     /** HMAC key of the session cookie. */
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     BUILD_HOOK_URL: optional(z.url()),
+    /**
+     * The compiled page components previews render (src/server/preview/real-components.ts), when not at the build's
+     * own place, dist-server/preview-render.mjs under the working directory (tests point it elsewhere).
+     */
+    PREVIEW_RENDER_MODULE: optional(z.string()),
     UPSTASH_REDIS_REST_URL: optional(z.url()),
     UPSTASH_REDIS_REST_TOKEN: optional(z.string()),
     REBUILD_WINDOW_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).transform(

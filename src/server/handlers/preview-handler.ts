@@ -38,7 +38,7 @@ import { validate } from '../http/validate.ts';
 import { activeLinks, revokeLink, shareLink, viewOf } from '../preview/links.ts';
 import { viewPreview } from './preview-page-handler.ts';
 import { fetchShell, PREVIEW_HEADERS, previewDocument, type ShellLoader } from '../preview/preview-page.ts';
-import { renderPreview, rendererOf } from '../preview/renderers.ts';
+import { realPreviewContext, rendererOf, renderRealPreview } from '../preview/renderers.ts';
 
 /** Families whose items the public sees: a staff-only family has no page to preview. */
 export const previewableFamilies = (content: readonly ContentFamily[]): ContentFamily[] =>
@@ -123,7 +123,7 @@ export const renderUnsaved =
     const stored = body.id ? await deps.repository.get(family.key, body.id) : null;
     if (body.id && !stored) return notFound();
     const item = { ...stored, ...fieldValues(family, body.values ?? {}) };
-    const { title, body: main } = renderPreview(family, item);
+    const { title, body: main } = await renderRealPreview(family, item, await realPreviewContext(deps));
     const html = await previewDocument(
       shell,
       originOf(deps, request),

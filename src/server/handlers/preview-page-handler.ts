@@ -15,7 +15,7 @@ import {
   type ClosedReason,
   type ShellLoader,
 } from '../preview/preview-page.ts';
-import { renderPreview, rendererOf } from '../preview/renderers.ts';
+import { realPreviewContext, rendererOf, renderRealPreview } from '../preview/renderers.ts';
 
 const closed = (reason: ClosedReason) =>
   new Response(closedPage(reason), { status: reason === 'invalid' ? 404 : 410, headers: PREVIEW_HEADERS });
@@ -28,7 +28,7 @@ export const viewPreview =
     const family = families.find((candidate) => candidate.key === check.record.family);
     const item = family ? await deps.repository.get(family.key, check.record.itemId) : null;
     if (!family || !item) return closed('gone');
-    const { title, body } = renderPreview(family, item);
+    const { title, body } = await renderRealPreview(family, item, await realPreviewContext(deps));
     const html = await previewDocument(
       shell,
       originOf(deps, request),

@@ -5,20 +5,45 @@
  * any other content family shows as the item's section would (its fields, in the family's order). The page
  * around it (head, navbar, footer, styles) is the deployed page's own HTML (preview-page.ts).
  *
- * A template here mirrors its .astro page: the pages are pre-rendered by Astro at build time and no Astro
- * runtime ships in the functions (docs/decisions.md §36 says why, and what would replace this).
+ * A family whose page body is a data-free component (article and case study: src/components/ArticleBody.astro and
+ * CaseStudyBody.astro) previews through that very component when the build has compiled it (real-components.ts,
+ * `renderRealPreview`); the templates here mirror the .astro pages by hand, for the other families (course) and as
+ * the fallback of those two until a build has run (docs/decisions.md §36 and §45).
  */
-import { ARTICLES_PATH, readingMinutes } from '../../lib/articles.ts';
-import { CASE_STUDIES_PATH, clientLine, engagementLabel, findingsOf } from '../../lib/case-studies.ts';
-import { feeText } from '../../lib/catalogue.ts';
+import {
+  ARTICLES_PATH,
+  articleBodyHtml,
+  readingMinutes,
+  shownArticles,
+  type Article,
+  type ArticleBodyProps,
+} from '../../lib/articles.ts';
+import {
+  CASE_STUDIES_PATH,
+  clientLine,
+  engagementLabel,
+  findingsOf,
+  type ShownCaseStudy,
+} from '../../lib/case-studies.ts';
+import {
+  catalogue,
+  feeText,
+  type CatalogueBatch,
+  type CatalogueCourse,
+  type ShownCourse,
+} from '../../lib/catalogue.ts';
+import { availabilityOf } from '../../lib/batches.ts';
 import type { ContentFamily } from '../../lib/collections.ts';
 import { fieldsOfKind, fieldText, publicView, type Field } from '../../lib/fields.ts';
 import { resolveImageUrl } from '../../lib/image-url.ts';
 import { HERO_IMAGE, heroSrcSet } from '../../lib/hero-image.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { BREADCRUMB_HOME } from '../../lib/public-copy.ts';
+import { isLiveAt } from '../../lib/schedule.ts';
 import { ARTICLES_PAGE, CASE_STUDIES_PAGE, COURSES_PAGE } from '../../lib/page-words.ts';
 import { escapeHtml as e } from '../certificates/verify-page.ts';
+import type { Deps } from '../deps.ts';
+import { loadRealComponents, type RealComponents } from './real-components.ts';
 
 type Item = Readonly<Record<string, unknown>>;
 
@@ -37,7 +62,7 @@ const hero = (title: string) => `<section class="hero" aria-labelledby="page-tit
 <div class="hero__text"><h1 id="page-title">${e(title)}</h1><nav class="breadcrumb" aria-label="Breadcrumb"><ol>
 <li><a href="/">${e(BREADCRUMB_HOME)}</a></li><li><span aria-current="page">${e(title)}</span></li></ol></nav></div></section>`;
 
-/** src/pages/case-studies/[slug].astro's body. */
+/** The fallback mirror of src/components/CaseStudyBody.astro (used only while the compiled components are missing). */
 const caseStudy: PreviewRenderer = {
   shellPath: CASE_STUDIES_PATH,
   render(family, item) {
@@ -112,8 +137,9 @@ ${refund ? `<h3>${e(COURSES_PAGE.refundPolicy)}</h3><div>${renderMarkdown(refund
 };
 
 /**
- * src/pages/articles/[slug].astro's body: cover, summary, author, reading time, tags and the body. Code is shown
- * uncoloured (Shiki runs only in the build) and the closing call to action is left to the published page.
+ * The fallback mirror of src/components/ArticleBody.astro (used only while the compiled components are missing):
+ * cover, summary, author, reading time, tags and the body. Code is shown uncoloured (Shiki runs only in the build)
+ * and the closing call to action is left to the published page.
  */
 const article: PreviewRenderer = {
   shellPath: ARTICLES_PATH,
@@ -204,3 +230,107 @@ export const rendererOf = (family: ContentFamily): PreviewRenderer =>
 /** What the public would get of the item (private fields, such as an anonymous client's name, left out). */
 export const renderPreview = (family: ContentFamily, item: Item) =>
   rendererOf(family).render(family, publicView(family.fields, item as Record<string, unknown>));
+
+/** Reads an item the page joins (an article's trainer, its service); null when there is none. */
+export type ItemLookup = (collection: string, id: string) => Promise<Item | null>;
+
+export interface RealPreviewContext {
+  /** The compiled page components, or null (not built yet): then the mirror above renders. */
+  components: RealComponents | null;
+  lookup: ItemLookup;
+  /** A course as the build's catalogue shows it (its next bookable batch), null when the public cannot see it. */
+  course: (id: string) => Promise<ShownCourse | null>;
+  /** The first-published date an item never published yet would get (the preview shows it as if published now). */
+  now: Date;
+}
+
+/** A joined item when the public sees it now (as the build's loaders read it), else nothing. */
+const liveOrNull = async (lookup: ItemLookup, collection: string, id: unknown, now: Date) => {
+  const item = typeof id === 'string' && id ? await lookup(collection, id) : null;
+  return item && isLiveAt(item, now.getTime()) ? item : null;
+};
+
+/**
+ * An article's page props from its item, joined as the page joins them at build time (its trainer's name, its
+ * dates, reading time and tags by shownArticles; its service; its course's next batch by the catalogue).
+ */
+async function articleProps(item: Item, context: RealPreviewContext): Promise<ArticleBodyProps> {
+  const { lookup, now } = context;
+  const trainer = await liveOrNull(lookup, 'trainer', item.author, now);
+  const service = await liveOrNull(lookup, 'serviceContent', item.service, now);
+  const course = str(item.course) ? await context.course(str(item.course)) : null;
+  const stored = {
+    _id: str(item._id),
+    createdAt: str(item.createdAt) || now.toISOString(),
+    updatedAt: str(item.updatedAt) || now.toISOString(),
+    slugHistory: list(item.slugHistory).map(str),
+  };
+  const trainers = trainer
+    ? [{ _id: str(trainer._id), name: str(trainer.name), role: str(trainer.role) }]
+    : [];
+  const [article] = shownArticles([{ ...item, _id: stored._id } as unknown as Article], [stored], trainers);
+  return {
+    article: article!,
+    body: articleBodyHtml(str(item.body)),
+    ...(service ? { service: { title: str(service.title) } } : {}),
+    ...(course ? { course } : {}),
+  };
+}
+
+/**
+ * The preview through the page's own component when the family has one and it is compiled; otherwise (another
+ * family, or no compiled components) the mirror of renderPreview. `real` says which rendered it.
+ */
+export async function renderRealPreview(
+  family: ContentFamily,
+  item: Item,
+  context: RealPreviewContext,
+): Promise<{ title: string; body: string; real: boolean }> {
+  const shown = publicView(family.fields, item as Record<string, unknown>);
+  const components = context.components;
+  try {
+    if (family.key === 'article' && components) {
+      const props = await articleProps(shown, context);
+      return { title: props.article.title, body: await components.renderArticle(props), real: true };
+    }
+    if (family.key === 'caseStudy' && components) {
+      // As src/case-study-data.ts gives it to the page; publicView has left out what the study keeps private.
+      const study = { ...shown, slug: str(shown.slug), slugHistory: list(shown.slugHistory).map(str) };
+      const body = await components.renderCaseStudy(study as unknown as ShownCaseStudy);
+      return { title: str(shown.title), body, real: true };
+    }
+  } catch (error) {
+    // Unsaved values (the admin's Preview) may not have their kind's shape yet, which a page never meets: the
+    // mirror, which reads every value defensively, shows them rather than the preview failing.
+    console.error(`preview: the ${family.key} component failed, the mirror stands in`, error);
+  }
+  return { ...rendererOf(family).render(family, shown), real: false };
+}
+
+/** The context a request's preview renders in: the compiled components if built, the store, the clock. */
+export const realPreviewContext = async (deps: Deps): Promise<RealPreviewContext> => {
+  const now = deps.now();
+  return {
+    components: await loadRealComponents(deps.env.PREVIEW_RENDER_MODULE),
+    lookup: (collection, id) => deps.repository.get(collection, id),
+    // As src/catalogue-data.ts and the batchSeats loader give it to the page: live batches, seats from enrolments.
+    async course(id) {
+      const course = await deps.repository.get('course', id);
+      if (!course || !isLiveAt(course, now.getTime())) return null;
+      const [batches, enrolments] = await Promise.all([
+        deps.repository.list('batch'),
+        deps.repository.list('enroll'),
+      ]);
+      const live = batches.filter((batch) => isLiveAt(batch, now.getTime()));
+      const shown = { ...course, slug: str(course.slug), slugHistory: list(course.slugHistory).map(str) };
+      const [withBatches] = catalogue(
+        [shown as unknown as CatalogueCourse],
+        [],
+        live as unknown as CatalogueBatch[],
+        availabilityOf(live, enrolments, now),
+      );
+      return withBatches ?? null;
+    },
+    now,
+  };
+};

@@ -1,0 +1,23 @@
+/**
+ * The real page components a preview renders (issue 24.4), compiled at build time by Vite (the delta:preview-render
+ * step of astro.config.mjs) into one module the API's function loads at run time and renders with Astro's
+ * Container API. Only data-free components (props in, markup out) belong here: nothing reads `astro:content`.
+ */
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import ArticleBody from './components/ArticleBody.astro';
+import CaseStudyBody from './components/CaseStudyBody.astro';
+import type { ArticleBodyProps } from './lib/articles.ts';
+import type { ShownCaseStudy } from './lib/case-studies.ts';
+
+let container: Promise<AstroContainer> | null = null;
+const containerOnce = () => (container ??= AstroContainer.create());
+
+/** An article page's `<main>` content. */
+export async function renderArticle(props: ArticleBodyProps): Promise<string> {
+  return (await containerOnce()).renderToString(ArticleBody, { props: { ...props } });
+}
+
+/** A case study page's `<main>` content. */
+export async function renderCaseStudy(study: ShownCaseStudy): Promise<string> {
+  return (await containerOnce()).renderToString(CaseStudyBody, { props: { study } });
+}
