@@ -84,6 +84,46 @@ export interface ShownCourse extends CatalogueCourse {
   next: ShownBatch | null;
 }
 
+/** A verified learner's testimonial as src/components/VerifiedLearners.astro shows it (its public fields). */
+export interface ShownTestimonial {
+  _id: string;
+  quote?: string | undefined;
+  name?: string | undefined;
+  course?: string | undefined;
+  rating?: string | number | undefined;
+  issuedOn?: string | undefined;
+  certificateNumber?: string | undefined;
+}
+
+/** What src/components/CourseBody.astro shows: the catalogue's course and what the page resolves around it. */
+export interface CourseBodyProps {
+  course: ShownCourse;
+  /** The course's refund policy, else Site settings' (refundPolicyOf); '' for none. */
+  refundPolicy: string;
+  /** Site settings' WhatsApp number, for each batch's question link. */
+  whatsappNumber: string;
+  /** Today in IST (YYYY-MM-DD): whether a batch's early-bird fee still shows. */
+  today: string;
+  /** The course's verified learners (testimonialsOf), in the admin's order. */
+  testimonials: readonly ShownTestimonial[];
+}
+
+/** The course's own refund policy, else Site settings' (issue 20's settings): '' when neither has one. */
+export function refundPolicyOf(course: Pick<CatalogueCourse, 'refundPolicy'>, settings: unknown): string {
+  const fallback = (settings as Record<string, unknown> | null | undefined)?.refundPolicy;
+  return course.refundPolicy?.trim() || (typeof fallback === 'string' ? fallback.trim() : '');
+}
+
+/** The testimonials of one course's learners (matched by the course's title, as certificates name it). */
+export function testimonialsOf<T extends { course?: string | undefined }>(
+  items: readonly T[],
+  course: string,
+): T[] {
+  const wanted = course.trim().toLocaleLowerCase('en');
+  if (!wanted) return [...items];
+  return items.filter((item) => (item.course ?? '').trim().toLocaleLowerCase('en') === wanted);
+}
+
 /** The courses, each with its trainers (in the course's order) and its batches that have not finished. */
 export function catalogue(
   courses: readonly CatalogueCourse[],
