@@ -6,8 +6,10 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ArticleBody from './components/ArticleBody.astro';
 import CaseStudyBody from './components/CaseStudyBody.astro';
+import CourseBody from './components/CourseBody.astro';
 import type { ArticleBodyProps } from './lib/articles.ts';
 import type { ShownCaseStudy } from './lib/case-studies.ts';
+import type { CourseBodyProps } from './lib/catalogue.ts';
 
 let container: Promise<AstroContainer> | null = null;
 const containerOnce = () => (container ??= AstroContainer.create());
@@ -20,4 +22,9 @@ export async function renderArticle(props: ArticleBodyProps): Promise<string> {
 /** A case study page's `<main>` content. */
 export async function renderCaseStudy(study: ShownCaseStudy): Promise<string> {
   return (await containerOnce()).renderToString(CaseStudyBody, { props: { study } });
+}
+
+/** A course page's `<main>` content. */
+export async function renderCourse(props: CourseBodyProps): Promise<string> {
+  return (await containerOnce()).renderToString(CourseBody, { props: { ...props } });
 }

@@ -4,7 +4,9 @@
  * render an article with src/components/ArticleBody.astro through Astro's Container API: the component's markup
  * (tag links, dates, the closing call to action) that the hand-written mirror never had, its joins as the build
  * makes them (a live trainer's name), and a stored XSS payload inert; a case study with CaseStudyBody.astro,
- * keeping an anonymous client's name out. Without the compiled module (before a first build) the same routes fall
+ * keeping an anonymous client's name out; a course with CourseBody.astro, joined as the build's catalogue joins it
+ * (live trainers, live batches with seats and fees, Site settings' refund policy, its verified learners' public
+ * fields). Without the compiled module (before a first build) the same routes fall
  * back to the mirror. (tests/e2e/preview-real-page.spec.ts compares a preview's <main>
  * with the built page's.)
  */
@@ -12,9 +14,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enrolHref } from '../../src/lib/catalogue.ts';
+import { enrolHref, feeText } from '../../src/lib/catalogue.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
-import { ARTICLES_PAGE, CASE_STUDIES_PAGE } from '../../src/lib/page-words.ts';
+import {
+  ARTICLES_PAGE,
+  CASE_STUDIES_PAGE,
+  COURSE_FEES_DEFAULTS,
+  COURSES_PAGE,
+  VERIFIED_LEARNERS,
+} from '../../src/lib/page-words.ts';
 import { PREVIEW_PATH, PREVIEW_RENDER_PATH, type SharedPreview } from '../../src/lib/preview.ts';
 import { buildRealComponents } from '../../src/server/preview/build-real-components.ts';
 import { loadRealComponents } from '../../src/server/preview/real-components.ts';
@@ -256,6 +264,110 @@ describe('a case study preview', () => {
     expect(html).toContain('Draft study &lt;i&gt;');
     expect(html).not.toContain(CASE_STUDIES_PAGE.back);
     expect(html).not.toContain('Kaveri Bank');
+  });
+});
+
+describe('a course preview', () => {
+  const courses = contentFamilies.course;
+  const create = async (api: Api, path: string, json: Record<string, unknown>) => {
+    const response = await api.admin(path, { method: 'POST', json });
+    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
+    return ((await body(response)).data as Item)._id;
+  };
+  /** An unpublished course with a live and a hidden trainer, a live batch, and two of its learners' testimonials. */
+  const draftCourse = async (api: Api, title: string) => {
+    const trainer = (name: string, published: boolean) =>
+      create(api, contentFamilies.trainer.path, { name, role: 'Lead trainer', published });
+    const course = await create(api, courses.path, {
+      title,
+      summary: 'Find the holes before others do.',
+      syllabus: [{ title: 'Reconnaissance', topics: ['OSINT'] }],
+      duration: '8 weeks',
+      fee: 2_500_000,
+      gstIncluded: true,
+      trainers: [await trainer('Meera Iyer', true), await trainer('Hidden Trainer', false)],
+      published: false,
+    });
+    const day = (days: number) =>
+      new Date(api.clock.now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    const batch = await create(api, contentFamilies.batch.path, {
+      name: 'Evening batch',
+      course,
+      startDate: day(30),
+      endDate: day(90),
+      schedule: 'Mon–Fri',
+      mode: 'online',
+      capacity: 12,
+      feeOverride: 1_800_000,
+    });
+    const testimonial = (name: string, showName: boolean) =>
+      create(api, contentFamilies.learnerTestimonial.path, {
+        quote: `The labs were real, said ${showName ? 'a named' : 'an anonymous'} learner.`,
+        name,
+        showName,
+        course: title,
+        showCourse: true,
+        published: true,
+      });
+    await testimonial('Ravi Kumar', true);
+    await testimonial('Hidden Learner', false);
+    return { course, batch };
+  };
+  const open = async (api: Api, id: string) => {
+    const shared = await api.admin(PREVIEW_PATH, { method: 'POST', json: { family: courses.key, id } });
+    expect(shared.status).toBe(201);
+    const { url } = (await body(shared)).data as SharedPreview;
+    const page = await api.call(new URL(url).pathname);
+    expect(page.status).toBe(200);
+    return page.text();
+  };
+
+  it('of an unpublished draft is the page component: batches with seats and fee, trainers, learners, refund policy', async () => {
+    const { course, batch } = await draftCourse(real, 'Draft course <b>');
+    const html = await open(real, course);
+    expect(html).toContain('<h1 id="page-title">Draft course &lt;b&gt;</h1>');
+    // The batches table the build joins: the live batch, its seats, its own fee and its enrol link.
+    expect(html).toContain(`<tr data-batch="${batch}" data-state="open">`);
+    expect(html).toContain(COURSES_PAGE.seats(12, 12));
+    expect(html).toContain(`${feeText(1_800_000)} ${COURSES_PAGE.gstIncluded}`);
+    expect(html).toContain(`href="${enrolHref(batch)}"`);
+    expect(html).toContain(`${feeText(2_500_000)} ${COURSES_PAGE.gstIncluded}`);
+    // Live trainers only, as cards.
+    expect(html).toContain('<h3 class="trainer-card__name">Meera Iyer</h3>');
+    expect(html).not.toContain('Hidden Trainer');
+    // Its learners, each with what the learner let the public see.
+    expect(html).toContain(VERIFIED_LEARNERS.courseHeading);
+    expect(html).toContain('Ravi Kumar');
+    expect(html).toContain('said an anonymous learner');
+    expect(html).not.toContain('Hidden Learner');
+    // No refund policy of its own: Site settings' one, as on the page.
+    expect(html).toContain(COURSE_FEES_DEFAULTS.refundPolicy.split('\n\n')[0]);
+    expect(html).toContain(COURSES_PAGE.brochure);
+  });
+
+  it('of unsaved values (the admin’s Preview) is the page component too', async () => {
+    const { course } = await draftCourse(real, 'Saved course title');
+    const page = await real.admin(PREVIEW_RENDER_PATH, {
+      method: 'POST',
+      body: new URLSearchParams({
+        payload: JSON.stringify({ family: courses.key, id: course, values: { title: 'Typed course title' } }),
+      }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<h1 id="page-title">Typed course title</h1>');
+    expect(html).toContain('Evening batch');
+    expect(html).not.toContain('Saved course title');
+  });
+
+  it('falls back to the mirror (no batches, trainers or learners) while the components are not compiled', async () => {
+    const { course } = await draftCourse(fallback, 'Mirror course');
+    const html = await open(fallback, course);
+    expect(html).toContain('Mirror course');
+    expect(html).not.toContain('data-batch=');
+    expect(html).not.toContain('Meera Iyer');
+    expect(html).not.toContain(COURSES_PAGE.brochure);
   });
 });
 

@@ -15,6 +15,7 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArticleBodyProps } from '../../lib/articles.ts';
 import type { ShownCaseStudy } from '../../lib/case-studies.ts';
+import type { CourseBodyProps } from '../../lib/catalogue.ts';
 
 /** Where the build writes the module, relative to the project (and to the function's working directory). */
 export const REAL_COMPONENTS_FILE = 'dist-server/preview-render.mjs';
@@ -23,6 +24,8 @@ export const REAL_COMPONENTS_FILE = 'dist-server/preview-render.mjs';
 export interface RealComponents {
   renderArticle(props: ArticleBodyProps): Promise<string>;
   renderCaseStudy(study: ShownCaseStudy): Promise<string>;
+  /** Absent from a module built before courses had their component: then a course previews through the mirror. */
+  renderCourse?: (props: CourseBodyProps) => Promise<string>;
 }
 
 const isRealComponents = (module: unknown): module is RealComponents =>

@@ -28,21 +28,29 @@ import {
 import {
   catalogue,
   feeText,
+  refundPolicyOf,
+  testimonialsOf,
   type CatalogueBatch,
   type CatalogueCourse,
+  type CatalogueTrainer,
+  type CourseBodyProps,
   type ShownCourse,
+  type ShownTestimonial,
 } from '../../lib/catalogue.ts';
 import { availabilityOf } from '../../lib/batches.ts';
-import type { ContentFamily } from '../../lib/collections.ts';
+import { contentFamilies, type ContentFamily } from '../../lib/collections.ts';
 import { fieldsOfKind, fieldText, publicView, type Field } from '../../lib/fields.ts';
 import { resolveImageUrl } from '../../lib/image-url.ts';
 import { HERO_IMAGE, heroSrcSet } from '../../lib/hero-image.ts';
+import { utcToIstDay } from '../../lib/ist.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { BREADCRUMB_HOME } from '../../lib/public-copy.ts';
 import { isLiveAt } from '../../lib/schedule.ts';
 import { ARTICLES_PAGE, CASE_STUDIES_PAGE, COURSES_PAGE } from '../../lib/page-words.ts';
+import { resolveSettings, type SiteSettings } from '../../lib/site-settings.ts';
 import { escapeHtml as e } from '../certificates/verify-page.ts';
 import type { Deps } from '../deps.ts';
+import { SINGLETON_ID } from '../repository/keys.ts';
 import { loadRealComponents, type RealComponents } from './real-components.ts';
 
 type Item = Readonly<Record<string, unknown>>;
@@ -240,6 +248,12 @@ export interface RealPreviewContext {
   lookup: ItemLookup;
   /** A course as the build's catalogue shows it (its next bookable batch), null when the public cannot see it. */
   course: (id: string) => Promise<ShownCourse | null>;
+  /** A course item (maybe a draft) joined as the build's catalogue joins it: its trainers, its batches and seats. */
+  showCourse: (course: Item) => Promise<ShownCourse>;
+  /** The items of a family the public sees now, in the admin's order, as the build's loaders give them. */
+  published: (collection: string) => Promise<Item[]>;
+  /** Site settings as the build reads them (the stored ones over the seed). */
+  settings: () => Promise<SiteSettings>;
   /** The first-published date an item never published yet would get (the preview shows it as if published now). */
   now: Date;
 }
@@ -278,6 +292,26 @@ async function articleProps(item: Item, context: RealPreviewContext): Promise<Ar
 }
 
 /**
+ * A course page's props from its item, as src/pages/courses/[slug].astro gives them: the catalogue's join (live
+ * trainers and batches, seats counted from the enrolments), the refund policy falling back to Site settings', the
+ * WhatsApp number, today in IST and the course's verified learners.
+ */
+async function courseProps(item: Item, context: RealPreviewContext): Promise<CourseBodyProps> {
+  const [course, settings, testimonials] = await Promise.all([
+    context.showCourse(item),
+    context.settings(),
+    context.published('learnerTestimonial'),
+  ]);
+  return {
+    course,
+    refundPolicy: refundPolicyOf(course, settings),
+    whatsappNumber: settings.whatsappNumber,
+    today: utcToIstDay(context.now.toISOString()),
+    testimonials: testimonialsOf(testimonials as unknown as ShownTestimonial[], course.title),
+  };
+}
+
+/**
  * The preview through the page's own component when the family has one and it is compiled; otherwise (another
  * family, or no compiled components) the mirror of renderPreview. `real` says which rendered it.
  */
@@ -299,6 +333,10 @@ export async function renderRealPreview(
       const body = await components.renderCaseStudy(study as unknown as ShownCaseStudy);
       return { title: str(shown.title), body, real: true };
     }
+    if (family.key === 'course' && components?.renderCourse) {
+      const props = await courseProps(shown, context);
+      return { title: props.course.title, body: await components.renderCourse(props), real: true };
+    }
   } catch (error) {
     // Unsaved values (the admin's Preview) may not have their kind's shape yet, which a page never meets: the
     // mirror, which reads every value defensively, shows them rather than the preview failing.
@@ -310,27 +348,44 @@ export async function renderRealPreview(
 /** The context a request's preview renders in: the compiled components if built, the store, the clock. */
 export const realPreviewContext = async (deps: Deps): Promise<RealPreviewContext> => {
   const now = deps.now();
+  const position = (item: Item) =>
+    typeof item.position === 'number' ? item.position : Number.MAX_SAFE_INTEGER;
+  // As the build's content loaders give a family to the pages: the items live now, their public fields, in order.
+  const published = async (collection: string) => {
+    const fields = contentFamilies[collection as keyof typeof contentFamilies]?.fields ?? [];
+    return (await deps.repository.list(collection))
+      .filter((item) => isLiveAt(item, now.getTime()))
+      .map((item) => publicView(fields, item as Record<string, unknown>))
+      .sort((a, b) => position(a) - position(b));
+  };
+  // As src/catalogue-data.ts and the batchSeats loader give it to the page: live trainers and batches, seats from
+  // the enrolments.
+  const showCourse = async (course: Item): Promise<ShownCourse> => {
+    const [trainers, batches, enrolments] = await Promise.all([
+      published('trainer'),
+      deps.repository.list('batch'),
+      deps.repository.list('enroll'),
+    ]);
+    const live = batches.filter((batch) => isLiveAt(batch, now.getTime()));
+    const shown = { ...course, slug: str(course.slug), slugHistory: list(course.slugHistory).map(str) };
+    const [withBatches] = catalogue(
+      [shown as unknown as CatalogueCourse],
+      trainers as unknown as CatalogueTrainer[],
+      live as unknown as CatalogueBatch[],
+      availabilityOf(live, enrolments, now),
+    );
+    return withBatches!;
+  };
   return {
     components: await loadRealComponents(deps.env.PREVIEW_RENDER_MODULE),
     lookup: (collection, id) => deps.repository.get(collection, id),
-    // As src/catalogue-data.ts and the batchSeats loader give it to the page: live batches, seats from enrolments.
     async course(id) {
       const course = await deps.repository.get('course', id);
-      if (!course || !isLiveAt(course, now.getTime())) return null;
-      const [batches, enrolments] = await Promise.all([
-        deps.repository.list('batch'),
-        deps.repository.list('enroll'),
-      ]);
-      const live = batches.filter((batch) => isLiveAt(batch, now.getTime()));
-      const shown = { ...course, slug: str(course.slug), slugHistory: list(course.slugHistory).map(str) };
-      const [withBatches] = catalogue(
-        [shown as unknown as CatalogueCourse],
-        [],
-        live as unknown as CatalogueBatch[],
-        availabilityOf(live, enrolments, now),
-      );
-      return withBatches ?? null;
+      return course && isLiveAt(course, now.getTime()) ? showCourse(course) : null;
     },
+    showCourse,
+    published,
+    settings: async () => resolveSettings(await deps.repository.get('siteSettings', SINGLETON_ID)),
     now,
   };
 };
