@@ -5,10 +5,10 @@
  * any other content family shows as the item's section would (its fields, in the family's order). The page
  * around it (head, navbar, footer, styles) is the deployed page's own HTML (preview-page.ts).
  *
- * A family whose page body is a data-free component (article and case study: src/components/ArticleBody.astro and
- * CaseStudyBody.astro) previews through that very component when the build has compiled it (real-components.ts,
- * `renderRealPreview`); the templates here mirror the .astro pages by hand, for the other families (course) and as
- * the fallback of those two until a build has run (docs/decisions.md §36 and §45).
+ * A family whose page body is a data-free component (article, case study and course: src/components/ArticleBody.astro,
+ * CaseStudyBody.astro and CourseBody.astro) previews through that very component when the build has compiled it
+ * (real-components.ts, `renderRealPreview`); the templates here mirror the .astro pages by hand, as the fallback of
+ * those three until a build has run (docs/decisions.md §36 and §45).
  */
 import {
   ARTICLES_PATH,
@@ -99,8 +99,9 @@ ${quote ? `<section aria-labelledby="case-quote"><h2 id="case-quote">${e(CASE_ST
 };
 
 /**
- * src/pages/courses/[slug].astro's body: summary, facts, description, syllabus, outcomes, FAQ and fee. The
- * batches and trainers it joins at build time are left to the published page.
+ * The fallback mirror of src/components/CourseBody.astro (used only while the compiled components are missing):
+ * summary, facts, description, syllabus, outcomes, FAQ and fee. The batches, trainers and learners it joins are
+ * left to the published page.
  */
 const course: PreviewRenderer = {
   shellPath: '/courses',
