@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { availabilityOf } from './batches.ts';
-import { catalogue, courseJsonLd, courseListJsonLd, workloadOf, type CatalogueBatch } from './catalogue.ts';
+import {
+  catalogue,
+  courseJsonLd,
+  courseListJsonLd,
+  refundPolicyOf,
+  testimonialsOf,
+  workloadOf,
+  type CatalogueBatch,
+} from './catalogue.ts';
 import { istDayToUtc } from './ist.ts';
 
 /** schema.org properties by type, from https://schema.org (Thing's are every type's). */
@@ -199,5 +207,24 @@ describe('the catalogue', () => {
       ['b2', 2_000_000, 'full'],
     ]);
     expect(course!.next?._id).toBe('b1');
+  });
+});
+
+describe('what a course page resolves around its course (CourseBody.astro, its page and its preview)', () => {
+  it('shows the course’s own refund policy, else Site settings’, else none', () => {
+    expect(refundPolicyOf({ refundPolicy: '  Ours.  ' }, { refundPolicy: 'Settings’.' })).toBe('Ours.');
+    expect(refundPolicyOf({ refundPolicy: '   ' }, { refundPolicy: ' Settings’. ' })).toBe('Settings’.');
+    expect(refundPolicyOf({}, {})).toBe('');
+    expect(refundPolicyOf({}, { refundPolicy: 7 })).toBe('');
+  });
+
+  it('keeps the testimonials of the course’s learners only, its title matched loosely', () => {
+    const items = [
+      { _id: 'a', course: ' ethical hacking ' },
+      { _id: 'b', course: 'Cloud Security' },
+      { _id: 'c' },
+    ];
+    expect(testimonialsOf(items, 'Ethical Hacking').map((item) => item._id)).toEqual(['a']);
+    expect(testimonialsOf(items, 'Web Security')).toEqual([]);
   });
 });
