@@ -126,6 +126,16 @@ test.describe('security headers', () => {
     for (const asset of assets.slice(0, 4)) expectStaticSecurityHeaders(await request.get(asset), asset);
   });
 
+  test('the admin is cut off from other windows; the public pages are not, so they keep a warm renderer', async ({
+    request,
+  }) => {
+    for (const path of ['/deltaadmin/login', ...SCREENS.map((screen) => `/deltaadmin/${screen.path}`)])
+      expect((await request.get(path)).headers()['cross-origin-opener-policy'], path).toBe('same-origin');
+    // COOP on a public page starts a new renderer process for every visitor from another site (decisions §46).
+    for (const path of PUBLIC_PAGES)
+      expect((await request.get(path)).headers()['cross-origin-opener-policy'], path).toBeUndefined();
+  });
+
   test('API responses carry nosniff; admin and personal data are never stored by caches', async ({
     request,
     adminApi,
