@@ -8,17 +8,15 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from './lib/collections.ts';
 import type { PublicContentFamilyKey } from './lib/registry.ts';
-import { valueFields } from './lib/fields.ts';
+import { byPosition, valueFields } from './lib/fields.ts';
 import type { ImageFolder } from './lib/families.ts';
 import type { PublicItem } from './lib/public-items.ts';
-
-const positionOf = (data: unknown) => (data as { position?: number }).position ?? Number.MAX_SAFE_INTEGER;
 
 export async function orderedContent<K extends PublicContentFamilyKey>(
   key: K,
 ): Promise<CollectionEntry<K>['data'][]> {
   const entries: CollectionEntry<K>[] = await getCollection(key);
-  return entries.map((entry) => entry.data).sort((a, b) => positionOf(a) - positionOf(b));
+  return entries.map((entry) => entry.data).sort(byPosition);
 }
 
 const familyOf = (key: ContentFamilyKey): ContentFamily => contentFamilies[key];

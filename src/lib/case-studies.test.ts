@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clientLine, findingsOf } from './case-studies.ts';
+import { clientLine, engagementLabel, findingsOf } from './case-studies.ts';
 import { contentFamilies } from './collections.ts';
 import { publicView } from './fields.ts';
 import { CASE_STUDIES_PAGE } from './page-words.ts';
+import { CASE_STUDY } from './staff-messages.ts';
 
 const { fields } = contentFamilies.caseStudy;
 const stored = {
@@ -52,6 +53,12 @@ describe('what the pages say', () => {
       CASE_STUDIES_PAGE.anonymousClient('Banking'),
     );
     expect(clientLine({ sector: 'Banking' })).toBe(CASE_STUDIES_PAGE.anonymousClient('Banking'));
+  });
+
+  it('names the engagement as the family definition does; a value it no longer lists shows as stored', () => {
+    expect(engagementLabel('vapt')).toBe(CASE_STUDY.engagements.vapt);
+    expect(engagementLabel('retired-kind')).toBe('retired-kind');
+    expect(engagementLabel(undefined)).toBe('');
   });
 
   it('counts each severity, none meaning 0', () => {

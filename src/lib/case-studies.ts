@@ -3,6 +3,8 @@
  * severity. Pure, so it is tested without a build; the items reach it through publicView (src/lib/fields.ts), so an
  * anonymous client's name and attribution are already gone.
  */
+import { contentFamilies } from './collections.ts';
+import { fieldsOfKind } from './fields.ts';
 import type { PublicItem } from './public-items.ts';
 import { CASE_STUDIES_PAGE } from './page-words.ts';
 
@@ -30,8 +32,9 @@ export const clientLine = (study: Pick<CaseStudy, 'anonymous' | 'clientName' | '
     ? CASE_STUDIES_PAGE.anonymousClient(study.sector)
     : study.clientName;
 
-/** The engagement's label (the select's option), as staff named it. */
-export const engagementLabel = (
-  options: readonly { value: string; label: string }[],
-  value: string | undefined,
-): string => options.find((option) => option.value === value)?.label ?? value ?? '';
+/** The kinds of engagement, as the family definition names them (its one select field). */
+const ENGAGEMENTS = fieldsOfKind(contentFamilies.caseStudy.fields, 'select')[0]?.options ?? [];
+
+/** The engagement's label, as the family definition names it; a value it no longer lists shows as stored. */
+export const engagementLabel = (value: string | undefined): string =>
+  ENGAGEMENTS.find((option) => option.value === value)?.label ?? value ?? '';

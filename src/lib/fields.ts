@@ -347,6 +347,13 @@ export function itemSchemaOf<F extends Field>(fields: readonly F[]): ItemSchemaO
     }) as unknown as ItemSchemaOf<F>;
 }
 
+/** Items in the order staff gave them (`position`), as every page lists them; an item without one comes last. */
+export const byPosition = (a: unknown, b: unknown): number => positionOf(a) - positionOf(b);
+const positionOf = (item: unknown): number => {
+  const position = (item as { position?: unknown }).position;
+  return typeof position === 'number' ? position : Number.MAX_SAFE_INTEGER;
+};
+
 /** The field shown as an item's name (in lists, confirmations, "Editing: …"): the first one-line text field. */
 export function titleFieldOf(fields: readonly Field[]): string {
   const title = fields.find((field) => field.kind === 'text');

@@ -46,11 +46,11 @@ export function loadRealComponents(file: string = REAL_COMPONENTS_FILE): Promise
     existsSync(candidate),
   );
   if (!path) return Promise.resolve(null);
-  const key = `${path}?v=${statSync(path).mtimeMs}`;
-  if (loaded?.key !== key) {
-    const url = `${pathToFileURL(path).href}?v=${statSync(path).mtimeMs}`;
+  // The modification time in the address: a rebuild's new module is imported afresh, not served from the cache.
+  const url = `${pathToFileURL(path).href}?v=${statSync(path).mtimeMs}`;
+  if (loaded?.key !== url) {
     loaded = {
-      key,
+      key: url,
       module: import(/* @vite-ignore */ url).then(
         (module: unknown) => (isRealComponents(module) ? module : null),
         (error: unknown) => {

@@ -39,7 +39,7 @@ import {
 } from '../../lib/catalogue.ts';
 import { availabilityOf } from '../../lib/batches.ts';
 import { contentFamilies, type ContentFamily } from '../../lib/collections.ts';
-import { fieldsOfKind, fieldText, publicView, type Field } from '../../lib/fields.ts';
+import { byPosition, fieldText, publicView, type Field } from '../../lib/fields.ts';
 import { resolveImageUrl } from '../../lib/image-url.ts';
 import { HERO_IMAGE, heroSrcSet } from '../../lib/hero-image.ts';
 import { utcToIstDay } from '../../lib/ist.ts';
@@ -75,7 +75,6 @@ const caseStudy: PreviewRenderer = {
   shellPath: CASE_STUDIES_PATH,
   render(family, item) {
     const study = item as Parameters<typeof clientLine>[0] & Item;
-    const engagements = fieldsOfKind(family.fields, 'select')[0]?.options ?? [];
     const client = clientLine(study);
     const image = str(item.image);
     const quote = str(item.quote);
@@ -88,7 +87,7 @@ const caseStudy: PreviewRenderer = {
 ${image ? `<img src="${e(resolveImageUrl(image, family.image?.folder ?? 'services'))}" alt="${e(str(item.alt).trim() || CASE_STUDIES_PAGE.logoAlt(client))}" class="case-study-page__logo">` : ''}
 <dl class="course-facts"><div><dt>${e(CASE_STUDIES_PAGE.client)}</dt><dd>${e(client)}</dd></div>
 <div><dt>${e(CASE_STUDIES_PAGE.sector)}</dt><dd>${e(str(item.sector))}</dd></div>
-<div><dt>${e(CASE_STUDIES_PAGE.engagement)}</dt><dd>${e(engagementLabel(engagements, str(item.engagement)))}</dd></div></dl>
+<div><dt>${e(CASE_STUDIES_PAGE.engagement)}</dt><dd>${e(engagementLabel(str(item.engagement)))}</dd></div></dl>
 <section aria-labelledby="case-scope"><h2 id="case-scope">${e(CASE_STUDIES_PAGE.scope)}</h2><p class="pre-line">${e(str(item.scope))}</p></section>
 <section aria-labelledby="case-findings"><h2 id="case-findings">${e(CASE_STUDIES_PAGE.findings)}</h2><ul class="case-study-findings plain-list">${findings}</ul></section>
 <section aria-labelledby="case-outcome"><h2 id="case-outcome">${e(CASE_STUDIES_PAGE.outcome)}</h2><p class="pre-line">${e(str(item.outcome))}</p></section>
@@ -349,15 +348,13 @@ export async function renderRealPreview(
 /** The context a request's preview renders in: the compiled components if built, the store, the clock. */
 export const realPreviewContext = async (deps: Deps): Promise<RealPreviewContext> => {
   const now = deps.now();
-  const position = (item: Item) =>
-    typeof item.position === 'number' ? item.position : Number.MAX_SAFE_INTEGER;
   // As the build's content loaders give a family to the pages: the items live now, their public fields, in order.
   const published = async (collection: string) => {
     const fields = contentFamilies[collection as keyof typeof contentFamilies]?.fields ?? [];
     return (await deps.repository.list(collection))
       .filter((item) => isLiveAt(item, now.getTime()))
       .map((item) => publicView(fields, item as Record<string, unknown>))
-      .sort((a, b) => position(a) - position(b));
+      .sort(byPosition);
   };
   // As src/catalogue-data.ts and the batchSeats loader give it to the page: live trainers and batches, seats from
   // the enrolments.
