@@ -24,6 +24,8 @@ export interface BlobsStoreOptions {
 }
 
 export interface BlobsSandbox extends BlobsStoreOptions {
+  /** Where the server keeps its files (tests read a whole store from here without a round trip per blob). */
+  directory: string;
   /** Options for `getStore({ name, ...storeOptions })`. */
   storeOptions: BlobsStoreOptions;
   /** A store of this server with strong consistency. */
@@ -113,6 +115,7 @@ export async function startBlobsSandbox(options: { directory?: string } = {}): P
   let stopped = false;
   return {
     ...storeOptions,
+    directory,
     storeOptions,
     context,
     getStore: (name: string) => getStore({ name, ...storeOptions, consistency: 'strong' }),

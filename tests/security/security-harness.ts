@@ -7,10 +7,11 @@ import { requestExample } from '../support/request-examples.ts';
 import { getStore, type Store } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { expect } from 'vitest';
 import {
   COLLECTION_KEYS,
@@ -29,6 +30,7 @@ import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, type Api } from '../integration/api-harness.ts';
 import { freePort } from '../../scripts/dev/ports.ts';
 import { answersPing } from '../support/redis-server.ts';
+import type { TestBlobsServer } from '../support/blobs-server.ts';
 import { sampleInput } from '../support/family-samples.ts';
 
 /**
@@ -59,6 +61,50 @@ export async function snapshotStore(repository: Repository) {
     stats: await repository.getDocument('stats'),
     ...(settings.length > 0 ? { settings } : {}),
   };
+}
+
+/**
+ * Keys that change on requests that store nothing: a session per signed-in test request (the harness signs
+ * each one in) and the rate limiter's hits, which count refused requests too.
+ */
+const CHANGING_PER_REQUEST = /^[^/]+\/[^/]+\/(?:items\/sessions\/|ratelimit\/)/;
+
+/**
+ * Every blob of every store on a test Blobs server, as `site/store/key` → a digest of its bytes and of its
+ * metadata, read from the server's own files: one directory walk instead of an HTTP round trip per collection,
+ * item and revision (snapshotStore), and exact to the byte (the local server's ETags come from a millisecond
+ * mtime). Covers what snapshotStore covers and more (accounts, claims, order, leases and flags, images).
+ * Equal fingerprints mean nothing was written, except CHANGING_PER_REQUEST.
+ */
+export function blobsFingerprint(blobs: TestBlobsServer): Record<string, string> {
+  /**
+   * `site/store/key` → a digest of the bytes of every file under `root` (the server's data or metadata). Read
+   * synchronously: a few hundred small files take a few milliseconds, where queueing them on libuv's four
+   * threads behind the servers' own file work took ten times as long.
+   */
+  const digests = (root: string) => {
+    if (!existsSync(root)) return new Map<string, string>();
+    const keys = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      // The local server writes a dot-named temporary file and renames it; none is left once writes are done.
+      .filter(
+        (key) => !key.split('/').some((part) => part.startsWith('.')) && !CHANGING_PER_REQUEST.test(key),
+      );
+    return new Map(
+      keys.map((key) => [
+        key,
+        createHash('sha256')
+          .update(readFileSync(join(root, key)))
+          .digest('base64'),
+      ]),
+    );
+  };
+  const data = digests(join(blobs.directory, 'entries'));
+  const metadata = digests(join(blobs.directory, 'metadata'));
+  return Object.fromEntries(
+    [...data.keys()].sort().map((key) => [key, `${data.get(key)} ${metadata.get(key) ?? '-'}`]),
+  );
 }
 
 /** Every key of a Blobs store, sorted. */

@@ -26,9 +26,9 @@ import { body, multipart, startApi, type Api } from '../integration/api-harness.
 import { sampleInput } from '../support/family-samples.ts';
 import {
   blobKeys,
+  blobsFingerprint,
   expectFailureEnvelope,
   seedEveryFamily,
-  snapshotStore,
   type SeededIds,
 } from './security-harness.ts';
 
@@ -61,7 +61,14 @@ afterAll(async () => {
   await imagesServer?.stop();
 });
 
-const state = async () => ({ store: await snapshotStore(api.repository), images: await blobKeys(images) });
+/**
+ * Every blob of the content store and of the images store, to the byte, once the work the last request left
+ * running is done (blobsFingerprint: one walk of each server's files, not a round trip per item and version).
+ */
+const state = async () => {
+  await api.settle();
+  return { store: blobsFingerprint(api.blobs), images: blobsFingerprint(imagesServer) };
+};
 
 let pictures = 0;
 /** A picture no other test uses (its size differs), so its blobs are its own. */
