@@ -7,16 +7,24 @@ import sharp from 'sharp';
 
 const dir = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
 
+/** Encoded pictures by size and format: sharp encodes each once per worker, not once per test. */
+const encoded = new Map<string, Promise<Buffer>>();
+
 /** A real image file on disk (JPEG by default), larger than the browser's 1200 × 1200 bound unless told. */
 export async function makeImage(
   name: string,
   options: { width?: number; height?: number; format?: 'jpeg' | 'png' } = {},
 ): Promise<string> {
   const { width = 1600, height = 1000, format = 'jpeg' } = options;
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 0, g: 160, b: 90 } } });
-  const bytes = await (format === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+  const key = `${width}x${height}.${format}`;
+  let bytes = encoded.get(key);
+  if (!bytes) {
+    const image = sharp({ create: { width, height, channels: 3, background: { r: 0, g: 160, b: 90 } } });
+    bytes = (format === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+    encoded.set(key, bytes);
+  }
   const path = join(dir, `${name}.${format === 'png' ? 'png' : 'jpg'}`);
-  writeFileSync(path, bytes);
+  writeFileSync(path, await bytes);
   return path;
 }
 
