@@ -31,9 +31,8 @@ test.beforeEach(async ({ page }) => {
 test('every public route is a static page with title, description, canonical URL and Open Graph tags', async ({
   page,
 }) => {
-  // The head and the heading are in the HTML as served: not waiting for its pictures.
   for (const path of ['/', ...INNER_PAGES.map((entry) => entry.path)]) {
-    const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page).toHaveTitle(/\S/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{10}/);
@@ -46,9 +45,8 @@ test('every public route is a static page with title, description, canonical URL
 });
 
 test('inner pages have a hero with a Home → page breadcrumb and the active nav link', async ({ page }) => {
-  // The breadcrumb and the navbar are in the HTML as served: not waiting for its pictures.
   for (const { path, nav } of INNER_PAGES) {
-    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await page.goto(path);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: BREADCRUMB_HOME })).toHaveAttribute('href', '/');
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText(await page.locator('h1').innerText());
@@ -71,12 +69,7 @@ test('inner-page heroes show the shipped photo under a dark overlay, small and f
   request,
 }) => {
   for (const { path } of INNER_PAGES) {
-    // Not waiting for every picture of the page: the hero's own photo is awaited below, and its box is measured
-    // once the page's stylesheets apply.
-    await page.goto(path, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
-    );
+    await page.goto(path);
     const photo = page.locator('.hero .hero__photo');
     await expect(photo).toHaveAttribute('fetchpriority', 'high');
     await expect(photo).toHaveAttribute('alt', '');
