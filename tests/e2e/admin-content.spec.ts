@@ -11,7 +11,7 @@ import { ADMIN, CASE_STUDY, HALL_OF_FAME, LEARNER_TESTIMONIALS } from '../../src
 import { FORM, SHELL } from '../../src/admin/admin-copy.ts';
 import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
 import type { Covers } from '../support/covers.ts';
-import { answerDialogs, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
+import { answerDialogs, imageBytes, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 interface ScreenCase {
@@ -167,13 +167,6 @@ const _everyContentScreen: Covers<
   Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate' | 'article'>,
   (typeof SCREENS)[number]['key']
 > = true;
-
-/** The picture of the items created through the API, encoded once for the whole spec. */
-let apiPictureBytes: Promise<Buffer> | undefined;
-const apiPicture = () =>
-  (apiPictureBytes ??= sharp({ create: { width: 480, height: 320, channels: 3, background: '#0a5' } })
-    .jpeg()
-    .toBuffer());
 
 /** Types a required field's value, or picks it when the field is a choice. */
 const fillRequired = (page: Page, field: { label: string; value: string; choose?: true }) =>
@@ -374,7 +367,13 @@ for (const screen of SCREENS) {
               ...form,
               ...(points ? { points } : {}),
               ...(screen.image
-                ? { image: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: await apiPicture() } }
+                ? {
+                    image: {
+                      name: 'a.jpg',
+                      mimeType: 'image/jpeg',
+                      buffer: await imageBytes({ width: 480, height: 320 }),
+                    },
+                  }
                 : {}),
             },
           })

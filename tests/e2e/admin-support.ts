@@ -7,14 +7,17 @@ import sharp from 'sharp';
 
 const dir = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
 
+interface PictureOptions {
+  width?: number;
+  height?: number;
+  format?: 'jpeg' | 'png';
+}
+
 /** Encoded pictures by size and format: sharp encodes each once per worker, not once per test. */
 const encoded = new Map<string, Promise<Buffer>>();
 
-/** A real image file on disk (JPEG by default), larger than the browser's 1200 × 1200 bound unless told. */
-export async function makeImage(
-  name: string,
-  options: { width?: number; height?: number; format?: 'jpeg' | 'png' } = {},
-): Promise<string> {
+/** The bytes of a plain picture (JPEG by default), encoded once per worker for each size and format. */
+export function imageBytes(options: PictureOptions = {}): Promise<Buffer> {
   const { width = 1600, height = 1000, format = 'jpeg' } = options;
   const key = `${width}x${height}.${format}`;
   let bytes = encoded.get(key);
@@ -23,8 +26,14 @@ export async function makeImage(
     bytes = (format === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
     encoded.set(key, bytes);
   }
+  return bytes;
+}
+
+/** A real image file on disk (JPEG by default), larger than the browser's 1200 × 1200 bound unless told. */
+export async function makeImage(name: string, options: PictureOptions = {}): Promise<string> {
+  const format = options.format ?? 'jpeg';
   const path = join(dir, `${name}.${format === 'png' ? 'png' : 'jpg'}`);
-  writeFileSync(path, await bytes);
+  writeFileSync(path, await imageBytes(options));
   return path;
 }
 
