@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from './scripts/dev/chromium.ts';
+import { CHROMIUM_OFFLINE_FLAGS, E2E_CHROMIUM_PATH } from './scripts/dev/chromium.ts';
 import {
   E2E_ADMIN_BASE_URL,
   E2E_ADMIN_DATA_DIR,
@@ -39,10 +39,9 @@ const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 // check and seeding, so the three build side by side, and the last entry waits until all of them answer.
 const PAST_SEEDING = { stdout: /\[serve\] building the site/ };
 
-// End-to-end specs drive Debian's Chromium (never a downloaded browser) against the production build served by
-// the local runner, each on its own port and throw-away data directory, seeded with the demo content. Two
-// runners, two projects, one worker each: the admin specs on Redis (the production store) and the public and
-// security specs on the Blobs sandbox run side by side, each project's specs one after another as before.
+// End-to-end specs drive Debian's Chromium (its headless shell when installed: §51; never a downloaded browser)
+// against the production build served by the local runners, each on its own port and throw-away data directory,
+// seeded with the demo content.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -57,7 +56,7 @@ export default defineConfig({
     // the retry of a failed test instead, which is the run worth reading. Locally a failure keeps its own trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_CHROMIUM_PATH,
       args: CHROMIUM_OFFLINE_FLAGS,
     },
   },

@@ -116,18 +116,15 @@ try {
         '  main-thread work (simulated, ms):',
         breakdown.map((b) => `${b.groupLabel} ${b.duration.toFixed(0)}`).join(', '),
       );
-      if (process.env.TRACE_OUT) {
-        const { writeFileSync } = await import('node:fs');
-        writeFileSync(
-          `${process.env.TRACE_OUT}-${run}.json`,
-          JSON.stringify((artifacts as unknown as { Trace: unknown }).Trace),
-        );
-      }
       const trace = artifacts as unknown as {
         Trace?: { traceEvents: TraceEvent[] };
         traces?: Record<string, { traceEvents: TraceEvent[] }>;
       };
       const events = trace.Trace?.traceEvents ?? trace.traces?.defaultPass?.traceEvents ?? [];
+      if (process.env.TRACE_OUT) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(`${process.env.TRACE_OUT}-${run}.json`, JSON.stringify({ traceEvents: events }));
+      }
       console.log(`  recorded tasks ≥ ${(50 / cpu).toFixed(1)} ms (what ${cpu}× makes ≥ 50 ms):`);
       for (const task of longTasks(events, 50 / cpu))
         console.log(`    @${task.at} ${task.ms} ms: ${task.work}`);

@@ -1,7 +1,9 @@
 # Provisions what a fresh machine lacks, then leaves Node 24 first on PATH. Source it: `. scripts/provision.sh [--test]`.
 # - Node 24 from the npm registry's node@24 package into ~/.cache/delta-site/node24 (the machines' system node is v20; never
 #   replace it), unless a Node 24 is already on PATH.
-# - with --test: redis-server and Debian's chromium from apt when missing (tests spawn redis; e2e drives chromium).
+# - with --test: redis-server and Debian's chromium from apt when missing (tests spawn redis; e2e drives chromium), and
+#   Debian's chromium-headless-shell for the e2e suite when the machine can get it (optional: without it, e2e
+#   drives chromium itself; docs/decisions.md §51).
 # - node_modules with `npm ci` when missing or older than package-lock.json.
 # One progress line per step; the tools' own output (and the machine's npm config warnings, e.g. an unknown "nodedir")
 # goes to .local/provision.log and is shown only when a step fails. Callers number further steps after
@@ -44,13 +46,23 @@ if [ "${1:-}" = "--test" ]; then
   _provision_apt=()
   command -v redis-server >/dev/null 2>&1 || _provision_apt+=(redis-server)
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || _provision_apt+=(chromium)
-  if [ "${#_provision_apt[@]}" -gt 0 ]; then
-    _provision_step 2 "System packages: apt-get install ${_provision_apt[*]} …"
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    _provision_quiet $SUDO apt-get update -qq || return 1
-    _provision_quiet env DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${_provision_apt[@]}" || return 1
+  _provision_shell=""
+  [ -x "${E2E_CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" ] || _provision_shell="chromium-headless-shell"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  if [ "${#_provision_apt[@]}" -gt 0 ] || [ -n "$_provision_shell" ]; then
+    _provision_step 2 "System packages: apt-get install ${_provision_apt[*]:+${_provision_apt[*]} }$_provision_shell …"
+    if [ "${#_provision_apt[@]}" -gt 0 ]; then
+      _provision_quiet $SUDO apt-get update -qq || return 1
+      _provision_quiet env DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${_provision_apt[@]}" || return 1
+    fi
+    # A third less CPU per e2e run than the full browser; a machine that cannot get it runs e2e on chromium.
+    if [ -n "$_provision_shell" ]; then
+      { [ "${#_provision_apt[@]}" -gt 0 ] || _provision_quiet $SUDO apt-get update -qq; } &&
+        _provision_quiet env DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$_provision_shell" ||
+        echo "  chromium-headless-shell not installed: the e2e suite uses chromium (slower)" >&2
+    fi
   else
-    _provision_step 2 "System packages: redis-server and chromium present"
+    _provision_step 2 "System packages: redis-server, chromium and chromium-headless-shell present"
   fi
 else
   _provision_step 2 "System packages: none needed to serve"
