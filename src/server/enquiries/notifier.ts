@@ -9,8 +9,16 @@ import type { NotifyChannel } from '../../lib/enquiries.ts';
 import type { ServerEnv } from '../env.ts';
 import type { Notification } from './compose.ts';
 
-/** Longest wait for one send: an SMTP server or webhook that hangs becomes a retry, never a stuck function. */
+/**
+ * Longest wait for one send: an SMTP server or webhook that hangs becomes a retry, never a stuck function. The
+ * outbox's and the certificate mail's leases are sized on it, so a notifier may wait less but never longer.
+ */
 export const SEND_TIMEOUT_MS = 10_000;
+
+export interface NotifierOptions {
+  /** Wait for one send, at most SEND_TIMEOUT_MS (the default); tests of a dead server use a short one. */
+  timeoutMs?: number;
+}
 
 /** Issue 25.5: what an acknowledgement to a sender says (acknowledge.ts writes it). */
 export interface Acknowledgement {
@@ -52,7 +60,12 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.name : 'failed';
 }
 
-export function createNotifier(env: ServerEnv): Notifier {
+export function createNotifier(
+  env: ServerEnv,
+  { timeoutMs = SEND_TIMEOUT_MS }: NotifierOptions = {},
+): Notifier {
+  if (!(Number.isInteger(timeoutMs) && timeoutMs > 0 && timeoutMs <= SEND_TIMEOUT_MS))
+    throw new RangeError(`timeoutMs must be a whole number of ms from 1 to ${SEND_TIMEOUT_MS}`);
   const email = env.SMTP_URL && env.NOTIFY_EMAIL_TO.length > 0 ? env.SMTP_URL : null;
   const webhook = env.NOTIFY_WEBHOOK_URL ?? null;
   const channels: NotifyChannel[] = [
@@ -64,9 +77,9 @@ export function createNotifier(env: ServerEnv): Notifier {
   const transportFor = (url: string) =>
     (transport ??= nodemailer.createTransport({
       url,
-      connectionTimeout: SEND_TIMEOUT_MS,
-      greetingTimeout: SEND_TIMEOUT_MS,
-      socketTimeout: SEND_TIMEOUT_MS,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
     }));
 
   async function sendEmail(url: string, notification: Notification) {
@@ -87,7 +100,7 @@ export function createNotifier(env: ServerEnv): Notifier {
       headers,
       body,
       redirect: 'error',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     // Drain the body so the connection is released; its content is the receiver's business.
     await response.arrayBuffer().catch(() => undefined);
