@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pdfQrCodes, pdfText } from '../../../tests/support/pdf.ts';
 import { A4_LANDSCAPE, drawLogo, drawQr, LOGO_SVG_SHAPES, newPdf, PDF_COLOURS, wrapText } from './kit.ts';
 
@@ -34,6 +34,19 @@ describe('PDF kit', () => {
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) expect(fonts.regular.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200);
     expect(lines.join('').replace(/\s/g, '')).toBe(`Refundswithin7days.${'x'.repeat(300)}`);
+  });
+
+  it('measures a text once per process: a later document wraps the same words into the same lines unmeasured', async () => {
+    const words = `Seats are held for 48 hours after enrolment; fees are refunded within 7 days. ${'y'.repeat(120)}`;
+    const first = await newPdf({ title: 'Wrap once' });
+    const lines = wrapText(words, first.fonts.bold, 13, 180);
+    const later = await newPdf({ title: 'Wrap again' });
+    const measure = vi.spyOn(later.fonts.bold, 'widthOfTextAtSize');
+    expect(wrapText(words, later.fonts.bold, 13, 180)).toEqual(lines);
+    expect(measure).not.toHaveBeenCalled();
+    // Another size is another width: measured afresh.
+    wrapText(words, later.fonts.bold, 12, 180);
+    expect(measure).toHaveBeenCalled();
   });
 });
 
