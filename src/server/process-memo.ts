@@ -10,6 +10,7 @@
 export interface ProcessMemo<V> {
   /** The value kept for `key`, else `make()`'s (kept; a rejected promise is not kept). */
   get(key: string, make: () => V): V;
+  has(key: string): boolean;
   readonly size: number;
 }
 
@@ -29,6 +30,7 @@ export function processMemo<V>(name: string, limit: number): ProcessMemo<V> {
         });
       return value;
     },
+    has: (key) => entries.has(key),
     get size() {
       return entries.size;
     },
