@@ -12,12 +12,13 @@ import fontkit from '@pdf-lib/fontkit';
 import {
   LineJoinStyle,
   PDFDocument,
+  PDFImage,
+  PngEmbedder,
   popGraphicsState,
   pushGraphicsState,
   rgb,
   setLineJoin,
   type PDFFont,
-  type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
@@ -96,8 +97,34 @@ export const PDF_COLOURS = {
 export const A4 = { width: 595.28, height: 841.89 } as const;
 export const A4_LANDSCAPE = { width: A4.height, height: A4.width } as const;
 
+/**
+ * Deflated stream contents (font subsets, pictures), kept for the process by a digest of the bytes deflated: a
+ * rebuild's brochures deflate the same fonts and QR codes again, and pako's deflate was a third of their cost.
+ * Deflating is a pure function of the bytes, so a kept result is byte for byte what deflating again would give.
+ */
+const deflated = processMemo<Uint8Array>('pdf-deflated', 64);
+
+function keepDeflatedStreams(doc: PDFDocument): void {
+  const { context } = doc;
+  const flateStream = context.flateStream.bind(context);
+  context.flateStream = (contents, dict = {}) => {
+    if (!(contents instanceof Uint8Array)) return flateStream(contents, dict);
+    const key = createHash('sha256').update(contents).digest('hex');
+    // pdf-lib 1.17's flateStream: the deflated bytes in a stream whose dictionary names the filter.
+    if (deflated.has(key))
+      return context.stream(
+        deflated.get(key, () => new Uint8Array()),
+        { ...dict, Filter: 'FlateDecode' },
+      );
+    const stream = flateStream(contents, dict);
+    deflated.get(key, () => stream.getContents());
+    return stream;
+  };
+}
+
 export async function newPdf(meta: PdfMeta): Promise<NewPdf> {
   const doc = await PDFDocument.create();
+  keepDeflatedStreams(doc);
   doc.registerFontkit(fontkit);
   const files = await loadFontFiles();
   // Subsetting keeps a one-page document far under the 300 KB limit (the whole font is ~220 KB per weight).
@@ -123,11 +150,19 @@ export async function qrPng(text: string, widthPx = 512): Promise<Uint8Array> {
   return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: widthPx });
 }
 
-/** The QR pictures documents embed, kept for the process: each build's brochures draw the same ones. */
-const qrPictures = processMemo<Promise<Uint8Array>>('pdf-qr-png', 64);
+/**
+ * The QR pictures documents embed, made and decoded once per process: each build's brochures draw the same ones.
+ * A PngEmbedder holds the decoded pixels and nothing of a document, so documents can share one.
+ */
+const qrPictures = processMemo<Promise<PngEmbedder>>('pdf-qr-embedders', 64);
 
 export async function embedQr(doc: PDFDocument, text: string): Promise<PDFImage> {
-  return doc.embedPng(await qrPictures.get(text, () => qrPng(text)));
+  const embedder = await qrPictures.get(text, async () => PngEmbedder.for(await qrPng(text)));
+  // What doc.embedPng (pdf-lib 1.17, pinned) does with the embedder it decodes: a reference now, and the image in
+  // the document's list, written on save (where its number among the objects stays what embedPng gives it).
+  const image = PDFImage.of(doc.context.nextRef(), doc, embedder);
+  (doc as unknown as { images: PDFImage[] }).images.push(image);
+  return image;
 }
 
 export interface Box {
