@@ -152,9 +152,10 @@ export async function qrPng(text: string, widthPx = 512): Promise<Uint8Array> {
 
 /**
  * The QR pictures documents embed, made and decoded once per process: each build's brochures draw the same ones.
- * A PngEmbedder holds the decoded pixels and nothing of a document, so documents can share one.
+ * A PngEmbedder holds the decoded pixels and nothing of a document, so documents can share one. A few only: each
+ * holds ~1 MB of pixels, and a function issuing certificates draws a new code per certificate.
  */
-const qrPictures = processMemo<Promise<PngEmbedder>>('pdf-qr-embedders', 64);
+const qrPictures = processMemo<Promise<PngEmbedder>>('pdf-qr-embedders', 16);
 
 export async function embedQr(doc: PDFDocument, text: string): Promise<PDFImage> {
   const embedder = await qrPictures.get(text, async () => PngEmbedder.for(await qrPng(text)));
