@@ -96,8 +96,12 @@ const previewComponents = {
       const { REAL_COMPONENTS_FILE } = await import('./src/server/preview/real-components.ts');
       const root = fileURLToPath(new URL('./', import.meta.url));
       const started = Date.now();
-      await buildRealComponents(root, join(root, REAL_COMPONENTS_FILE));
-      logger.info(`preview components compiled in ${Date.now() - started} ms`);
+      const { reused } = await buildRealComponents(root, join(root, REAL_COMPONENTS_FILE));
+      logger.info(
+        reused
+          ? 'preview components unchanged since this process compiled them: kept'
+          : `preview components compiled in ${Date.now() - started} ms`,
+      );
     },
   },
 };

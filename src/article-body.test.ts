@@ -3,8 +3,9 @@
  * their scrolling region, uploaded pictures kept, and every script vector of a stored body inert.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { codeLanguages, colourClass, renderArticleBody, themeColours } from './article-body.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { CODE_THEME, codeLanguages, colourClass, renderArticleBody, themeColours } from './article-body.ts';
+import { processMemo } from './server/process-memo.ts';
 
 const css = readFileSync(new URL('./styles/articles.css', import.meta.url), 'utf8');
 
@@ -22,6 +23,18 @@ function contrast(a: string, b: string): number {
 }
 
 describe('renderArticleBody', () => {
+  it('highlights with one highlighter per process, whichever copy of the module renders (a rebuild bundles anew)', async () => {
+    const source = '```ts\nconst seats: number = 12;\n```';
+    const html = await renderArticleBody(source);
+    vi.resetModules();
+    const fresh = await import('./article-body.ts');
+    expect(await fresh.renderArticleBody(source)).toBe(html);
+    const made = processMemo<Promise<unknown>>('shiki-highlighters', 4).get(CODE_THEME, () => {
+      throw new Error('a second highlighter was asked for');
+    });
+    await expect(made).resolves.toBeDefined();
+  });
+
   it('colours a fenced code block with classes, escaping the code', async () => {
     const html = await renderArticleBody('```python\nprint("<b>hi</b>")  # say hi\n```');
     expect(html).toContain('<pre class="code" tabindex="0"><code class="shiki" data-lang="python">');

@@ -11,12 +11,23 @@
 import { bundledLanguages, createHighlighter, type BundledLanguage, type HighlighterGeneric } from 'shiki';
 import { articleBodyHtml } from './lib/articles.ts';
 import type { Highlight } from './lib/markdown.ts';
+import { processMemo } from './server/process-memo.ts';
 
 /** GitHub's light high-contrast theme: every token colour is at least 4.5:1 on the white code background. */
 export const CODE_THEME = 'github-light-high-contrast';
 
-let highlighter: Promise<HighlighterGeneric<BundledLanguage, typeof CODE_THEME>> | null = null;
-const shiki = () => (highlighter ??= createHighlighter({ themes: [CODE_THEME], langs: [] }));
+/**
+ * One highlighter per process, not per copy of this module: the local runner's warm build worker bundles this
+ * module afresh for every build, and a fresh highlighter compiled its grammars' expressions again (~0.5 CPU-s per
+ * rebuild, docs/decisions.md §53). Highlighting is a pure function of the code, the language and the
+ * theme, so a highlighter that has served earlier builds colours a block exactly as a new one would.
+ */
+const highlighters = processMemo<Promise<HighlighterGeneric<BundledLanguage, typeof CODE_THEME>>>(
+  'shiki-highlighters',
+  4,
+);
+const shiki = () =>
+  highlighters.get(CODE_THEME, () => createHighlighter({ themes: [CODE_THEME], langs: [] }));
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -5,7 +5,8 @@
  * build's process-wide state (NODE_ENV, Vite's caches, memory growth over many builds) never reaches the server,
  * and the runner can replace it at will.
  *
- * Protocol (IPC): { id, outDir } in, { id, ok, error? } out. Astro's own log goes to stdout/stderr.
+ * Protocol (IPC): { id, outDir } in, { id, ok, error? } out. Astro's own log goes to stdout/stderr, at 'warn'
+ * unless BUILD_LOG_LEVEL=info asks for its phase timings (bench/rebuild-cost.ts).
  */
 import { build } from 'astro';
 
@@ -15,9 +16,10 @@ interface BuildRequest {
 }
 
 const root = process.cwd();
+const logLevel = process.env.BUILD_LOG_LEVEL === 'info' ? 'info' : 'warn';
 
 process.on('message', (message: BuildRequest) => {
-  build({ root, outDir: message.outDir, logLevel: 'warn' }).then(
+  build({ root, outDir: message.outDir, logLevel }).then(
     () => process.send?.({ id: message.id, ok: true }),
     (error: unknown) =>
       process.send?.({

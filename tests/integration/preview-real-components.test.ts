@@ -10,7 +10,7 @@
  * back to the mirror. (tests/e2e/preview-real-page.spec.ts compares a preview's <main>
  * with the built page's.)
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -385,4 +385,26 @@ describe('the compiled components', () => {
     await writeFile(other, 'export const renderArticle = async () => "";\n');
     expect(await loadRealComponents(other)).toBeNull();
   });
+});
+
+describe('compiling them again in one process (docs/decisions.md §53)', () => {
+  it('keeps the module while nothing it is made from changed, and compiles it again when something did', async () => {
+    const compiled = await readFile(moduleFile);
+    expect(await buildRealComponents(process.cwd(), moduleFile)).toEqual({ reused: true });
+    expect(await readFile(moduleFile)).toEqual(compiled);
+
+    // A module changed since it was written is made again, to the same bytes.
+    await writeFile(moduleFile, `${compiled.toString()}\n// changed\n`);
+    expect(await buildRealComponents(process.cwd(), moduleFile)).toEqual({ reused: false });
+    expect(await readFile(moduleFile)).toEqual(compiled);
+    expect(await buildRealComponents(process.cwd(), moduleFile)).toEqual({ reused: true });
+
+    // So is one whose inputs changed: here the environment the configuration reads.
+    vi.stubEnv('SITE_URL', 'https://elsewhere.example');
+    try {
+      expect(await buildRealComponents(process.cwd(), moduleFile)).toEqual({ reused: false });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }, 180_000);
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { shareImagePath } from '../../lib/articles.ts';
-import { bakeShareCards, escapePango, shareCard } from './share-card.ts';
+import { bakeShareCards, escapePango, keptShareCard, shareCard } from './share-card.ts';
 
 /** The mean brightness of a region of a PNG (0–255). */
 async function brightness(png: Buffer, region: { left: number; top: number; width: number; height: number }) {
@@ -62,5 +62,31 @@ describe('bakeShareCards', () => {
     } finally {
       await rm(outDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('keptShareCard', () => {
+  it('makes a card once per process for the same title, brand and cover, and anew when one of them changes', async () => {
+    const cover = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#aa3355' } })
+      .webp()
+      .toBuffer();
+    const title = `Kept card ${Math.random()}`;
+    const first = await keptShareCard({ title, brand: 'DeltaSecure', cover });
+    expect(first.kept).toBe(false);
+    const again = await keptShareCard({ title, brand: 'DeltaSecure', cover: new Uint8Array(cover) });
+    expect(again).toEqual({ png: first.png, kept: true });
+    // The kept picture is the one shareCard makes.
+    expect(await shareCard({ title, brand: 'DeltaSecure', cover })).toEqual(first.png);
+
+    const otherCover = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#aa3356' },
+    })
+      .webp()
+      .toBuffer();
+    expect(otherCover).not.toEqual(cover);
+    expect((await keptShareCard({ title, brand: 'DeltaSecure', cover: otherCover })).kept).toBe(false);
+    expect((await keptShareCard({ title, brand: 'DeltaSecure' })).kept).toBe(false);
+    expect((await keptShareCard({ title: `${title}!`, brand: 'DeltaSecure', cover })).kept).toBe(false);
+    expect((await keptShareCard({ title, brand: 'Delta', cover })).kept).toBe(false);
   });
 });

@@ -11,7 +11,11 @@
  *   contrast over any picture; without a cover the card is the site's dark background.
  * - Best effort, like bake-uploads.ts: a card that cannot be made is logged and skipped, never failing a deploy
  *   (the page's og:image then answers 404 and link previews fall back to the title and description).
+ * - A process that bakes again (the local runner's warm build worker, per content change) keeps each card it made
+ *   by a digest of its title, brand and cover bytes, which are all a card is made from (docs/decisions.md
+ *   §53): libvips' text and PNG encoding were ~0.4 CPU-s per rebuild for the same pictures.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
@@ -19,6 +23,7 @@ import sharp from 'sharp';
 import './image-pipeline.ts';
 import { SHARE_IMAGE, shareImagePath } from '../../lib/articles.ts';
 import type { ImageFolder } from '../../lib/families.ts';
+import { processMemo } from '../process-memo.ts';
 import type { ImageService } from './port.ts';
 
 const BACKGROUND = '#0a0a0a';
@@ -37,16 +42,14 @@ const textImage = (markup: string, width: number, height: number, font: string) 
     .png()
     .toBuffer({ resolveWithObject: true });
 
-/** One share card as PNG bytes: the cover (darkened) or the dark background, an accent bar, title and brand. */
-export async function shareCard({
-  title,
-  brand,
-  cover,
-}: {
+interface ShareCardInput {
   title: string;
   brand: string;
   cover?: ArrayBuffer | Uint8Array | null;
-}): Promise<Buffer> {
+}
+
+/** One share card as PNG bytes: the cover (darkened) or the dark background, an accent bar, title and brand. */
+export async function shareCard({ title, brand, cover }: ShareCardInput): Promise<Buffer> {
   const { width, height } = SHARE_IMAGE;
   const base = cover
     ? sharp(new Uint8Array(cover)).resize(width, height, { fit: 'cover' }).removeAlpha()
@@ -83,6 +86,19 @@ export async function shareCard({
     .toBuffer();
 }
 
+const madeCards = processMemo<Promise<Buffer>>('share-cards', 32);
+
+/** shareCard's picture, made once per process for the same title, brand and cover bytes (`kept` when it was). */
+export async function keptShareCard(input: ShareCardInput): Promise<{ png: Buffer; kept: boolean }> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([input.title, input.brand]))
+    .update(input.cover ? `cover ${input.cover.byteLength}:` : 'no cover')
+    .update(input.cover ? new Uint8Array(input.cover) : new Uint8Array())
+    .digest('hex');
+  const kept = madeCards.has(key);
+  return { png: await madeCards.get(key, () => shareCard(input)), kept };
+}
+
 /** A stored article, as the build's loader reads it: only its slug, title and cover are used. */
 export type ShareCardArticle = Readonly<Record<string, unknown>>;
 
@@ -109,7 +125,7 @@ export async function bakeShareCards(
           : null;
       const target = join(outDir, path);
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, await shareCard({ title: article.title, brand, cover }));
+      await writeFile(target, (await keptShareCard({ title: article.title, brand, cover })).png);
       report.made.push(path);
     } catch (error) {
       report.skipped.push({ path, reason: error instanceof Error ? error.message : String(error) });

@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pdfQrCodes, pdfText } from '../../../tests/support/pdf.ts';
-import { A4_LANDSCAPE, drawLogo, drawQr, LOGO_SVG_SHAPES, newPdf, PDF_COLOURS, wrapText } from './kit.ts';
+import {
+  A4_LANDSCAPE,
+  drawLogo,
+  drawQr,
+  LOGO_SVG_SHAPES,
+  newPdf,
+  PDF_COLOURS,
+  TextFlow,
+  wrapText,
+} from './kit.ts';
 
 describe('PDF kit', () => {
   it('prints a Devanagari name beside Latin text and rupees, in a small file', async () => {
@@ -34,6 +43,44 @@ describe('PDF kit', () => {
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) expect(fonts.regular.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200);
     expect(lines.join('').replace(/\s/g, '')).toBe(`Refundswithin7days.${'x'.repeat(300)}`);
+  });
+
+  it('measures a text once per process: a later document wraps the same words into the same lines unmeasured', async () => {
+    const words = `Seats are held for 48 hours after enrolment; fees are refunded within 7 days. ${'y'.repeat(120)}`;
+    const first = await newPdf({ title: 'Wrap once' });
+    const lines = wrapText(words, first.fonts.bold, 13, 180);
+    const later = await newPdf({ title: 'Wrap again' });
+    const measure = vi.spyOn(later.fonts.bold, 'widthOfTextAtSize');
+    expect(wrapText(words, later.fonts.bold, 13, 180)).toEqual(lines);
+    expect(measure).not.toHaveBeenCalled();
+    // Another size is another width: measured afresh.
+    wrapText(words, later.fonts.bold, 12, 180);
+    expect(measure).toHaveBeenCalled();
+  });
+
+  it('makes the same bytes from kept widths, QR pictures and deflated streams as from fresh ones', async () => {
+    const memo = (name: string) =>
+      (globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>)[
+        Symbol.for(`delta:process-memo:${name}`)
+      ];
+    const url = 'https://deltasecure.example/courses/cloud-security';
+    const make = async () => {
+      const pdf = await newPdf({ title: 'Same bytes', createdAt: new Date('2026-11-26T00:00:00Z') });
+      const flow = new TextFlow(pdf);
+      await drawQr(pdf.doc, flow.current.page, url, { x: 400, y: 700, size: 84 });
+      flow.text('प्रिया वर्मा paid ₹12,500 for the Cloud Security batch starting in January.', { bold: true });
+      flow.text(`Refunds within 7 days of the start. ${'z'.repeat(90)}`);
+      return Buffer.from(await pdf.doc.save());
+    };
+    for (const name of ['pdf-deflated', 'pdf-qr-embedders', 'pdf-text-widths']) memo(name)?.clear();
+    const fresh = await make();
+    const deflatedCount = memo('pdf-deflated')?.size ?? 0;
+    expect(deflatedCount).toBeGreaterThan(0);
+    const kept = await make();
+    // Nothing deflated anew (the fonts' subsets and the picture were kept), and not one byte differs.
+    expect(memo('pdf-deflated')?.size).toBe(deflatedCount);
+    expect(kept.equals(fresh)).toBe(true);
+    expect(await pdfQrCodes(kept)).toEqual([url]);
   });
 });
 

@@ -5,21 +5,24 @@
 // @pdf-lib/fontkit's Indic shaper was compiled with regenerator and expects its runtime as a global; without it
 // drawing any Devanagari text throws "regeneratorRuntime is not defined".
 import 'regenerator-runtime/runtime.js';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import {
   LineJoinStyle,
   PDFDocument,
+  PDFImage,
+  PngEmbedder,
   popGraphicsState,
   pushGraphicsState,
   rgb,
   setLineJoin,
   type PDFFont,
-  type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { processMemo } from '../process-memo.ts';
 
 export interface PdfFonts {
   regular: PDFFont;
@@ -46,15 +49,40 @@ const FONT_FILES = {
 } as const;
 
 const requireFromHere = createRequire(import.meta.url);
-let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 
-function loadFontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
-  fontBytes ??= Promise.all([
-    readFile(requireFromHere.resolve(FONT_FILES.regular)),
-    readFile(requireFromHere.resolve(FONT_FILES.bold)),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  return fontBytes;
+interface FontFile {
+  bytes: Uint8Array;
+  /** A hash of the bytes: what a measured width depends on besides the text and the size. */
+  digest: string;
 }
+let fontFiles: Promise<{ regular: FontFile; bold: FontFile }> | undefined;
+
+const fontFile = async (name: string): Promise<FontFile> => {
+  const bytes = await readFile(requireFromHere.resolve(name));
+  return { bytes, digest: createHash('sha256').update(bytes).digest('hex') };
+};
+
+function loadFontFiles(): Promise<{ regular: FontFile; bold: FontFile }> {
+  fontFiles ??= Promise.all([fontFile(FONT_FILES.regular), fontFile(FONT_FILES.bold)]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  );
+  return fontFiles;
+}
+
+/**
+ * Text widths, kept for the process: wrapping measures every growing prefix of a paragraph with fontkit's shaper,
+ * which was most of a brochure's cost, and a rebuild of the site measures the same texts again (the local runner's
+ * warm build worker, docs/decisions.md §53). Keyed by the font file's hash, so only fonts made by newPdf
+ * are measured through it.
+ */
+const textWidths = processMemo<number>('pdf-text-widths', 20_000);
+const fontDigests = new WeakMap<PDFFont, string>();
+
+const widthOf = (font: PDFFont, size: number): ((text: string) => number) => {
+  const digest = fontDigests.get(font);
+  if (digest === undefined) return (text) => font.widthOfTextAtSize(text, size);
+  return (text) => textWidths.get(`${digest} ${size} ${text}`, () => font.widthOfTextAtSize(text, size));
+};
 
 /** Print colours. The site's neon green (#00ff87) on black does not survive paper or a white page, so print
  *  uses a deep green of the same hue (#00804a, 5:1 on white) and near-black text. */
@@ -69,15 +97,43 @@ export const PDF_COLOURS = {
 export const A4 = { width: 595.28, height: 841.89 } as const;
 export const A4_LANDSCAPE = { width: A4.height, height: A4.width } as const;
 
+/**
+ * Deflated stream contents (font subsets, pictures), kept for the process by a digest of the bytes deflated: a
+ * rebuild's brochures deflate the same fonts and QR codes again, and pako's deflate was a third of their cost.
+ * Deflating is a pure function of the bytes, so a kept result is byte for byte what deflating again would give.
+ */
+const deflated = processMemo<Uint8Array>('pdf-deflated', 64);
+
+function keepDeflatedStreams(doc: PDFDocument): void {
+  const { context } = doc;
+  const flateStream = context.flateStream.bind(context);
+  context.flateStream = (contents, dict = {}) => {
+    if (!(contents instanceof Uint8Array)) return flateStream(contents, dict);
+    const key = createHash('sha256').update(contents).digest('hex');
+    // pdf-lib 1.17's flateStream: the deflated bytes in a stream whose dictionary names the filter.
+    if (deflated.has(key))
+      return context.stream(
+        deflated.get(key, () => new Uint8Array()),
+        { ...dict, Filter: 'FlateDecode' },
+      );
+    const stream = flateStream(contents, dict);
+    deflated.get(key, () => stream.getContents());
+    return stream;
+  };
+}
+
 export async function newPdf(meta: PdfMeta): Promise<NewPdf> {
   const doc = await PDFDocument.create();
+  keepDeflatedStreams(doc);
   doc.registerFontkit(fontkit);
-  const bytes = await loadFontBytes();
+  const files = await loadFontFiles();
   // Subsetting keeps a one-page document far under the 300 KB limit (the whole font is ~220 KB per weight).
   const [regular, bold] = await Promise.all([
-    doc.embedFont(bytes.regular, { subset: true }),
-    doc.embedFont(bytes.bold, { subset: true }),
+    doc.embedFont(files.regular.bytes, { subset: true }),
+    doc.embedFont(files.bold.bytes, { subset: true }),
   ]);
+  fontDigests.set(regular, files.regular.digest);
+  fontDigests.set(bold, files.bold.digest);
   const when = meta.createdAt ?? new Date();
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   if (meta.subject) doc.setSubject(meta.subject);
@@ -94,8 +150,20 @@ export async function qrPng(text: string, widthPx = 512): Promise<Uint8Array> {
   return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: widthPx });
 }
 
+/**
+ * The QR pictures documents embed, made and decoded once per process: each build's brochures draw the same ones.
+ * A PngEmbedder holds the decoded pixels and nothing of a document, so documents can share one. A few only: each
+ * holds ~1 MB of pixels, and a function issuing certificates draws a new code per certificate.
+ */
+const qrPictures = processMemo<Promise<PngEmbedder>>('pdf-qr-embedders', 16);
+
 export async function embedQr(doc: PDFDocument, text: string): Promise<PDFImage> {
-  return doc.embedPng(await qrPng(text));
+  const embedder = await qrPictures.get(text, async () => PngEmbedder.for(await qrPng(text)));
+  // What doc.embedPng (pdf-lib 1.17, pinned) does with the embedder it decodes: a reference now, and the image in
+  // the document's list, written on save (where its number among the objects stays what embedPng gives it).
+  const image = PDFImage.of(doc.context.nextRef(), doc, embedder);
+  (doc as unknown as { images: PDFImage[] }).images.push(image);
+  return image;
 }
 
 export interface Box {
@@ -112,19 +180,20 @@ export async function drawQr(doc: PDFDocument, page: PDFPage, text: string, box:
 /** Splits text into lines no wider than `maxWidth` at `size`, breaking at spaces (a word longer than a line is
  *  cut, so a pasted URL cannot run off the page). */
 export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const width = widthOf(font, size);
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
+      if (width(candidate) <= maxWidth) {
         line = candidate;
         continue;
       }
       if (line) lines.push(line);
       line = word;
-      while (font.widthOfTextAtSize(line, size) > maxWidth && line.length > 1) {
-        const cut = longestFittingPrefix(line, font, size, maxWidth);
+      while (width(line) > maxWidth && line.length > 1) {
+        const cut = longestFittingPrefix(line, width, maxWidth);
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
       }
@@ -134,12 +203,12 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
   return lines;
 }
 
-function longestFittingPrefix(text: string, font: PDFFont, size: number, maxWidth: number): number {
+function longestFittingPrefix(text: string, width: (text: string) => number, maxWidth: number): number {
   let fits = 1;
   let tooLong = text.length;
   while (tooLong - fits > 1) {
     const middle = Math.floor((fits + tooLong) / 2);
-    if (font.widthOfTextAtSize(text.slice(0, middle), size) <= maxWidth) fits = middle;
+    if (width(text.slice(0, middle)) <= maxWidth) fits = middle;
     else tooLong = middle;
   }
   return fits;
