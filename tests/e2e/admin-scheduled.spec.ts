@@ -8,11 +8,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { FORM } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
-import { screenHref } from '../../src/admin/stores/router.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { formatIst, istDayTimeToUtc, utcToIstDayTime } from '../../src/lib/ist.ts';
 import { SCHEDULE } from '../../src/lib/staff-messages.ts';
-import { answerDialogs, unique } from './admin-support.ts';
+import { answerDialogs, openScreen, unique } from './admin-support.ts';
 import { expect, test } from './fixtures.ts';
 
 /** The scheduler's tick, then a rebuild, on a loaded 2-core machine: generous. */
@@ -50,23 +49,12 @@ test('the local scheduler publishes a scheduled career by itself; the Scheduled 
   expect(((await created.json()) as { data: Career }).data.published).toBe(false);
   expect((await (await request.get(family.path)).text()).includes(soon)).toBe(false);
 
-  // No request of ours publishes it: the runner's scheduler does, and the rebuild brings it to the page.
-  await expect
-    .poll(async () => {
-      const item = await careerTitled(adminApi, soon);
-      return item ? { published: item.published, scheduled: item.publishAt !== undefined } : null;
-    }, REBUILT)
-    .toEqual({ published: true, scheduled: false });
-  await expect
-    .poll(async () => (await (await request.get('/career')).text()).includes(soon), REBUILT)
-    .toBe(true);
-
-  // Tomorrow at 10:00 IST, typed in the form as staff read it.
+  // Tomorrow at 10:00 IST, typed in the form as staff read it, while the first one's time comes (none of the
+  // requests below publishes anything: only the runner's scheduler does).
   const later = unique('Tomorrow role');
   const day = utcToIstDayTime(new Date(Date.now() + 86_400_000).toISOString()).slice(0, 10);
   const publishAt = istDayTimeToUtc(`${day}T10:00`) ?? '';
-  await page.goto(screenHref('career'));
-  await expect(page.getByRole('heading', { level: 1, name: CONTENT_SCREENS.career.heading })).toBeVisible();
+  await openScreen(page, 'Career', CONTENT_SCREENS.career.heading);
   await page.getByLabel('Title', { exact: true }).fill(later);
   await page.getByLabel('Description', { exact: true }).fill('Opens tomorrow.');
   await page.getByLabel(FORM.point(1), { exact: true }).fill('Curiosity');
@@ -90,7 +78,7 @@ test('the local scheduler publishes a scheduled career by itself; the Scheduled 
   await expect(page.getByText(FORM.editing(later), { exact: true })).toBeVisible();
   await expect(page.getByLabel(SCHEDULE.publishAt, { exact: true })).toHaveValue(`${day}T10:00`);
 
-  await page.goto(screenHref('scheduled'));
+  await openScreen(page, SCHEDULE.heading, SCHEDULE.heading, 'Staff tools');
   const dialogs = answerDialogs(page, () => true);
   await page
     .locator('li.item-card', { hasText: later })
@@ -102,6 +90,17 @@ test('the local scheduler publishes a scheduled career by itself; the Scheduled 
   const cancelled = await careerTitled(adminApi, later);
   expect(cancelled).toMatchObject({ published: false });
   expect(cancelled?.publishAt).toBeUndefined();
+
+  // No request of ours publishes it: the runner's scheduler does, and the rebuild brings it to the page.
+  await expect
+    .poll(async () => {
+      const item = await careerTitled(adminApi, soon);
+      return item ? { published: item.published, scheduled: item.publishAt !== undefined } : null;
+    }, REBUILT)
+    .toEqual({ published: true, scheduled: false });
+  await expect
+    .poll(async () => (await (await request.get('/career')).text()).includes(soon), REBUILT)
+    .toBe(true);
 
   for (const title of [soon, later]) {
     const item = await careerTitled(adminApi, title);

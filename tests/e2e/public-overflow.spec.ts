@@ -59,27 +59,31 @@ test('no public page scrolls sideways at 320–1,440 px with long words and URLs
     created.push(`${path}/${((await response.json()) as { data: { _id: string } }).data._id}`);
   };
   try {
-    await create(PUBLIC_PATHS.homeContent, { multipart: { title, image } });
-    await create(PUBLIC_PATHS.homeService, { multipart: { title, description: longText, image } });
-    await create(PUBLIC_PATHS.homeCourse, { data: { title, description: longText } });
-    await create(PUBLIC_PATHS.serviceContent, {
-      multipart: { title, description: longText, points, image },
-    });
+    // At once, so the writes share one rebuild window instead of spreading over several; the career last, so a build
+    // that shows it has all of them.
+    await Promise.all([
+      create(PUBLIC_PATHS.homeContent, { multipart: { title, image } }),
+      create(PUBLIC_PATHS.homeService, { multipart: { title, description: longText, image } }),
+      create(PUBLIC_PATHS.homeCourse, { data: { title, description: longText } }),
+      create(PUBLIC_PATHS.serviceContent, {
+        multipart: { title, description: longText, points, image },
+      }),
+      // Not a public island family: its path is the registry's rule, /api/v1/{key}.
+      create('/api/v1/caseStudy', {
+        multipart: {
+          title: longWord(160),
+          sector: longWord(120),
+          engagement: 'vapt',
+          scope: longText,
+          outcome: longText,
+          // A quote holds at most 600 characters: a long word and the long URL still fit.
+          quote: `${longWord(200)} ${longUrl}`,
+          quoteBy: longWord(120),
+          clientName: longWord(120),
+        },
+      }),
+    ]);
     await create(PUBLIC_PATHS.career, { multipart: { title, description: longText, points } });
-    // Not a public island family: its path is the registry's rule, /api/v1/{key}.
-    await create('/api/v1/caseStudy', {
-      multipart: {
-        title: longWord(160),
-        sector: longWord(120),
-        engagement: 'vapt',
-        scope: longText,
-        outcome: longText,
-        // A quote holds at most 600 characters: a long word and the long URL still fit.
-        quote: `${longWord(200)} ${longUrl}`,
-        quoteBy: longWord(120),
-        clientName: longWord(120),
-      },
-    });
     // The career page is static: wait for the rebuild that bakes the new career in.
     await expect
       .poll(async () => (await (await request.get('/career')).text()).includes(marker), {
@@ -113,7 +117,8 @@ test('no public page scrolls sideways at 320–1,440 px with long words and URLs
     await Promise.all(WIDTHS.map(measureAt));
     expect(overflows).toEqual([]);
   } finally {
-    for (const path of created) await adminApi.delete(path);
+    // At once, like the writes.
+    await Promise.all(created.map((path) => adminApi.delete(path)));
   }
 });
 
