@@ -34,9 +34,7 @@ function islandLibModules() {
     .map((path) => path.slice('lib/'.length).replace(/\.tsx?$/, ''))
     .sort();
 }
-const islandsChunk = new RegExp(
-  `src[\\\\/](islands[\\\\/]|lib[\\\\/](${islandLibModules().join('|')})\\.ts)`,
-);
+const islandLibChunk = new RegExp(`src[\\\\/]lib[\\\\/](${islandLibModules().join('|')})\\.ts$`);
 
 /** The form islands and their own helpers: a chunk of their own (see codeSplitting below). */
 const formIslands =
@@ -130,10 +128,9 @@ export default defineConfig({
       rolldownOptions: {
         output: {
           // Automatic splitting cut the public islands into ~15 chunks of ~1 KB: each a request on a phone (6 per
-          // origin over HTTP/1.1, 150 ms RTT) plus a gzip header, which pushed `/` past its 80 KB budget. Two chunks
-          // instead: React + the island renderer, and the public islands with the src/lib modules they use (a
-          // separate chunk for the lib modules the admin shares cost the public pages 0.4 KB more, measured).
-          // The admin's own modules keep automatic splitting.
+          // origin over HTTP/1.1, 150 ms RTT) plus a gzip header, which pushed `/` past its 80 KB budget. A few
+          // chunks instead: React + the island renderer, the src/lib modules the public islands use, the public
+          // islands, and the two forms. The admin's own modules keep automatic splitting.
           codeSplitting: {
             groups: [
               {
@@ -142,9 +139,17 @@ export default defineConfig({
                 priority: 2,
               },
               {
+                // The src/lib modules, apart from the islands that use them: the islands' chunk imports React, and
+                // a plain page script (the services carousel, §55) that takes a constant or the API client from
+                // it would fetch and evaluate React with it. Before the islands' and the forms' groups, which
+                // would otherwise take these modules along.
+                name: 'public-lib',
+                test: islandLibChunk,
+                priority: 1.7,
+              },
+              {
                 name: 'islands',
-                test: (id) => islandsChunk.test(id) && !formIslands.test(id),
-                // Before the forms' group, which would otherwise take the src/lib modules the forms import along.
+                test: (id) => /src[\\/]islands[\\/]/.test(id) && !formIslands.test(id),
                 priority: 1.6,
               },
               {

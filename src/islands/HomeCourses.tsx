@@ -1,7 +1,7 @@
 import { PUBLIC } from '../lib/messages.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
 import type { PublicItem } from '../lib/public-items.ts';
-import { describeWithPrefix } from './list-messages.ts';
+import { describeWithPrefix } from '../lib/list-messages.ts';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 
 export type CourseItem = PublicItem<'homeCourse'>;

@@ -6,7 +6,7 @@ import type { PublicItem } from '../lib/public-items.ts';
 import { imageAlt } from '../lib/image-url.ts';
 import type { ImageFolder } from '../lib/families.ts';
 import { ContentImage } from './ContentImage.tsx';
-import { describeWithPrefix } from './list-messages.ts';
+import { describeWithPrefix } from '../lib/list-messages.ts';
 import { useAfterLoad } from './use-after-load.ts';
 import { useRevalidatedList } from './use-revalidated-list.ts';
 import { useRotation } from './use-rotation.ts';

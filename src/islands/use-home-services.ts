@@ -4,7 +4,7 @@ import { PUBLIC_RETRY_MAX } from '../lib/constants.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { fetchPublicList } from '../lib/public-api.ts';
 import type { PublicItem } from '../lib/public-items.ts';
-import { describeFailure } from './list-messages.ts';
+import { describeFailure } from '../lib/list-messages.ts';
 import { useRevalidatedList, type ListState } from './use-revalidated-list.ts';
 
 export type ServiceItem = PublicItem<'homeService'>;

@@ -17,8 +17,18 @@ export async function skipSplash(page: Page): Promise<void> {
 
 const island = (page: Page, name: string) => page.locator(`astro-island[component-url*="/${name}."]`);
 
-/** Waits until the named island has hydrated (Astro removes `ssr` once the component is mounted). */
+/**
+ * Waits until the named island runs: a React island once it has hydrated (Astro removes `ssr` once the component
+ * is mounted); a component run by a plain script (`data-island`, the services carousel: docs/decisions.md §55)
+ * once its script has wired it (`data-live`).
+ */
 export async function waitForIsland(page: Page, name: string): Promise<void> {
+  const scripted = page.locator(`[data-island="${name}"]`);
+  if ((await scripted.count()) > 0) {
+    await scripted.scrollIntoViewIfNeeded();
+    await expect(scripted).toHaveAttribute('data-live', '');
+    return;
+  }
   const element = island(page, name);
   await element.scrollIntoViewIfNeeded();
   await expect(element).not.toHaveAttribute('ssr', /.*/);

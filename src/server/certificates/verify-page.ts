@@ -4,18 +4,10 @@
  * JavaScript (docs/decisions.md §35). One small HTML document, its styles inline, `noindex`, and the share
  * preview (title, description) of what it shows.
  */
+import { escapeHtml } from '../../lib/html.ts';
 import { showIstDay, utcToIstDay } from '../../lib/ist.ts';
 import { VERIFY } from '../../lib/messages.ts';
 import type { Verification } from './lookup.ts';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 export const JWKS_PATH = '/.well-known/jwks.json';
 

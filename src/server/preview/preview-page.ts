@@ -7,7 +7,7 @@
  */
 import { PREVIEW_PAGE } from '../../lib/messages.ts';
 import { brandName } from '../../lib/site-config.ts';
-import { escapeHtml as e } from '../certificates/verify-page.ts';
+import { escapeHtml as e } from '../../lib/html.ts';
 
 /** Scripts off, styles and pictures from the site (and https pictures, as stored image URLs may be). */
 export const PREVIEW_CSP =

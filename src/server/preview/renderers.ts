@@ -48,7 +48,7 @@ import { BREADCRUMB_HOME } from '../../lib/public-copy.ts';
 import { isLiveAt } from '../../lib/schedule.ts';
 import { ARTICLES_PAGE, CASE_STUDIES_PAGE, COURSES_PAGE } from '../../lib/page-words.ts';
 import { resolveSettings, type SiteSettings } from '../../lib/site-settings.ts';
-import { escapeHtml as e } from '../certificates/verify-page.ts';
+import { escapeHtml as e } from '../../lib/html.ts';
 import type { Deps } from '../deps.ts';
 import { SINGLETON_ID } from '../repository/keys.ts';
 import { loadRealComponents, type RealComponents } from './real-components.ts';

@@ -3,7 +3,8 @@
  * with a plain form that posts back to the same address, so it works without JavaScript (docs/decisions.md).
  */
 import { TESTIMONIAL_PAGE as WORDS } from '../../lib/messages.ts';
-import { documentOf, escapeHtml } from '../certificates/verify-page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { documentOf } from '../certificates/verify-page.ts';
 import type { LearnerInput } from './learner-testimonials.ts';
 
 export interface FormState extends LearnerInput {

@@ -1,5 +1,5 @@
-import { ApiError, userMessage } from '../lib/api-client.ts';
-import { PUBLIC } from '../lib/messages.ts';
+import { ApiError, userMessage } from './api-client.ts';
+import { PUBLIC } from './messages.ts';
 
 /** The user-message rule ('Invalid data format received' for a bad shape), or `fallback` for a non-API failure. */
 export const describeFailure = (error: unknown, fallback: string): string =>

@@ -1,0 +1,87 @@
+/**
+ * The services carousel's markup (spec section 4), one string renderer for both sides: the build writes it into
+ * /services and services-carousel.ts writes it again when the live list differs from what was baked. Plain HTML
+ * with no framework: the page hydrates no React, whose evaluation was the long task of /services on a slow phone
+ * (issue 21.22, docs/decisions.md §55).
+ */
+import type { ImageFolder } from '../lib/families.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { contentImageAttributes, imageAlt } from '../lib/image-url.ts';
+import { PUBLIC } from '../lib/messages.ts';
+import { ISLAND_COPY } from '../lib/public-copy.ts';
+import type { PublicItem } from '../lib/public-items.ts';
+
+export type CarouselSlide = PublicItem<'homeContent'>;
+
+export type CarouselState =
+  | { phase: 'loading' }
+  | { phase: 'error'; error: string }
+  | { phase: 'loaded'; items: readonly CarouselSlide[] };
+
+/** The slide's place around the active one: active, previous and next show (the side ones peek out). */
+export function slideClass(position: number, index: number, count: number): string {
+  if (position === index) return 'carousel__slide is-active';
+  if (count > 2 && position === (index - 1 + count) % count) return 'carousel__slide is-prev';
+  if (count > 1 && position === (index + 1) % count) return 'carousel__slide is-next';
+  return 'carousel__slide';
+}
+
+/** Whether a slide with this class shows at first paint (so its picture loads with the page). */
+export const isOnScreen = (className: string) => className !== 'carousel__slide';
+
+const attributes = (values: Record<string, string | number | undefined>) =>
+  Object.entries(values)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}="${escapeHtml(String(value))}"`)
+    .join(' ');
+
+function slideImage(item: CarouselSlide, folder: ImageFolder, position: number): string {
+  const image = contentImageAttributes({
+    value: item.image,
+    folder,
+    width: item.imageWidth,
+    height: item.imageHeight,
+    sizes: '(min-width: 576px) 560px, 100vw',
+    priority: position === 0,
+  });
+  return `<img ${attributes({ ...image, alt: imageAlt(item), class: 'card-media' })}>`;
+}
+
+/**
+ * The carousel's body: its track of slides, or the loading, error or empty state in its place. A slide that is
+ * not on screen at `index` keeps its picture in a `<template>` (inert: nothing is fetched) until the page has
+ * loaded, so the hidden slides do not compete with the first one for a phone's few connections.
+ */
+export function carouselBody(state: CarouselState, folder: ImageFolder, index: number): string {
+  if (state.phase === 'error')
+    return `<p class="state state--error" role="alert">${escapeHtml(state.error)}</p>`;
+  if (state.phase === 'loading')
+    return `<p class="state" role="status">${escapeHtml(ISLAND_COPY.loadingContent)}</p>`;
+  const { items } = state;
+  if (items.length === 0) return `<p class="state">${escapeHtml(PUBLIC.emptyContent)}</p>`;
+  const slides = items.map((item, position) => {
+    const className = slideClass(position, index, items.length);
+    const image = slideImage(item, folder, position);
+    // h2: the carousel comes right after the page's h1 (Lighthouse heading-order); styled as a card h3.
+    return (
+      `<figure class="card ${className}" aria-hidden="${position !== index}" data-slide="${position}">` +
+      (isOnScreen(className) ? image : `<template>${image}</template>`) +
+      `<figcaption><h2 class="carousel__title">${escapeHtml(String(item.title))}</h2></figcaption></figure>`
+    );
+  });
+  return `<div class="carousel__track" aria-live="off">${slides.join('')}</div>`;
+}
+
+/**
+ * A short fingerprint of the slides as they would be drawn from the first one (FNV-1a of the markup): the page
+ * keeps the one it was built with, and a live list with the same fingerprint changes nothing on screen.
+ */
+export function slidesFingerprint(items: readonly CarouselSlide[], folder: ImageFolder): string {
+  const markup = carouselBody({ phase: 'loaded', items }, folder, 0);
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < markup.length; at += 1) {
+    hash ^= markup.charCodeAt(at);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
