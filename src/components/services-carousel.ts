@@ -51,7 +51,8 @@ function run(root: HTMLElement) {
     }
   };
 
-  const restartTimer = () => {
+  /** The rotation's state onto the page (marker, buttons) and its timer, started over. */
+  const syncRotation = () => {
     root.dataset.rotation = running() ? 'running' : 'stopped';
     for (const button of buttons) button.disabled = count <= 1;
     clearInterval(timer);
@@ -65,7 +66,7 @@ function run(root: HTMLElement) {
   const setPaused = (value: boolean) => {
     if (paused === value) return;
     paused = value;
-    restartTimer();
+    syncRotation();
   };
 
   const go = (step: number) => {
@@ -75,11 +76,11 @@ function run(root: HTMLElement) {
     clearTimeout(holdTimer);
     holdTimer = setTimeout(() => {
       held = false;
-      restartTimer();
+      syncRotation();
     }, CAROUSEL_RESUME_MS);
     if (held) return;
     held = true;
-    restartTimer();
+    syncRotation();
   };
 
   const show = (state: CarouselState) => {
@@ -93,7 +94,7 @@ function run(root: HTMLElement) {
     if (fingerprint === undefined) delete root.dataset.fingerprint;
     else root.dataset.fingerprint = fingerprint;
     draw();
-    if (count !== before) restartTimer();
+    if (count !== before) syncRotation();
   };
 
   for (const button of buttons) button.addEventListener('click', () => go(Number(button.dataset.step)));
@@ -120,18 +121,14 @@ function run(root: HTMLElement) {
       { once: true },
     );
 
-  let hasGoodContent = count > 0;
+  // One load per page: a failure keeps the baked slides, and shows the error only where there were none.
   fetchPublicList('homeContent').then(
-    (items) => {
-      hasGoodContent = items.length > 0;
-      show({ phase: 'loaded', items });
-    },
+    (items) => show({ phase: 'loaded', items }),
     (error: unknown) => {
-      if (!hasGoodContent)
-        show({ phase: 'error', error: describeWithPrefix(error, PUBLIC.contentFetchFailed) });
+      if (count === 0) show({ phase: 'error', error: describeWithPrefix(error, PUBLIC.contentFetchFailed) });
     },
   );
-  restartTimer();
+  syncRotation();
   root.dataset.live = '';
 }
 
