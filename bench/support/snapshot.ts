@@ -19,6 +19,11 @@ const SKIPPED = new Set([
   'test-results',
   'playwright-report',
 ]);
+/**
+ * Also generated: dist-server/ (the preview components) and dist-old-<pid>/, the build a runner of this tree is
+ * swapping out and deleting right now — copying it fails with ENOENT halfway (seen when e2e runners start together).
+ */
+const isSkipped = (top: string) => SKIPPED.has(top) || top.startsWith('dist-');
 
 export interface Snapshot {
   root: string;
@@ -32,7 +37,7 @@ export function snapshotTree(projectRoot: string): Snapshot {
     filter: (source) => {
       const parts = relative(projectRoot, source).split(/[\\/]/);
       // bench/node_modules (the bench's own tools) is not part of the site either.
-      return parts[0] === '' || (!SKIPPED.has(parts[0] ?? '') && !parts.includes('node_modules'));
+      return parts[0] === '' || (!isSkipped(parts[0] ?? '') && !parts.includes('node_modules'));
     },
   });
   symlinkSync(join(projectRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
