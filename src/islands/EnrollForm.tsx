@@ -84,7 +84,10 @@ export default function EnrollForm({
   const [cleared, setCleared] = useState(false);
   const [pay, setPay] = useState<Pay>();
   const batch = cleared ? undefined : chosen;
-  const preset = chosen?.course ?? '';
+  // The course is state, not left to the <select>: the live course list replaces the baked options after hydration,
+  // and a select drops its choice when the chosen <option> is replaced (new ids) or arrives after it.
+  const [picked, setPicked] = useState<string>();
+  const course = picked ?? chosen?.course ?? '';
 
   const onEdit = (event: SyntheticEvent<HTMLFormElement>) => {
     clear();
@@ -131,8 +134,10 @@ export default function EnrollForm({
       return PUBLIC.enrollSuccess;
     });
     setErrors(refused);
-    if (sent) form.reset();
-    else focusFirstInvalid(form, FIELDS, refused);
+    if (sent) {
+      form.reset();
+      setPicked(undefined);
+    } else focusFirstInvalid(form, FIELDS, refused);
   };
 
   const fieldOf = { form: FORM, errors };
@@ -179,7 +184,7 @@ export default function EnrollForm({
           label={ENROLL.course}
           required
           control={(props) => (
-            <select {...props} key={preset} defaultValue={preset}>
+            <select {...props} value={course} onChange={(event) => setPicked(event.currentTarget.value)}>
               <option value="">{ENROLL.chooseCourse}</option>
               {courses.items.map((course) => (
                 <option key={course._id} value={course.courseName}>

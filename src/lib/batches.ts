@@ -83,8 +83,10 @@ export const isBookable = (state: BatchState) => state === 'open' || state === '
 /** The status of a request taken for a full batch (issue 22.5). */
 export const WAITLISTED = 'waitlisted';
 
-/** The enrolment name (the Courses name requests store as `course`) a catalogue course's batches enrol into. */
-/** Any course-shaped record: a stored item, the build's entry or a page's course (which has no index signature). */
+/**
+ * The enrolment name (the Courses name requests store as `course`) a catalogue course's batches enrol into, of any
+ * course-shaped record: a stored item, the build's entry or a page's course (which has no index signature).
+ */
 export function enrolNameOf(
   course: object & { readonly enrollName?: unknown; readonly title?: unknown },
 ): string {

@@ -64,3 +64,53 @@ test('a course page’s Enrol opens the form with its batch chosen; the request 
   await expect(row.getByTestId('request-batch')).toContainText(BATCH);
   await expect(page.getByLabel(REQUESTS.batch, { exact: true })).toHaveValue(batchId);
 });
+
+// The live course list replaces the baked options after hydration; here it comes late and with other ids (as after
+// a restore), which replaces every <option>. The choice, the batch's or the visitor's own, must survive it.
+test('the chosen course survives the live course list replacing the baked options', async ({ page }) => {
+  let release = () => {};
+  const holdTheLiveList = async () => {
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${PUBLIC_PATHS.enrollCourse}*`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { _id: string }[] };
+      body.data = body.data.map((course) => ({ ...course, _id: `${course._id}-restored` }));
+      await held;
+      await route.fulfill({ response, json: body });
+    });
+  };
+  await holdTheLiveList();
+  const course = page.getByLabel(ENROLL.course, { exact: true });
+  // Marks the baked course options, lets the live list in, and waits until React has replaced every marked one.
+  const liveListIn = async () => {
+    const marked = () =>
+      course.locator('option').evaluateAll((options) => options.filter((option) => 'baked' in option).length);
+    await course.locator('option:not([value=""])').evaluateAll((options) => {
+      for (const option of options) Object.assign(option, { baked: true });
+    });
+    expect(await marked()).toBeGreaterThan(1);
+    release();
+    await expect.poll(marked).toBe(0);
+  };
+
+  await skipSplash(page);
+  await page.goto('/courses/ethical-hacking');
+  await page.getByRole('link', { name: COURSES_PAGE.enrolLabel(BATCH) }).click();
+  await waitForIsland(page, 'EnrollForm');
+  await expect(course).toHaveValue(COURSE);
+  await liveListIn();
+  await expect(course).toHaveValue(COURSE);
+  await expect(page.locator('.form-batch')).toContainText(BATCH);
+
+  await page.unroute(`**${PUBLIC_PATHS.enrollCourse}*`);
+  await holdTheLiveList();
+  await page.goto('/enroll');
+  await waitForIsland(page, 'EnrollForm');
+  const values = await course
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  const other = values.find((value) => value !== '' && value !== COURSE)!;
+  await course.selectOption(other);
+  await liveListIn();
+  await expect(course).toHaveValue(other);
+});
