@@ -8,21 +8,7 @@ import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { CONTACT, ENROLL, PRIVACY, REQUIRED_NOTE } from '../../src/lib/public-copy.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { answer, waitForIsland, withoutBakedData } from './public-helpers.ts';
-
-/** Holds matching requests until `release()`; then lets them through to the real API. */
-async function holdRequests(page: Page, path: string) {
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname === path,
-    async (route) => {
-      await gate;
-      await route.continue();
-    },
-  );
-  return () => release();
-}
+import { answer, holdRequests, waitForIsland, withoutBakedData } from './public-helpers.ts';
 
 interface Listed {
   data: { name: string; email: string; phone: string; message?: string; course?: string }[];

@@ -76,3 +76,24 @@ export async function answer(page: Page, path: string, status: number, body: unk
     (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
   );
 }
+
+/**
+ * Holds the requests for an API path until the returned `release()`, then answers them with `reply` (by default the
+ * real API). The gate is made before any request: one the page sends only after the release is not held forever.
+ */
+export async function holdRequests(
+  page: Page,
+  path: string,
+  reply: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<() => void> {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await gate;
+      await reply(route);
+    },
+  );
+  return () => release();
+}

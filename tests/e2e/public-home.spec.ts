@@ -10,7 +10,7 @@ import { HOME, ISLAND_COPY } from '../../src/lib/public-copy.ts';
 import { brandName, siteConfig } from '../../src/lib/site-config.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { answer, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
+import { answer, holdRequests, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
 
 const T0 = new Date('2026-03-01T10:00:00Z');
 
@@ -105,13 +105,8 @@ test.describe('with the splash seen', () => {
     await withoutBakedData(page, '/', 'HomeSlider', HomeSlider);
     const state = page.locator('.slider-state');
 
-    let release: () => void = () => {};
-    await page.route(
-      (url) => url.pathname === PUBLIC_PATHS.homeContent,
-      (route) =>
-        new Promise<void>((resolve) => (release = resolve)).then(() =>
-          route.fulfill({ status: 500, json: { success: false } }),
-        ),
+    const release = await holdRequests(page, PUBLIC_PATHS.homeContent, (route) =>
+      route.fulfill({ status: 500, json: { success: false } }),
     );
     await page.goto('/');
     await expect(state).toHaveAttribute('data-state', 'loading');
@@ -359,13 +354,8 @@ test.describe('with the splash seen', () => {
     expect(delays).toEqual(['0s', '0.1s', '0.2s']);
 
     await withoutBakedData(page, '/', 'HomeCourses', HomeCourses);
-    let release: () => void = () => {};
-    await page.route(
-      (url) => url.pathname === PUBLIC_PATHS.homeCourse,
-      (route) =>
-        new Promise<void>((resolve) => (release = resolve)).then(() =>
-          route.fulfill({ status: 500, json: {} }),
-        ),
+    const release = await holdRequests(page, PUBLIC_PATHS.homeCourse, (route) =>
+      route.fulfill({ status: 500, json: {} }),
     );
     await page.reload();
     await section.scrollIntoViewIfNeeded();
