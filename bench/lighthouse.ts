@@ -4,6 +4,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { DEFAULT_CPU_SLOWDOWN, probeBenchmarkIndex, slowdownImitating } from './support/cpu.ts';
 import { CHROMIUM_PATH } from './support/machine.ts';
 import { CHROMIUM_FLAGS, PUBLIC_PAGES } from './support/pages.ts';
 import type { Benchmark } from './support/context.ts';
@@ -17,6 +18,15 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
  */
 const CPU_SLOWDOWN = process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN
   ? Number(process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
+/**
+ * `BENCH_LIGHTHOUSE_AS_INDEX=1200` imitates a machine of that benchmark index run by Lighthouse's defaults, run by
+ * run: just before each run, Lighthouse's own CPU probe is taken in the same Chromium, and the slowdown is 4× times
+ * that index over the one imitated. A fixed slowdown overstates or understates as this shared machine's load moves
+ * (its index went from 1,600 to 2,900 within an hour); this follows it.
+ */
+const AS_INDEX = process.env.BENCH_LIGHTHOUSE_AS_INDEX
+  ? Number(process.env.BENCH_LIGHTHOUSE_AS_INDEX)
   : undefined;
 /** `BENCH_LIGHTHOUSE_PAGES=/,/about` measures only those pages (while working on one); all six by default. */
 const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES
@@ -86,6 +96,9 @@ const METRICS: Metric[] = [
   { metric: 'Transferred', unit: 'KB', read: (r) => (r.audits['total-byte-weight'] ?? NaN) / 1000 },
   /** Lighthouse's own CPU speed probe: lower means the shared machine was busier during the run. */
   { metric: 'benchmarkIndex (CPU probe)', unit: '', read: (r) => r.audits.benchmarkIndex ?? NaN },
+  /** The slowdown the run used, and the benchmark index of the machine it imitates at Lighthouse's 4× (index × 4 / slowdown). */
+  { metric: 'CPU slowdown', unit: '×', read: (r) => r.audits.cpuSlowdown ?? NaN },
+  { metric: 'imitated benchmarkIndex', unit: '', read: (r) => r.audits.imitatedIndex ?? NaN },
 ];
 
 const AUDITS = [
@@ -101,16 +114,23 @@ const AUDITS = [
  */
 const NOINDEX_AUDIT = 'is-crawlable';
 
+/** The CPU slowdown of the next run: the one asked for, one imitating AS_INDEX, or Lighthouse's default. */
+async function cpuSlowdownFor(port: number): Promise<number | undefined> {
+  if (AS_INDEX === undefined) return CPU_SLOWDOWN;
+  return slowdownImitating(await probeBenchmarkIndex(port), AS_INDEX);
+}
+
 async function audit(url: string, port: number, noindex = false): Promise<RunResult> {
+  const cpuSlowdown = await cpuSlowdownFor(port);
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-    CPU_SLOWDOWN === undefined
+    cpuSlowdown === undefined
       ? undefined
       : {
           extends: 'lighthouse:default',
           settings: {
-            throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: CPU_SLOWDOWN },
+            throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: cpuSlowdown },
           },
         },
   );
@@ -132,6 +152,10 @@ async function audit(url: string, port: number, noindex = false): Promise<RunRes
     AUDITS.map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]),
   );
   audits.benchmarkIndex = lhr.environment.benchmarkIndex;
+  // The machine this run stands for: its index as Lighthouse measured it, slowed from the default 4×.
+  audits.imitatedIndex =
+    (lhr.environment.benchmarkIndex * DEFAULT_CPU_SLOWDOWN) / (cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN);
+  audits.cpuSlowdown = cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN;
   const misses: string[] = [];
   // Performance metrics are in the table already; list what costs points elsewhere.
   for (const id of CATEGORIES.filter((category) => category !== 'performance')) {
@@ -185,6 +209,13 @@ export const lighthouseBenchmark: Benchmark = {
     const base = (await context.runner()).url;
     const rows: Row[] = [];
     const notes: string[] = [
+      ...(AS_INDEX === undefined
+        ? CPU_SLOWDOWN === undefined
+          ? []
+          : [`CPU slowdown ${CPU_SLOWDOWN}× instead of Lighthouse's 4× (BENCH_LIGHTHOUSE_CPU_SLOWDOWN).`]
+        : [
+            `Imitating a machine of benchmark index ${AS_INDEX} at Lighthouse's defaults (BENCH_LIGHTHOUSE_AS_INDEX): each run's CPU slowdown is 4× times the CPU probe taken just before it over ${AS_INDEX}; "imitated benchmarkIndex" is the run's own probe × 4 / its slowdown.`,
+          ]),
       `Lighthouse: ${RUNS} runs per page, a fresh Chromium per page, Lighthouse's default mobile settings (moto g power emulation, simulated throttling: 150 ms RTT, 1.6 Mbps, 4× CPU slowdown, calibrated to this machine's benchmark index). Pages are served by the local runner itself (scripts/serve.ts, what npm start runs), which compresses text with brotli or gzip by Accept-Encoding as Netlify's edge does; pictures the pages show are deploy files, as in production. "Transferred" is Lighthouse's total-byte-weight (first view, after load).`,
     ];
     for (const page of PAGES) {

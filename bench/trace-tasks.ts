@@ -3,13 +3,16 @@
  * chosen CPU slowdown, printing TBT, the benchmark index and each long task with what it spent its time on
  * (the trace's own categories: style, layout, paint, parse HTML, script, decode…).
  *
- *   node bench/trace-tasks.ts http://localhost:8888/career [more URLs] [--cpu 9.3] [--runs 1]
+ *   node bench/trace-tasks.ts http://localhost:8888/career [more URLs] [--cpu 9.3 | --as-index 1200] [--runs 1]
+ *
+ * `--as-index` chooses each run's slowdown from Lighthouse's CPU probe taken just before it (support/cpu.ts).
  *
  * Needs a running site (`npm start`) and the bench's tools (`npm ci --prefix bench`).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { parseArgs } from 'node:util';
+import { probeBenchmarkIndex, slowdownImitating } from './support/cpu.ts';
 import { CHROMIUM_PATH } from './support/machine.ts';
 import { CHROMIUM_FLAGS } from './support/pages.ts';
 
@@ -26,9 +29,12 @@ interface TraceEvent {
 
 const { values: args, positionals: urls } = parseArgs({
   allowPositionals: true,
-  options: { cpu: { type: 'string', default: '9.3' }, runs: { type: 'string', default: '1' } },
+  options: {
+    cpu: { type: 'string', default: '9.3' },
+    'as-index': { type: 'string' },
+    runs: { type: 'string', default: '1' },
+  },
 });
-const cpu = Number(args.cpu);
 
 /** Top-level main-thread tasks of the page's renderer at least `minMs` long (unthrottled, as recorded). */
 function longTasks(events: TraceEvent[], minMs: number) {
@@ -80,6 +86,9 @@ const chrome = await chromeLauncher.launch({
 try {
   for (const url of urls) {
     for (let run = 0; run < Number(args.runs); run += 1) {
+      const cpu = args['as-index']
+        ? slowdownImitating(await probeBenchmarkIndex(chrome.port), Number(args['as-index']))
+        : Number(args.cpu);
       const result = await lighthouse(
         url,
         { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -92,7 +101,7 @@ try {
       const { lhr, artifacts } = result;
       const audit = (id: string) => lhr.audits[id];
       console.log(
-        `\n${url} run ${run + 1}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${audit('total-blocking-time')?.numericValue?.toFixed(0)} ms, FCP ${audit('first-contentful-paint')?.numericValue?.toFixed(0)}, LCP ${audit('largest-contentful-paint')?.numericValue?.toFixed(0)}, TTI ${audit('interactive')?.numericValue?.toFixed(0)}, CLS ${audit('cumulative-layout-shift')?.numericValue?.toFixed(3)}, benchmarkIndex ${lhr.environment.benchmarkIndex}`,
+        `\n${url} run ${run + 1}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${audit('total-blocking-time')?.numericValue?.toFixed(0)} ms, FCP ${audit('first-contentful-paint')?.numericValue?.toFixed(0)}, LCP ${audit('largest-contentful-paint')?.numericValue?.toFixed(0)}, TTI ${audit('interactive')?.numericValue?.toFixed(0)}, CLS ${audit('cumulative-layout-shift')?.numericValue?.toFixed(3)}, benchmarkIndex ${lhr.environment.benchmarkIndex}, CPU ${cpu.toFixed(1)}×`,
       );
       const simulated =
         (audit('long-tasks')?.details as { items?: { url: string; startTime: number; duration: number }[] })
@@ -125,7 +134,7 @@ try {
         const { writeFileSync } = await import('node:fs');
         writeFileSync(`${process.env.TRACE_OUT}-${run}.json`, JSON.stringify({ traceEvents: events }));
       }
-      console.log(`  recorded tasks ≥ ${(50 / cpu).toFixed(1)} ms (what ${cpu}× makes ≥ 50 ms):`);
+      console.log(`  recorded tasks ≥ ${(50 / cpu).toFixed(1)} ms (what ${cpu.toFixed(1)}× makes ≥ 50 ms):`);
       for (const task of longTasks(events, 50 / cpu))
         console.log(`    @${task.at} ${task.ms} ms: ${task.work}`);
     }
