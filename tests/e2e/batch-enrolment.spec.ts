@@ -8,8 +8,9 @@ import { COURSES_PAGE } from '../../src/lib/page-words.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { ENROLL, ENROLL_BATCH } from '../../src/lib/public-copy.ts';
 import { REQUESTS } from '../../src/admin/admin-copy.ts';
+import EnrollForm from '../../src/islands/EnrollForm.tsx';
 import { expect, test, useAdminSession } from './fixtures.ts';
-import { skipSplash, waitForIsland } from './public-helpers.ts';
+import { skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
 
 const BATCH = 'EH weekday evenings';
 /** The demo's Ethical Hacking course enrols into this Courses name (its `enrollName`). */
@@ -66,7 +67,8 @@ test('a course page’s Enrol opens the form with its batch chosen; the request 
 });
 
 // The live course list replaces the baked options after hydration; here it comes late and with other ids (as after
-// a restore), which replaces every <option>. The choice, the batch's or the visitor's own, must survive it.
+// a restore), which replaces every <option>, or it is the first to bring them (a build with none baked). The
+// choice, the batch's or the visitor's own, must survive it.
 test('the chosen course survives the live course list replacing the baked options', async ({ page }) => {
   let release = () => {};
   const holdTheLiveList = async () => {
@@ -101,6 +103,7 @@ test('the chosen course survives the live course list replacing the baked option
   await liveListIn();
   await expect(course).toHaveValue(COURSE);
   await expect(page.locator('.form-batch')).toContainText(BATCH);
+  const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
 
   await page.unroute(`**${PUBLIC_PATHS.enrollCourse}*`);
   await holdTheLiveList();
@@ -113,4 +116,14 @@ test('the chosen course survives the live course list replacing the baked option
   await course.selectOption(other);
   await liveListIn();
   await expect(course).toHaveValue(other);
+
+  // A page built with no courses baked: the batch's course is chosen once the live list brings its option.
+  await page.unroute(`**${PUBLIC_PATHS.enrollCourse}*`);
+  await holdTheLiveList();
+  await withoutBakedData(page, '/enroll', 'EnrollForm', EnrollForm);
+  await page.goto(`/enroll?batch=${batchId}`);
+  await waitForIsland(page, 'EnrollForm');
+  await expect(course.locator('option:not([value=""])')).toHaveCount(0);
+  release();
+  await expect(course).toHaveValue(COURSE);
 });
