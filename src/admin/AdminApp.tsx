@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { PASSWORD_CHANGE, SHELL } from './admin-copy.ts';
 import { LoginScreen } from './screens/LoginScreen.tsx';
 import { AdminShell } from './shell/AdminShell.tsx';
+import { ScreenLoadBoundary } from './shell/ScreenLoadBoundary.tsx';
 import { resolveRoute, type ScreenRoute } from './route-decision.ts';
 import { FAMILY_DEFINITIONS, type SingletonFamilyKey } from '../lib/registry.ts';
 import {
@@ -119,16 +120,20 @@ export default function AdminApp() {
   // A temporary password: nothing but choosing a new one until it is done (the server refuses the rest).
   if (mustChangePassword)
     return (
-      <Suspense fallback={<p className="admin-loading">{SHELL.loading}</p>}>
-        <PasswordChangeScreen />
-      </Suspense>
+      <ScreenLoadBoundary>
+        <Suspense fallback={<p className="admin-loading">{SHELL.loading}</p>}>
+          <PasswordChangeScreen />
+        </Suspense>
+      </ScreenLoadBoundary>
     );
   return (
     <AdminShell current={decision.route}>
-      <Suspense fallback={<p className="admin-loading">{SHELL.loading}</p>}>
-        {/* A key per route: each screen starts fresh (add mode, its own list). */}
-        <div key={decision.route}>{SCREEN_VIEWS[decision.route]()}</div>
-      </Suspense>
+      {/* A key per route: each screen starts fresh (add mode, its own list), and a failed one stays its own. */}
+      <ScreenLoadBoundary key={decision.route}>
+        <Suspense fallback={<p className="admin-loading">{SHELL.loading}</p>}>
+          <div>{SCREEN_VIEWS[decision.route]()}</div>
+        </Suspense>
+      </ScreenLoadBoundary>
     </AdminShell>
   );
 }

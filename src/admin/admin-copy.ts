@@ -27,6 +27,9 @@ export const SHELL = {
   /** The header's line about the signed-in person, e.g. 'Signed in as Asha (Owner)'. */
   signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
   loading: 'Loading...',
+  /** A screen whose code could not be fetched (ScreenLoadBoundary): a dropped connection, or a deploy since. */
+  screenLoadFailed: 'This screen could not be loaded. Check your connection, then reload the page.',
+  reload: 'Reload',
   skipToContent: 'Skip to content',
   dismiss: 'Dismiss message',
   /** Each screen's document title, e.g. 'Career | Admin | DeltaSecure'. */
