@@ -10,7 +10,7 @@ import { ENROLL, ENROLL_BATCH } from '../../src/lib/public-copy.ts';
 import { REQUESTS } from '../../src/admin/admin-copy.ts';
 import EnrollForm from '../../src/islands/EnrollForm.tsx';
 import { expect, test, useAdminSession } from './fixtures.ts';
-import { skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
+import { holdRequests, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
 
 const BATCH = 'EH weekday evenings';
 /** The demo's Ethical Hacking course enrols into this Courses name (its `enrollName`). */
@@ -72,12 +72,11 @@ test('a course page’s Enrol opens the form with its batch chosen; the request 
 test('the chosen course survives the live course list replacing the baked options', async ({ page }) => {
   let release = () => {};
   const holdTheLiveList = async () => {
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**${PUBLIC_PATHS.enrollCourse}*`, async (route) => {
+    await page.unrouteAll();
+    release = await holdRequests(page, PUBLIC_PATHS.enrollCourse, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { _id: string }[] };
       body.data = body.data.map((course) => ({ ...course, _id: `${course._id}-restored` }));
-      await held;
       await route.fulfill({ response, json: body });
     });
   };
@@ -105,7 +104,6 @@ test('the chosen course survives the live course list replacing the baked option
   await expect(page.locator('.form-batch')).toContainText(BATCH);
   const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
 
-  await page.unroute(`**${PUBLIC_PATHS.enrollCourse}*`);
   await holdTheLiveList();
   await page.goto('/enroll');
   await waitForIsland(page, 'EnrollForm');
@@ -118,7 +116,6 @@ test('the chosen course survives the live course list replacing the baked option
   await expect(course).toHaveValue(other);
 
   // A page built with no courses baked: the batch's course is chosen once the live list brings its option.
-  await page.unroute(`**${PUBLIC_PATHS.enrollCourse}*`);
   await holdTheLiveList();
   await withoutBakedData(page, '/enroll', 'EnrollForm', EnrollForm);
   await page.goto(`/enroll?batch=${batchId}`);
