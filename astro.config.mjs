@@ -104,24 +104,13 @@ const previewComponents = {
   },
 };
 
-/** `client:settled` (src/islands/settled-directive.ts): hydrate after the page has loaded, when on screen. */
-/** @type {import('astro').AstroIntegration} */
-const settledDirective = {
-  name: 'delta:settled-directive',
-  hooks: {
-    'astro:config:setup': ({ addClientDirective }) => {
-      addClientDirective({ name: 'settled', entrypoint: './src/islands/settled-directive.ts' });
-    },
-  },
-};
-
 // Static output only: every public page is pre-rendered; the API lives in netlify/functions.
 export default defineConfig({
   site: siteConfig.siteUrl,
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react(), settledDirective, bakeUploads, shareCards, previewComponents],
+  integrations: [react(), bakeUploads, shareCards, previewComponents],
   devToolbar: { enabled: false },
   vite: {
     build: {

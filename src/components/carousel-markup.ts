@@ -5,7 +5,7 @@
  * (issue 21.22, docs/decisions.md §55).
  */
 import type { ImageFolder } from '../lib/families.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml, htmlAttributes, markupFingerprint } from '../lib/html.ts';
 import { contentImageAttributes, imageAlt } from '../lib/image-url.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { ISLAND_COPY } from '../lib/public-copy.ts';
@@ -13,7 +13,8 @@ import type { PublicItem } from '../lib/public-items.ts';
 
 export type CarouselSlide = PublicItem<'homeContent'>;
 
-export type CarouselState =
+/** What a list drawn as plain HTML shows: the home slider's and the services carousel's states. */
+export type SlidesState =
   | { phase: 'loading' }
   | { phase: 'error'; error: string }
   | { phase: 'loaded'; items: readonly CarouselSlide[] };
@@ -29,12 +30,6 @@ export function slideClass(position: number, index: number, count: number): stri
 /** Whether a slide with this class shows at first paint (so its picture loads with the page). */
 export const isOnScreen = (className: string) => className !== 'carousel__slide';
 
-const attributes = (values: Record<string, string | number | undefined>) =>
-  Object.entries(values)
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    .map(([name, value]) => `${name}="${escapeHtml(String(value))}"`)
-    .join(' ');
-
 function slideImage(item: CarouselSlide, folder: ImageFolder, position: number): string {
   const image = contentImageAttributes({
     value: item.image,
@@ -44,7 +39,7 @@ function slideImage(item: CarouselSlide, folder: ImageFolder, position: number):
     sizes: '(min-width: 576px) 560px, 100vw',
     priority: position === 0,
   });
-  return `<img ${attributes({ ...image, alt: imageAlt(item), class: 'card-media' })}>`;
+  return `<img ${htmlAttributes({ ...image, alt: imageAlt(item), class: 'card-media' })}>`;
 }
 
 /**
@@ -52,7 +47,7 @@ function slideImage(item: CarouselSlide, folder: ImageFolder, position: number):
  * not on screen at `index` keeps its picture in a `<template>` (inert: nothing is fetched) until the page has
  * loaded, so the hidden slides do not compete with the first one for a phone's few connections.
  */
-export function carouselBody(state: CarouselState, folder: ImageFolder, index: number): string {
+export function carouselBody(state: SlidesState, folder: ImageFolder, index: number): string {
   if (state.phase === 'error')
     return `<p class="state state--error" role="alert">${escapeHtml(state.error)}</p>`;
   if (state.phase === 'loading')
@@ -72,16 +67,6 @@ export function carouselBody(state: CarouselState, folder: ImageFolder, index: n
   return `<div class="carousel__track" aria-live="off">${slides.join('')}</div>`;
 }
 
-/**
- * A short fingerprint of the slides as they would be drawn from the first one (FNV-1a of the markup): the page
- * keeps the one it was built with, and a live list with the same fingerprint changes nothing on screen.
- */
-export function slidesFingerprint(items: readonly CarouselSlide[], folder: ImageFolder): string {
-  const markup = carouselBody({ phase: 'loaded', items }, folder, 0);
-  let hash = 0x811c9dc5;
-  for (let at = 0; at < markup.length; at += 1) {
-    hash ^= markup.charCodeAt(at);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
-}
+/** The slides' fingerprint as they would be drawn from the first one (`markupFingerprint`). */
+export const slidesFingerprint = (items: readonly CarouselSlide[], folder: ImageFolder): string =>
+  markupFingerprint(carouselBody({ phase: 'loaded', items }, folder, 0));

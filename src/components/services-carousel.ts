@@ -18,14 +18,9 @@ import {
   isOnScreen,
   slideClass,
   slidesFingerprint,
-  type CarouselState,
+  type SlidesState,
 } from './carousel-markup.ts';
-
-/** Puts a slide's picture, kept inert in a template until now, into the page. */
-function revealPicture(slide: Element) {
-  const template = slide.querySelector(':scope > template');
-  if (template instanceof HTMLTemplateElement) template.replaceWith(template.content);
-}
+import { revealPicture } from './reveal-picture.ts';
 
 function run(root: HTMLElement) {
   const folder = root.dataset.folder as ImageFolder;
@@ -83,7 +78,7 @@ function run(root: HTMLElement) {
     syncRotation();
   };
 
-  const show = (state: CarouselState) => {
+  const show = (state: SlidesState) => {
     const fingerprint = state.phase === 'loaded' ? slidesFingerprint(state.items, folder) : undefined;
     if (fingerprint !== undefined && fingerprint === root.dataset.fingerprint) return;
     const before = count;

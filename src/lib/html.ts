@@ -10,3 +10,23 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/** Attributes for HTML written as a string: values escaped, undefined ones left out. */
+export const htmlAttributes = (values: Record<string, string | number | undefined>) =>
+  Object.entries(values)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}="${escapeHtml(String(value))}"`)
+    .join(' ');
+
+/**
+ * A short fingerprint of some markup (FNV-1a): a page keeps the one its baked list was drawn with, and a live list
+ * drawn to the same fingerprint changes nothing on screen.
+ */
+export function markupFingerprint(markup: string): string {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < markup.length; at += 1) {
+    hash ^= markup.charCodeAt(at);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}

@@ -69,6 +69,33 @@ export async function withoutBakedData<P extends object>(
   );
 }
 
+/**
+ * Rewrites the document at `path` so that the script-run component `name` (its `data-island`) holds `markup` and
+ * nothing baked: what a build from an empty store would produce, with no fingerprint of a baked list to keep.
+ */
+export async function withoutBakedMarkup(
+  page: Page,
+  path: string,
+  name: string,
+  markup: string,
+): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route: Route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      // The components' bodies hold no element of their own root's tag, so the first closing tag is the root's.
+      const pattern = new RegExp(`<(\\w+)(\\s[^>]*data-island="${name}"[^>]*)>[\\s\\S]*?</\\1>`);
+      expect(pattern.test(html), `component ${name} on ${path}`).toBe(true);
+      const body = html.replace(pattern, (_all, tag: string, attributes: string) => {
+        const unbaked = attributes.replace(/\s(data-fingerprint|aria-roledescription)="[^"]*"/g, '');
+        return `<${tag}${unbaked}>${markup}</${tag}>`;
+      });
+      await route.fulfill({ response, body });
+    },
+  );
+}
+
 /** Answers an API path with a JSON body and status. */
 export async function answer(page: Page, path: string, status: number, body: unknown): Promise<void> {
   await page.route(

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import HomeCourses from '../../src/islands/HomeCourses.tsx';
 import HomeServices, { SERVICES_DETAIL } from '../../src/islands/HomeServices.tsx';
-import HomeSlider from '../../src/islands/HomeSlider.tsx';
+import { sliderBody } from '../../src/components/slider-markup.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { HOW_TO_APPLY } from '../../src/lib/page-words.ts';
@@ -10,7 +10,14 @@ import { HOME, ISLAND_COPY } from '../../src/lib/public-copy.ts';
 import { brandName, siteConfig } from '../../src/lib/site-config.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { answer, holdRequests, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
+import {
+  answer,
+  holdRequests,
+  skipSplash,
+  waitForIsland,
+  withoutBakedData,
+  withoutBakedMarkup,
+} from './public-helpers.ts';
 
 const T0 = new Date('2026-03-01T10:00:00Z');
 
@@ -102,7 +109,7 @@ test.describe('with the splash seen', () => {
   });
 
   test('slider states without baked data: loading, error, invalid data, empty', async ({ page }) => {
-    await withoutBakedData(page, '/', 'HomeSlider', HomeSlider);
+    await withoutBakedMarkup(page, '/', 'HomeSlider', sliderBody({ phase: 'loading' }, 'content'));
     const state = page.locator('.slider-state');
 
     const release = await holdRequests(page, PUBLIC_PATHS.homeContent, (route) =>
@@ -377,9 +384,13 @@ test.describe('with the splash seen', () => {
     await page.goto('/');
     const cta = page.locator('.hero-cta');
     await expect(cta).toContainText(SITE_SETTINGS_SEED.heroLine);
-    // Right under the slideshow, before the About section.
+    // Right under the slideshow, before the About section (the slideshow's own script tag aside).
     expect(
-      await cta.evaluate((element) => element.previousElementSibling?.matches('astro-island') ?? false),
+      await cta.evaluate((element) => {
+        let before = element.previousElementSibling;
+        while (before?.matches('script')) before = before.previousElementSibling;
+        return before?.matches('section.slider') ?? false;
+      }),
     ).toBe(true);
     const services = cta.getByRole('link', { name: SITE_SETTINGS_SEED.heroServicesLabel, exact: true });
     await expect(services).toHaveAttribute('href', '/services');
