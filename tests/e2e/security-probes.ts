@@ -51,12 +51,14 @@ export async function probeSecurity(page: Page): Promise<SecurityProbe> {
 
 /**
  * Scrolls every island into view (client:visible needs it) and waits until each has hydrated, and each script-run
- * component (`data-island`) has started, then to the bottom.
+ * component (`data-island`, some of which start work only on screen) has started, then to the bottom.
  */
 export async function hydrateAllIslands(page: Page): Promise<void> {
   const scripted = page.locator('[data-island]');
-  for (let index = 0; index < (await scripted.count()); index += 1)
+  for (let index = 0; index < (await scripted.count()); index += 1) {
+    await scripted.nth(index).scrollIntoViewIfNeeded();
     await expect(scripted.nth(index)).toHaveAttribute('data-live', '');
+  }
   const islands = page.locator('astro-island');
   const count = await islands.count();
   for (let index = 0; index < count; index += 1) {
