@@ -87,7 +87,8 @@ function run(root: HTMLElement) {
       if (count === 0) show({ phase: 'error', error: describeWithPrefix(error, PUBLIC.contentFetchFailed) });
     },
   );
-  if (paused) draw();
+  // The pause face under reduced motion, and the hidden slides' pictures once the page has loaded.
+  draw();
   syncRotation();
   root.dataset.live = '';
 }

@@ -70,3 +70,29 @@ test('/ fetches React only after the page has loaded', async ({ page }) => {
   expect(loadStart).toBeGreaterThan(0);
   expect(reactStart!).toBeGreaterThanOrEqual(loadStart);
 });
+
+/**
+ * Decisions §58: `/`'s slider and counters are plain scripts held in a `<template>` until the load event, so the
+ * browser fetches them after the first slide's picture (the LCP), not beside it. They still run.
+ */
+test('/ fetches its slider and counter scripts only after the page has loaded, and they run', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  await expect(page.locator('[data-island="HomeSlider"]')).toHaveAttribute('data-live', '');
+  await page.locator('[data-island="StatsBanner"]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-island="StatsBanner"]')).toHaveAttribute('data-live', '');
+  const { loadStart, scripts } = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) =>
+        /\/_astro\/(HomeSlider|StatsBanner)\.astro[^/]*\.js$/.test(new URL(entry.name).pathname),
+      )
+      .map((entry) => entry.startTime);
+    return { loadStart: navigation.loadEventStart, scripts };
+  });
+  expect(scripts).toHaveLength(2);
+  for (const start of scripts) expect(start).toBeGreaterThanOrEqual(loadStart);
+});

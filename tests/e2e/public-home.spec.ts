@@ -384,11 +384,11 @@ test.describe('with the splash seen', () => {
     await page.goto('/');
     const cta = page.locator('.hero-cta');
     await expect(cta).toContainText(SITE_SETTINGS_SEED.heroLine);
-    // Right under the slideshow, before the About section (the slideshow's own script tag aside).
+    // Right under the slideshow, before the About section (the slideshow's own script aside).
     expect(
       await cta.evaluate((element) => {
         let before = element.previousElementSibling;
-        while (before?.matches('script')) before = before.previousElementSibling;
+        while (before?.matches('script, template')) before = before.previousElementSibling;
         return before?.matches('section.slider') ?? false;
       }),
     ).toBe(true);
