@@ -74,7 +74,12 @@ describe('sliderBody', () => {
 describe('sliderFingerprint', () => {
   it('is the same for the same slides and changes with anything drawn', () => {
     const baked = sliderFingerprint(three, 'content');
-    expect(sliderFingerprint(three.map((item) => ({ ...item }), 'content'))).toBe(baked);
+    expect(
+      sliderFingerprint(
+        three.map((item) => ({ ...item })),
+        'content',
+      ),
+    ).toBe(baked);
     expect(sliderFingerprint([three[0]!, three[1]!, slide(3, { title: 'Slide 3!' })], 'content')).not.toBe(
       baked,
     );
