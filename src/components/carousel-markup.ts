@@ -30,16 +30,22 @@ export function slideClass(position: number, index: number, count: number): stri
 /** Whether a slide with this class shows at first paint (so its picture loads with the page). */
 export const isOnScreen = (className: string) => className !== 'carousel__slide';
 
-function slideImage(item: CarouselSlide, folder: ImageFolder, position: number): string {
+/** A slide's picture: the first slide's is the page's LCP candidate (eager, high priority), the others lazy. */
+export function slidePicture(
+  item: CarouselSlide,
+  folder: ImageFolder,
+  position: number,
+  { sizes, className }: { sizes: string; className?: string },
+): string {
   const image = contentImageAttributes({
     value: item.image,
     folder,
     width: item.imageWidth,
     height: item.imageHeight,
-    sizes: '(min-width: 576px) 560px, 100vw',
+    sizes,
     priority: position === 0,
   });
-  return `<img ${htmlAttributes({ ...image, alt: imageAlt(item), class: 'card-media' })}>`;
+  return `<img ${htmlAttributes({ ...image, alt: imageAlt(item), class: className })}>`;
 }
 
 /**
@@ -56,7 +62,10 @@ export function carouselBody(state: SlidesState, folder: ImageFolder, index: num
   if (items.length === 0) return `<p class="state">${escapeHtml(PUBLIC.emptyContent)}</p>`;
   const slides = items.map((item, position) => {
     const className = slideClass(position, index, items.length);
-    const image = slideImage(item, folder, position);
+    const image = slidePicture(item, folder, position, {
+      sizes: '(min-width: 576px) 560px, 100vw',
+      className: 'card-media',
+    });
     // h2: the carousel comes right after the page's h1 (Lighthouse heading-order); styled as a card h3.
     return (
       `<figure class="card ${className}" aria-hidden="${position !== index}" data-slide="${position}">` +

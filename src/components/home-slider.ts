@@ -1,18 +1,17 @@
 /**
  * Runs the home slider drawn by HomeSlider.astro (spec section 4). A plain script, not a React island: the slider is
- * `/`'s first screen, so whatever it needs runs during the page load, and React's evaluation and hydration were the
- * page's long tasks on a slow phone (issue 21.22, docs/decisions.md §58).
+ * `/`'s first screen, and React's fetch, evaluation and hydration were the page's long tasks on a slow phone (issue
+ * 21.22, docs/decisions.md §58).
  *
  * Rotation: the index advances every SLIDER_INTERVAL_MS and wraps, unless paused by the button; under
  * prefers-reduced-motion it starts paused (WCAG 2.2.2). The baked slides show at once; the live list replaces them
- * when it differs, and a failure to load it leaves good content in place (else shows the error).
+ * when it differs, and a failure to load it leaves good content in place (else shows the error). It runs after the
+ * load event (AfterLoad.astro), so every slide's picture goes into the page at once.
  */
 import { SLIDER_INTERVAL_MS } from '../lib/constants.ts';
 import type { ImageFolder } from '../lib/families.ts';
-import { describeWithPrefix } from '../lib/list-messages.ts';
-import { PUBLIC } from '../lib/messages.ts';
-import { fetchPublicList } from '../lib/public-api.ts';
 import type { SlidesState } from './carousel-markup.ts';
+import { loadLiveSlides } from './live-slides.ts';
 import { revealPicture } from './reveal-picture.ts';
 import { sliderBody, sliderFingerprint, toggleFace } from './slider-markup.ts';
 
@@ -23,14 +22,13 @@ function run(root: HTMLElement) {
   let index = 0;
   let paused = matchMedia('(prefers-reduced-motion: reduce)').matches;
   let timer: ReturnType<typeof setInterval> | undefined;
-  let loaded = document.readyState === 'complete';
 
   const draw = () => {
     for (const slide of slides()) {
       const active = Number(slide.dataset.slide) === index;
       slide.classList.toggle('is-active', active);
       slide.setAttribute('aria-hidden', String(!active));
-      if (loaded || active) revealPicture(slide);
+      revealPicture(slide);
     }
     root.querySelectorAll('.slider__dot').forEach((dot, position) => {
       dot.classList.toggle('is-active', position === index);
@@ -70,24 +68,8 @@ function run(root: HTMLElement) {
     draw();
     syncRotation();
   });
-  if (!loaded)
-    window.addEventListener(
-      'load',
-      () => {
-        loaded = true;
-        draw();
-      },
-      { once: true },
-    );
-
-  // One load per page: a failure keeps the baked slides, and shows the error only where there were none.
-  fetchPublicList('homeContent').then(
-    (items) => show({ phase: 'loaded', items }),
-    (error: unknown) => {
-      if (count === 0) show({ phase: 'error', error: describeWithPrefix(error, PUBLIC.contentFetchFailed) });
-    },
-  );
-  // The pause face under reduced motion, and the hidden slides' pictures once the page has loaded.
+  loadLiveSlides(show, () => count > 0);
+  // The pause face under reduced motion, and the hidden slides' pictures (the page has loaded: AfterLoad.astro).
   draw();
   syncRotation();
   root.dataset.live = '';

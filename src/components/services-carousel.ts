@@ -10,9 +10,6 @@
  */
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_RESUME_MS } from '../lib/constants.ts';
 import type { ImageFolder } from '../lib/families.ts';
-import { PUBLIC } from '../lib/messages.ts';
-import { fetchPublicList } from '../lib/public-api.ts';
-import { describeWithPrefix } from '../lib/list-messages.ts';
 import {
   carouselBody,
   isOnScreen,
@@ -20,6 +17,7 @@ import {
   slidesFingerprint,
   type SlidesState,
 } from './carousel-markup.ts';
+import { loadLiveSlides } from './live-slides.ts';
 import { revealPicture } from './reveal-picture.ts';
 
 function run(root: HTMLElement) {
@@ -116,13 +114,7 @@ function run(root: HTMLElement) {
       { once: true },
     );
 
-  // One load per page: a failure keeps the baked slides, and shows the error only where there were none.
-  fetchPublicList('homeContent').then(
-    (items) => show({ phase: 'loaded', items }),
-    (error: unknown) => {
-      if (count === 0) show({ phase: 'error', error: describeWithPrefix(error, PUBLIC.contentFetchFailed) });
-    },
-  );
+  loadLiveSlides(show, () => count > 0);
   syncRotation();
   root.dataset.live = '';
 }

@@ -5,26 +5,13 @@
  * phone (issue 21.22, docs/decisions.md §58), as they were on /services (§55).
  */
 import type { ImageFolder } from '../lib/families.ts';
-import { escapeHtml, htmlAttributes, markupFingerprint } from '../lib/html.ts';
-import { contentImageAttributes, imageAlt } from '../lib/image-url.ts';
+import { escapeHtml, markupFingerprint } from '../lib/html.ts';
 import { PUBLIC } from '../lib/messages.ts';
 import { ISLAND_COPY } from '../lib/public-copy.ts';
-import type { CarouselSlide, SlidesState } from './carousel-markup.ts';
+import { slidePicture, type CarouselSlide, type SlidesState } from './carousel-markup.ts';
 
 /** The slider's loading, error or empty state, as `data-state` names it. */
 export type SliderStateName = 'loading' | 'error' | 'empty';
-
-function slideImage(item: CarouselSlide, folder: ImageFolder, position: number): string {
-  const image = contentImageAttributes({
-    value: item.image,
-    folder,
-    width: item.imageWidth,
-    height: item.imageHeight,
-    sizes: '100vw',
-    priority: position === 0,
-  });
-  return `<img ${htmlAttributes({ ...image, alt: imageAlt(item) })}>`;
-}
 
 /** The pause / play button's face: what it will do when pressed. */
 export function toggleFace(paused: boolean): string {
@@ -55,7 +42,7 @@ export function sliderBody(state: SlidesState, folder: ImageFolder): string {
   const { items } = state;
   if (items.length === 0) return stateBody('empty', PUBLIC.emptyContent);
   const slides = items.map((item, position) => {
-    const image = slideImage(item, folder, position);
+    const image = slidePicture(item, folder, position, { sizes: '100vw' });
     return (
       `<div class="${position === 0 ? 'slide is-active' : 'slide'}" aria-hidden="${position !== 0}" data-slide="${position}">` +
       (position === 0 ? image : `<template>${image}</template>`) +

@@ -34,6 +34,25 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
   await expect(element).not.toHaveAttribute('ssr', /.*/);
 }
 
+/** Serves the document at `path` with the part that `pattern` finds (it must find one) rewritten by `replace`. */
+async function rewriteDocument(
+  page: Page,
+  path: string,
+  what: string,
+  pattern: RegExp,
+  replace: (all: string, ...groups: string[]) => string,
+): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route: Route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(pattern.test(html), `${what} on ${path}`).toBe(true);
+      await route.fulfill({ response, body: html.replace(pattern, replace) });
+    },
+  );
+}
+
 /**
  * Rewrites the document at `path` so that `name` has no baked items and its server-rendered markup is what a
  * build from an empty store would produce (the component rendered without `initial`). Its other props (the
@@ -45,28 +64,19 @@ export async function withoutBakedData<P extends object>(
   name: string,
   component: ComponentType<P>,
 ): Promise<void> {
-  await page.route(
-    (url) => url.pathname === path,
-    async (route: Route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      const pattern = new RegExp(
-        `(<astro-island[^>]*component-url="[^"]*/${name}\\.[^"]*"[^>]*?)props="([^"]*)"([^>]*>)[\\s\\S]*?(<!--astro:end--></astro-island>)`,
-      );
-      expect(pattern.test(html), `island ${name} on ${path}`).toBe(true);
-      const body = html.replace(pattern, (_all, head: string, props: string, tail: string, end: string) => {
-        // Astro's serialised props: each value is [type, value]; type 0 is a plain value (a string here).
-        const { initial: _items, ...rest } = JSON.parse(props.replaceAll('&quot;', '"')) as Record<
-          string,
-          [number, unknown]
-        >;
-        const plain = Object.fromEntries(Object.entries(rest).map(([key, [, value]]) => [key, value]));
-        const markup = renderToString(createElement(component, plain as P));
-        return `${head}props="${JSON.stringify(rest).replaceAll('"', '&quot;')}"${tail}${markup}${end}`;
-      });
-      await route.fulfill({ response, body });
-    },
+  const pattern = new RegExp(
+    `(<astro-island[^>]*component-url="[^"]*/${name}\\.[^"]*"[^>]*?)props="([^"]*)"([^>]*>)[\\s\\S]*?(<!--astro:end--></astro-island>)`,
   );
+  await rewriteDocument(page, path, `island ${name}`, pattern, (_all, head, props, tail, end) => {
+    // Astro's serialised props: each value is [type, value]; type 0 is a plain value (a string here).
+    const { initial: _items, ...rest } = JSON.parse(props!.replaceAll('&quot;', '"')) as Record<
+      string,
+      [number, unknown]
+    >;
+    const plain = Object.fromEntries(Object.entries(rest).map(([key, [, value]]) => [key, value]));
+    const markup = renderToString(createElement(component, plain as P));
+    return `${head}props="${JSON.stringify(rest).replaceAll('"', '&quot;')}"${tail}${markup}${end}`;
+  });
 }
 
 /**
@@ -79,21 +89,12 @@ export async function withoutBakedMarkup(
   name: string,
   markup: string,
 ): Promise<void> {
-  await page.route(
-    (url) => url.pathname === path,
-    async (route: Route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      // The components' bodies hold no element of their own root's tag, so the first closing tag is the root's.
-      const pattern = new RegExp(`<(\\w+)(\\s[^>]*data-island="${name}"[^>]*)>[\\s\\S]*?</\\1>`);
-      expect(pattern.test(html), `component ${name} on ${path}`).toBe(true);
-      const body = html.replace(pattern, (_all, tag: string, attributes: string) => {
-        const unbaked = attributes.replace(/\s(data-fingerprint|aria-roledescription)="[^"]*"/g, '');
-        return `<${tag}${unbaked}>${markup}</${tag}>`;
-      });
-      await route.fulfill({ response, body });
-    },
-  );
+  // The components' bodies hold no element of their own root's tag, so the first closing tag is the root's.
+  const pattern = new RegExp(`<(\\w+)(\\s[^>]*data-island="${name}"[^>]*)>[\\s\\S]*?</\\1>`);
+  await rewriteDocument(page, path, `component ${name}`, pattern, (_all, tag, attributes) => {
+    const unbaked = attributes!.replace(/\s(data-fingerprint|aria-roledescription)="[^"]*"/g, '');
+    return `<${tag}${unbaked}>${markup}</${tag}>`;
+  });
 }
 
 /** Answers an API path with a JSON body and status. */
