@@ -11,7 +11,7 @@ import { ISLAND_COPY } from '../lib/public-copy.ts';
 import { slidePicture, type CarouselSlide, type SlidesState } from './carousel-markup.ts';
 
 /** The slider's loading, error or empty state, as `data-state` names it. */
-export type SliderStateName = 'loading' | 'error' | 'empty';
+type SliderStateName = 'loading' | 'error' | 'empty';
 
 /** The pause / play button's face: what it will do when pressed. */
 export function toggleFace(paused: boolean): string {
