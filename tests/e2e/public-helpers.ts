@@ -35,7 +35,7 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
 }
 
 /** Serves the document at `path` with the part that `pattern` finds (it must find one) rewritten by `replace`. */
-async function rewriteDocument(
+export async function rewriteDocument(
   page: Page,
   path: string,
   what: string,

@@ -13,6 +13,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import {
   answer,
   holdRequests,
+  rewriteDocument,
   skipSplash,
   waitForIsland,
   withoutBakedData,
@@ -57,6 +58,49 @@ test.describe('splash', () => {
     await expect(page.locator('[data-splash]')).toBeHidden();
     await page.goto('/about');
     await expect(page.locator('[data-splash]')).toHaveCount(0);
+  });
+
+  test('a later load in the session hides it before any frame is drawn, however late the scripts run', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-splash]')).toBeVisible();
+    // A slow phone draws frames before the page's scripts run: hold them all back behind a module still on its way.
+    await rewriteDocument(
+      page,
+      '/',
+      'the body',
+      /<body>/,
+      () => '<body><script type="module" src="/held.js"></script>',
+    );
+    const release = await holdRequests(page, '/held.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '' }),
+    );
+    // Every frame drawn while the reloaded page is loading: is the splash in it? (No fake clock: it holds frames.)
+    await page.addInitScript(() => {
+      const seen = { frames: 0, drawn: 0 };
+      Object.assign(window, { splashFrames: seen });
+      const everyFrame = () => {
+        const splash = document.querySelector('[data-splash]');
+        if (splash) {
+          seen.frames += 1;
+          if (getComputedStyle(splash).display !== 'none') seen.drawn += 1;
+        }
+        if (document.readyState !== 'complete') requestAnimationFrame(everyFrame);
+      };
+      requestAnimationFrame(everyFrame);
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => (window as unknown as { splashFrames: { frames: number } }).splashFrames.frames >= 3,
+    );
+    release();
+    await page.waitForLoadState('load');
+    const frames = await page.evaluate(
+      () => (window as unknown as { splashFrames: { drawn: number } }).splashFrames,
+    );
+    expect(frames.drawn, 'frames that drew the splash').toBe(0);
+    await expect(page.locator('[data-splash]')).toBeHidden();
   });
 
   test('can be skipped', async ({ page }) => {
