@@ -25,6 +25,8 @@ import { skipSplash } from './public-helpers.ts';
 
 /** A rebuild on a loaded 2-core machine: generous. */
 const REBUILT = { timeout: 90_000, intervals: [1_000] };
+/** A test that waits for a rebuild: its own steps and the wait, which the default 60 s would cut short. */
+const waitsForRebuild = () => test.setTimeout(REBUILT.timeout + 60_000);
 
 const notice = (page: Page, kind: 'success' | 'error') => page.locator(`[data-notice="${kind}"]`);
 const card = (page: Page, title: string) =>
@@ -134,6 +136,7 @@ test('home services reordered with the keyboard show in the new order on / after
   request,
   consoleErrors,
 }) => {
+  waitsForRebuild();
   const family = contentFamilies.homeService;
   const title = unique('First by keyboard');
   const item = await create(adminApi, family.path, {
@@ -212,6 +215,7 @@ test('a draft career stays off /career until it is published', async ({
   adminApi,
   request,
 }) => {
+  waitsForRebuild();
   const family = contentFamilies.career;
   const title = unique('Draft role');
   const marker = unique('Published role');
@@ -256,6 +260,7 @@ test('an alt text typed beside the picture reaches the public <img>', async ({
   request,
   consoleErrors,
 }) => {
+  waitsForRebuild();
   const family = contentFamilies.homeService;
   const title = unique('Alt service');
   const alt = unique('Two analysts reading a network map');
