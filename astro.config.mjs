@@ -110,6 +110,10 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
+  // The build reads its content back from the data store in this folder. Astro's default, node_modules/.astro, is
+  // shared by every copy of the tree that links node_modules (the e2e suite's side runners, the bench): their
+  // builds, each from its own store, read one another's content (decisions §60). Each tree keeps its own here.
+  cacheDir: './.astro/build-cache',
   integrations: [react(), bakeUploads, shareCards, previewComponents],
   devToolbar: { enabled: false },
   vite: {
