@@ -6,9 +6,8 @@
 import type { Page, Route } from '@playwright/test';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { SPLASH_SEEN_KEY } from '../../src/components/splash-early.ts';
 import { expect } from './fixtures.ts';
-
-export const SPLASH_SEEN_KEY = 'splashSeen';
 
 /** Skips the home splash for the whole test (it shows on the first load of a session only). */
 export async function skipSplash(page: Page): Promise<void> {
