@@ -8,20 +8,17 @@ import { SPLASH_SEEN_CLASS } from './splash-early.ts';
 
 const splash = document.querySelector<HTMLElement>('[data-splash]');
 
-if (splash) {
+// A splash seen earlier in the session is already hidden, before the first paint, by that class (public.css).
+if (splash && !document.documentElement.classList.contains(SPLASH_SEEN_CLASS)) {
   const end = () => {
     splash.hidden = true;
   };
-  if (document.documentElement.classList.contains(SPLASH_SEEN_CLASS)) {
+  const blur = setTimeout(() => splash.classList.add('is-leaving'), Number(splash.dataset.blurAt));
+  const done = setTimeout(end, Number(splash.dataset.total));
+  const skip = splash.querySelector<HTMLButtonElement>('[data-splash-skip]');
+  skip?.addEventListener('click', () => {
+    clearTimeout(blur);
+    clearTimeout(done);
     end();
-  } else {
-    const blur = setTimeout(() => splash.classList.add('is-leaving'), Number(splash.dataset.blurAt));
-    const done = setTimeout(end, Number(splash.dataset.total));
-    const skip = splash.querySelector<HTMLButtonElement>('[data-splash-skip]');
-    skip?.addEventListener('click', () => {
-      clearTimeout(blur);
-      clearTimeout(done);
-      end();
-    });
-  }
+  });
 }
