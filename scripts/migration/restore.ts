@@ -15,6 +15,7 @@ import {
   COLLECTION_KEYS,
   itemSchemaOfCollection,
   statsFamily,
+  withFieldsAddedSince,
   type CollectionKey,
 } from '../../src/lib/collections.ts';
 import { IMAGE_FOLDERS, isImageFolder } from '../../src/lib/families.ts';
@@ -159,8 +160,10 @@ export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup>
       continue;
     }
     const bytes = files.get(path) ?? refuse(`${path} is missing.`);
-    const items = parseJson(bytes, path);
-    if (!Array.isArray(items)) return refuse(`${path} is not a list of items.`);
+    const held = parseJson(bytes, path);
+    if (!Array.isArray(held)) return refuse(`${path} is not a list of items.`);
+    // An archive written before a field existed is checked and restored as today's site would hold it.
+    const items = held.map((item: unknown) => withFieldsAddedSince(key, item));
     const schema = itemSchemaOfCollection(key);
     const seen = new Set<string>();
     items.forEach((item: unknown, index) => {

@@ -51,6 +51,7 @@ import {
   SiteSettingsInputSchema,
   SiteSettingsItemSchema,
   SiteSettingsSchema,
+  withSeedForAbsentSettings,
 } from './site-settings.ts';
 import { STATS_FIELDS, StatsInputSchema, StatsSchema } from './stats.ts';
 
@@ -298,6 +299,17 @@ export function itemSchemaOfCollection(key: CollectionKey): z.ZodType {
   const family = allFamilies.find((candidate) => candidate.key === key);
   if (!family) throw new Error(`No family stores the collection ${key}`);
   return family.itemSchema;
+}
+
+/**
+ * An item as a backup holds it, in today's shape. The site settings are stored with every field, so settings
+ * backed up before a field existed take the value the site showed for it then: its seed. Other families store an
+ * optional field left out as absent, so what an older archive holds is already an item of today.
+ */
+export function withFieldsAddedSince(key: CollectionKey, item: unknown): unknown {
+  if (key !== settingsFamily.key || typeof item !== 'object' || item === null || Array.isArray(item))
+    return item;
+  return withSeedForAbsentSettings(item as Record<string, unknown>);
 }
 
 /** The admin's CSV export of a family's items: every request family and every content family. */

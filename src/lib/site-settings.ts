@@ -474,11 +474,18 @@ export function whatsappHref(number: string, message: string): string | null {
  */
 export function resolveSettings(stored: unknown): SiteSettings {
   if (typeof stored !== 'object' || stored === null) return SITE_SETTINGS_SEED;
-  const values: Record<string, unknown> = { ...SITE_SETTINGS_SEED };
-  for (const field of SETTING_FIELDS) {
-    const value = (stored as Record<string, unknown>)[field.name];
-    if (value !== undefined) values[field.name] = value;
-  }
-  const parsed = SiteSettingsSchema.safeParse(values);
+  const parsed = SiteSettingsSchema.safeParse(withSeedForAbsentSettings(stored as Record<string, unknown>));
   return parsed.success ? parsed.data : SITE_SETTINGS_SEED;
+}
+
+/**
+ * A stored settings item (or one held by a backup) with every setting it lacks taken from the seed: settings
+ * written before a field existed showed its seed, so that is its value. Everything else the item holds, its
+ * metadata included, is kept as it is.
+ */
+export function withSeedForAbsentSettings<T extends Record<string, unknown>>(stored: T): T {
+  const values: Record<string, unknown> = { ...stored };
+  for (const field of SETTING_FIELDS)
+    if (values[field.name] === undefined) values[field.name] = SITE_SETTINGS_SEED[field.name];
+  return values as T;
 }
