@@ -106,6 +106,12 @@ export const TEAM = {
   temporaryPassword: 'Temporary password',
   saveTemporaryPassword: 'Save temporary password',
   mustChange: 'must choose a new password',
+  /** An owner's address for the e-mail sent when the payment settings change. */
+  alertEmail: 'Alert e-mail',
+  alertEmailHint:
+    'Where the website writes when someone changes the payment settings (UPI ID, payee name, merchant code, GSTIN). Every enabled owner with an address is told; with none, the staff notification address is. Leave empty for none.',
+  alertEmailShown: (email: string) => `alerts to ${email}`,
+  saveAlertEmail: 'Save alert e-mail',
 } as const;
 
 /** The only screen of an account signed in with a temporary password (issue 21). */

@@ -8,6 +8,10 @@ import { ADMIN } from './staff-messages.ts';
 
 /** Server-side messages that the spec does not name but a caller must understand (API contract). */
 export const API = {
+  /** An editor's save or restore that would change where students pay (the labels of the fields it changes). */
+  paymentSettingsOwnersOnly: (labels: readonly string[]) =>
+    `Only owners can change the payment settings; this save changes ${labels.join(', ')}. Save it with them as they are, or ask an owner.`,
+  paymentSettingOwnersOnly: 'Only owners can change this setting',
   /** A picture uploaded into a markdown body (issue 24). */
   markdownPictureStored: 'Picture uploaded',
   /** Certificates (issue 23). */
@@ -163,6 +167,8 @@ export const FIELD_REASONS = {
     `${label} must be a UPI ID: a name, @ and the bank's handle, such as deltasecure@okhdfcbank`,
   gstin: (label: string) =>
     `${label} must be a 15-character GSTIN, such as 27AAPFU0939F1ZV: 2 digits, the 10-character PAN, then 3 characters (check it for typos)`,
+  mcc: (label: string) =>
+    `${label} must be the four-digit merchant category code your bank or payment app gave you, such as 8299`,
   e164: (label: string) =>
     `${label} must be a mobile number in international form: the country code and number, 8 to 15 digits, such as +91 98765 43210`,
   contactUri: (label: string) =>

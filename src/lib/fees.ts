@@ -37,12 +37,28 @@ export const upiAmount = (paise: number) =>
 
 /**
  * The link a phone's UPI apps open to pay `paise` to the payee, with the enrolment's reference as the note the
- * payer's bank statement and ours both show (NPCI's UPI linking specification: pa, pn, am, cu, tn).
+ * payer's bank statement and ours both show (NPCI's UPI linking specification: pa, pn, am, cu, tn). With a
+ * merchant category code it is a merchant payment: `mc` carries the code and `tr` the transaction reference the
+ * merchant makes, unique per enrolment, which the specification requires whenever `mc` is present. Without one it
+ * stays a person-to-person request (no `mc`, no `tr`).
  */
-export function upiLink(payment: { vpa: string; payee: string; paise: number; reference: string }): string {
+export function upiLink(payment: {
+  vpa: string;
+  payee: string;
+  paise: number;
+  reference: string;
+  merchant?: { code: string; transactionRef: string } | null;
+}): string {
+  const merchant = payment.merchant
+    ? [
+        ['mc', payment.merchant.code],
+        ['tr', payment.merchant.transactionRef],
+      ]
+    : [];
   const query = [
     ['pa', payment.vpa],
     ['pn', payment.payee],
+    ...merchant,
     ['am', upiAmount(payment.paise)],
     ['cu', 'INR'],
     ['tn', payment.reference],

@@ -1,6 +1,7 @@
 /** Payloads of sign-in, accounts and passkeys (issue 13), shared by the admin and the server. */
 import { z } from 'zod';
 import { AUTH, IDENTITY } from './staff-messages.ts';
+import { MAX_LENGTH } from './constants.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_ID_PATTERN } from './identity.ts';
 
 /** `userId` may be left out while the bootstrap owner is the only account (the spec's fixed user ID). */
@@ -45,9 +46,17 @@ const confirms =
       context.addIssue({ code: 'custom', path: [confirmField], message: IDENTITY.passwordsDiffer });
   };
 
+/** An owner's address for the payment-settings alert; '' removes it. */
+const alertEmailSchema = z
+  .string({ error: IDENTITY.emailInvalid })
+  .trim()
+  .max(MAX_LENGTH.email, IDENTITY.emailInvalid)
+  .refine((value) => value === '' || z.email().safeParse(value).success, IDENTITY.emailInvalid);
+
 export const AccountPatchSchema = z
   .strictObject({
     name: nameSchema.optional(),
+    email: alertEmailSchema.optional(),
     role: roleSchema.optional(),
     disabled: z.boolean().optional(),
     requirePasskey: z.boolean().optional(),

@@ -95,6 +95,7 @@ export const ACCOUNT_CHANGES = [
   'password-reset',
   'passkeys-required',
   'passkeys-optional',
+  'email-changed',
 ] as const;
 export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
 
@@ -112,6 +113,8 @@ export interface AuditDetail {
   /** A cancelled scheduled change (issue 24.3): which one, and the time it was set for. */
   change?: 'publish' | 'unpublish';
   at?: string;
+  /** A settings save or restore: each setting it changed, its value before and after (as text, clipped). */
+  settings?: { field: string; from: string; to: string }[];
   /** A restore or an import from the command line: how many items it wrote and removed. */
   written?: number;
   removed?: number;
@@ -150,6 +153,8 @@ export interface AccountView {
   /** Signed in with a temporary password: nothing but a password change until it is replaced (issue 21). */
   mustChangePassword: boolean;
   passkeys: { id: string; name: string; createdAt: string }[];
+  /** Where the website writes to this person about changes to the payment settings (owners); absent when none. */
+  email?: string;
 }
 
 export interface SessionView {

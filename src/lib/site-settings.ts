@@ -75,6 +75,8 @@ const LABEL_MAX = 60;
 /** A UPI ID and the payee's name are short; a GSTIN is exactly 15 characters. */
 const UPI_MAX = 100;
 const GSTIN_LENGTH = 15;
+/** A merchant category code is four digits. */
+const MCC_LENGTH = 4;
 
 /** The settings say "… is required" and "Must be at most N characters", as they did before the kinds. */
 const tooLong = (max: number) => VALIDATION.tooLong(max);
@@ -286,6 +288,12 @@ export const SETTING_FIELDS = [
     hint: COURSE_SETTINGS.upiPayeeNameHint,
     optional: true,
   }),
+  words('courses', 'upiMerchantCode', COURSE_SETTINGS.upiMerchantCodeLabel, {
+    max: MCC_LENGTH,
+    format: 'mcc',
+    hint: COURSE_SETTINGS.upiMerchantCodeHint,
+    optional: true,
+  }),
   words('courses', 'gstin', COURSE_SETTINGS.gstinLabel, {
     max: GSTIN_LENGTH,
     format: 'gstin',
@@ -440,6 +448,7 @@ export const SITE_SETTINGS_SEED: SiteSettings = {
   // No payment details are invented: the course pages offer UPI once staff enter them.
   upiVpa: '',
   upiPayeeName: '',
+  upiMerchantCode: '',
   gstin: '',
   // None are claimed until staff enter them: the pages show the section only when some are listed.
   credentials: [],

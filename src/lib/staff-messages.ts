@@ -23,6 +23,7 @@ export const AUTH = {
 
 /** Named accounts, passkeys, sessions and the audit log (issue 13): beyond the spec, staff only. */
 export const IDENTITY = {
+  emailInvalid: 'Please enter a valid e-mail address, or leave it empty for none',
   userIdRequired: 'User ID is required',
   userIdInvalid: 'Use 2 to 64 lower-case letters, digits, dots, dashes, underscores or @',
   userIdTaken: 'That user ID is already in use',
@@ -119,6 +120,13 @@ export const ACTIVITY_TEXT = {
   created: (who: string, thing: string) => `${who} added ${thing}`,
   updated: (who: string, thing: string) => `${who} edited ${thing}`,
   settingsUpdated: (who: string) => `${who} updated the site settings`,
+  /** Each changed setting with its value before and after: “Course fees: UPI ID” from “a@okaxis” to “b@okaxis”. */
+  settingsChanged: (who: string, changes: readonly string[]) =>
+    `${who} changed the site settings: ${changes.join('; ')}`,
+  settingsRestored: (who: string, changes: readonly string[]) =>
+    `${who} restored an earlier version of the site settings: ${changes.join('; ')}`,
+  settingChange: (label: string, from: string, to: string) =>
+    `${label} from ${from ? `“${from}”` : 'nothing'} to ${to ? `“${to}”` : 'nothing'}`,
   statsUpdated: (who: string, from?: string, to?: string) =>
     from !== undefined && to !== undefined
       ? `${who} set the total courses from ${from} to ${to}`
@@ -163,6 +171,7 @@ export const ACTIVITY_TEXT = {
     'password-reset': (person: string) => `set a new password for ${person}`,
     'passkeys-required': (person: string) => `required passkeys for ${person}`,
     'passkeys-optional': (person: string) => `let ${person} sign in with a password again`,
+    'email-changed': (person: string) => `changed ${person}’s alert e-mail`,
   } satisfies Record<AccountChange, (person: string) => string>,
   accountChanged: (who: string, changes: string[]) => `${who} ${changes.join(' and ')}`,
   accountUpdated: (who: string, person: string) => `${who} changed ${person}’s account`,
@@ -649,6 +658,16 @@ export const ACKNOWLEDGE = {
     subject: 'We received your enrolment request',
     next: 'Our training team will call you about batches, fees and dates within one working day.',
   },
+  /** An enrolment whose answer asked for a fee: what it showed, so closing the page loses nothing. */
+  payment: {
+    next: 'Our training team will call you about your batch and dates within one working day.',
+    due: (amount: string) => `Fee: ${amount}.`,
+    payee: (payee: string, vpa: string) => `Pay it by UPI to ${payee} (${vpa}).`,
+    quote: (reference: string) => `Quote your reference ${reference} with the payment.`,
+    link: 'On a phone, this link opens your UPI app with the amount and reference filled in:',
+    again:
+      'Keep this e-mail: it is where to find these payment details again (the enrolment page shows them only once). If you lose it, call us quoting your reference and we will send them again.',
+  },
   assessment: {
     subject: 'We received your security assessment request',
     next: 'Our security team will review the scope and reply within one working day with questions or a proposal.',
@@ -763,6 +782,26 @@ export const COURSE_SETTINGS = {
   upiPayeeNameHint: 'The name a payer sees in the UPI app, as the bank account holds it.',
   gstinLabel: 'Course fees: GSTIN',
   gstinHint: 'The 15-character GST number printed on fee receipts. Leave empty if not registered.',
+  upiMerchantCodeLabel: 'Course fees: UPI merchant code',
+  upiMerchantCodeHint:
+    'The four-digit merchant category code on your UPI merchant account (8299 for schools and training). With it, each enrolment’s payment link is a merchant payment carrying its own transaction reference. Without it the link asks the payer to pay a person: UPI apps show it as a payment to an individual, may warn the payer or hold the amount to their person-to-person limit, and the bank does not treat it as a business collection.',
+  /** Shown to editors above the payment settings, which they see but cannot change. */
+  ownersOnly:
+    'Only owners can change where students pay: the UPI ID, payee name, merchant code and GSTIN are shown here read-only. Ask an owner to change them.',
+} as const;
+
+/** The e-mail every owner gets when the payment settings change (who, when, what, from where). */
+export const PAYMENT_SETTINGS_ALERT = {
+  subject: 'The website’s payment details were changed',
+  intro: (who: string, when: string) =>
+    `${who} changed where students pay course fees on the website, on ${when}:`,
+  change: (label: string, from: string, to: string) =>
+    `- ${label}: ${from ? `“${from}”` : '(empty)'} → ${to ? `“${to}”` : '(empty)'}`,
+  address: (ip: string) => `The change came from the address ${ip}.`,
+  check:
+    'New enrolments are now asked to pay to these details. If you did not expect this change, sign in to the admin, check Site settings and the Activity log, and set a new password for the account that made it.',
+  why: 'Every owner of the website gets this e-mail when the payment details change.',
+  signature: 'DeltaSecure website',
 } as const;
 
 /** The content workflow in the admin (issue 12): order, drafts, undo, trash and history. */

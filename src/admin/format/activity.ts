@@ -3,7 +3,8 @@
  * Entries written before the handlers told the log their details (no name, no from → to) still read, more plainly.
  */
 import { definitionOf, familyLabel } from '../../lib/registry.ts';
-import { UNKNOWN_ADDRESS, type AuditEntry } from '../../lib/identity.ts';
+import { UNKNOWN_ADDRESS, type AuditDetail, type AuditEntry } from '../../lib/identity.ts';
+import { settingLabel } from '../../lib/setting-changes.ts';
 import { ACTIVITY_TEXT as T, ENQUIRY, SCHEDULE } from '../../lib/staff-messages.ts';
 
 const statusLabel = (status: string) => ENQUIRY.statusLabels[status] ?? status;
@@ -20,6 +21,12 @@ export function thingOf({ target }: Pick<AuditEntry, 'target'>): string {
 
 /** Who acted: their name when the entry has it, else their user ID. */
 export const whoOf = (entry: Pick<AuditEntry, 'actor' | 'actorName'>) => entry.actorName || entry.actor;
+
+/** A settings save's changes, each as “label from “old” to “new””; none for entries written before they were kept. */
+const settingPhrases = (detail: AuditDetail | undefined): string[] =>
+  (detail?.settings ?? []).map((change) =>
+    T.settingChange(settingLabel(change.field), change.from, change.to),
+  );
 
 export function activitySentence(entry: AuditEntry): string {
   const who = whoOf(entry);
@@ -38,7 +45,10 @@ export function activitySentence(entry: AuditEntry): string {
       return T.created(who, thing());
     case 'update':
       if (target.family === 'stats') return T.statsUpdated(who, detail?.from, detail?.to);
-      if (target.family === 'siteSettings') return T.settingsUpdated(who);
+      if (target.family === 'siteSettings') {
+        const changes = settingPhrases(detail);
+        return changes.length > 0 ? T.settingsChanged(who, changes) : T.settingsUpdated(who);
+      }
       return T.updated(who, thing());
     case 'delete':
       return T.deleted(who, thing());
@@ -47,6 +57,8 @@ export function activitySentence(entry: AuditEntry): string {
     case 'reorder':
       return T.reordered(who, familyLabel(target.family));
     case 'restore':
+      if (target.family === 'siteSettings' && settingPhrases(detail).length > 0)
+        return T.settingsRestored(who, settingPhrases(detail));
       if (detail?.source === 'trash') return T.restoredFromTrash(who, thing());
       if (detail?.source === 'history') return T.restoredVersion(who, thing());
       return T.restored(who, thing());

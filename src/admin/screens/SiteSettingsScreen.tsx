@@ -8,7 +8,9 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { settingsFamily } from '../../lib/collections.ts';
 import { fromFormValue, toFormValue, type FormValue } from '../../lib/fields.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
+import { isPaymentSetting } from '../../lib/setting-changes.ts';
 import { SETTING_GROUPS, type SettingField, type SiteSettings } from '../../lib/site-settings.ts';
+import { COURSE_SETTINGS } from '../../lib/staff-messages.ts';
 import { FORM, SITE_SETTINGS } from '../admin-copy.ts';
 import { adminKindOf, singletonForm } from '../fields/index.ts';
 import { istDateTime } from '../format/ist.ts';
@@ -17,6 +19,7 @@ import { DraftOffer } from '../parts/DraftOffer.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
 import { useLeaveGuard } from '../parts/use-leave-guard.ts';
 import { dropUnsaved, keepUnsaved, readUnsaved } from '../stores/draft.ts';
+import { $me } from '../stores/session.ts';
 import { createSettingsStore, type SettingsConflict } from '../stores/settings-store.ts';
 
 type Draft = Record<string, FormValue>;
@@ -69,6 +72,9 @@ export default function SiteSettingsScreen() {
   const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
+  // Where students pay is the owners' to change: an editor sees those settings, and saves them as they are.
+  const me = useStore($me);
+  const paymentLocked = me?.role !== 'owner';
 
   useEffect(() => {
     void store.load();
@@ -178,8 +184,15 @@ export default function SiteSettingsScreen() {
           {SETTING_GROUPS.map((group) => (
             <fieldset className="settings-group" key={group}>
               <legend>{SITE_SETTINGS.groups[group]}</legend>
+              {paymentLocked &&
+                FIELDS.some((field) => field.group === group && isPaymentSetting(field.name)) && (
+                  <p className="field-hint settings-owners-only" id={`${id}-owners-only`}>
+                    {COURSE_SETTINGS.ownersOnly}
+                  </p>
+                )}
               {FIELDS.filter((field) => field.group === group).map((field) => {
                 const { Input } = adminKindOf(field);
+                const locked = paymentLocked && isPaymentSetting(field.name);
                 return (
                   <Input
                     key={field.name}
@@ -189,7 +202,7 @@ export default function SiteSettingsScreen() {
                     value={draft[field.name]}
                     onChange={(value) => set(field.name, value)}
                     error={errors[field.name]}
-                    disabled={saving}
+                    disabled={saving || locked}
                     form={context}
                   />
                 );

@@ -33,6 +33,8 @@ function TeamManager() {
   const [resetting, setResetting] = useState<string | null>(null);
   const [temporary, setTemporary] = useState({ password: '', confirm: '' });
   const [submitted, setSubmitted] = useState(false);
+  /** The owner whose alert e-mail is being typed, and what is typed. */
+  const [alerting, setAlerting] = useState<{ personId: string; email: string } | null>(null);
   const userIdError = userIdProblem(draft.userId, submitted);
 
   function openReset(personId: string | null) {
@@ -134,6 +136,9 @@ function TeamManager() {
                     <strong>{person.name}</strong> ({person.userId}){self ? ` — ${TEAM.you}` : ''}
                     {person.disabled ? ` — ${TEAM.disabled}` : ''}
                     {person.mustChangePassword ? ` — ${TEAM.mustChange}` : ''}
+                    {person.role === 'owner' && person.email
+                      ? ` — ${TEAM.alertEmailShown(person.email)}`
+                      : ''}
                   </span>
                   <span className="row-actions">
                     <label className="visually-hidden" htmlFor={`${id}-${person._id}-role`}>
@@ -165,6 +170,24 @@ function TeamManager() {
                       {TEAM.requirePasskey}
                       <span className="visually-hidden"> {person.userId}</span>
                     </label>
+                    {person.role === 'owner' && (
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-small"
+                        disabled={busy}
+                        aria-expanded={alerting?.personId === person._id}
+                        onClick={() =>
+                          setAlerting(
+                            alerting?.personId === person._id
+                              ? null
+                              : { personId: person._id, email: person.email ?? '' },
+                          )
+                        }
+                      >
+                        {TEAM.alertEmail}
+                        <span className="visually-hidden"> {person.userId}</span>
+                      </button>
+                    )}
                     {!self && (
                       <>
                         <button
@@ -203,6 +226,44 @@ function TeamManager() {
                       </>
                     )}
                   </span>
+                  {alerting?.personId === person._id && (
+                    <form
+                      className="inline-form team-reset"
+                      aria-label={`${TEAM.alertEmail} ${person.userId}`}
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        void run(() => changePerson(person._id, { email: alerting.email })).then(
+                          (done) => done && setAlerting(null),
+                        );
+                      }}
+                      noValidate
+                    >
+                      <div className="field">
+                        <label htmlFor={`${id}-${person._id}-email`}>{TEAM.alertEmail}</label>
+                        <input
+                          id={`${id}-${person._id}-email`}
+                          type="email"
+                          autoComplete="off"
+                          aria-describedby={`${id}-${person._id}-email-hint`}
+                          value={alerting.email}
+                          onChange={(event) => setAlerting({ ...alerting, email: event.target.value })}
+                        />
+                        <p id={`${id}-${person._id}-email-hint`} className="field-hint">
+                          {TEAM.alertEmailHint}
+                        </p>
+                      </div>
+                      <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
+                        {busy ? FORM.processing : TEAM.saveAlertEmail}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-small"
+                        onClick={() => setAlerting(null)}
+                      >
+                        {FORM.cancel}
+                      </button>
+                    </form>
+                  )}
                   {resetting === person._id && (
                     <form
                       className="inline-form team-reset"

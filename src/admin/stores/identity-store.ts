@@ -88,7 +88,7 @@ export const addPerson = async (input: { userId: string; name: string; role: Rol
 
 export const changePerson = async (
   id: string,
-  fields: Partial<Pick<AccountView, 'role' | 'disabled' | 'requirePasskey' | 'name'>> & {
+  fields: Partial<Pick<AccountView, 'role' | 'disabled' | 'requirePasskey' | 'name' | 'email'>> & {
     /** A temporary password, which they must replace at their next sign-in (issue 21). */
     password?: string;
     confirmPassword?: string;

@@ -22,9 +22,10 @@ export interface TextField<N extends string = string> extends FieldBase<N> {
    * 'upiVpa', a UPI ID (payee address) such as name@bank; 'gstin', a GST number (upper-cased, checksum checked);
    * 'e164', a phone number in international form, stored as its digits (a wa.me link's number); 'contactUri', a
    * mailto: or https: address (security.txt's Contact, RFC 9116 §2.5.3); 'serial', a number that goes into a URL
-   * (a certificate's: letters, digits and dashes, 3 to 40), which the server makes when left empty (issue 23).
+   * (a certificate's: letters, digits and dashes, 3 to 40), which the server makes when left empty (issue 23);
+   * 'mcc', a merchant category code (four digits, as a UPI link's `mc` carries it).
    */
-  format?: 'applyTo' | 'upiVpa' | 'gstin' | 'e164' | 'contactUri' | 'serial';
+  format?: 'applyTo' | 'upiVpa' | 'gstin' | 'e164' | 'contactUri' | 'serial' | 'mcc';
 }
 
 export const textField = <const N extends string>(
@@ -59,6 +60,9 @@ export const isE164 = (value: string) => E164.test(value.replace(/[\s-]/g, ''));
 const SERIAL = /^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/;
 export const isSerial = (value: string) => SERIAL.test(value);
 
+/** A merchant category code (ISO 18245): four digits, such as 8299 for schools and educational services. */
+export const isMcc = (value: string) => /^[0-9]{4}$/.test(value);
+
 /** A mailto: address with one e-mail, or an https: link: what a security.txt Contact may be. */
 export function isContactUri(value: string): boolean {
   if (/^mailto:[^\s@:/?#]+@[^\s@/?#]+\.[^\s@/?#]+$/i.test(value)) return true;
@@ -84,6 +88,7 @@ const CHECKED_FORMATS: Record<
   e164: { valid: isE164, reason: FIELD_REASONS.e164, stored: e164Digits },
   contactUri: { valid: isContactUri, reason: FIELD_REASONS.contactUri },
   serial: { valid: isSerial, reason: () => FIELD_REASONS.serialInvalid },
+  mcc: { valid: isMcc, reason: FIELD_REASONS.mcc },
 };
 
 function input(field: TextField): z.ZodType {

@@ -35,6 +35,8 @@ export interface Account extends StoredItem {
   /** The password is a temporary one someone else set: only a password change is allowed until then. */
   mustChangePassword: boolean;
   passkeys: StoredPasskey[];
+  /** Where the website writes about changes to the payment settings (owners); '' or absent: nowhere. */
+  email?: string;
 }
 
 const asAccount = (item: StoredItem): Account => ({
@@ -137,5 +139,12 @@ export function accountView(account: Account): AccountView {
     requirePasskey: account.requirePasskey,
     mustChangePassword: account.mustChangePassword,
     passkeys: account.passkeys.map(({ id, name, createdAt }) => ({ id, name, createdAt })),
+    ...(account.email ? { email: account.email } : {}),
   };
+}
+
+/** The addresses of the enabled owners who gave one: who hears about a change to the payment settings. */
+export async function ownerAddresses(deps: Deps): Promise<string[]> {
+  const owners = (await listAccounts(deps)).filter(isActiveOwner);
+  return [...new Set(owners.flatMap((owner) => (owner.email ? [owner.email.toLowerCase()] : [])))];
 }

@@ -9,6 +9,8 @@ import type { RequestFamily } from '../../lib/collections.ts';
 import type { SiteSettings } from '../../lib/site-settings.ts';
 import { ACKNOWLEDGE } from '../../lib/staff-messages.ts';
 import type { Deps } from '../deps.ts';
+import { formatPaise } from '../../lib/fields/money.ts';
+import type { PaymentAsked } from '../fees/offer.ts';
 import type { Acknowledgement } from './notifier.ts';
 
 /** One acknowledgement per address per day. */
@@ -51,20 +53,39 @@ export async function shouldAcknowledge(
 export const acknowledgementFrom = (deps: Pick<Deps, 'env'>) =>
   deps.env.NOTIFY_EMAIL_FROM ?? deps.env.NOTIFY_EMAIL_TO[0] ?? null;
 
-/** The text: fixed words, the reference we made and the company's phone from the settings. */
+/**
+ * The text: fixed words, the reference we made and the company's phone from the settings, and, for an enrolment
+ * whose answer asked for a fee, that payment: the amount, the payee, the reference to quote and the UPI link (all
+ * ours, none typed by the sender), and where to find them again.
+ */
 export function composeAcknowledgement(
   family: RequestFamily,
   reference: string,
   settings: Pick<SiteSettings, 'phone'>,
+  payment: PaymentAsked | null = null,
 ): Acknowledgement {
   const words = family.acknowledgement;
+  const paying = ACKNOWLEDGE.payment;
   return {
     subject: words.subject,
     text: [
       ACKNOWLEDGE.greeting,
       '',
-      words.next,
+      payment ? paying.next : words.next,
       ACKNOWLEDGE.reference(reference),
+      ...(payment
+        ? [
+            '',
+            paying.due(formatPaise(payment.amount)),
+            paying.payee(payment.payeeName, payment.upiVpa),
+            paying.quote(reference),
+            paying.link,
+            payment.upiLink,
+            '',
+            paying.again,
+            '',
+          ]
+        : []),
       ACKNOWLEDGE.phone(settings.phone),
       '',
       ACKNOWLEDGE.notYou,

@@ -22,6 +22,7 @@ import type { Deps } from '../deps.ts';
 import { idTime } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { composeNotification } from './compose.ts';
+import { paymentAskedOf, paymentQrAttachment } from '../fees/offer.ts';
 import { batchLine, composeReceiptMail } from '../fees/receipt-mail.ts';
 import { SEND_TIMEOUT_MS, SendError } from './notifier.ts';
 
@@ -94,12 +95,19 @@ export async function attemptDelivery(
         } else if (channel === ACK_CHANNEL) {
           // The phone is the company's as the settings say now; the reference was made at submission.
           const settings = await currentSettings(deps);
+          // An enrolment asked for a fee repeats it, with its QR code (what the page showed, stored with it).
+          const asked = paymentAskedOf(item);
           const text = composeAcknowledgement(
             requestFamilies[family],
             String(item.reference ?? ''),
             settings,
+            asked,
           );
-          await deps.notifier.acknowledge(String(item.email ?? ''), text);
+          const attachments = asked ? [await paymentQrAttachment(asked)] : undefined;
+          await deps.notifier.acknowledge(String(item.email ?? ''), {
+            ...text,
+            ...(attachments ? { attachments } : {}),
+          });
         } else {
           // Issue 22: an enrolment into a batch names the batch, as it is now.
           const batch = family === 'enroll' ? await batchLine(deps, item) : null;

@@ -189,19 +189,25 @@ async function submitBody(
   const acknowledge = await shouldAcknowledge(deps, family, String(stored.email ?? ''), settings);
   // The outbox is stored with the request in one write: a stored request always has its notifications.
   const outbox = newOutbox(deps.notifier.channels, deps.now(), { acknowledge });
+  const status = stored.status === WAITLISTED ? WAITLISTED : INITIAL_STATUS;
+  const reference = newReference();
+  // Issue 22.6: a seat with a fee is paid by UPI. Decided once, here: the answer shows this payment and the request
+  // keeps it (`paymentAsked`) in the same write, so its acknowledgement repeats exactly it, and a waitlisted
+  // request (no seat yet, nothing to pay) gets none in either.
+  const payment = status === WAITLISTED ? null : await paymentOffer({ ...stored, reference }, settings);
   const item = await deps.repository.create(family.key, {
     ...stored,
-    status: stored.status === WAITLISTED ? WAITLISTED : INITIAL_STATUS,
-    reference: newReference(),
+    status,
+    reference,
+    ...(payment ? { paymentAsked: payment.asked } : {}),
     outbox,
   });
   if (outbox) waitUntil(deliverAfterResponse(deps, family.key as RequestFamilyKey, item._id));
   // Nothing public changed (a new request holds no seat), so no purge and no rebuild; the submitter gets no stored
   // personal data back, only whether the request joined a full batch's waitlist (issue 22.5).
   if (item.status === WAITLISTED) return created({ status: WAITLISTED }, ENROLL_WAITLISTED);
-  // Issue 22.6: a seat with a fee is paid by UPI; the answer adds what the form shows (the spec's fields stay).
-  const payment = await paymentOffer(item, settings);
-  if (payment) return ok(null, { status: 201, message: family.received, extra: { payment } });
+  // The answer adds what the form shows (the spec's fields stay).
+  if (payment) return ok(null, { status: 201, message: family.received, extra: { payment: payment.offer } });
   return received;
 }
 

@@ -4,15 +4,24 @@
  * so the repository's item history (docs/decisions.md 14) is their history too. Nothing stored yet means the
  * seed (today's values): the first save first stores the seed, so the history starts from what the site showed.
  */
+import { API } from '../../lib/api-messages.ts';
 import { settingsFamily, settingsRevisionsPath } from '../../lib/collections.ts';
+import {
+  isPaymentSetting,
+  settingChanges,
+  settingLabel,
+  type SettingChange,
+} from '../../lib/setting-changes.ts';
 import { resolveSettings, SITE_SETTINGS_SEED, type SiteSettings } from '../../lib/site-settings.ts';
 import { SETTINGS } from '../../lib/staff-messages.ts';
+import type { Actor } from '../auth/guard.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
+import { alertOwners } from '../fees/payment-settings-alert.ts';
 import { readJson } from '../http/body.ts';
 import { publicCache } from '../http/cache-policy.ts';
-import { notFound, ok } from '../http/respond.ts';
+import { failure, HttpError, notFound, ok } from '../http/respond.ts';
 import {
   PUBLIC,
   publicRoute,
@@ -28,6 +37,7 @@ import {
   editorOf,
   etagOf,
   expectedVersion,
+  staleWrite,
   updateAsEditor,
   type Editor,
 } from '../http/versions.ts';
@@ -73,11 +83,51 @@ const versioned = (settings: SiteSettings, version: number, message?: string) =>
 
 async function update(input: StaffInput) {
   const { request, deps, actor } = input;
-  const expected = expectedVersion(request);
+  const requested = expectedVersion(request);
   const settings = validate(family.inputSchema, await readJson(request));
+  const { before, expected } = await currentForChange(deps, requested);
+  refuseUnlessAllowed(actor, settingChanges(before, settings));
   const saved = await write(deps, settings, editorOf(actor), expected);
-  await auditAction(input, actor, { action: 'update', family: family.key });
+  await recordChanges(input, 'update', settingChanges(before, saved.settings));
   return versioned(saved.settings, saved.version, SETTINGS.updated);
+}
+
+/**
+ * The settings a change is made over, and the version the write must find: the staff member's (If-Match), else
+ * the one read here, so what is checked and audited below is exactly what the save replaces (a colleague's save
+ * in between is a 412, never overwritten unseen).
+ */
+async function currentForChange(deps: Deps, requested: number | undefined) {
+  const stored = await deps.repository.get(family.key, SINGLETON_ID);
+  if (!stored) return { before: SITE_SETTINGS_SEED, expected: requested };
+  if (requested !== undefined && requested !== versionOf(stored)) throw new HttpError(staleWrite(stored));
+  return { before: resolveSettings(stored), expected: versionOf(stored) };
+}
+
+/** Where students pay is the owners' to change: an editor's save may carry the payment settings only unchanged. */
+function refuseUnlessAllowed(actor: Actor, changes: readonly SettingChange[]) {
+  if (actor.role === 'owner') return;
+  const payment = changes.filter((change) => isPaymentSetting(change.field));
+  if (payment.length === 0) return;
+  throw new HttpError(
+    failure(
+      403,
+      API.paymentSettingsOwnersOnly(payment.map((change) => settingLabel(change.field))),
+      Object.fromEntries(payment.map((change) => [change.field, API.paymentSettingOwnersOnly])),
+    ),
+  );
+}
+
+/** The audit entry names every setting changed with its value before and after; a payment change alerts owners. */
+async function recordChanges(input: StaffInput, action: 'update' | 'restore', changes: SettingChange[]) {
+  const { actor } = input;
+  await auditAction(input, actor, {
+    action,
+    family: family.key,
+    detail: { ...(action === 'restore' ? { source: 'history' as const } : {}), settings: changes },
+  });
+  const payment = changes.filter((change) => isPaymentSetting(change.field));
+  if (payment.length > 0) input.waitUntil(alertOwners(input.deps, payment, actor, input.ip));
 }
 
 /**
@@ -123,7 +173,11 @@ async function restoreRevision(input: StaffInput) {
     (candidate) => candidate.rev === rev,
   );
   if (!revision) return notFound();
-  const saved = await write(deps, resolveSettings(revision.data), editorOf(actor));
-  await auditAction(input, actor, { action: 'restore', family: family.key, detail: { source: 'history' } });
+  const restored = resolveSettings(revision.data);
+  const { before, expected } = await currentForChange(deps, undefined);
+  // An earlier version may name another payee: restoring it is a change of the payment settings like any other.
+  refuseUnlessAllowed(actor, settingChanges(before, restored));
+  const saved = await write(deps, restored, editorOf(actor), expected);
+  await recordChanges(input, 'restore', settingChanges(before, saved.settings));
   return versioned(saved.settings, saved.version, SETTINGS.restored);
 }

@@ -67,6 +67,7 @@ function accountChanges(before: Account, input: z.output<typeof AccountPatchSche
   if (input.password) changes.push('password-reset');
   if (input.requirePasskey !== undefined && input.requirePasskey !== before.requirePasskey)
     changes.push(input.requirePasskey ? 'passkeys-required' : 'passkeys-optional');
+  if (input.email !== undefined && input.email !== (before.email ?? '')) changes.push('email-changed');
   return changes;
 }
 
@@ -93,7 +94,9 @@ async function create(handlerInput: StaffInput) {
 /** True when the change would leave no enabled owner. */
 async function removesLastOwner(deps: Deps, account: Account, after: Partial<Account> | null) {
   if (!isActiveOwner(account)) return false;
-  if (after && isActiveOwner({ ...account, ...after })) return false;
+  // Only what the change sets: a field it leaves out (undefined) keeps the account's own value.
+  const set = Object.fromEntries(Object.entries(after ?? {}).filter(([, value]) => value !== undefined));
+  if (after && isActiveOwner({ ...account, ...set })) return false;
   const owners = (await listAccounts(deps)).filter(isActiveOwner);
   return owners.every((owner) => owner._id === account._id);
 }
