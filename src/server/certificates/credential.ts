@@ -1,16 +1,21 @@
 /**
  * The signed credential of a certificate (issue 23): an Open Badges 3.0 `OpenBadgeCredential` (a W3C Verifiable
  * Credential, data model 2.0) secured as a JWT with Ed25519 (EdDSA) through `jose`. As Open Badges' VC-JWT form
- * asks, the payload is the credential itself with `iss`, `jti` and `nbf` (and `exp` for a certificate that
- * expires) beside it; there is no `iat`, and Ed25519 signatures are deterministic, so a certificate's credential
- * is the same token at every lookup until the signing key changes. Anyone can check it offline against
- * `/.well-known/jwks.json`; whether it was revoked since is its `credentialStatus` (the verification API).
+ * asks, the payload is the credential itself with `iss` and `nbf` (and `exp` for a certificate that expires)
+ * beside it. There is no `iat`, and Ed25519 signatures are deterministic, so a certificate's credential is the
+ * same token at every lookup until the signing key changes; there is no `jti` either (the credential's `id` says
+ * it, and the VC 2.0 context defines no such term). Every term is one the two contexts define, so JSON-LD
+ * expansion in safe mode accepts the payload. Anyone can check it offline against `/.well-known/jwks.json`;
+ * whether it was revoked since is its `credentialStatus`, a place in the W3C Bitstring Status List
+ * (status-list.ts), so a standard verifier learns of a revocation without asking our API.
  */
-import { calculateJwkThumbprint, importJWK, SignJWT, type JWK } from 'jose';
+import { calculateJwkThumbprint, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import type { Ed25519Jwk, ServerEnv } from '../env.ts';
+import type { statusListEntry } from './status-list.ts';
 
+export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB3_CONTEXT = [
-  'https://www.w3.org/ns/credentials/v2',
+  VC_CONTEXT,
   'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
 ] as const;
 const ALG = 'EdDSA';
@@ -25,9 +30,10 @@ export interface CredentialFacts {
   issuedOn: string;
   validUntil: string | null;
   grade: string | null;
-  /** Where a person checks it (`/verify/{number}`) and where software does (the API). */
+  /** Where a person checks it (`/verify/{number}`). */
   pageUrl: string;
-  statusUrl: string;
+  /** Its place in the status list, where software learns whether it was revoked. */
+  status: ReturnType<typeof statusListEntry>;
   issuer: { id: string; name: string };
 }
 
@@ -61,8 +67,7 @@ export function openBadgeCredential(facts: CredentialFacts) {
       achievement,
       ...(facts.grade ? { result: [{ type: ['Result'], value: facts.grade }] } : {}),
     },
-    // Not 1EdTech's revocation list format: the verification API answers this certificate's status itself.
-    credentialStatus: { id: facts.statusUrl, type: 'CertificateVerificationStatus' },
+    credentialStatus: facts.status,
   };
 }
 
@@ -95,19 +100,31 @@ const kidOf = (jwk: Ed25519Jwk) => calculateJwkThumbprint({ kty: jwk.kty, crv: j
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The credential as a compact JWT, or null when no signing key is configured. */
-export async function signCredential(
+export function signCredential(env: Pick<ServerEnv, 'CERT_SIGNING_KEY'>, facts: CredentialFacts) {
+  return signVcJwt(env, openBadgeCredential(facts), {
+    issuer: facts.issuer.id,
+    validFrom: facts.issuedOn,
+    validUntil: facts.validUntil,
+  });
+}
+
+/**
+ * Any credential of ours as a VC-JWT in Open Badges' form: the credential is the payload, with `iss` and `nbf`
+ * (and `exp`) beside it, each a term of the VC 2.0 context. Null when no signing key is configured.
+ */
+export async function signVcJwt(
   env: Pick<ServerEnv, 'CERT_SIGNING_KEY'>,
-  facts: CredentialFacts,
+  credential: JWTPayload,
+  claims: { issuer: string; validFrom: string; validUntil: string | null },
 ): Promise<string | null> {
   const signing = signingKeyOf(env);
   if (!signing) return null;
   const { kid, key } = await signing;
-  const jwt = new SignJWT(openBadgeCredential(facts))
+  const jwt = new SignJWT(credential)
     .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
-    .setIssuer(facts.issuer.id)
-    .setJti(facts.pageUrl)
-    .setNotBefore(seconds(facts.issuedOn));
-  if (facts.validUntil) jwt.setExpirationTime(seconds(facts.validUntil));
+    .setIssuer(claims.issuer)
+    .setNotBefore(seconds(claims.validFrom));
+  if (claims.validUntil) jwt.setExpirationTime(seconds(claims.validUntil));
   return jwt.sign(key);
 }
 

@@ -12,6 +12,7 @@ import { auditAction } from '../audit/audit-log.ts';
 import { purgeTag } from '../cdn/publish-change.ts';
 import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
 import { certificatePdf, pdfFileName } from '../certificates/pdf.ts';
+import { markRevoked } from '../certificates/status-list.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { brandName } from '../../lib/site-config.ts';
 import type { Deps } from '../deps.ts';
@@ -115,6 +116,8 @@ export async function revoke(input: StaffInput) {
   const current = await deps.repository.get(family.key, params.id ?? '');
   if (!current) return notFound();
   if (current.status === 'revoked') return conflict(API.certificateAlreadyRevoked);
+  // The status list first: should the next write fail, verifiers already see it revoked, and a retry finishes.
+  await markRevoked(deps, current);
   const result = await updateAsEditor(
     deps.repository,
     family.key,

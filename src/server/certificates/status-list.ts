@@ -1,0 +1,155 @@
+/**
+ * Revocation that any verifier can read: a W3C Bitstring Status List. Each certificate holds a `statusIndex`, a
+ * place in one list allocated once from a counter in the store (never handed out twice, never reused); its
+ * credential's `credentialStatus` is a `BitstringStatusListEntry` pointing at that place in the status list
+ * credential served at `/verify/status/1`. Revoking sets the certificate's bit in a stored record of revoked
+ * places; the list is built from that record alone, never by reading the certificates.
+ *
+ * The list is 131,072 bits (16 KB), the specification's minimum, so a verifier fetching it learns nothing about
+ * which certificate it checks; GZIP-compressed, base64url without padding, with the multibase prefix `u`. Bit 0 is
+ * the first byte's most significant bit. A list this size holds 131,072 certificates; past that, a second list
+ * would be `/verify/status/2`.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Deps } from '../deps.ts';
+import { StoreUnavailableError, type StoredItem } from '../repository/port.ts';
+import { signVcJwt, VC_CONTEXT } from './credential.ts';
+
+export const STATUS_LIST_PATH = '/verify/status/1';
+export const STATUS_LIST_LENGTH = 131_072;
+export const STATUS_PURPOSE = 'revocation';
+/** The counter of places handed out; a place is its count minus one. */
+const INDEX_COUNTER = 'certificate-status-index';
+/** One writer at a time for the record of revoked places (a read, a change, a write). */
+const LIST_LEASE = 'certificate-status-list';
+const LEASE_MS = 10_000;
+const LEASE_WAIT_MS = 3_000;
+const LEASE_POLL_MS = 50;
+
+/** What is stored: the revoked places, ascending, and when the last one was added. */
+export interface StoredStatusList {
+  revoked: number[];
+  updatedAt: string;
+}
+
+/** The certificate's place in the list, or null when it has none yet. */
+export function statusIndexOf(item: StoredItem): number | null {
+  const index = item.statusIndex;
+  return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < STATUS_LIST_LENGTH
+    ? index
+    : null;
+}
+
+/** A new place in the list; StoreUnavailableError when the list is full (a second list is then due). */
+export async function allocateStatusIndex(deps: Deps): Promise<number> {
+  const count = await deps.coordination.countUpTo(INDEX_COUNTER, STATUS_LIST_LENGTH);
+  if (count === null) throw new StoreUnavailableError('The certificate status list is full');
+  return count - 1;
+}
+
+async function leaseWithin(deps: Deps, name: string): Promise<void> {
+  const until = Date.now() + LEASE_WAIT_MS;
+  for (;;) {
+    if (await deps.coordination.acquireLease(name, LEASE_MS)) return;
+    if (Date.now() >= until) throw new StoreUnavailableError(`The lease ${name} stayed taken`);
+    await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+  }
+}
+
+/**
+ * The certificate's place, allocated now for a certificate stored before the list existed (or imported): under a
+ * lease per certificate, so two first lookups at once agree on one place instead of each signing its own.
+ */
+export async function ensureStatusIndex(deps: Deps, item: StoredItem): Promise<number> {
+  const known = statusIndexOf(item);
+  if (known !== null) return known;
+  const lease = `${INDEX_COUNTER}-${item._id}`;
+  await leaseWithin(deps, lease);
+  try {
+    const current = await deps.repository.get('certificate', item._id);
+    const stored = current ? statusIndexOf(current) : null;
+    if (stored !== null) return stored;
+    const index = await allocateStatusIndex(deps);
+    // Bookkeeping, not an edit: no new version, no history entry.
+    await deps.repository.update('certificate', item._id, { statusIndex: index }, { touch: false });
+    return index;
+  } finally {
+    await deps.coordination.releaseLease(lease);
+  }
+}
+
+const readList = async (deps: Deps): Promise<StoredStatusList> =>
+  (await deps.repository.getDocument<StoredStatusList>('certificateStatusList')) ?? {
+    revoked: [],
+    updatedAt: '',
+  };
+
+/**
+ * Sets the certificate's bit. Called before the certificate itself is marked revoked, so a failure between the
+ * two leaves the list saying revoked (the safe side) and the staff's retry completes the revocation. A
+ * certificate without a place was never handed out with a status entry, so there is nothing to set.
+ */
+export async function markRevoked(deps: Deps, item: StoredItem): Promise<void> {
+  const index = statusIndexOf(item);
+  if (index === null) return;
+  await leaseWithin(deps, LIST_LEASE);
+  try {
+    const list = await readList(deps);
+    if (list.revoked.includes(index)) return;
+    const revoked = [...list.revoked, index].sort((a, b) => a - b);
+    await deps.repository.setDocument<StoredStatusList>('certificateStatusList', {
+      revoked,
+      updatedAt: deps.now().toISOString(),
+    });
+  } finally {
+    await deps.coordination.releaseLease(LIST_LEASE);
+  }
+}
+
+/** The list's `encodedList`: the bitstring GZIP-compressed, base64url without padding, multibase prefix `u`. */
+export function encodeStatusList(revoked: readonly number[]): string {
+  const bits = new Uint8Array(STATUS_LIST_LENGTH / 8);
+  for (const index of revoked) bits[index >> 3]! |= 0x80 >> (index & 7);
+  return `u${gzipSync(bits).toString('base64url')}`;
+}
+
+/** The entry a certificate's credential carries. */
+export function statusListEntry(origin: string, index: number) {
+  const list = `${origin}${STATUS_LIST_PATH}`;
+  return {
+    id: `${list}#${index}`,
+    type: 'BitstringStatusListEntry',
+    statusPurpose: STATUS_PURPOSE,
+    statusListIndex: String(index),
+    statusListCredential: list,
+  };
+}
+
+/** The status list credential, unsigned: VC data model 2.0, issued by the same issuer as the certificates. */
+export function statusListCredential(origin: string, list: StoredStatusList) {
+  const id = `${origin}${STATUS_LIST_PATH}`;
+  return {
+    '@context': [VC_CONTEXT],
+    id,
+    type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+    issuer: `${origin}/`,
+    // The time of the last change, so the signed list is the same token until something is revoked.
+    validFrom: list.updatedAt || new Date(0).toISOString(),
+    credentialSubject: {
+      id: `${id}#list`,
+      type: 'BitstringStatusList',
+      statusPurpose: STATUS_PURPOSE,
+      encodedList: encodeStatusList(list.revoked),
+    },
+  };
+}
+
+/** The status list credential as a VC-JWT, signed like the certificates; null without a signing key. */
+export async function signedStatusList(deps: Deps, origin: string): Promise<string | null> {
+  const credential = statusListCredential(origin, await readList(deps));
+  return signVcJwt(deps.env, credential, {
+    issuer: credential.issuer,
+    validFrom: credential.validFrom,
+    validUntil: null,
+  });
+}
