@@ -11,7 +11,11 @@ import { checkStatus, decodeList } from '@digitalbazaar/vc-bitstring-status-list
 import type { JSONWebKeySet } from 'jose';
 import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreBackup } from '../../scripts/migration/restore.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
+import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
+import { createImageStore } from '../../src/server/images/image-store.ts';
+import { backupBuffer, collectBackup } from '../../src/server/migration/backup.ts';
 import { body, freshAddresses, ORIGIN, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
 const family = contentFamilies.certificate;
@@ -72,10 +76,10 @@ describe.each(STORE_BACKENDS)('Open Badges 3.0 to a standard verifier, on %s', (
   });
   afterAll(() => stop());
 
-  async function issue(holderName: string) {
-    const response = await api.admin(family.path, {
+  async function issue(holderName: string, holderEmail?: string, on: Api = api) {
+    const response = await on.admin(family.path, {
       method: 'POST',
-      json: { holderName, courseName: 'Web Security', issuedOn: '2026-03-14', grade: 'A' },
+      json: { holderName, holderEmail, courseName: 'Web Security', issuedOn: '2026-03-14', grade: 'A' },
     });
     expect(response.status).toBe(201);
     return (await body(response)).data as { _id: string; number: string };
@@ -87,13 +91,24 @@ describe.each(STORE_BACKENDS)('Open Badges 3.0 to a standard verifier, on %s', (
   const jwks = async () => (await (await api.call('/.well-known/jwks.json')).json()) as JSONWebKeySet;
 
   /** The status list credential as served, verified; and a loader that hands it to the status library. */
-  async function statusList() {
-    const response = await api.call('/verify/status/1', { ip: address() });
+  async function statusList(on: Api = api) {
+    const response = await on.call('/verify/status/1', { ip: address() });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('application/jwt');
     expect(response.headers.get('Netlify-Cache-Tag')).toBe(family.cacheTag);
     const list = verifiedPayload(await response.text(), await jwks());
     return { list, loader: offlineLoader({ [STATUS_LIST_URL]: list }) };
+  }
+  /** Whether the status list `on` serves says this held credential is revoked. */
+  async function revokedOnList(credential: Claims, on: Api = api): Promise<boolean | undefined> {
+    const { loader } = await statusList(on);
+    const status = await checkStatus({
+      credential,
+      documentLoader: loader,
+      verifyBitstringStatusListCredential: false,
+    });
+    expect(status.verified).toBe(true);
+    return status.results?.[0]?.status;
   }
 
   it('a credential verifies offline: signature, safe-mode JSON-LD, and a status the standard library reads', async () => {
@@ -170,6 +185,15 @@ describe.each(STORE_BACKENDS)('Open Badges 3.0 to a standard verifier, on %s', (
     expect(other.results?.[0]?.status).toBe(false);
   });
 
+  it('certificates issued at once each get their own place', async () => {
+    const items = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => issue(`Learner ${name}`)));
+    const places = await Promise.all(
+      items.map(async (item) => (await api.repository.get(family.key, item._id))?.statusIndex),
+    );
+    expect(places.every((place) => typeof place === 'number')).toBe(true);
+    expect(new Set(places).size).toBe(items.length);
+  });
+
   it('a certificate stored without a place gets one at its first lookup, the same for lookups at once', async () => {
     const item = await issue('Ravi');
     const stored = await api.repository.get(family.key, item._id);
@@ -187,5 +211,48 @@ describe.each(STORE_BACKENDS)('Open Badges 3.0 to a standard verifier, on %s', (
     // A new place, never the one handed out before.
     expect(now).not.toBe(allocated);
     expect(await api.repository.revisions(family.key, item._id)).toEqual([]);
+  });
+
+  it('erasing a holder on request sets the bit of each of their certificates', async () => {
+    const item = await issue('Nila Devi', 'nila@example.in');
+    const held = verifiedPayload(await credentialOf(item.number), await jwks());
+    expect(await revokedOnList(held)).toBe(false);
+    const erased = await api.admin(ENQUIRY_PATHS.privacyErase, {
+      method: 'POST',
+      json: { email: 'nila@example.in' },
+    });
+    expect(erased.status).toBe(200);
+    expect(await revokedOnList(held)).toBe(true);
+  });
+
+  it('a restore into an empty store keeps every place and bit; the next certificate gets an unused place', async () => {
+    const revokedItem = await issue('Arun');
+    const kept = await issue('Bela');
+    const held = verifiedPayload(await credentialOf(revokedItem.number), await jwks());
+    const keptHeld = verifiedPayload(await credentialOf(kept.number), await jwks());
+    await api.admin(`${family.path}/${revokedItem._id}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Error' },
+    });
+    const images = (on: Api) => createImageStore(on.blobs.getStore(`images-${backend}`));
+    const archive = await backupBuffer(await collectBackup(api.repository, images(api), api.clock.now));
+    const places = (await api.repository.list(family.key)).map((item) => Number(item.statusIndex));
+
+    const restored = await startApiOn(backend, 'open-badges-restored', {
+      env: { CERT_SIGNING_KEY: signingKey },
+    });
+    try {
+      await restoreBackup(archive, {
+        repository: restored.api.repository,
+        images: images(restored.api),
+      });
+      expect(await revokedOnList(held, restored.api)).toBe(true);
+      expect(await revokedOnList(keptHeld, restored.api)).toBe(false);
+      const next = await issue('Chitra', undefined, restored.api);
+      const place = (await restored.api.repository.get(family.key, next._id))?.statusIndex;
+      expect(place).toBe(Math.max(...places) + 1);
+    } finally {
+      await restored.stop();
+    }
   });
 });

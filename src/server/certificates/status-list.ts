@@ -1,9 +1,16 @@
 /**
- * Revocation that any verifier can read: a W3C Bitstring Status List. Each certificate holds a `statusIndex`, a
- * place in one list allocated once from a counter in the store (never handed out twice, never reused); its
+ * Revocation that any verifier can read: a W3C Bitstring Status List. Each certificate holds a `statusIndex`, its
+ * place in one list, handed out once when it is issued (never twice, never reused, a restore included); its
  * credential's `credentialStatus` is a `BitstringStatusListEntry` pointing at that place in the status list
  * credential served at `/verify/status/1`. Revoking sets the certificate's bit in a stored record of revoked
  * places; the list is built from that record alone, never by reading the certificates.
+ *
+ * A place is taken by a claim in the store (a lease that never ends: taking it is atomic on both stores), tried
+ * from a stored hint of the next free place upwards, so issuing needs no lock and two issues at once never share
+ * a place. The revoked places are one stored document, changed (a read and a write) under one lease, so two
+ * revocations at once never lose each other's bit. Neither is in the backup: a restore rebuilds both from the
+ * certificates it restores (`rebuildStatusList`), so the places restored are never handed out again and every
+ * bit the store had stays set.
  *
  * The list is 131,072 bits (16 KB), the specification's minimum, so a verifier fetching it learns nothing about
  * which certificate it checks; GZIP-compressed, base64url without padding, with the multibase prefix `u`. Bit 0 is
@@ -12,24 +19,29 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Deps } from '../deps.ts';
-import { StoreUnavailableError, type StoredItem } from '../repository/port.ts';
+import { StoreUnavailableError, type Repository, type StoredItem } from '../repository/port.ts';
 import { signVcJwt, VC_CONTEXT } from './credential.ts';
 
 export const STATUS_LIST_PATH = '/verify/status/1';
 export const STATUS_LIST_LENGTH = 131_072;
 export const STATUS_PURPOSE = 'revocation';
-/** The counter of places handed out; a place is its count minus one. */
-const INDEX_COUNTER = 'certificate-status-index';
-/** One writer at a time for the record of revoked places (a read, a change, a write). */
+/** Claims on places never end: a place once handed out is never handed out again. */
+const PLACE_CLAIM = 'certificate-status-place';
+const CLAIM_FOREVER_MS = 100 * 365 * 86_400_000;
+/** One writer at a time for the revoked places (a read, a change, a write). */
 const LIST_LEASE = 'certificate-status-list';
 const LEASE_MS = 10_000;
-const LEASE_WAIT_MS = 3_000;
-const LEASE_POLL_MS = 50;
+const LEASE_WAIT_MS = 10_000;
+const LEASE_POLL_MS = 25;
 
-/** What is stored: the revoked places, ascending, and when the last one was added. */
+/** What is stored of the list: the revoked places, ascending, and when the last was revoked. */
 export interface StoredStatusList {
   revoked: number[];
   updatedAt: string;
+}
+/** Where looking for a free place starts (a hint: the claims decide). */
+interface NextPlace {
+  next: number;
 }
 
 /** The certificate's place in the list, or null when it has none yet. */
@@ -38,13 +50,6 @@ export function statusIndexOf(item: StoredItem): number | null {
   return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < STATUS_LIST_LENGTH
     ? index
     : null;
-}
-
-/** A new place in the list; StoreUnavailableError when the list is full (a second list is then due). */
-export async function allocateStatusIndex(deps: Deps): Promise<number> {
-  const count = await deps.coordination.countUpTo(INDEX_COUNTER, STATUS_LIST_LENGTH);
-  if (count === null) throw new StoreUnavailableError('The certificate status list is full');
-  return count - 1;
 }
 
 async function leaseWithin(deps: Deps, name: string): Promise<void> {
@@ -56,6 +61,24 @@ async function leaseWithin(deps: Deps, name: string): Promise<void> {
   }
 }
 
+async function readList(repository: Repository): Promise<StoredStatusList> {
+  const stored = await repository.getDocument<StoredStatusList>('certificateStatusList');
+  return { revoked: stored?.revoked ?? [], updatedAt: stored?.updatedAt ?? '' };
+}
+const readNext = async (repository: Repository) =>
+  (await repository.getDocument<NextPlace>('certificateStatusNext'))?.next ?? 0;
+
+/** A new place in the list; StoreUnavailableError when the list is full (a second list is then due). */
+export async function allocateStatusIndex(deps: Deps): Promise<number> {
+  for (let place = await readNext(deps.repository); place < STATUS_LIST_LENGTH; place++) {
+    if (!(await deps.coordination.acquireLease(`${PLACE_CLAIM}-${place}`, CLAIM_FOREVER_MS))) continue;
+    // Last write wins: a hint written late by a slower issue only makes the next one try a taken place first.
+    await deps.repository.setDocument<NextPlace>('certificateStatusNext', { next: place + 1 });
+    return place;
+  }
+  throw new StoreUnavailableError('The certificate status list is full');
+}
+
 /**
  * The certificate's place, allocated now for a certificate stored before the list existed (or imported): under a
  * lease per certificate, so two first lookups at once agree on one place instead of each signing its own.
@@ -63,7 +86,7 @@ async function leaseWithin(deps: Deps, name: string): Promise<void> {
 export async function ensureStatusIndex(deps: Deps, item: StoredItem): Promise<number> {
   const known = statusIndexOf(item);
   if (known !== null) return known;
-  const lease = `${INDEX_COUNTER}-${item._id}`;
+  const lease = `certificate-status-index-${item._id}`;
   await leaseWithin(deps, lease);
   try {
     const current = await deps.repository.get('certificate', item._id);
@@ -78,12 +101,6 @@ export async function ensureStatusIndex(deps: Deps, item: StoredItem): Promise<n
   }
 }
 
-const readList = async (deps: Deps): Promise<StoredStatusList> =>
-  (await deps.repository.getDocument<StoredStatusList>('certificateStatusList')) ?? {
-    revoked: [],
-    updatedAt: '',
-  };
-
 /**
  * Sets the certificate's bit. Called before the certificate itself is marked revoked, so a failure between the
  * two leaves the list saying revoked (the safe side) and the staff's retry completes the revocation. A
@@ -94,16 +111,42 @@ export async function markRevoked(deps: Deps, item: StoredItem): Promise<void> {
   if (index === null) return;
   await leaseWithin(deps, LIST_LEASE);
   try {
-    const list = await readList(deps);
+    const list = await readList(deps.repository);
     if (list.revoked.includes(index)) return;
-    const revoked = [...list.revoked, index].sort((a, b) => a - b);
     await deps.repository.setDocument<StoredStatusList>('certificateStatusList', {
-      revoked,
+      revoked: [...list.revoked, index].sort((a, b) => a - b),
       updatedAt: deps.now().toISOString(),
     });
   } finally {
     await deps.coordination.releaseLease(LIST_LEASE);
   }
+}
+
+/**
+ * After a restore: the hint moves past every restored place (never back), and a bit once set stays set, with the
+ * restored revoked certificates' bits added; so no restored place is handed out again and nothing revoked reads
+ * valid again.
+ */
+export async function rebuildStatusList(
+  repository: Repository,
+  certificates: readonly StoredItem[],
+  now: string,
+): Promise<void> {
+  const list = await readList(repository);
+  let next = await readNext(repository);
+  const revoked = new Set(list.revoked);
+  for (const item of certificates) {
+    const index = statusIndexOf(item);
+    if (index === null) continue;
+    next = Math.max(next, index + 1);
+    if (item.status === 'revoked') revoked.add(index);
+  }
+  await repository.setDocument<NextPlace>('certificateStatusNext', { next });
+  if (revoked.size === list.revoked.length) return;
+  await repository.setDocument<StoredStatusList>('certificateStatusList', {
+    revoked: [...revoked].sort((a, b) => a - b),
+    updatedAt: now,
+  });
 }
 
 /** The list's `encodedList`: the bitstring GZIP-compressed, base64url without padding, multibase prefix `u`. */
@@ -146,7 +189,7 @@ export function statusListCredential(origin: string, list: StoredStatusList) {
 
 /** The status list credential as a VC-JWT, signed like the certificates; null without a signing key. */
 export async function signedStatusList(deps: Deps, origin: string): Promise<string | null> {
-  const credential = statusListCredential(origin, await readList(deps));
+  const credential = statusListCredential(origin, await readList(deps.repository));
   return signVcJwt(deps.env, credential, {
     issuer: credential.issuer,
     validFrom: credential.validFrom,
