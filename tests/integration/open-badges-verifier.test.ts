@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../scripts/migration/restore.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
+import { verificationOf } from '../../src/server/certificates/lookup.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup } from '../../src/server/migration/backup.ts';
 import { body, freshAddresses, ORIGIN, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
@@ -211,6 +212,20 @@ describe.each(STORE_BACKENDS)('Open Badges 3.0 to a standard verifier, on %s', (
     // A new place, never the one handed out before.
     expect(now).not.toBe(allocated);
     expect(await api.repository.revisions(family.key, item._id)).toEqual([]);
+  });
+
+  it('a first lookup that raced a revoke still leaves its credential reading revoked', async () => {
+    const item = await issue('Sana');
+    await api.repository.update(family.key, item._id, { statusIndex: undefined }, { touch: false });
+    // The lookup read the certificate while it was valid; the revoke then found no place to set.
+    const stale = await api.repository.get(family.key, item._id);
+    const revoked = await api.admin(`${family.path}/${item._id}/revoke`, {
+      method: 'POST',
+      json: { reason: 'x' },
+    });
+    expect(revoked.status).toBe(200);
+    const { credential } = await verificationOf(api.deps, stale!, ORIGIN);
+    expect(await revokedOnList(verifiedPayload(String(credential), await jwks()))).toBe(true);
   });
 
   it('erasing a holder on request sets the bit of each of their certificates', async () => {

@@ -94,7 +94,14 @@ export async function ensureStatusIndex(deps: Deps, item: StoredItem): Promise<n
     if (stored !== null) return stored;
     const index = await allocateStatusIndex(deps);
     // Bookkeeping, not an edit: no new version, no history entry.
-    await deps.repository.update('certificate', item._id, { statusIndex: index }, { touch: false });
+    const written = await deps.repository.update(
+      'certificate',
+      item._id,
+      { statusIndex: index },
+      { touch: false },
+    );
+    // Revoked meanwhile (its revoke saw no place to set): the credential this lookup signs must read revoked.
+    if (written?.item.status === 'revoked') await markRevoked(deps, written.item);
     return index;
   } finally {
     await deps.coordination.releaseLease(lease);
