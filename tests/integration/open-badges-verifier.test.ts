@@ -42,19 +42,19 @@ function offlineLoader(documents: Record<string, unknown> = {}) {
 
 type Claims = Record<string, unknown> & { credentialStatus: Record<string, string> };
 
-/** The JWT's payload once its EdDSA signature checks out against the JWKS key its `kid` names. */
-function verifiedPayload(jwt: string, keys: JSONWebKeySet): Claims {
+/** The JWT's payload once its signature (EdDSA, or RS256) checks out against the JWKS key its `kid` names. */
+function verifiedPayload(jwt: string, keys: JSONWebKeySet, expectedAlg = 'EdDSA'): Claims {
   const [header, payload, signature] = jwt.split('.') as [string, string, string];
-  const { alg, kid } = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<
-    string,
-    string
-  >;
-  expect(alg).toBe('EdDSA');
-  const jwk = keys.keys.find((key) => key.kid === kid);
-  if (!jwk) throw new Error(`No key ${kid} in the JWKS`);
+  const claims = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, string>;
+  expect(claims.alg).toBe(expectedAlg);
+  const jwk = keys.keys.find((key) => key.kid === claims.kid);
+  if (!jwk) throw new Error(`No key ${claims.kid} in the JWKS`);
+  expect(jwk.alg).toBe(claims.alg);
   const key = createPublicKey({ key: jwk as import('node:crypto').JsonWebKey, format: 'jwk' });
   const signed = Buffer.from(`${header}.${payload}`, 'ascii');
-  if (!verifySignature(null, signed, key, Buffer.from(signature, 'base64url')))
+  // Ed25519 takes no digest; RS256 is RSASSA-PKCS1-v1_5 over SHA-256, node's default RSA padding.
+  const digest = claims.alg === 'RS256' ? 'sha256' : null;
+  if (!verifySignature(digest, signed, key, Buffer.from(signature, 'base64url')))
     throw new Error('Bad signature');
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
 }
@@ -269,5 +269,39 @@ describe.each(STORE_BACKENDS)('Open Badges 3.0 to a standard verifier, on %s', (
     } finally {
       await restored.stop();
     }
+  });
+});
+
+describe('RS256 alongside EdDSA', () => {
+  const rsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  let api: Api;
+  let stop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    ({ api, stop } = await startApiOn('blobs', 'open-badges-rs256', {
+      env: { CERT_SIGNING_KEY: signingKey, CERT_RSA_SIGNING_KEY: JSON.stringify(rsaKey) },
+    }));
+  });
+  afterAll(() => stop());
+
+  it('signs credentials and the status list with RS256 when an RSA key is set; the JWKS keeps the Ed25519 key', async () => {
+    const issued = await api.admin(family.path, {
+      method: 'POST',
+      json: { holderName: 'Dev', courseName: 'Web Security', issuedOn: '2026-03-14' },
+    });
+    const { number } = (await body(issued)).data as { number: string };
+    const keys = (await (await api.call('/.well-known/jwks.json')).json()) as JSONWebKeySet;
+    expect(keys.keys.map((key) => key.alg)).toEqual(['RS256', 'EdDSA']);
+    expect(keys.keys.every((key) => !('d' in key) && !('p' in key))).toBe(true);
+
+    const { data } = await body(await api.call(`/api/v1/certificate/verify/${number}`, { ip: '198.63.0.1' }));
+    const credential = verifiedPayload(String((data as { credential: string }).credential), keys, 'RS256');
+    await jsonld.expand(credential, { safe: true, documentLoader: offlineLoader() });
+    const list = verifiedPayload(await (await api.call('/verify/status/1')).text(), keys, 'RS256');
+    const status = await checkStatus({
+      credential,
+      documentLoader: offlineLoader({ [STATUS_LIST_URL]: list }),
+      verifyBitstringStatusListCredential: false,
+    });
+    expect(status.results?.[0]?.status).toBe(false);
   });
 });

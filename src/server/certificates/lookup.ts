@@ -5,7 +5,7 @@
 import { brandName } from '../../lib/site-config.ts';
 import type { Deps } from '../deps.ts';
 import type { StoredItem } from '../repository/port.ts';
-import { signCredential } from './credential.ts';
+import { canSign, signCredential } from './credential.ts';
 import { normaliseNumber } from './number.ts';
 import { ensureStatusIndex, statusListEntry } from './status-list.ts';
 
@@ -59,7 +59,7 @@ export async function verificationOf(deps: Deps, item: StoredItem, origin: strin
   const validUntil = text(item.validUntil);
   const pageUrl = `${origin}${VERIFY_PAGE_PATH}/${encodeURIComponent(number)}`;
   const credential =
-    revoked || !deps.env.CERT_SIGNING_KEY
+    revoked || !canSign(deps.env)
       ? null
       : await signCredential(deps.env, {
           number,
