@@ -27,6 +27,7 @@ import { referencesAt, referenceSites, type Field } from '../../src/lib/fields.t
 import { definitionsOfKind } from '../../src/lib/registry.ts';
 import type { AuditRecord } from '../../src/server/audit/audit-log.ts';
 import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
+import { rebuildStatusList } from '../../src/server/certificates/status-list.ts';
 import { ArchiveReadError, unpackArchive } from '../../src/server/migration/archive.ts';
 import {
   BACKUP_FORMAT,
@@ -269,6 +270,8 @@ export async function restoreBackup(archive: Uint8Array, options: RestoreOptions
     await mapPool(wanted, WRITE_CONCURRENCY, (item) => repository.put(key, item));
   }
   if (!dryRun) for (const key of DOCUMENT_KEYS) await repository.setDocument(key, backup.documents[key]);
+  // The revocation status list is not in the backup: it is made whole again from the certificates restored.
+  if (!dryRun) await rebuildStatusList(repository, backup.collections.certificate, new Date().toISOString());
 
   const keepImages = new Set(backup.images.map((image) => `${image.folder}/${image.fileName}`));
   let imagesBefore = 0;

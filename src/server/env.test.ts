@@ -86,6 +86,21 @@ describe('certificate keys (issue 23)', () => {
     expect(loadEnv({}).CERT_PUBLIC_KEYS_OLD).toEqual([]);
   });
 
+  it('takes an RSA private JWK of 2048 bits or more for RS256, and refuses a smaller or public one', () => {
+    const rsa = (modulusLength: number) =>
+      generateKeyPairSync('rsa', { modulusLength }).privateKey.export({ format: 'jwk' });
+    const good = rsa(2048);
+    expect(loadEnv({ CERT_RSA_SIGNING_KEY: JSON.stringify(good) }).CERT_RSA_SIGNING_KEY?.n).toBe(good.n);
+    const small = rsa(1024);
+    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicHalf } = good;
+    for (const value of [JSON.stringify(small), JSON.stringify(publicHalf), JSON.stringify(privateJwk)]) {
+      expect(() => loadEnv({ CERT_RSA_SIGNING_KEY: value })).toThrow(/CERT_RSA_SIGNING_KEY: must be/);
+      expect(() => loadEnv({ CERT_RSA_SIGNING_KEY: value })).toThrow(
+        expect.objectContaining({ message: expect.not.stringContaining(String(small.d)) }),
+      );
+    }
+  });
+
   it('refuses a public key, another curve or no JSON as the signing key, naming the variable only', () => {
     for (const value of [JSON.stringify(publicJwk), '{"kty":"EC","crv":"P-256"}', 'not json']) {
       expect(() => loadEnv({ CERT_SIGNING_KEY: value })).toThrow(/CERT_SIGNING_KEY: must be/);

@@ -39,6 +39,22 @@ const Ed25519Jwk = z.looseObject({
 });
 export type Ed25519Jwk = z.infer<typeof Ed25519Jwk>;
 
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
+/** An RSA private key as a JWK (RFC 7518 §6.3), 2048 bits or more (a modulus of 342 base64url characters). */
+const RsaPrivateJwk = z.looseObject({
+  kty: z.literal('RSA'),
+  n: z.string().regex(/^[A-Za-z0-9_-]{342,}$/),
+  e: base64url,
+  d: base64url,
+  p: base64url,
+  q: base64url,
+  dp: base64url,
+  dq: base64url,
+  qi: base64url,
+  kid: z.string().optional(),
+});
+export type RsaPrivateJwk = z.infer<typeof RsaPrivateJwk>;
+
 /** A JSON value in an environment variable, then checked by `schema`; the message says which. */
 const jsonOf = <T extends z.ZodType>(schema: T, what: string) =>
   z.string().transform((value, ctx): z.infer<T> => {
@@ -166,6 +182,16 @@ const EnvSchema = z
       jsonOf(
         Ed25519Jwk.refine((jwk) => jwk.d !== undefined),
         'a private Ed25519 JWK with kty OKP, crv Ed25519, x and d',
+      ),
+    ),
+    /**
+     * An RSA private JWK (2048 bits or more): when set, credentials are signed with RS256, the algorithm every
+     * Open Badges 3.0 verifier supports, and CERT_SIGNING_KEY's public half stays published for earlier ones.
+     */
+    CERT_RSA_SIGNING_KEY: optional(
+      jsonOf(
+        RsaPrivateJwk,
+        'a private RSA JWK of 2048 bits or more with kty RSA, n, e, d, p, q, dp, dq and qi',
       ),
     ),
     /** Public keys of earlier signing keys (a JWKS `{"keys":[…]}`), still published so old credentials verify. */

@@ -139,9 +139,11 @@ describe('verification', () => {
     });
     expect(protectedHeader.alg).toBe('EdDSA');
     expect(payload.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
-    expect(payload.credentialStatus).toEqual({
-      id: `${ORIGIN}/api/v1/certificate/verify/${String(item.number)}`,
-      type: 'CertificateVerificationStatus',
+    // Its place in the revocation status list (the Bitstring Status List, checked in open-badges-verifier.test.ts).
+    expect(payload.credentialStatus).toMatchObject({
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'revocation',
+      statusListCredential: `${ORIGIN}/verify/status/1`,
     });
     expect(JSON.stringify(payload)).not.toContain('asha@example.in');
 

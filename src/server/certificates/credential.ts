@@ -1,19 +1,24 @@
 /**
  * The signed credential of a certificate (issue 23): an Open Badges 3.0 `OpenBadgeCredential` (a W3C Verifiable
  * Credential, data model 2.0) secured as a JWT with Ed25519 (EdDSA) through `jose`. As Open Badges' VC-JWT form
- * asks, the payload is the credential itself with `iss`, `jti` and `nbf` (and `exp` for a certificate that
- * expires) beside it; there is no `iat`, and Ed25519 signatures are deterministic, so a certificate's credential
- * is the same token at every lookup until the signing key changes. Anyone can check it offline against
- * `/.well-known/jwks.json`; whether it was revoked since is its `credentialStatus` (the verification API).
+ * asks, the payload is the credential itself with `iss` and `nbf` (and `exp` for a certificate that expires)
+ * beside it. There is no `iat`, and Ed25519 signatures are deterministic, so a certificate's credential is the
+ * same token at every lookup until the signing key changes; there is no `jti` either (the credential's `id` says
+ * it, and the VC 2.0 context defines no such term). Every term is one the two contexts define, so JSON-LD
+ * expansion in safe mode accepts the payload. Anyone can check it offline against `/.well-known/jwks.json`;
+ * whether it was revoked since is its `credentialStatus`, a place in the W3C Bitstring Status List
+ * (status-list.ts), so a standard verifier learns of a revocation without asking our API.
  */
-import { calculateJwkThumbprint, importJWK, SignJWT, type JWK } from 'jose';
-import type { Ed25519Jwk, ServerEnv } from '../env.ts';
+import { calculateJwkThumbprint, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import type { ServerEnv } from '../env.ts';
+import type { statusListEntry } from './status-list.ts';
 
+export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB3_CONTEXT = [
-  'https://www.w3.org/ns/credentials/v2',
+  VC_CONTEXT,
   'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
 ] as const;
-const ALG = 'EdDSA';
+const ALG = 'EdDSA' as const;
 
 /** What a credential says: the certificate as the verification answer gives it. */
 export interface CredentialFacts {
@@ -25,9 +30,10 @@ export interface CredentialFacts {
   issuedOn: string;
   validUntil: string | null;
   grade: string | null;
-  /** Where a person checks it (`/verify/{number}`) and where software does (the API). */
+  /** Where a person checks it (`/verify/{number}`). */
   pageUrl: string;
-  statusUrl: string;
+  /** Its place in the status list, where software learns whether it was revoked. */
+  status: ReturnType<typeof statusListEntry>;
   issuer: { id: string; name: string };
 }
 
@@ -61,79 +67,101 @@ export function openBadgeCredential(facts: CredentialFacts) {
       achievement,
       ...(facts.grade ? { result: [{ type: ['Result'], value: facts.grade }] } : {}),
     },
-    // Not 1EdTech's revocation list format: the verification API answers this certificate's status itself.
-    credentialStatus: { id: facts.statusUrl, type: 'CertificateVerificationStatus' },
+    credentialStatus: facts.status,
   };
 }
 
 export interface SigningKey {
+  alg: 'EdDSA' | 'RS256';
   kid: string;
   key: CryptoKey | Uint8Array;
 }
 
+type KeyEnv = Pick<ServerEnv, 'CERT_SIGNING_KEY' | 'CERT_RSA_SIGNING_KEY'>;
 const keys = new Map<string, Promise<SigningKey>>();
 
-/** The configured private key, imported once per process (null when CERT_SIGNING_KEY is unset). */
-export function signingKeyOf(env: Pick<ServerEnv, 'CERT_SIGNING_KEY'>): Promise<SigningKey> | null {
-  const jwk = env.CERT_SIGNING_KEY;
-  if (!jwk) return null;
-  const cacheKey = jwk.x;
-  let found = keys.get(cacheKey);
+/** Whether credentials are signed at all (a signing key is configured). */
+export const canSign = (env: KeyEnv) => Boolean(env.CERT_RSA_SIGNING_KEY ?? env.CERT_SIGNING_KEY);
+
+/**
+ * The key credentials are signed with, imported once per process: the RSA key (RS256) when CERT_RSA_SIGNING_KEY
+ * is set, else the Ed25519 key (EdDSA); null when neither is.
+ */
+export function signingKeyOf(env: KeyEnv): Promise<SigningKey> | null {
+  const rsa = env.CERT_RSA_SIGNING_KEY;
+  const ed25519 = env.CERT_SIGNING_KEY;
+  const chosen = rsa
+    ? { alg: 'RS256' as const, jwk: rsa as JWK, cacheKey: rsa.n }
+    : ed25519
+      ? { alg: ALG, jwk: ed25519 as JWK, cacheKey: ed25519.x }
+      : null;
+  if (!chosen) return null;
+  let found = keys.get(chosen.cacheKey);
   if (!found) {
     found = (async () => ({
-      kid: jwk.kid ?? (await kidOf(jwk)),
-      key: await importJWK({ ...jwk, alg: ALG } as JWK, ALG),
+      alg: chosen.alg,
+      kid: chosen.jwk.kid ?? (await kidOf(chosen.jwk)),
+      key: await importJWK({ ...chosen.jwk, alg: chosen.alg }, chosen.alg),
     }))();
-    keys.set(cacheKey, found);
+    keys.set(chosen.cacheKey, found);
   }
   return found;
 }
 
-/** A key's id: its RFC 7638 thumbprint, the same wherever it is computed. */
-const kidOf = (jwk: Ed25519Jwk) => calculateJwkThumbprint({ kty: jwk.kty, crv: jwk.crv, x: jwk.x });
+/** A key's id: its RFC 7638 thumbprint (of the public members only), the same wherever it is computed. */
+const kidOf = (jwk: JWK) =>
+  calculateJwkThumbprint(
+    jwk.kty === 'RSA' ? { kty: 'RSA', e: jwk.e, n: jwk.n } : { kty: jwk.kty, crv: jwk.crv, x: jwk.x },
+  );
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The credential as a compact JWT, or null when no signing key is configured. */
-export async function signCredential(
-  env: Pick<ServerEnv, 'CERT_SIGNING_KEY'>,
-  facts: CredentialFacts,
+export function signCredential(env: KeyEnv, facts: CredentialFacts) {
+  return signVcJwt(env, openBadgeCredential(facts), {
+    issuer: facts.issuer.id,
+    validFrom: facts.issuedOn,
+    validUntil: facts.validUntil,
+  });
+}
+
+/**
+ * Any credential of ours as a VC-JWT in Open Badges' form: the credential is the payload, with `iss` and `nbf`
+ * (and `exp`) beside it, each a term of the VC 2.0 context. Null when no signing key is configured.
+ */
+export async function signVcJwt(
+  env: KeyEnv,
+  credential: JWTPayload,
+  claims: { issuer: string; validFrom: string; validUntil: string | null },
 ): Promise<string | null> {
   const signing = signingKeyOf(env);
   if (!signing) return null;
-  const { kid, key } = await signing;
-  const jwt = new SignJWT(openBadgeCredential(facts))
-    .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
-    .setIssuer(facts.issuer.id)
-    .setJti(facts.pageUrl)
-    .setNotBefore(seconds(facts.issuedOn));
-  if (facts.validUntil) jwt.setExpirationTime(seconds(facts.validUntil));
+  const { alg, kid, key } = await signing;
+  const jwt = new SignJWT(credential)
+    .setProtectedHeader({ alg, kid, typ: 'JWT' })
+    .setIssuer(claims.issuer)
+    .setNotBefore(seconds(claims.validFrom));
+  if (claims.validUntil) jwt.setExpirationTime(seconds(claims.validUntil));
   return jwt.sign(key);
 }
 
 /**
- * The public keys verifiers use: the current key's public half, then earlier keys (CERT_PUBLIC_KEYS_OLD), so a
- * credential signed before a rotation still verifies.
+ * The public keys verifiers use: the RSA key's public half (when set), the Ed25519 key's, then earlier keys
+ * (CERT_PUBLIC_KEYS_OLD), so a credential signed before a rotation or a change of algorithm still verifies.
  */
 export async function publicKeySet(
-  env: Pick<ServerEnv, 'CERT_SIGNING_KEY' | 'CERT_PUBLIC_KEYS_OLD'>,
+  env: KeyEnv & Pick<ServerEnv, 'CERT_PUBLIC_KEYS_OLD'>,
 ): Promise<{ keys: JWK[] }> {
-  const current = env.CERT_SIGNING_KEY;
   const listed: JWK[] = [];
-  if (current) {
-    listed.push({
-      kty: current.kty,
-      crv: current.crv,
-      x: current.x,
-      kid: current.kid ?? (await kidOf(current)),
-      alg: ALG,
-      use: 'sig',
-    });
+  const rsa = env.CERT_RSA_SIGNING_KEY;
+  if (rsa) {
+    const kid = rsa.kid ?? (await kidOf(rsa as JWK));
+    listed.push({ kty: 'RSA', n: rsa.n, e: rsa.e, kid, alg: 'RS256', use: 'sig' });
   }
-  for (const old of env.CERT_PUBLIC_KEYS_OLD) {
-    const kid = old.kid ?? (await kidOf(old));
-    if (listed.some((key) => key.kid === kid)) continue;
-    listed.push({ kty: old.kty, crv: old.crv, x: old.x, kid, alg: ALG, use: 'sig' });
+  for (const key of [...(env.CERT_SIGNING_KEY ? [env.CERT_SIGNING_KEY] : []), ...env.CERT_PUBLIC_KEYS_OLD]) {
+    const kid = key.kid ?? (await kidOf(key as JWK));
+    if (listed.some((listedKey) => listedKey.kid === kid)) continue;
+    listed.push({ kty: key.kty, crv: key.crv, x: key.x, kid, alg: ALG, use: 'sig' });
   }
   return { keys: listed };
 }

@@ -5,8 +5,9 @@
 import { brandName } from '../../lib/site-config.ts';
 import type { Deps } from '../deps.ts';
 import type { StoredItem } from '../repository/port.ts';
-import { signCredential } from './credential.ts';
+import { canSign, signCredential } from './credential.ts';
 import { normaliseNumber } from './number.ts';
+import { ensureStatusIndex, statusListEntry } from './status-list.ts';
 
 export const CERTIFICATE = 'certificate';
 export const VERIFY_PAGE_PATH = '/verify';
@@ -57,20 +58,21 @@ export async function verificationOf(deps: Deps, item: StoredItem, origin: strin
   const issuedOn = text(item.issuedOn);
   const validUntil = text(item.validUntil);
   const pageUrl = `${origin}${VERIFY_PAGE_PATH}/${encodeURIComponent(number)}`;
-  const credential = revoked
-    ? null
-    : await signCredential(deps.env, {
-        number,
-        holderName: text(item.holderName),
-        course: courseName,
-        courseUrl: course && text(course.slug) ? `${origin}/courses/${text(course.slug)}` : null,
-        issuedOn,
-        validUntil: validUntil || null,
-        grade: text(item.grade) || null,
-        pageUrl,
-        statusUrl: `${origin}${VERIFY_API_PATH}/${encodeURIComponent(number)}`,
-        issuer: { id: `${origin}/`, name: brandName },
-      });
+  const credential =
+    revoked || !canSign(deps.env)
+      ? null
+      : await signCredential(deps.env, {
+          number,
+          holderName: text(item.holderName),
+          course: courseName,
+          courseUrl: course && text(course.slug) ? `${origin}/courses/${text(course.slug)}` : null,
+          issuedOn,
+          validUntil: validUntil || null,
+          grade: text(item.grade) || null,
+          pageUrl,
+          status: statusListEntry(origin, await ensureStatusIndex(deps, item)),
+          issuer: { id: `${origin}/`, name: brandName },
+        });
   return {
     number,
     status: revoked ? 'revoked' : 'valid',

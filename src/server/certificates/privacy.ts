@@ -9,6 +9,7 @@ import type { Deps } from '../deps.ts';
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import { UPDATED_BY } from '../http/versions.ts';
 import { CERTIFICATE, certificatesOf } from './lookup.ts';
+import { markRevoked } from './status-list.ts';
 
 /** Revokes every certificate of `email` and strips the person from it; answers how many. */
 export async function revokeOnRequest(deps: Deps, email: string): Promise<number> {
@@ -26,6 +27,8 @@ export async function revokeOnRequest(deps: Deps, email: string): Promise<number
       revokedOn: revoked ? item.revokedOn : at,
       updatedAt: at,
     };
+    // The status list first, as a revoke does: verifiers holding the credential learn of it.
+    await markRevoked(deps, item);
     if (!(await repository.trash(CERTIFICATE, item._id, at))) continue;
     await repository.purgeFromTrash(CERTIFICATE, item._id);
     await repository.put(CERTIFICATE, erased);

@@ -12,6 +12,7 @@ import { auditAction } from '../audit/audit-log.ts';
 import { purgeTag } from '../cdn/publish-change.ts';
 import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
 import { certificatePdf, pdfFileName } from '../certificates/pdf.ts';
+import { markRevoked, statusIndexOf } from '../certificates/status-list.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { brandName } from '../../lib/site-config.ts';
 import type { Deps } from '../deps.ts';
@@ -115,6 +116,8 @@ export async function revoke(input: StaffInput) {
   const current = await deps.repository.get(family.key, params.id ?? '');
   if (!current) return notFound();
   if (current.status === 'revoked') return conflict(API.certificateAlreadyRevoked);
+  // The status list first: should the next write fail, verifiers already see it revoked, and a retry finishes.
+  await markRevoked(deps, current);
   const result = await updateAsEditor(
     deps.repository,
     family.key,
@@ -124,6 +127,8 @@ export async function revoke(input: StaffInput) {
     undefined,
   );
   if (!result) return notFound();
+  // A place a first lookup handed out while this ran: set too (status-list.ts, ensureStatusIndex).
+  if (statusIndexOf(current) === null) await markRevoked(deps, result.item);
   await purgeTag(deps, family.cacheTag);
   await auditAction(input, actor, { action: 'revoke', family: family.key, item: result.item });
   return ok(result.item, { message: API.certificateRevoked });

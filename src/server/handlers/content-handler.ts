@@ -311,12 +311,12 @@ async function createItem(
   let item: StoredItem;
   try {
     // `published` is stored explicitly, so what the API answers is exactly what it stored.
-    item = await writeClaiming(family, deps, given, null, fields, (settled) =>
+    item = await writeClaiming(family, deps, given, null, fields, async (settled) =>
       deps.repository.create(family.key, {
         ...settled,
         published: settled.published ?? true,
         ...image?.fields,
-        ...(hooks ? createHooksOf(family.key)?.extra(input, settled) : {}),
+        ...(hooks ? await createHooksOf(family.key)?.extra(input, settled) : {}),
         ...extra,
         // Who saved each version, so the history says it from the first one (issue 21.11).
         [UPDATED_BY]: editorOf(actor),

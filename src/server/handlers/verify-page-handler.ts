@@ -5,6 +5,8 @@
  * - `GET /verify/{number}/credential.jwt`: the signed credential as a file;
  * - `GET /verify/{number}/certificate.pdf`: the certificate PDF, for a valid certificate only (a revoked one: 303
  *   to its page);
+ * - `GET /verify/status/1`: the revocation status list credential (a VC-JWT), which every credential's
+ *   `credentialStatus` points at; kept by the CDN as briefly as the pages, under the tag a revoke purges;
  * - `GET /.well-known/jwks.json`: the public keys credentials are checked with;
  * - `GET|POST /testimonial/{token}`: the learner's testimonial form (testimonial-page-handler.ts).
  * Lookups count against the API's per-address limit (one bucket); pages are kept by the CDN as briefly as the
@@ -14,6 +16,7 @@ import { CERTIFICATE_CACHE_SECONDS } from '../../lib/constants.ts';
 import { brandName } from '../../lib/site-config.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import { publicKeySet } from '../certificates/credential.ts';
+import { signedStatusList, STATUS_LIST_PATH } from '../certificates/status-list.ts';
 import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
 import { normaliseNumber } from '../certificates/number.ts';
 import { certificatePage, JWKS_PATH, notFoundPage, tooManyPage } from '../certificates/verify-page.ts';
@@ -68,6 +71,18 @@ export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => 
         'Content-Type': 'application/jwk-set+json',
         'Access-Control-Allow-Origin': '*',
         'Cache-Control': 'public, max-age=300',
+      },
+    });
+  }
+  if (url.pathname === STATUS_LIST_PATH) {
+    const list = await signedStatusList(deps, originOf(deps, request));
+    // No signing key, no credentials: nothing points at a list.
+    if (!list) return new Response(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+    return new Response(list, {
+      headers: {
+        'Content-Type': 'application/jwt',
+        'Access-Control-Allow-Origin': '*',
+        ...cacheHeaders(CACHE),
       },
     });
   }

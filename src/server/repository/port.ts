@@ -60,7 +60,7 @@ export interface Tally {
 }
 
 /** Single documents (not collections). */
-export type DocumentKey = 'stats';
+export type DocumentKey = 'stats' | 'certificateStatusList' | 'certificateStatusNext';
 
 /** Stored items: what every family holds, with its order, history and trash. */
 export interface Repository {
