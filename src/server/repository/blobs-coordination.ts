@@ -118,7 +118,7 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     if ((await readJSON(blobKeys.seatHolder(account, holder))) !== null) return 'taken' as const;
     const held = new Set((await listKeys(blobKeys.seatPrefix(account))).map(Number));
     let limit = capacity;
-    for (let above = Infinity; above !== limit; ) {
+    for (let above = Infinity; above !== limit;) {
       above = limit;
       limit = capacity - [...held].filter((seat) => seat >= above).length;
     }

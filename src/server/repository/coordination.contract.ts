@@ -138,7 +138,9 @@ export function describeCoordinationContract(name: string, start: () => Promise<
       await coordination.openSeats('batch-a', []);
       expect(await coordination.seatsHeld('batch-a')).toBe(0);
       const holders = Array.from({ length: 12 }, (_, i) => `r${i}`);
-      const outcomes = await Promise.all(holders.map((holder) => coordination.takeSeat('batch-a', holder, 2)));
+      const outcomes = await Promise.all(
+        holders.map((holder) => coordination.takeSeat('batch-a', holder, 2)),
+      );
       expect(outcomes.filter((outcome) => outcome === 'taken')).toHaveLength(2);
       expect(outcomes.filter((outcome) => outcome === 'full')).toHaveLength(10);
       expect(await coordination.seatsHeld('batch-a')).toBe(2);
@@ -167,7 +169,9 @@ export function describeCoordinationContract(name: string, start: () => Promise<
       expect(await coordination.takeSeat('batch-c', 'd', 2)).toBe('full');
       await coordination.releaseSeat('batch-c', 'b');
       expect(await coordination.seatsHeld('batch-c')).toBe(1);
-      const racers = await Promise.all(['d', 'e', 'f'].map((holder) => coordination.takeSeat('batch-c', holder, 2)));
+      const racers = await Promise.all(
+        ['d', 'e', 'f'].map((holder) => coordination.takeSeat('batch-c', holder, 2)),
+      );
       expect(racers.filter((outcome) => outcome === 'taken')).toHaveLength(1);
       expect(await coordination.seatsHeld('batch-c')).toBe(2);
       await coordination.openSeats('batch-c', ['z']);
