@@ -94,6 +94,8 @@ export const API = {
     'This enrolment cannot be restored: it was enrolled, and its batch has no seat left now. Free a seat first.',
   /** A submission sent again with the same Idempotency-Key while the first is still being stored. */
   submissionInProgress: 'Your submission is still being processed. Please wait a moment before trying again.',
+  idempotencyKeyInvalid:
+    'The Idempotency-Key header must be 16 to 100 letters, digits, hyphens or underscores (a UUID)',
   /** Issue 22.6: payments staff record on an enrolment, and its fee receipt. */
   paymentRecorded: 'Payment recorded',
   refundRecorded: 'Refund recorded',

@@ -43,6 +43,7 @@ import {
 } from '../http/route-table.ts';
 import { conflict, created, HttpError, notFound, ok, unsupportedMediaType } from '../http/respond.ts';
 import { validate } from '../http/validate.ts';
+import { answerOnce } from '../http/idempotency.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
 import { resolveEnrollCourse } from './enroll-course-rule.ts';
@@ -85,7 +86,8 @@ export function requestRoutes(family: RequestFamily): ApiRoute[] {
       family.path,
       PUBLIC_FORM,
       { none: 'a visitor submits; staff actions on it are logged' },
-      (input) => submit(family, input),
+      // A retry with the same Idempotency-Key gets the first answer and stores nothing twice.
+      (input) => answerOnce(input.deps, input.request, family.key, () => submit(family, input)),
       { ...on, limits: submissionLimits(family) },
     ),
     staffRoute(
