@@ -6,10 +6,11 @@
  * with Retry-After. A request without the header (old clients, API callers, the plain HTML form) is unchanged.
  */
 import { API } from '../../lib/api-messages.ts';
+import { IDEMPOTENCY_HEADER } from '../../lib/constants.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, tooManyRequests } from './respond.ts';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export { IDEMPOTENCY_HEADER };
 /** A UUID, or any such token: letters, digits, `-` and `_`, long enough not to be guessed. */
 const KEY_FORMAT = /^[A-Za-z0-9_-]{16,100}$/;
 /** How long a first answer is kept for its retries: a day, far beyond any client's retrying. */
