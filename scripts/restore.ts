@@ -29,6 +29,7 @@ try {
   console.log(`${dryRun ? 'Checking (nothing is written)' : 'Restoring'} ${file} into ${target.description}`);
   const report = await restoreBackup(archive, {
     repository: target.repository,
+    coordination: target.coordination,
     images: target.imageStore,
     dryRun,
     publish: (tags) => target.publish(tags),

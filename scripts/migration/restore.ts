@@ -26,8 +26,9 @@ import { REGISTRY_UNIQUE_RULE } from '../../src/server/repository/unique.ts';
 import { referencesAt, referenceSites, type Field } from '../../src/lib/fields.ts';
 import { definitionsOfKind } from '../../src/lib/registry.ts';
 import type { AuditRecord } from '../../src/server/audit/audit-log.ts';
-import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
+import type { Coordination, Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { rebuildStatusList } from '../../src/server/certificates/status-list.ts';
+import { rebuildSeatAccounts } from '../../src/server/seats/batch-seats.ts';
 import { ArchiveReadError, unpackArchive } from '../../src/server/migration/archive.ts';
 import {
   BACKUP_FORMAT,
@@ -242,6 +243,8 @@ export interface RestoreOptions {
   unique?: UniqueRule;
   /** Called once after a restore that wrote: the audit log is told, as it is of every write through the API. */
   audit?: (record: Pick<AuditRecord, 'action' | 'target' | 'detail'>) => Promise<void>;
+  /** The store's coordination: each batch's seat account is rebuilt from the restored requests. */
+  coordination?: Coordination;
 }
 
 export async function restoreBackup(archive: Uint8Array, options: RestoreOptions): Promise<RestoreReport> {
@@ -272,6 +275,9 @@ export async function restoreBackup(archive: Uint8Array, options: RestoreOptions
   if (!dryRun) for (const key of DOCUMENT_KEYS) await repository.setDocument(key, backup.documents[key]);
   // The revocation status list is not in the backup: it is made whole again from the certificates restored.
   if (!dryRun) await rebuildStatusList(repository, backup.collections.certificate, new Date().toISOString());
+  // The requests were written as they were, not through the seat-taking paths: the seats are counted again once.
+  if (!dryRun && options.coordination)
+    await rebuildSeatAccounts({ repository, coordination: options.coordination });
 
   const keepImages = new Set(backup.images.map((image) => `${image.folder}/${image.fileName}`));
   let imagesBefore = 0;

@@ -9,6 +9,7 @@ import { formToAssessment } from '../lib/assessment-form.ts';
 const form = document.querySelector<HTMLFormElement>('form[data-assessment-form]');
 if (form) {
   const shownAt = performance.now();
+  const keys: Record<string, string> = {};
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const result = form.querySelector<HTMLElement>('[data-result]');
   const { failed = '', thanks = '', fillField = '' } = form.dataset;
@@ -55,10 +56,19 @@ if (form) {
       button.disabled = true;
       button.textContent = button.dataset.busy ?? '';
     }
-    const json = { ...formToAssessment(new FormData(form)), [fillField]: performance.now() - shownAt };
+    const words = formToAssessment(new FormData(form));
+    const json = { ...words, [fillField]: performance.now() - shownAt };
+    // One Idempotency-Key per content sent (as public-api.ts, whose module this script must not import): the same
+    // words sent again after a failure repeat it, and the server stores them once.
+    const text = JSON.stringify(words);
+    const key = (keys[text] ??= globalThis.crypto?.randomUUID?.() ?? '');
     fetch(form.action, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(key ? { 'Idempotency-Key': key } : {}),
+      },
       body: JSON.stringify(json),
     })
       .then(async (response) => {

@@ -91,6 +91,15 @@ export const API = {
   batchUnknown: 'The chosen batch is not available',
   batchClosed: 'The chosen batch has already started; please choose another batch',
   batchOtherCourse: 'The chosen batch is for another course',
+  /** Seats are counted: staff cannot enrol a student into a batch with no seat left. */
+  batchFull:
+    'This batch has no seat left, so the request cannot be marked enrolled. Free a seat first, or keep it on the waitlist.',
+  batchFullRestore:
+    'This enrolment cannot be restored: it was enrolled, and its batch has no seat left now. Free a seat first.',
+  /** A submission sent again with the same Idempotency-Key while the first is still being stored. */
+  submissionInProgress: 'Your submission is still being processed. Please wait a moment before trying again.',
+  idempotencyKeyInvalid:
+    'The Idempotency-Key header must be 16 to 100 letters, digits, hyphens or underscores (a UUID)',
   /** Issue 22.6: payments staff record on an enrolment, and its fee receipt. */
   paymentRecorded: 'Payment recorded',
   refundRecorded: 'Refund recorded',

@@ -60,13 +60,20 @@ export interface BatchAvailability {
 }
 
 /** Each batch's availability at `now`, from the batches and the enrolments. */
-export function availabilityOf(
+export const availabilityOf = (
   batches: readonly (BatchDates & { _id: string; course?: unknown })[],
   enrolments: readonly SeatHolder[],
   now: Date,
+): BatchAvailability[] => availabilityFromCounts(batches, (id) => seatsTaken(id, enrolments), now);
+
+/** Each batch's availability at `now`, from the batches and how many seats each has taken. */
+export function availabilityFromCounts(
+  batches: readonly (BatchDates & { _id: string; course?: unknown })[],
+  takenOf: (batchId: string) => number,
+  now: Date,
 ): BatchAvailability[] {
   return batches.map((batch) => {
-    const taken = seatsTaken(batch._id, enrolments);
+    const taken = takenOf(batch._id);
     return {
       _id: batch._id,
       course: typeof batch.course === 'string' ? batch.course : '',

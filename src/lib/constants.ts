@@ -137,6 +137,12 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** The hidden form field that only bots fill in; a filled one is answered like a success and stored nowhere. */
 export const HONEYPOT_FIELD = 'website';
 /**
+ * The header a public form's submission carries: one random key per submission, the same on its retries, so the
+ * server stores a retried submission once and answers it with the first answer.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
  * Milliseconds between the form appearing and its submission, sent by the public forms. A submission faster than
  * SUBMISSION_MIN_FILL_MS is a script and is treated like a honeypot hit; a body without the field (older
  * clients, API callers) is not checked.

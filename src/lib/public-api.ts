@@ -7,7 +7,7 @@ import { familyPath } from './families.ts';
 import type { PublicListItem } from './public-items.ts';
 import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from './registry.ts';
 import { isRecord } from './json.ts';
-import { FILL_TIME_FIELD } from './constants.ts';
+import { FILL_TIME_FIELD, IDEMPOTENCY_HEADER } from './constants.ts';
 import { PUBLIC } from './messages.ts';
 import type { LeadSource } from './lead-source.ts';
 
@@ -62,9 +62,28 @@ export interface ContactPayload {
   source?: LeadSource;
 }
 
+const submissionKeys = new Map<string, string>();
+
+/**
+ * A submission's Idempotency-Key: one random key per content sent, so sending the same words again (a retry after
+ * a timeout or a network error) repeats it and the server stores them once. None where the browser cannot make
+ * one (not a secure context).
+ */
+function submit(path: string, payload: { [FILL_TIME_FIELD]?: number }) {
+  const { [FILL_TIME_FIELD]: _elapsed, ...words } = payload;
+  const text = path + JSON.stringify(words);
+  const key = submissionKeys.get(text) ?? globalThis.crypto?.randomUUID?.();
+  if (key) submissionKeys.set(text, key);
+  return apiRequest(path, {
+    method: 'POST',
+    json: payload,
+    headers: key ? { [IDEMPOTENCY_HEADER]: key } : {},
+  });
+}
+
 /** POST contact; a 2xx answer whose success is false raises 'Failed to send message' (spec section 8). */
 export async function sendContact(payload: ContactPayload): Promise<void> {
-  const body = await apiRequest(PUBLIC_PATHS.contact, { method: 'POST', json: payload });
+  const body = await submit(PUBLIC_PATHS.contact, payload);
   if (isRecord(body) && body.success === false) throw new Error(PUBLIC.contactNotSuccessful);
 }
 
@@ -84,5 +103,4 @@ export interface EnrollPayload {
 }
 
 /** POST enroll; answers the server's body (issue 22.5: one with `data` says the request joined a waitlist). */
-export const sendEnroll = (payload: EnrollPayload) =>
-  apiRequest(PUBLIC_PATHS.enroll, { method: 'POST', json: payload });
+export const sendEnroll = (payload: EnrollPayload) => submit(PUBLIC_PATHS.enroll, payload);

@@ -10,6 +10,7 @@ import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
+import { releaseSeatOf } from '../seats/batch-seats.ts';
 import { leaveTombstone } from './tombstones.ts';
 
 type PerFamily<T> = Record<RequestFamilyKey, T>;
@@ -104,6 +105,8 @@ export async function eraseByEmail(deps: Deps, email: string) {
   for (const family of REQUEST_FAMILY_KEYS) {
     for (const item of found[family])
       if (await destroy(repository, family, item, at)) {
+        // An erased enrolment that held a batch's seat frees it.
+        await releaseSeatOf(deps, item);
         erased[family] += 1;
         gone[family].push(item._id);
       }

@@ -20,6 +20,7 @@ import { validationFailure } from '../http/validate.ts';
 import { normaliseUnique } from '../repository/keys.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { isLiveAt } from '../../lib/schedule.ts';
+import { seatsHeldIn } from '../seats/batch-seats.ts';
 
 const { batch: batches, course: courses } = contentFamilies;
 
@@ -50,7 +51,7 @@ export async function resolveEnrollBatch(
   if (!course || !isLiveAt(course, deps.now().getTime())) throw refuse(API.batchUnknown);
   if (normaliseUnique(enrolNameOf(course)) !== normaliseUnique(fields.course))
     throw refuse(API.batchOtherCourse);
-  const taken = seatsTaken(id, await deps.repository.list('enroll'));
+  const taken = await seatsHeldIn(deps, id);
   const state = batchState(datesOf(batch), taken, deps.now());
   if (state === 'started' || state === 'finished') throw refuse(API.batchClosed);
   // Issue 22.6: the fee is fixed when the student enrols (an early bird stays theirs after its last day).

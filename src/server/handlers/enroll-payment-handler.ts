@@ -1,11 +1,11 @@
 /**
  * Issue 22.6: staff record a UPI payment (or a refund) on an enrolment request, which keeps the history, marks
- * the request paid (and `enrolled` once paid in full with a seat free in its batch), numbers the payment's receipt
+ * the request paid (and `enrolled` once paid in full with a seat free in its batch, else waitlisted), numbers the payment's receipt
  * and e-mails it to the student through the outbox; and they download a payment's receipt as a PDF.
  */
 import { z } from 'zod';
 import { API } from '../../lib/api-messages.ts';
-import { batchState, seatsLeft, seatsTaken } from '../../lib/batches.ts';
+import { batchState, WAITLISTED } from '../../lib/batches.ts';
 import { contentFamilies, requestFamilies } from '../../lib/collections.ts';
 import { statusOf } from '../../lib/enquiries.ts';
 import {
@@ -31,6 +31,7 @@ import { validate, validationFailure } from '../http/validate.ts';
 import { newId } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { purgeSeatsIfHeld } from './enroll-batch.ts';
+import { takeSeat, writeWithSeat } from '../seats/batch-seats.ts';
 
 const enroll = requestFamilies.enroll;
 const batches = contentFamilies.batch;
@@ -149,11 +150,11 @@ async function recordHeld(
   }
   const payments = [...paymentsOf(request), entry];
   const after = balanceOf({ fee: request.fee, payments });
-  const status = await statusAfter(deps, request, after.settled);
+  const { status, seat } = await statusAfter(deps, request, after.settled);
   const fields: Record<string, unknown> = { payments, paid: after.settled };
   if (status !== statusOf(request)) fields.status = status;
   if (entry.receipt) Object.assign(fields, queueReceiptMail(deps, request, entry));
-  const result = await deps.repository.update(enroll.key, id, fields);
+  const result = await writeWithSeat(deps, seat, () => deps.repository.update(enroll.key, id, fields));
   if (!result) return { response: notFound(), deliver: false };
   const { item, previous } = result;
   await purgeSeatsIfHeld(deps, previous, item);
@@ -197,17 +198,26 @@ async function nextReceipt(deps: Deps, year: string, requests: readonly StoredIt
   }
 }
 
-/** Paid in full: enrolled, when its batch (if any) still has a seat and has not finished; otherwise as it was. */
-async function statusAfter(deps: Deps, request: StoredItem, settled: boolean): Promise<string> {
+/**
+ * Paid in full: enrolled, taking a seat of its batch (if any) when one is left and the batch has not finished;
+ * with no seat left, on the batch's waitlist (in the order requests came); otherwise as it was. The seat taken
+ * is returned so that it is given back if the payment is not written.
+ */
+async function statusAfter(
+  deps: Deps,
+  request: StoredItem,
+  settled: boolean,
+): Promise<{ status: string; seat: { batch: string; holder: string } | null }> {
   const current = statusOf(request);
-  if (!settled || current === 'enrolled') return current;
-  if (typeof request.batch !== 'string') return 'enrolled';
+  const as = (status: string) => ({ status, seat: null });
+  if (!settled || current === 'enrolled') return as(current);
+  if (typeof request.batch !== 'string') return as('enrolled');
   const batch = await deps.repository.get(batches.key, request.batch);
-  if (!batch) return current;
-  const taken = seatsTaken(batch._id, await deps.repository.list(enroll.key));
+  if (!batch) return as(current);
   const dates = { startDate: batch.startDate, endDate: batch.endDate, capacity: batch.capacity };
-  const free = seatsLeft(dates, taken) > 0 && batchState(dates, taken, deps.now()) !== 'finished';
-  return free ? 'enrolled' : current;
+  if (batchState(dates, 0, deps.now()) === 'finished') return as(current);
+  if (!(await takeSeat(deps, batch, request._id))) return as(WAITLISTED);
+  return { status: 'enrolled', seat: { batch: batch._id, holder: request._id } };
 }
 
 async function receipt({ deps, params, request }: StaffInput) {

@@ -4,6 +4,7 @@
  */
 import {
   CSV_EXPORT_NAME,
+  requestFamilies,
   SOURCES_NAME,
   type RequestCsvColumn,
   type RequestFamily,
@@ -40,12 +41,14 @@ import {
   type RouteLimit,
   type StaffInput,
 } from '../http/route-table.ts';
-import { created, HttpError, notFound, ok, unsupportedMediaType } from '../http/respond.ts';
+import { conflict, created, HttpError, notFound, ok, unsupportedMediaType } from '../http/respond.ts';
 import { validate } from '../http/validate.ts';
+import { answerOnce } from '../http/idempotency.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
 import { resolveEnrollCourse } from './enroll-course-rule.ts';
 import { purgeSeatsIfHeld, resolveEnrollBatch, withBatches } from './enroll-batch.ts';
+import { releaseSeatOf, updateEnrolment } from '../seats/batch-seats.ts';
 import { WAITLISTED } from '../../lib/batches.ts';
 import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
 import { isRecord } from '../../lib/json.ts';
@@ -83,7 +86,8 @@ export function requestRoutes(family: RequestFamily): ApiRoute[] {
       family.path,
       PUBLIC_FORM,
       { none: 'a visitor submits; staff actions on it are logged' },
-      (input) => submit(family, input),
+      // A retry with the same Idempotency-Key gets the first answer and stores nothing twice.
+      (input) => answerOnce(input.deps, input.request, family.key, () => submit(family, input)),
       { ...on, limits: submissionLimits(family) },
     ),
     staffRoute(
@@ -301,7 +305,12 @@ async function patch(family: RequestFamily, input: StaffInput, id: string) {
     fields.noteBy = cleared ? undefined : actor.name;
     fields.noteAt = cleared ? undefined : deps.now().toISOString();
   }
-  const result = await deps.repository.update(family.key, id, fields);
+  // An enrolment moving into `enrolled` takes its batch's seat, and is refused when none is left.
+  const result =
+    family.key === requestFamilies.enroll.key
+      ? await updateEnrolment(deps, id, fields)
+      : await deps.repository.update(family.key, id, fields);
+  if (result === 'full') return conflict(API.batchFull);
   if (!result) return notFound();
   const { item, previous } = result;
   await purgeSeatsIfHeld(deps, previous, item);
@@ -328,6 +337,7 @@ async function remove(family: RequestFamily, input: StaffInput, id: string) {
   // To the trash like every delete (restorable for TRASH_RETENTION_DAYS, then purged).
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
+  await releaseSeatOf(deps, removed.item);
   await purgeSeatsIfHeld(deps, removed.item);
   await auditAction(input, actor, { action: 'delete', family: family.key, item: removed.item });
   return ok({ _id: removed.item._id }, { message: family.messages.deleted });

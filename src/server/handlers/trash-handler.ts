@@ -10,6 +10,7 @@ import { auditAction, forgetRequestNames } from '../audit/audit-log.ts';
 import { DELETED_BY } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { purgeSeatsIfHeld } from './enroll-batch.ts';
+import { holdsSeat, takeSeat } from '../seats/batch-seats.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { OWNER, READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
@@ -18,7 +19,7 @@ import { UniqueConflictError, type StoredItem, type TrashEntry } from '../reposi
 import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { discardImage, present } from './content-handler.ts';
 import type { ApiRegistry } from './api-registry.ts';
-import { allFamilies, type ContentFamily } from '../../lib/collections.ts';
+import { allFamilies, contentFamilies, requestFamilies, type ContentFamily } from '../../lib/collections.ts';
 
 /** A trashable family as the trash sees it: its key, title field and, for public ones, its cache tag. */
 export interface TrashFamily {
@@ -131,6 +132,11 @@ async function restoreItem(family: TrashFamily, input: StaffInput, id: string) {
     throw new HttpError(conflict(refusal ?? API.restoreConflict));
   }
   if (!item) return notFound();
+  // An enrolled request comes back holding its batch's seat; with none left it goes back to the trash.
+  if (!(await seatBackFor(deps, family.key, item))) {
+    await deps.repository.trash(family.key, id, deps.now().toISOString());
+    return conflict(API.batchFullRestore);
+  }
   // Back in its list, the item was deleted by nobody: bookkeeping, not an edit (no version, same updatedAt).
   item =
     (await deps.repository.update(family.key, id, { [DELETED_BY]: undefined }, { touch: false }))?.item ??
@@ -199,4 +205,11 @@ export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<num
   }
   for (const [family, ids] of gone) await forgetRequestNames(deps, family, ids);
   return purged;
+}
+
+/** Whether a restored request may stay: one that held a seat takes its batch's seat again, if one is left. */
+async function seatBackFor(deps: Deps, collection: string, item: StoredItem): Promise<boolean> {
+  if (collection !== requestFamilies.enroll.key || !holdsSeat(item)) return true;
+  const batch = await deps.repository.get(contentFamilies.batch.key, item.batch as string);
+  return !batch || (await takeSeat(deps, batch, item._id));
 }

@@ -1,5 +1,5 @@
 /**
- * Leases, flags, counters and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
+ * Leases, flags, counters, seat accounts, remembered answers and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
  * in place here: every claim is a fresh key written with `onlyIfNew`, which Blobs applies atomically, so exactly
  * one of any number of concurrent claimants wins it.
  */
@@ -108,5 +108,94 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     await Promise.all((await listKeys(prefix)).map((key) => remove(prefix + key)));
   }
 
-  return { acquireLease, releaseLease, raiseFlag, takeFlag, countUpTo, readCount, hit, clearHits };
+  /**
+   * Claims the first free seat key with `onlyIfNew`, so of any number of takers at once one wins each seat. Seats
+   * are offered below a limit, and every seat held at or above it (a rebuild that found more holders than seats,
+   * or a lowered capacity) lowers the limit by one: held seats then never pass the capacity.
+   */
+  async function takeSeat(account: string, holder: string, capacity: number) {
+    if ((await readJSON(blobKeys.seatsOpen(account))) === null) return 'closed' as const;
+    if ((await readJSON(blobKeys.seatHolder(account, holder))) !== null) return 'taken' as const;
+    const held = new Set((await listKeys(blobKeys.seatPrefix(account))).map(Number));
+    let limit = capacity;
+    for (let above = Infinity; above !== limit;) {
+      above = limit;
+      limit = capacity - [...held].filter((seat) => seat >= above).length;
+    }
+    for (let seat = 0; seat < limit; seat++) {
+      if (held.has(seat)) continue;
+      const claim = { holder, at: Date.now() };
+      if (!(await writeJSON(blobKeys.seat(account, seat), claim, true)).modified) continue;
+      // Two takes for one holder at once: the first to name its seat keeps it, the other gives its seat back.
+      if (!(await writeJSON(blobKeys.seatHolder(account, holder), { seat }, true)).modified)
+        await remove(blobKeys.seat(account, seat));
+      return 'taken' as const;
+    }
+    return 'full' as const;
+  }
+
+  async function releaseSeat(account: string, holder: string) {
+    const holderKey = blobKeys.seatHolder(account, holder);
+    const named = await readJSON<{ seat: number }>(holderKey);
+    const prefix = blobKeys.seatPrefix(account);
+    // A take that stopped between its two writes left a seat no holder key names: it is found by its holder.
+    const seats = named ? [named.seat] : (await listKeys(prefix)).map(Number);
+    for (const seat of seats) {
+      const claim = await readJSON<{ holder: string }>(blobKeys.seat(account, seat));
+      if (claim?.holder === holder) await remove(blobKeys.seat(account, seat));
+    }
+    if (named) await remove(holderKey);
+  }
+
+  async function seatsHeld(account: string) {
+    if ((await readJSON(blobKeys.seatsOpen(account))) === null) return null;
+    return (await listKeys(blobKeys.seatPrefix(account))).length;
+  }
+
+  async function openSeats(account: string, holders: readonly string[]) {
+    const [seats, named] = await Promise.all([
+      listKeys(blobKeys.seatPrefix(account)),
+      listKeys(blobKeys.seatHolderPrefix(account)),
+    ]);
+    await Promise.all([
+      ...seats.map((tail) => remove(blobKeys.seatPrefix(account) + tail)),
+      ...named.map((tail) => remove(blobKeys.seatHolderPrefix(account) + tail)),
+    ]);
+    await Promise.all(
+      [...new Set(holders)].map(async (holder, seat) => {
+        await writeJSON(blobKeys.seat(account, seat), { holder, at: Date.now() });
+        await writeJSON(blobKeys.seatHolder(account, holder), { seat });
+      }),
+    );
+    await writeJSON(blobKeys.seatsOpen(account), { openedAt: Date.now() });
+  }
+
+  async function remember(name: string, value: unknown, ttlMs: number) {
+    await writeJSON(blobKeys.remembered(name), { value, expiresAt: Date.now() + ttlMs });
+  }
+
+  async function recall<T>(name: string): Promise<T | null> {
+    const kept = await readJSON<{ value: T; expiresAt: number }>(blobKeys.remembered(name));
+    if (kept === null) return null;
+    if (kept.expiresAt > Date.now()) return kept.value;
+    await remove(blobKeys.remembered(name));
+    return null;
+  }
+
+  return {
+    acquireLease,
+    releaseLease,
+    raiseFlag,
+    takeFlag,
+    countUpTo,
+    readCount,
+    hit,
+    clearHits,
+    takeSeat,
+    releaseSeat,
+    seatsHeld,
+    openSeats,
+    remember,
+    recall,
+  };
 }

@@ -132,6 +132,64 @@ export function describeCoordinationContract(name: string, start: () => Promise<
       await coordination.clearHits('login-clear', 'never-hit');
     });
 
+    it('gives no more seats than the capacity however many take at once, one per holder, in a closed account none', async () => {
+      expect(await coordination.seatsHeld('batch-a')).toBeNull();
+      expect(await coordination.takeSeat('batch-a', 'r1', 2)).toBe('closed');
+      await coordination.openSeats('batch-a', []);
+      expect(await coordination.seatsHeld('batch-a')).toBe(0);
+      const holders = Array.from({ length: 12 }, (_, i) => `r${i}`);
+      const outcomes = await Promise.all(
+        holders.map((holder) => coordination.takeSeat('batch-a', holder, 2)),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'taken')).toHaveLength(2);
+      expect(outcomes.filter((outcome) => outcome === 'full')).toHaveLength(10);
+      expect(await coordination.seatsHeld('batch-a')).toBe(2);
+      // A holder taking again (a retried payment) keeps its one seat, counted once.
+      const winner = holders[outcomes.indexOf('taken')]!;
+      expect(await coordination.takeSeat('batch-a', winner, 2)).toBe('taken');
+      expect(await coordination.seatsHeld('batch-a')).toBe(2);
+      // One holder taking twice at once still holds one seat.
+      await coordination.openSeats('batch-b', []);
+      await Promise.all([coordination.takeSeat('batch-b', 'x', 3), coordination.takeSeat('batch-b', 'x', 3)]);
+      expect(await coordination.seatsHeld('batch-b')).toBe(1);
+      // A seat given back is free for the next taker; giving back a seat not held changes nothing.
+      await coordination.releaseSeat('batch-a', winner);
+      await coordination.releaseSeat('batch-a', 'never-held');
+      expect(await coordination.seatsHeld('batch-a')).toBe(1);
+      expect(await coordination.takeSeat('batch-a', 'late', 2)).toBe('taken');
+      expect(await coordination.takeSeat('batch-a', 'later', 2)).toBe('full');
+    });
+
+    it('opens an account with the holders it is given, replacing what it held, never past its capacity after', async () => {
+      await coordination.openSeats('batch-c', ['a', 'b', 'c']);
+      expect(await coordination.seatsHeld('batch-c')).toBe(3);
+      // More holders than a capacity of 2 (a rebuild of an oversold batch): nobody else gets in until two leave.
+      expect(await coordination.takeSeat('batch-c', 'd', 2)).toBe('full');
+      await coordination.releaseSeat('batch-c', 'a');
+      expect(await coordination.takeSeat('batch-c', 'd', 2)).toBe('full');
+      await coordination.releaseSeat('batch-c', 'b');
+      expect(await coordination.seatsHeld('batch-c')).toBe(1);
+      const racers = await Promise.all(
+        ['d', 'e', 'f'].map((holder) => coordination.takeSeat('batch-c', holder, 2)),
+      );
+      expect(racers.filter((outcome) => outcome === 'taken')).toHaveLength(1);
+      expect(await coordination.seatsHeld('batch-c')).toBe(2);
+      await coordination.openSeats('batch-c', ['z']);
+      expect(await coordination.seatsHeld('batch-c')).toBe(1);
+      expect(await coordination.takeSeat('batch-c', 'z', 1)).toBe('taken');
+      expect(await coordination.seatsHeld('batch-c')).toBe(1);
+    });
+
+    it('recalls a remembered value until it expires', async () => {
+      expect(await coordination.recall('answer-1')).toBeNull();
+      await coordination.remember('answer-1', { status: 201, body: 'é' }, 300);
+      await coordination.remember('answer-2', [1], 60_000);
+      expect(await coordination.recall('answer-1')).toEqual({ status: 201, body: 'é' });
+      await sleep(400);
+      expect(await coordination.recall('answer-1')).toBeNull();
+      expect(await coordination.recall('answer-2')).toEqual([1]);
+    });
+
     it('answers StoreUnavailableError for everything once the backend is down', async () => {
       const down = await backend.takeDown();
       const calls: Array<() => Promise<unknown>> = [
@@ -139,6 +197,8 @@ export function describeCoordinationContract(name: string, start: () => Promise<
         () => down.takeFlag('pending'),
         () => down.hit('login', 'x', 5, 60),
         () => down.clearHits('login', 'x'),
+        () => down.takeSeat('batch', 'x', 2),
+        () => down.recall('answer'),
       ];
       for (const call of calls) {
         const error = await call().then(

@@ -56,6 +56,10 @@ export const redisKeys = (prefix: string) => ({
   flag: (name: string) => `${prefix}:flag:${name}`,
   counter: (name: string) => `${prefix}:counter:${name}`,
   rateLimit: (bucket: string) => `${prefix}:ratelimit:${bucket}`,
+  /** A seat account: holder → when it took its seat; the account is open while `seatsOpen` exists. */
+  seats: (account: string) => `${prefix}:seats:${account}`,
+  seatsOpen: (account: string) => `${prefix}:seats-open:${account}`,
+  remembered: (name: string) => `${prefix}:remembered:${name}`,
 });
 
 const uniqueBlobKey = (collection: CollectionName, value: string) =>
@@ -108,6 +112,16 @@ export const blobKeys = {
   flagRaisedPrefix: (name: string) => `flags/${name}/raised/`,
   flagTaken: (name: string, id: string) => `flags/${name}/taken/${id}`,
   flagTakenPrefix: (name: string) => `flags/${name}/taken/`,
+  /**
+   * A seat account: seat n is held by the one holder that created its key (`onlyIfNew`); each holder's key names
+   * its seat, so a release finds it without reading every seat. The account is open while `seatsOpen` exists.
+   */
+  seat: (account: string, seat: number) => `seats/${account}/seat/${String(seat).padStart(6, '0')}`,
+  seatPrefix: (account: string) => `seats/${account}/seat/`,
+  seatHolder: (account: string, holder: string) => `seats/${account}/holder/${encodeURIComponent(holder)}`,
+  seatHolderPrefix: (account: string) => `seats/${account}/holder/`,
+  seatsOpen: (account: string) => `seats/${account}/open`,
+  remembered: (name: string) => `remembered/${encodeURIComponent(name)}`,
 };
 
 /** The trash's field for an item (Redis hash field, Blobs key tail). */

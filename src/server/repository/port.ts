@@ -201,6 +201,25 @@ export interface Coordination {
    * that led up to it (issue 13), so only failures ever count against a limit.
    */
   clearHits(bucket: string, identifier: string): Promise<void>;
+
+  /**
+   * Takes one of the named account's `capacity` seats for `holder`: `taken` when the holder now holds one (a
+   * holder that already held one keeps it, counted once), `full` when every seat is held by others, `closed`
+   * while the account was never opened (openSeats). However many ask at once, no more than `capacity` holders
+   * ever hold a seat.
+   */
+  takeSeat(account: string, holder: string, capacity: number): Promise<'taken' | 'full' | 'closed'>;
+  /** Gives back the holder's seat (nothing when it holds none). */
+  releaseSeat(account: string, holder: string): Promise<void>;
+  /** How many seats of the account are held; null while it was never opened. */
+  seatsHeld(account: string): Promise<number | null>;
+  /** Opens the account with exactly these holders (replacing any it had): a first count, or a rebuild. */
+  openSeats(account: string, holders: readonly string[]): Promise<void>;
+
+  /** Keeps a small JSON value under the name for `ttlMs` (replacing any): a submission's first answer. */
+  remember(name: string, value: unknown, ttlMs: number): Promise<void>;
+  /** The value remembered under the name, or null once it expired or when none was. */
+  recall<T>(name: string): Promise<T | null>;
 }
 
 /** The store did not answer (network, auth, server down). Handlers answer 503 with Retry-After. */

@@ -1,5 +1,5 @@
 /**
- * Leases, flags, counters and rate limits over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are
+ * Leases, flags, counters, seat accounts, remembered answers and rate limits over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are
  * set): each is one key whose every change is a single atomic command, and rate limits are @upstash/ratelimit's.
  */
 import { Ratelimit } from '@upstash/ratelimit';
@@ -12,6 +12,32 @@ const COUNT_UP_TO = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count >= tonumber(ARGV[1]) then return -1 end
 return redis.call('INCR', KEYS[1])
+`;
+
+/**
+ * KEYS holders, open marker · ARGV holder, capacity, now → 1 taken (or already held), 0 full, -1 not open.
+ * The check and the take are one script, so no number of concurrent takers passes the capacity.
+ */
+const TAKE_SEAT = `
+if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 1 end
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1
+`;
+
+/** KEYS holders, open marker → the seats held, or -1 while the account is not open. */
+const SEATS_HELD = `
+if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end
+return redis.call('HLEN', KEYS[1])
+`;
+
+/** KEYS holders, open marker · ARGV now, holders… → 1: the account holds exactly these, and is open. */
+const OPEN_SEATS = `
+redis.call('DEL', KEYS[1])
+for i = 2, #ARGV do redis.call('HSET', KEYS[1], ARGV[i], ARGV[1]) end
+redis.call('SET', KEYS[2], '1')
+return 1
 `;
 
 export function createRedisCoordination(options: RedisOptions): Coordination {
@@ -79,6 +105,47 @@ export function createRedisCoordination(options: RedisOptions): Coordination {
     async clearHits(bucket, identifier) {
       // Any limit and window name the same keys: the library resets by prefix and identifier.
       await call(() => limiter(bucket, 1, 1).resetUsedTokens(identifier));
+    },
+
+    async takeSeat(account, holder, capacity) {
+      const outcome = await call(() =>
+        redis.eval<[string, number, number], number>(
+          TAKE_SEAT,
+          [keys.seats(account), keys.seatsOpen(account)],
+          [holder, capacity, Date.now()],
+        ),
+      );
+      return outcome === 1 ? 'taken' : outcome === 0 ? 'full' : 'closed';
+    },
+
+    async releaseSeat(account, holder) {
+      await call(() => redis.hdel(keys.seats(account), holder));
+    },
+
+    async seatsHeld(account) {
+      const held = await call(() =>
+        redis.eval<[], number>(SEATS_HELD, [keys.seats(account), keys.seatsOpen(account)], []),
+      );
+      return held < 0 ? null : held;
+    },
+
+    async openSeats(account, holders) {
+      await call(() =>
+        redis.eval<string[], number>(
+          OPEN_SEATS,
+          [keys.seats(account), keys.seatsOpen(account)],
+          [String(Date.now()), ...holders],
+        ),
+      );
+    },
+
+    async remember(name, value, ttlMs) {
+      await call(() => redis.set(keys.remembered(name), JSON.stringify(value), { px: Math.max(1, ttlMs) }));
+    },
+
+    async recall<T>(name: string) {
+      const raw = await call(() => redis.get<string>(keys.remembered(name)));
+      return raw === null ? null : (JSON.parse(raw) as T);
     },
   };
 }
