@@ -26,7 +26,7 @@ describe('renderMarkdown', () => {
 describe('links a browser would take off-site', () => {
   const hrefOf = (target: string) => /<a href="([^"]*)"([^>]*)>/.exec(renderMarkdown(`[x](${target})`));
 
-  it('writes backslash, tab and newline forms as the other site they reach, with rel="noopener noreferrer"', () => {
+  it('writes backslash, tab and protocol-relative forms as the other site they reach, with rel="noopener noreferrer"', () => {
     // Markdown source: `\\\\` is one escaped backslash each, `<…>` lets a tab in.
     for (const [typed, reached] of [
       ['/\\evil.example/login', 'https://evil.example/login'],
@@ -35,7 +35,7 @@ describe('links a browser would take off-site', () => {
       ['//evil.example/login', 'https://evil.example/login'],
       ['<ht\ttps://evil.example/>', 'https://evil.example/'],
       ['http:/\\evil.example/', 'http://evil.example/'],
-    ]) {
+    ] as const) {
       const link = hrefOf(typed);
       expect(link?.[1], typed).toBe(reached);
       expect(link?.[2], typed).toBe(' rel="noopener noreferrer"');
