@@ -22,7 +22,7 @@ const PASSWORD = 'serve-test-password';
 /** A raw request, so the method and the Host header are exactly what a client on the wire could send. */
 function rawRequest(
   port: number,
-  options: { method?: string; path: string; host?: string },
+  options: { method?: string; path: string; host?: string; headers?: Record<string, string> },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((done, fail) => {
     const request = http.request(
@@ -31,7 +31,7 @@ function rawRequest(
         port,
         method: options.method ?? 'GET',
         path: options.path,
-        headers: { host: options.host ?? `localhost:${port}` },
+        headers: { host: options.host ?? `localhost:${port}`, ...options.headers },
       },
       (response) => {
         response.resume();
@@ -151,6 +151,19 @@ describe('the local runner', () => {
       expect(
         (await rawRequest(runner.port, { path: '/__local/mail', host: 'rebound.example:80' })).status,
       ).toBe(403);
+    });
+
+    it('takes the build hook from the functions, never from a page of another site in the browser', async () => {
+      const hook = (headers: Record<string, string> = {}) =>
+        rawRequest(runner.port, { method: 'POST', path: '/__local/build-hook', headers });
+      const foreign: Record<string, string>[] = [
+        { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-site' },
+        { origin: 'null' },
+      ];
+      for (const headers of foreign) expect((await hook(headers)).status, JSON.stringify(headers)).toBe(403);
+      // As a function calls it (Node's fetch sends neither header).
+      expect((await hook({ 'sec-fetch-mode': 'cors' })).status).toBe(202);
     });
 
     it('answers TRACE with 405, an unknown path with the security headers, the API without x-nf-* headers', async () => {

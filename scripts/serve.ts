@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/auth/password.ts';
 import { createDeps } from '../src/server/deps.ts';
+import { serverError } from '../src/server/http/respond.ts';
 import { createImageService } from '../src/server/images/image-service.ts';
 import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
 import { startBlobsSandbox } from './dev/blobs-sandbox.ts';
@@ -29,6 +30,9 @@ import { devPasswordLine } from './local/dev-password.ts';
 import {
   SERVED_METHODS,
   callsScheduledFunction,
+  failureAnswer,
+  isCrossSiteRequest,
+  isFunctionFailure,
   isLocalRequest,
   isServedMethod,
   pathnameOf,
@@ -89,6 +93,19 @@ async function notFoundPage(netlify: NetlifyDev): Promise<Response> {
   const page = await netlify.handle(new Request(`http://localhost:${port}/404.html`)).catch(() => undefined);
   if (page?.ok) return new Response(page.body, { status: 404, headers: page.headers });
   return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+}
+
+/** A failed function's answer: the site's 500 page (with netlify.toml's headers) or the API's JSON, no details. */
+async function failurePage(netlify: NetlifyDev, req: http.IncomingMessage): Promise<Response> {
+  const page = await netlify.handle(new Request(`http://localhost:${port}/500.html`)).catch(() => undefined);
+  return failureAnswer(req.headers.accept, { page: page?.ok ? page : undefined, json: serverError() });
+}
+
+/** The failure's first line (its type and message) for the terminal; the page itself holds the stack. */
+async function failureSummary(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  const html = /<title>([^<]*)<\/title>/.exec(text)?.[1];
+  return (html ?? text.split('\n')[0] ?? '').slice(0, 300);
 }
 
 async function main() {
@@ -175,7 +192,8 @@ async function main() {
       }
       if (notifications.handle(req, res)) return;
       if (pathnameOf(req.url) === LOCAL_BUILD_HOOK_PATH && req.method === 'POST') {
-        if (!isLocalRequest(req)) {
+        // Loopback only, and never for a page of another site open in the developer's browser.
+        if (!isLocalRequest(req) || isCrossSiteRequest(req)) {
           res.writeHead(403).end();
           return;
         }
@@ -191,12 +209,17 @@ async function main() {
       const match = await netlify.handleAndIntrospectNodeRequest(
         await withBinaryBodyFix(withSocketAddress(req)),
       );
+      if (match && isFunctionFailure(match)) {
+        log(`function failed: ${req.method} ${pathnameOf(req.url)}: ${await failureSummary(match.response)}`);
+        await sendFetchResponse(req, res, await failurePage(netlify, req));
+        return;
+      }
       const response = match?.response ?? (await notFoundPage(netlify));
       await sendFetchResponse(req, res, withoutInternalHeaders(response));
     } catch (error) {
       log(`request failed: ${String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, message: 'An unexpected error occurred.' }));
+      if (res.headersSent) res.end();
+      else await sendFetchResponse(req, res, await failurePage(netlify, req)).catch(() => res.end());
     }
   };
   const servers = await listenAll(handler, port, hosts, (server) => {

@@ -1,8 +1,12 @@
-/** The runner's front door: which requests it answers itself (its wiring is proven in scripts/serve.test.ts). */
+/**
+ * The runner's front door: which requests it answers itself (its wiring is proven in scripts/serve.test.ts; a
+ * function's failure through a real @netlify/dev in function-failure.test.ts).
+ */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   callsScheduledFunction,
+  isCrossSiteRequest,
   isServedMethod,
   scheduledFunctionNames,
   withoutInternalHeaders,
@@ -52,5 +56,30 @@ describe('the front door', () => {
     expect([...cleaned.headers.keys()].filter((name) => name.startsWith('x-nf-'))).toEqual([]);
     expect(cleaned.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
     expect(await cleaned.json()).toEqual({ ok: true });
+  });
+
+  it('knows a request another site sent from the browser by its Sec-Fetch-Site or its Origin', () => {
+    const host = 'localhost:8888';
+    const request = (headers: Record<string, string>) => ({ headers: { host, ...headers } });
+    // The functions' own call (Node's fetch: neither header), and the runner's own pages.
+    const own: Record<string, string>[] = [
+      {},
+      { 'sec-fetch-mode': 'cors' },
+      { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8888' },
+      { 'sec-fetch-site': 'none' },
+    ];
+    for (const headers of own)
+      expect(isCrossSiteRequest(request(headers)), JSON.stringify(headers)).toBe(false);
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      // Another port of localhost is the same site but another origin: a dev server of some other project.
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost:3000' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:8888' },
+    ];
+    for (const headers of foreign)
+      expect(isCrossSiteRequest(request(headers)), JSON.stringify(headers)).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import {
   honeypotShape,
   optionalText,
   phoneInput,
-  requiredText,
+  requiredLine,
   sourceShape,
   StoredMetaSchema,
 } from './schemas.ts';
@@ -73,8 +73,8 @@ const gstin = z
   .optional();
 
 export const AssessmentInputSchema = z.strictObject({
-  organisation: requiredText(ASSESSMENT_VALIDATION.organisationRequired, MAX_LENGTH.name),
-  name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
+  organisation: requiredLine(ASSESSMENT_VALIDATION.organisationRequired, MAX_LENGTH.name),
+  name: requiredLine(VALIDATION.nameRequired, MAX_LENGTH.name),
   email: emailInput,
   phone: phoneInput,
   scope,

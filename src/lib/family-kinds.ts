@@ -132,6 +132,8 @@ export interface RequestCsvColumn {
    * only when some exported request has the field, so an export of requests without it keeps its exact columns.
    */
   whenPresent?: true;
+  /** Text written with its line breaks (a message, a note); every other column is written on one line. */
+  multiline?: true;
 }
 
 export interface RequestDefinition<K extends string = string> {

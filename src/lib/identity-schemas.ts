@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AUTH, IDENTITY } from './staff-messages.ts';
 import { MAX_LENGTH } from './constants.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_ID_PATTERN } from './identity.ts';
+import { requiredLine } from './schemas.ts';
 
 /** `userId` may be left out while the bootstrap owner is the only account (the spec's fixed user ID). */
 export const LoginInputSchema = z.strictObject({
@@ -17,7 +18,8 @@ export const userIdSchema = z
   .min(1, IDENTITY.userIdRequired)
   .regex(USER_ID_PATTERN, IDENTITY.userIdInvalid);
 
-const nameSchema = z.string({ error: IDENTITY.nameRequired }).trim().min(1, IDENTITY.nameRequired).max(100);
+/** A staff member's name is shown on one line (the header, Team, Activity): the rule of a visitor's name. */
+const nameSchema = requiredLine(IDENTITY.nameRequired, 100);
 
 /** A new password's length; whether it is common is checked on the server (password-policy.ts). */
 export const newPasswordSchema = z

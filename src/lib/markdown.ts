@@ -7,16 +7,56 @@ import { Marked, type MarkedExtension, type Tokens } from 'marked';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** https, http and mailto, or a path on this site: no javascript:, data: or vbscript: in a link or picture. */
-function safeHref(href: string): string | null {
-  const value = href.trim();
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
-  if (value.startsWith('#')) return value;
+/**
+ * Where links on this site are resolved from: a stand-in origin no one can own (`.invalid`), so "same origin"
+ * means "a path on whatever site shows the field".
+ */
+const SITE = new URL('https://site.invalid/');
+const WEB_SCHEMES = new Set(['https:', 'http:']);
+/** What the URL parser drops before reading an address: tabs and newlines anywhere, controls and spaces at the ends. */
+const IGNORED_ANYWHERE = /[\t\n\r]/g;
+// eslint-disable-next-line no-control-regex -- the parser's own set: C0 controls and space
+const IGNORED_AT_ENDS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+
+/** An address as the page will use it; `offSite` links get rel="noopener noreferrer". */
+interface SafeHref {
+  href: string;
+  offSite: boolean;
+}
+
+/**
+ * https, http and mailto, or a path or fragment on this site: no javascript:, data: or vbscript: in a link or
+ * picture. The address is read the way a browser reads it (the WHATWG URL parser: tabs and newlines dropped,
+ * `\` taken for `/` in web addresses), so `/\host`, `\\host` or `/<tab>/host` are seen for the other sites they
+ * are and written out as such, in the parser's own spelling. A path whose
+ * first segment decodes to a slash or backslash (`/%5chost`, `/%2f/host`) is refused: a server that decodes it
+ * would redirect off-site.
+ */
+function safeHref(typed: string): SafeHref | null {
+  let url: URL;
   try {
-    return ['https:', 'http:', 'mailto:'].includes(new URL(value).protocol) ? value : null;
+    url = new URL(typed, SITE);
   } catch {
     return null;
   }
+  const cleaned = typed.replace(IGNORED_ANYWHERE, '').replace(IGNORED_AT_ENDS, '');
+  if (url.origin !== SITE.origin) {
+    // An address typed in full, with no backslash or space for a browser to reinterpret, is written as typed.
+    const href = /^(https?|mailto):/i.test(cleaned) && !/[\\\s]/.test(cleaned) ? cleaned : url.href;
+    if (WEB_SCHEMES.has(url.protocol)) return { href, offSite: true };
+    return url.protocol === 'mailto:' ? { href, offSite: false } : null;
+  }
+  // On this site: only a path from the root or a fragment (a relative path would depend on the page showing it).
+  if (cleaned.startsWith('#')) return { href: url.hash || '#', offSite: false };
+  if (!cleaned.startsWith('/')) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (/^\/[/\\]/.test(path)) return null;
+  return { href: `${url.pathname}${url.search}${url.hash}`, offSite: false };
 }
 
 /**
@@ -43,14 +83,14 @@ const rendererWith = (highlight: Highlight | null): MarkedExtension => ({
       if (safe === null) return text;
       const titled = title ? ` title="${escapeHtml(title)}"` : '';
       // External links open as ordinary links, without giving the page they open a handle on this one.
-      const rel = safe.startsWith('http') ? ' rel="noopener noreferrer"' : '';
-      return `<a href="${escapeHtml(safe)}"${titled}${rel}>${text}</a>`;
+      const rel = safe.offSite ? ' rel="noopener noreferrer"' : '';
+      return `<a href="${escapeHtml(safe.href)}"${titled}${rel}>${text}</a>`;
     },
     image({ href, title, text }: Tokens.Image) {
       const safe = safeHref(href);
       if (safe === null) return escapeHtml(text);
       const titled = title ? ` title="${escapeHtml(title)}"` : '';
-      return `<img src="${escapeHtml(safe)}" alt="${escapeHtml(text)}"${titled} loading="lazy" decoding="async">`;
+      return `<img src="${escapeHtml(safe.href)}" alt="${escapeHtml(text)}"${titled} loading="lazy" decoding="async">`;
     },
   },
 });

@@ -18,6 +18,16 @@ export const GENERIC = {
   retrying: 'Connection issue detected. Retrying...',
 } as const;
 
+/**
+ * The site's 500 page (src/pages/500.astro): what a visitor sees when a function fails outright (a time-out),
+ * instead of the platform's own error page.
+ */
+export const SERVER_ERROR_PAGE = {
+  title: 'Something went wrong',
+  text: GENERIC.server,
+  home: 'Go to the home page',
+} as const;
+
 /** Public pages (spec section 2, 4 and 8 "Public"). */
 export const PUBLIC = {
   invalidData: 'Invalid data format received',

@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
 import { ASSESSMENT_VALIDATION, VALIDATION } from './api-messages.ts';
 import { APPLY_TO_INVALID } from './staff-messages.ts';
 import { API } from './api-messages.ts';
+import { singleLine } from './single-line.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
 // browser that probe is reported as a CSP violation on every admin load. The interpreted parsers are fast enough.
@@ -22,6 +23,16 @@ export const requiredText = (required: string, max: number) =>
   z
     .string({ error: required })
     .transform(stripControl)
+    .pipe(z.string().trim().min(1, required).max(max, VALIDATION.tooLong(max)));
+
+/**
+ * `requiredText` for a field shown on one line (a name, an organisation): line breaks become spaces and bidi
+ * controls go (single-line.ts), so what a sender types cannot forge lines in the staff e-mail, the CSV or the admin.
+ */
+export const requiredLine = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .transform((value) => singleLine(stripControl(value)))
     .pipe(z.string().trim().min(1, required).max(max, VALIDATION.tooLong(max)));
 
 export const optionalText = (max: number) =>
@@ -102,7 +113,7 @@ export const SOURCE_PART_MAX = 100;
 const sourcePart = (max: number) =>
   z
     .string({ error: ASSESSMENT_VALIDATION.sourceInvalid })
-    .transform((value) => stripControl(value).trim().slice(0, max))
+    .transform((value) => singleLine(stripControl(value)).trim().slice(0, max))
     .optional();
 
 /**
@@ -125,7 +136,7 @@ const source = { source: SourceInputSchema.optional() };
 export { email as emailInput, phone as phoneInput, honeypot as honeypotShape, source as sourceShape };
 
 export const ContactInputSchema = z.strictObject({
-  name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
+  name: requiredLine(VALIDATION.nameRequired, MAX_LENGTH.name),
   email,
   phone,
   message: requiredText(VALIDATION.messageRequired, MAX_LENGTH.message),
@@ -139,12 +150,12 @@ export const ContactInputSchema = z.strictObject({
  * case-insensitive) tells them apart no more than a reader can.
  */
 const courseName = (required: string) =>
-  requiredText(required, MAX_LENGTH.courseName).transform((value) =>
+  requiredLine(required, MAX_LENGTH.courseName).transform((value) =>
     value.normalize('NFC').replace(/\s+/g, ' '),
   );
 
 export const EnrollInputSchema = z.strictObject({
-  name: requiredText(VALIDATION.nameRequired, MAX_LENGTH.name),
+  name: requiredLine(VALIDATION.nameRequired, MAX_LENGTH.name),
   email,
   phone,
   course: courseName(VALIDATION.courseRequired),

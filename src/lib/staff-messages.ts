@@ -19,6 +19,12 @@ export const AUTH = {
   sessionExpired: 'Your session has expired — sign in again',
   /** Issue 21: said only to someone who proved the password (or held a session), never to a guesser. */
   accountDisabled: 'Your account is disabled. Ask an owner to enable it.',
+  /** The login page's way back in: no e-mail reset exists, so it says who can let the person in again. */
+  forgotPassword: 'Forgot password?',
+  forgotPasswordColleague:
+    'Ask an owner to set a temporary password for you on the Team screen; you choose your own when you next sign in.',
+  forgotPasswordLastOwner:
+    'If you are the only owner, run npm run reset-password -- --user <your user ID> on a computer with the site’s store settings (README, “Locked out”).',
 } as const;
 
 /** Named accounts, passkeys, sessions and the audit log (issue 13): beyond the spec, staff only. */

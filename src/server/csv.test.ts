@@ -10,6 +10,17 @@ describe('CSV export', () => {
     expect(csvCell(undefined)).toBe('');
   });
 
+  it('keeps every line break inside a quoted cell and drops bidi controls', () => {
+    expect(csvCell('Asha\u2028Rao')).toBe('"Asha\nRao"');
+    expect(csvCell('a\u0085b\u2029c\vd')).toBe('"a\nb\nc\nd"');
+    expect(csvCell('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(csvCell('\u2066=1+1\u2069')).toBe("'=1+1");
+    // A reader that splits rows on U+2028 finds none to split on; the break is a quoted cell's LF.
+    expect(toCsv(['name', 'email'], [{ name: 'Asha\u2028x@evil.example', email: 'a@x.in' }])).toBe(
+      '\uFEFFname,email\r\n"Asha\nx@evil.example",a@x.in\r\n',
+    );
+  });
+
   it('defuses cells a spreadsheet would run as formulas', () => {
     expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
     expect(csvCell('-2+3')).toBe("'-2+3");

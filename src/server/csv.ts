@@ -3,9 +3,11 @@
  * would run as a formula get a leading apostrophe: a visitor's "message" must never execute on the admin's
  * machine (CSV injection). Only those cells: a phone number such as "+91 98765 43210" stays as typed, since
  * digits, spaces, brackets and hyphens can neither call a function nor reference a cell (issue 10.13).
- * Timestamps are written in India Standard Time with their offset, as the company reads them.
+ * Timestamps are written in India Standard Time with their offset, as the company reads them. Every line break
+ * is inside a quoted cell, so no text can start a row of its own.
  */
 import { IST_OFFSET_MS } from '../lib/ist.ts';
+import { withoutBidiControls } from '../lib/single-line.ts';
 
 /** Always a formula (or a cell a spreadsheet splits into one): =, @, tab, carriage return. */
 const FORMULA_START = /^[=@\t\r]/;
@@ -18,8 +20,15 @@ const BOM = '\uFEFF';
 /** Stored times (ISO 8601, UTC) that are written in IST. */
 const TIME_FIELDS = new Set(['createdAt', 'updatedAt']);
 
+/** Line breaks that RFC 4180 does not name but line-splitting readers honour: written as LF, inside quotes. */
+const OTHER_LINE_BREAKS = /[\v\f\u0085\u2028\u2029]/g;
+
 export function csvCell(value: unknown): string {
-  let text = value === undefined || value === null ? '' : String(value);
+  // A bidi control would reorder the cells a spreadsheet shows around it; it never carries meaning here.
+  let text = withoutBidiControls(value === undefined || value === null ? '' : String(value)).replace(
+    OTHER_LINE_BREAKS,
+    '\n',
+  );
   if (FORMULA_START.test(text) || (SIGN_START.test(text) && !PHONE.test(text))) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }

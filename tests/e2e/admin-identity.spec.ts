@@ -1,9 +1,9 @@
 /**
- * Named accounts in Chromium (issue 13): the owner adds an editor, who signs in with a password, registers a
- * passkey on Chromium's virtual authenticator (CDP WebAuthn, not a mock), signs out, signs in with the passkey and
- * cannot open Team or Activity; the owner sees the editor's edit in Activity and disables the editor, whose open
- * session is then refused. The editor is deleted at the end, so the login page is the spec's again for the specs
- * that follow.
+ * Named accounts in Chromium (issue 13): the owner adds an editor, who signs in with the password the owner gave,
+ * replaces it with their own, registers a passkey on Chromium's virtual authenticator (CDP WebAuthn, not a mock),
+ * signs out, signs in with the passkey and cannot open Team or Activity; the owner sees the editor's edit in
+ * Activity and disables the editor, whose open session is then refused. The editor is deleted at the end, so the
+ * login page is the spec's again for the specs that follow.
  */
 import type { APIRequestContext } from '@playwright/test';
 import {
@@ -23,6 +23,8 @@ import { unique } from './admin-support.ts';
 import { expect, projectBaseURL, test } from './fixtures.ts';
 
 const PASSWORD = 'violet-harbour-lantern-42';
+/** The editor's own password, chosen at the first sign-in in place of the one the owner gave. */
+const CHOSEN = 'copper-meadow-signal-58';
 
 async function removeAccount(api: APIRequestContext, userId: string) {
   const people = ((await (await api.get(USERS_PATH)).json()) as { data: AccountView[] }).data;
@@ -71,6 +73,12 @@ test('an editor signs in with a password and a passkey, stays out of Team and Ac
     await editor.getByLabel('User ID').fill(userId);
     await editor.getByLabel(/password/i).fill(PASSWORD);
     await editor.getByRole('button', { name: 'Login', exact: true }).click();
+    // The owner chose that password: the editor replaces it before anything else.
+    await expect(editor.getByRole('heading', { level: 1 })).toHaveText(PASSWORD_CHANGE.heading);
+    await editor.getByLabel(PASSWORD_CHANGE.temporaryPassword, { exact: true }).fill(PASSWORD);
+    await editor.getByLabel(ACCOUNT.newPassword, { exact: true }).fill(CHOSEN);
+    await editor.getByLabel(ACCOUNT.confirmPassword, { exact: true }).fill(CHOSEN);
+    await editor.getByRole('button', { name: PASSWORD_CHANGE.submit, exact: true }).click();
     await expect(editor).toHaveURL(/\/deltaadmin\/home-content$/);
     // Every staff tool but the owner-only ones (Team, Activity).
     await expect(editor.getByRole('navigation', { name: 'Staff tools' }).getByRole('link')).toHaveText(
@@ -159,7 +167,7 @@ test('an editor signs in with a password and a passkey, stays out of Team and Ac
     await editor.getByLabel(/password/i).fill('not-the-password-at-all');
     await editor.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(editor.getByRole('alert')).toHaveText(AUTH.invalidPassword);
-    await editor.getByLabel(/password/i).fill(PASSWORD);
+    await editor.getByLabel(/password/i).fill(CHOSEN);
     await editor.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(editor.getByRole('alert')).toHaveText(AUTH.accountDisabled);
 

@@ -31,6 +31,8 @@ import {
 /** Strong enough for the common-password check, and easy to tell apart. */
 const EDITOR_PASSWORD = 'violet-harbour-lantern-42';
 const NEW_PASSWORD = 'quiet-meadow-copper-kettle-7';
+/** What an owner gives a new colleague: replaced at the first sign-in. */
+const FIRST_PASSWORD = 'amber-quarry-falcon-1937';
 
 const freshIp = freshAddresses('198.51');
 
@@ -62,11 +64,17 @@ describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
   it('lets an owner add an editor, who signs in with a user ID and cannot manage accounts or read the log', async () => {
     const created = await api.admin(USERS_PATH, {
       method: 'POST',
-      json: { userId: 'Priya', name: 'Priya Nair', role: 'editor', password: EDITOR_PASSWORD },
+      json: { userId: 'Priya', name: 'Priya Nair', role: 'editor', password: FIRST_PASSWORD },
     });
     expect(created.status).toBe(201);
     const account = (await body(created)).data as AccountView;
-    expect(account).toMatchObject({ userId: 'priya', name: 'Priya Nair', role: 'editor', disabled: false });
+    expect(account).toMatchObject({
+      userId: 'priya',
+      name: 'Priya Nair',
+      role: 'editor',
+      disabled: false,
+      mustChangePassword: true,
+    });
     expect(JSON.stringify(account)).not.toMatch(/scrypt|passwordHash/);
     expect((await body(await api.call(ACCOUNT_PATHS.loginOptions))).data).toEqual({
       userIdRequired: true,
@@ -89,9 +97,25 @@ describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
     });
     expect((await body(short)).message).toBe(IDENTITY.passwordTooShort(12));
 
-    const editor = await login('priya', EDITOR_PASSWORD);
+    const editor = await login('priya', FIRST_PASSWORD);
     expect(editor.status).toBe(200);
     const session = sessionTokenOf(editor) ?? '';
+    // The owner chose that password: until Priya chooses her own, it opens nothing but the password change.
+    expect((await body(await api.call(AUTH_PATHS.session, { session }))).data).toMatchObject({
+      userId: 'priya',
+      mustChangePassword: true,
+    });
+    expect((await api.call(requestFamilies.contact.path, { session })).status).toBe(403);
+    const change = await api.call(ACCOUNT_PATHS.password, {
+      method: 'POST',
+      session,
+      json: {
+        currentPassword: FIRST_PASSWORD,
+        newPassword: EDITOR_PASSWORD,
+        confirmPassword: EDITOR_PASSWORD,
+      },
+    });
+    expect((await body(change)).message).toBe(IDENTITY.passwordChanged);
     // Editors edit content and handle requests …
     expect((await api.call(requestFamilies.contact.path, { session })).status).toBe(200);
     const course = await api.call(contentFamilies.homeCourse.path, {
@@ -114,7 +138,7 @@ describe.each(STORE_BACKENDS)('identity on %s', (backend) => {
     ).toBe(403);
 
     const entries = await audit('?actor=priya');
-    expect(entries.map((entry) => entry.action)).toEqual(['create', 'sign-in']);
+    expect(entries.map((entry) => entry.action)).toEqual(['create', 'password-change', 'sign-in']);
     expect(entries[0]?.target).toMatchObject({ family: 'homeCourse', title: 'Editor course' });
   });
 

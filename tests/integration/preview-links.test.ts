@@ -2,13 +2,14 @@
  * Preview and share (issue 24.4) through the real API and the preview page function on a real store: a shared
  * link shows the draft without signing in, with the PREVIEW banner, noindex and no caching; a forged, expired
  * (test clock) or revoked token, and another item's id, show the clear page and nothing of the draft; the links
- * are listed and revoked per item, audited; the admin's Preview renders unsaved values.
+ * are listed and revoked per item, audited; a disabled or deleted sharer's links stop working; the admin's
+ * Preview renders unsaved values.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { DAY_MS } from '../../src/lib/constants.ts';
-import { AUDIT_PATH } from '../../src/lib/identity.ts';
+import { AUDIT_PATH, USERS_PATH } from '../../src/lib/identity.ts';
 import { PREVIEW_PAGE } from '../../src/lib/messages.ts';
 import {
   PREVIEW_LINK_DAYS,
@@ -185,6 +186,35 @@ describe('preview links', () => {
         target: expect.objectContaining({ id: item._id, title: 'Revocable draft' }),
       }),
     ]);
+  });
+
+  it('stop working while the account that shared them is disabled, and for good once it is deleted', async () => {
+    const item = await draft('Shared by an editor who leaves');
+    const editor = await api.account({ userId: 'leaving-editor', name: 'Leaving Editor' });
+    const session = api.session('leaving-editor');
+    const made = await api.call(PREVIEW_PATH, {
+      method: 'POST',
+      session,
+      json: { family: studies.key, id: item._id },
+    });
+    expect(made.status).toBe(201);
+    const shared = (await body(made)).data as SharedPreview;
+    // The owner's own link to the same draft is not the editor's to lose.
+    const owners = await share(item);
+    expect((await open(shared.url)).status).toBe(200);
+
+    const setDisabled = (disabled: boolean) =>
+      api.admin(`${USERS_PATH}/${editor._id}`, { method: 'PATCH', json: { disabled } });
+    expect((await setDisabled(true)).status).toBe(200);
+    const closed = await open(shared.url);
+    expect(closed.status).toBe(410);
+    await expectClosed(closed, 'revoked');
+    expect((await open(owners.url)).status).toBe(200);
+
+    expect((await setDisabled(false)).status).toBe(200);
+    expect((await open(shared.url)).status).toBe(200);
+    expect((await api.admin(`${USERS_PATH}/${editor._id}`, { method: 'DELETE' })).status).toBe(200);
+    await expectClosed(await open(shared.url), 'revoked');
   });
 
   it('show nothing once the item is deleted', async () => {

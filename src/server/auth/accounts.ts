@@ -92,6 +92,11 @@ export interface NewAccount {
   name: string;
   role: Role;
   password: string;
+  /**
+   * The password is one someone else chose (an owner adding a colleague): its holder must replace it at their
+   * first sign-in, as with a temporary password set later.
+   */
+  mustChangePassword?: boolean;
 }
 
 /** Creates an account; UniqueConflictError when the user ID is taken. */
@@ -108,6 +113,7 @@ export async function createAccount(
     disabled: false,
     requirePasskey: false,
     passwordHash: await hashPassword(input.password, cost),
+    mustChangePassword: input.mustChangePassword === true,
     passkeys: [],
   });
   return asAccount(item);

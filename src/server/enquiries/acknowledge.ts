@@ -11,6 +11,7 @@ import { ACKNOWLEDGE } from '../../lib/staff-messages.ts';
 import type { Deps } from '../deps.ts';
 import { formatPaise } from '../../lib/fields/money.ts';
 import type { PaymentAsked } from '../fees/offer.ts';
+import { mailboxKey } from './mailbox.ts';
 import type { Acknowledgement } from './notifier.ts';
 
 /** One acknowledgement per address per day. */
@@ -44,7 +45,8 @@ export async function shouldAcknowledge(
   if (!deps.env.SMTP_URL || !acknowledgementFrom(deps)) return false;
   const setting = SETTING[family.key as keyof typeof SETTING];
   if (!setting || settings[setting] === false) return false;
-  const address = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32);
+  // Counted per mailbox, not per spelling: `+tags` and Gmail's dots reach the same person (mailbox.ts).
+  const address = createHash('sha256').update(mailboxKey(email)).digest('base64url').slice(0, 32);
   const { allowed } = await deps.coordination.hit(ACK_BUCKET, address, 1, ACK_WINDOW_SECONDS);
   return allowed;
 }

@@ -6,9 +6,17 @@ import type { RequestCsvColumn } from '../../lib/collections.ts';
 import { sourceKey, statusOf } from '../../lib/enquiries.ts';
 import { formatIst, showIstDay } from '../../lib/ist.ts';
 import { isRecord } from '../../lib/json.ts';
+import { singleLine, withoutBidiControls } from '../../lib/single-line.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
 
-export function columnText({ field, format }: RequestCsvColumn, row: Record<string, unknown>): unknown {
+export function columnText(column: RequestCsvColumn, row: Record<string, unknown>): unknown {
+  const text = formatted(column, row);
+  if (typeof text !== 'string') return text;
+  // A visitor's line breaks stay where a column is text of several lines; elsewhere they cannot start a line.
+  return column.multiline ? withoutBidiControls(text) : singleLine(text);
+}
+
+function formatted({ field, format }: RequestCsvColumn, row: Record<string, unknown>): unknown {
   const value = row[field];
   switch (format) {
     case 'time':

@@ -98,9 +98,9 @@ describe('the webhook’s chat summary', () => {
           true,
         );
       }
-      // The fields and the e-mail keep exactly what was typed.
+      // The webhook's fields keep exactly what was typed; the e-mail too, but on one line (its subject is a header).
       expect(payload.name).toBe(hostile.name);
-      expect(subject).toContain(hostile.name);
+      expect(subject).toContain(hostile.name.replace('\n', ' '));
       expect(payload.allowed_mentions).toEqual({ parse: [] });
     }
   });
@@ -126,5 +126,57 @@ describe('the webhook’s chat summary', () => {
     expect(payload.text).toBe(
       `New enrolment: Asha Rao — Cloud Computing · /deltaadmin/enroll-data?q=${item._id}`,
     );
+  });
+});
+
+describe('a name that tries to write lines of its own', () => {
+  // CRLF, a Unicode line separator and a right-to-left override, each opening a line that looks like a field.
+  const forged = 'Asha\r\nEmail: attacker@evil.example\u2028Phone: +1 555 0100\u202Egnp.exe';
+
+  it('stays on its own line in the staff e-mail, with no bidi control, for every request family', () => {
+    const cases = [
+      ['contact', { ...item, name: forged }],
+      ['enroll', { ...item, name: forged, course: `Cloud\nBatch: free\u2066` }],
+      [
+        'assessment',
+        {
+          ...item,
+          name: forged,
+          organisation: `Kaveri\u2029Notes: wire the fee`,
+          notes: 'Scope line one\nGSTIN: 27AAAAA0000A1Z5',
+        },
+      ],
+    ] as const;
+    for (const [family, request] of cases) {
+      const { subject, text } = composeNotification(family, request, null);
+      expect(subject, family).not.toMatch(/[\r\n\u2028\u2029\u202A-\u202E\u2066-\u2069]/);
+      expect(text, family).not.toMatch(/[\r\u2028\u2029\u202A-\u202E\u2066-\u2069]/);
+      const lines = text.split('\n');
+      // Only the real Email and Phone lines, each with the real value; the forged ones stay inside the name.
+      expect(
+        lines.filter((line) => line.startsWith('Email:')),
+        family,
+      ).toEqual(['Email: asha@example.in']);
+      expect(
+        lines.filter((line) => line.startsWith('Phone:')),
+        family,
+      ).toEqual(['Phone: +91 98765 43210']);
+      expect(lines, family).toContain('Name: Asha Email: attacker@evil.example Phone: +1 555 0100gnp.exe');
+      // The assessment's own (empty) GSTIN and its notes, whose second line is indented under them.
+      const assessment = family === 'assessment';
+      expect(
+        lines.filter((line) => line.startsWith('Batch:')),
+        family,
+      ).toEqual([]);
+      expect(
+        lines.filter((line) => line.startsWith('GSTIN:')),
+        family,
+      ).toEqual(assessment ? ['GSTIN: '] : []);
+      expect(
+        lines.filter((line) => line.startsWith('Notes:')),
+        family,
+      ).toEqual(assessment ? ['Notes: Scope line one'] : []);
+      if (assessment) expect(lines).toContain('  GSTIN: 27AAAAA0000A1Z5');
+    }
   });
 });

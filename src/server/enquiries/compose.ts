@@ -5,6 +5,7 @@
 import { ADMIN_REQUEST_PATHS } from '../../lib/enquiries.ts';
 import { formatIst } from '../../lib/ist.ts';
 import type { RequestFamilyKey } from '../../lib/registry.ts';
+import { singleLine, withoutBidiControls } from '../../lib/single-line.ts';
 import { NOTIFY } from '../../lib/staff-messages.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { chatSafe } from './chat-markup.ts';
@@ -42,6 +43,12 @@ export interface Notification {
 
 const FIELDS = ['name', 'email', 'phone', 'course', 'message'] as const;
 
+/**
+ * A stored field as the visitor typed it, for the webhook's JSON. What the e-mail writes on a line of its own goes
+ * through singleLine (single-line.ts): a line break or bidi control in a name cannot forge another field's line.
+ */
+const typed = (item: StoredItem, key: string) => (typeof item[key] === 'string' ? item[key] : '');
+
 /** The admin link that opens the request: its list, searched by the request's id. */
 export const adminLink = (family: RequestFamilyKey, id: string, siteOrigin: string | null) =>
   `${siteOrigin ?? ''}${ADMIN_REQUEST_PATHS[family]}?q=${encodeURIComponent(id)}`;
@@ -67,7 +74,7 @@ function framed(
     said: Pick<WebhookPayload, 'course' | 'batch' | 'message' | 'fields'>;
   },
 ): Notification {
-  const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
+  const text = (key: string) => typed(item, key);
   return {
     subject,
     text: [...lines, '', NOTIFY.received(formatIst(item.createdAt)), NOTIFY.openInAdmin(link), ''].join('\n'),
@@ -89,7 +96,7 @@ function framed(
 /** An assessment request (and any later family): every field of its CSV, in its words. */
 function composeOther(family: RequestFamilyKey, item: StoredItem, siteOrigin: string | null): Notification {
   const definition = requestFamilies[family];
-  const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
+  const text = (key: string) => singleLine(typed(item, key));
   const title = text(definition.titleField);
   const subject = NOTIFY.otherSubject(family, title, text('name'));
   const link = adminLink(family, item._id, siteOrigin);
@@ -102,10 +109,17 @@ function composeOther(family: RequestFamilyKey, item: StoredItem, siteOrigin: st
     `${NOTIFY.fieldLabels.name}: ${text('name')}`,
     `${NOTIFY.fieldLabels.email}: ${text('email')}`,
     `${NOTIFY.fieldLabels.phone}: ${text('phone')}`,
-    ...Object.entries(fields).map(([header, value]) => `${header}: ${value}`),
+    // A column of several lines continues indented, so none of its lines can pass for another field.
+    ...Object.entries(fields).map(([header, value]) => `${header}: ${value.replaceAll('\n', '\n  ')}`),
   ];
   const summary = `${NOTIFY.otherSubject(family, chatSafe(title), chatSafe(text('name')))} · ${link}`;
-  return framed(family, item, { subject, lines, summary, link, said: { message: text('notes'), fields } });
+  return framed(family, item, {
+    subject,
+    lines,
+    summary,
+    link,
+    said: { message: typed(item, 'notes'), fields },
+  });
 }
 
 export function composeNotification(
@@ -116,14 +130,14 @@ export function composeNotification(
   batch: string | null = null,
 ): Notification {
   if (family !== 'contact' && family !== 'enroll') return composeOther(family, item, siteOrigin);
-  const text = (key: string) => (typeof item[key] === 'string' ? item[key] : '');
+  const text = (key: string) => singleLine(typed(item, key));
   const subjectOf = (name: string, course: string) =>
     family === 'enroll' ? NOTIFY.enrollSubject(name, course) : NOTIFY.contactSubject(name);
   const subject = subjectOf(text('name'), text('course'));
   const link = adminLink(family, item._id, siteOrigin);
   const lines = FIELDS.filter((field) => field !== 'course' || family === 'enroll').flatMap((field) => [
     field === 'message'
-      ? `${NOTIFY.fieldLabels[field]}:\n${text(field)}`
+      ? `${NOTIFY.fieldLabels[field]}:\n${withoutBidiControls(typed(item, field))}`
       : `${NOTIFY.fieldLabels[field]}: ${text(field)}`,
     ...(field === 'course' && batch ? [`${NOTIFY.fieldLabels.batch}: ${batch}`] : []),
   ]);
@@ -134,9 +148,9 @@ export function composeNotification(
     summary,
     link,
     said: {
-      ...(family === 'enroll' ? { course: text('course') } : {}),
+      ...(family === 'enroll' ? { course: typed(item, 'course') } : {}),
       ...(family === 'enroll' && batch ? { batch } : {}),
-      message: text('message'),
+      message: typed(item, 'message'),
     },
   });
 }

@@ -81,7 +81,8 @@ async function create(handlerInput: StaffInput) {
   if (await isGuessable(input.password, [input.userId, input.name]))
     return badRequest(IDENTITY.passwordCommon, { password: IDENTITY.passwordCommon });
   try {
-    const account = await createAccount(deps, input);
+    // The owner chose this password, so it is only a first one: the colleague replaces it at their first sign-in.
+    const account = await createAccount(deps, { ...input, mustChangePassword: true });
     await audit(handlerInput, actor, 'account-create', account);
     return created(accountView(account), IDENTITY.accountCreated);
   } catch (error) {

@@ -3,11 +3,13 @@
  * a key derived from SESSION_SECRET, naming a record in the `previewLinks` collection that says which item it
  * shows. The signature means no one can make or alter a link; the record is what revocation deletes, so a link
  * stops working at once and stays dead. Both the token and the record carry the expiry: the token's cannot be
- * stretched by a store edit, the record's lets the admin list a link's life without the token (never stored).
+ * stretched by a store edit, the record's lets the admin list a link's life without the token (never stored). A
+ * link works only while the account that shared it is enabled.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PREVIEW_LINK_DAYS, PREVIEW_PAGE_PATH, type PreviewLinkView } from '../../lib/preview.ts';
 import { DAY_MS } from '../../lib/constants.ts';
+import { findAccountByUserId, getAccount } from '../auth/accounts.ts';
 import type { Actor } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { newId } from '../repository/ids.ts';
@@ -24,6 +26,8 @@ export interface PreviewLinkRecord extends StoredItem {
   expiresAt: string;
   createdById: string;
   createdByName: string;
+  /** The sharer's account record; absent on links made before it was kept (found by user ID instead). */
+  createdByAccount?: string;
 }
 
 /** Its own key, so a preview token and a session cookie can never stand for each other. */
@@ -47,7 +51,7 @@ export const viewOf = (record: PreviewLinkRecord): PreviewLinkView => ({
 /** Makes and records a link to `family`'s item `itemId`, valid for `days`. */
 export async function shareLink(
   deps: Deps,
-  actor: Pick<Actor, 'userId' | 'name'>,
+  actor: Pick<Actor, 'accountId' | 'userId' | 'name'>,
   family: string,
   itemId: string,
   days = PREVIEW_LINK_DAYS,
@@ -64,6 +68,7 @@ export async function shareLink(
     expiresAt: expiresAt.toISOString(),
     createdById: actor.userId,
     createdByName: actor.name,
+    createdByAccount: actor.accountId,
   };
   await deps.repository.put(PREVIEW_LINKS, record);
   const payload = `${VERSION}.${Math.floor(expiresAt.getTime() / 1000)}.${record._id}`;
@@ -76,8 +81,20 @@ export type LinkCheck =
   /** Not made here: malformed, or its signature does not match. */
   | { kind: 'invalid' }
   | { kind: 'expired' }
-  /** Made here and unexpired, but its record is gone: revoked (or its item deleted). */
+  /** Made here and unexpired, but its record is gone (revoked, or its item deleted) or its sharer is disabled. */
   | { kind: 'revoked' };
+
+/**
+ * Whether the person who shared the link may still show drafts: a link speaks for its sharer, so it stops working
+ * while their account is disabled (and for good once it is deleted). One read by id; only a link made before the
+ * account id was recorded looks its sharer up by user ID.
+ */
+async function sharerIsActive(deps: Deps, record: PreviewLinkRecord): Promise<boolean> {
+  const account = record.createdByAccount
+    ? await getAccount(deps, record.createdByAccount)
+    : await findAccountByUserId(deps, record.createdById);
+  return account !== null && !account.disabled;
+}
 
 /** What a token opens, checked against the signature, the clock and the store, in that order. */
 export async function checkLink(deps: Deps, token: string): Promise<LinkCheck> {
@@ -91,6 +108,7 @@ export async function checkLink(deps: Deps, token: string): Promise<LinkCheck> {
   const record = (await deps.repository.get(PREVIEW_LINKS, linkId)) as PreviewLinkRecord | null;
   if (!record) return { kind: 'revoked' };
   if (new Date(record.expiresAt).getTime() <= now) return { kind: 'expired' };
+  if (!(await sharerIsActive(deps, record))) return { kind: 'revoked' };
   return { kind: 'ok', record };
 }
 
