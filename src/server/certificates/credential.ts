@@ -11,7 +11,6 @@
  */
 import { calculateJwkThumbprint, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import type { ServerEnv } from '../env.ts';
-import type { statusListEntry } from './status-list.ts';
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB3_CONTEXT = [
@@ -19,6 +18,15 @@ export const OB3_CONTEXT = [
   'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
 ] as const;
 const ALG = 'EdDSA' as const;
+
+/** A W3C `BitstringStatusListEntry`: the credential's bit in the published status list. */
+export interface StatusListEntry {
+  id: string;
+  type: 'BitstringStatusListEntry';
+  statusPurpose: string;
+  statusListIndex: string;
+  statusListCredential: string;
+}
 
 /** What a credential says: the certificate as the verification answer gives it. */
 export interface CredentialFacts {
@@ -32,8 +40,8 @@ export interface CredentialFacts {
   grade: string | null;
   /** Where a person checks it (`/verify/{number}`). */
   pageUrl: string;
-  /** Its place in the status list, where software learns whether it was revoked. */
-  status: ReturnType<typeof statusListEntry>;
+  /** Its place in the status list, where software learns whether it was revoked (status-list.ts makes it). */
+  status: StatusListEntry;
   issuer: { id: string; name: string };
 }
 

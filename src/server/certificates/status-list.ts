@@ -20,7 +20,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Deps } from '../deps.ts';
 import { StoreUnavailableError, type Repository, type StoredItem } from '../repository/port.ts';
-import { signVcJwt, VC_CONTEXT } from './credential.ts';
+import { signVcJwt, VC_CONTEXT, type StatusListEntry } from './credential.ts';
 
 export const STATUS_LIST_PATH = '/verify/status/1';
 export const STATUS_LIST_LENGTH = 131_072;
@@ -164,7 +164,7 @@ export function encodeStatusList(revoked: readonly number[]): string {
 }
 
 /** The entry a certificate's credential carries. */
-export function statusListEntry(origin: string, index: number) {
+export function statusListEntry(origin: string, index: number): StatusListEntry {
   const list = `${origin}${STATUS_LIST_PATH}`;
   return {
     id: `${list}#${index}`,
