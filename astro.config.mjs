@@ -57,6 +57,18 @@ const bakeUploads = {
   },
 };
 
+/** Moves Astro's island `<style>` out of each page's body into its head (why: src/server/build/island-styles.ts). */
+/** @type {import('astro').AstroIntegration} */
+const islandStylesInHead = {
+  name: 'delta:island-styles-in-head',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      const { hoistIslandStyles } = await import('./src/server/build/island-styles.ts');
+      logger.info(`island styles moved into the head of ${await hoistIslandStyles(fileURLToPath(dir))} pages`);
+    },
+  },
+};
+
 /** Makes each published article's 1200 × 630 share picture (why and how: src/server/images/share-card.ts). */
 /** @type {import('astro').AstroIntegration} */
 const shareCards = {
@@ -114,7 +126,7 @@ export default defineConfig({
   // shared by every copy of the tree that links node_modules (the e2e suite's side runners, the bench): their
   // builds, each from its own store, read one another's content (decisions §60). Each tree keeps its own here.
   cacheDir: './.astro/build-cache',
-  integrations: [react(), bakeUploads, shareCards, previewComponents],
+  integrations: [react(), islandStylesInHead, bakeUploads, shareCards, previewComponents],
   devToolbar: { enabled: false },
   vite: {
     build: {
