@@ -64,7 +64,9 @@ const islandStylesInHead = {
   hooks: {
     'astro:build:done': async ({ dir, logger }) => {
       const { hoistIslandStyles } = await import('./src/server/build/island-styles.ts');
-      logger.info(`island styles moved into the head of ${await hoistIslandStyles(fileURLToPath(dir))} pages`);
+      logger.info(
+        `island styles moved into the head of ${await hoistIslandStyles(fileURLToPath(dir))} pages`,
+      );
     },
   },
 };

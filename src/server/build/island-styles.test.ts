@@ -20,6 +20,8 @@ describe('hoistIslandStyle', () => {
 
   it('keeps a single copy when the head already has the rule', () => {
     const both = `<html><head>${STYLE}</head><body>${STYLE}<astro-island></astro-island></body></html>`;
-    expect(hoistIslandStyle(both)).toBe(`<html><head>${STYLE}</head><body><astro-island></astro-island></body></html>`);
+    expect(hoistIslandStyle(both)).toBe(
+      `<html><head>${STYLE}</head><body><astro-island></astro-island></body></html>`,
+    );
   });
 });
