@@ -132,6 +132,11 @@ export interface RequestCsvColumn {
    * only when some exported request has the field, so an export of requests without it keeps its exact columns.
    */
   whenPresent?: true;
+  /**
+   * The words staff read for the field's stored choices (a list's items, a count's keys): the notification shows
+   * these, the CSV keeps the stored names that a spreadsheet filters on.
+   */
+  labels?: Readonly<Record<string, string>>;
 }
 
 export interface RequestDefinition<K extends string = string> {
