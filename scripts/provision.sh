@@ -33,11 +33,29 @@ _provision_quiet() {
 if node --version 2>/dev/null | grep -q '^v24\.'; then
   _provision_step 1 "Node 24: $(node --version) on PATH"
 else
+  # Every clone and worktree shares this prefix: two starts at once would install into it together and break each
+  # other's files (npm's ENOENT). A lock file beside it (flock, util-linux) lets one install while the other waits,
+  # then finds Node installed.
+  mkdir -p "$(dirname "$_provision_node")"
+  unset _provision_lock
+  if command -v flock >/dev/null 2>&1; then
+    exec {_provision_lock}>"$_provision_node.lock"
+    if ! flock -n "$_provision_lock"; then
+      _provision_step 1 "Node 24: another start is installing it into $_provision_node; waiting …"
+      flock "$_provision_lock"
+    fi
+  fi
   if [ ! -x "$_provision_node/node_modules/.bin/node" ]; then
     _provision_step 1 "Node 24: installing into $_provision_node (about a minute, once) …"
     mkdir -p "$_provision_node"
-    _provision_quiet npm install --prefix "$_provision_node" --no-save --no-audit --no-fund --loglevel=error node@24 || return 1
+    _provision_quiet npm install --prefix "$_provision_node" --no-save --no-audit --no-fund --loglevel=error node@24 || {
+      _provision_status=$?
+      if [ -n "${_provision_lock:-}" ]; then exec {_provision_lock}>&-; unset _provision_lock; fi
+      return "$_provision_status"
+    }
   fi
+  # Closing the file releases the lock.
+  if [ -n "${_provision_lock:-}" ]; then exec {_provision_lock}>&-; unset _provision_lock; fi
   export PATH="$_provision_node/node_modules/.bin:$PATH"
   _provision_step 1 "Node 24: $(node --version) from $_provision_node"
 fi
