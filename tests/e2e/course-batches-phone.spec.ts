@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { COURSES_PAGE } from '../../src/lib/page-words.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const COURSE = '/courses/full-stack-web-development';
 
@@ -57,6 +57,7 @@ for (const width of [390, 320])
     );
     expect(await brokenWords(page)).toEqual([]);
     expect(await page.locator('astro-island').count()).toBe(0);
+    await expectNoAxeViolations(page);
   });
 
 test('on a desktop the batches stay a table with its header row', async ({ page }) => {
