@@ -57,16 +57,14 @@ const bakeUploads = {
   },
 };
 
-/** Moves Astro's island `<style>` out of each page's body into its head (why: src/server/build/island-styles.ts). */
+/** Mends what Astro writes that HTML's checker refuses, in every built page (why: src/server/build/valid-html.ts). */
 /** @type {import('astro').AstroIntegration} */
-const islandStylesInHead = {
-  name: 'delta:island-styles-in-head',
+const validHtml = {
+  name: 'delta:valid-html',
   hooks: {
     'astro:build:done': async ({ dir, logger }) => {
-      const { hoistIslandStyles } = await import('./src/server/build/island-styles.ts');
-      logger.info(
-        `island styles moved into the head of ${await hoistIslandStyles(fileURLToPath(dir))} pages`,
-      );
+      const { mendBuiltHtml } = await import('./src/server/build/valid-html.ts');
+      logger.info(`${await mendBuiltHtml(fileURLToPath(dir))} pages mended for the HTML checker`);
     },
   },
 };
@@ -128,7 +126,7 @@ export default defineConfig({
   // shared by every copy of the tree that links node_modules (the e2e suite's side runners, the bench): their
   // builds, each from its own store, read one another's content (decisions §60). Each tree keeps its own here.
   cacheDir: './.astro/build-cache',
-  integrations: [react(), islandStylesInHead, bakeUploads, shareCards, previewComponents],
+  integrations: [react(), validHtml, bakeUploads, shareCards, previewComponents],
   devToolbar: { enabled: false },
   vite: {
     build: {

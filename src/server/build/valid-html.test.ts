@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hoistIslandStyle } from './island-styles.ts';
+import { hoistIslandStyle, spaceRefreshUrl } from './valid-html.ts';
 
 const STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
@@ -23,5 +23,17 @@ describe('hoistIslandStyle', () => {
     expect(hoistIslandStyle(both)).toBe(
       `<html><head>${STYLE}</head><body><astro-island></astro-island></body></html>`,
     );
+  });
+});
+
+describe('spaceRefreshUrl', () => {
+  it("writes a redirect page's refresh as HTML asks, with a space after the semicolon", () => {
+    const page =
+      '<!doctype html><title>Redirecting to: /courses/b</title><meta http-equiv="refresh" content="0;url=/courses/b">';
+    expect(spaceRefreshUrl(page)).toBe(
+      '<!doctype html><title>Redirecting to: /courses/b</title><meta http-equiv="refresh" content="0; url=/courses/b">',
+    );
+    expect(spaceRefreshUrl(spaceRefreshUrl(page))).toBe(spaceRefreshUrl(page));
+    expect(spaceRefreshUrl('<p>0;url=/x</p>')).toBe('<p>0;url=/x</p>');
   });
 });
