@@ -45,7 +45,7 @@ const WEB_LINK = `https://example.com/x?q="><svg/onload=window.__xss=1>`;
 
 /** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
 const PUBLIC_PLACES = {
-  // The JSON-LD of `/` and `/enroll` names catalogue courses only (decisions §66), checked in courses-catalogue.spec.ts.
+  // The JSON-LD of / and /enroll names catalogue courses only (decisions §66): see courses-catalogue.spec.ts.
   '/': { text: ['homeContent', 'homeService', 'homeCourse', 'learnerTestimonial'], jsonLd: [] },
   '/about': { text: [], jsonLd: [] },
   '/services': { text: ['homeContent', 'serviceContent'], jsonLd: [] },
