@@ -57,6 +57,18 @@ const bakeUploads = {
   },
 };
 
+/** Mends what Astro writes that HTML's checker refuses, in every built page (why: src/server/build/valid-html.ts). */
+/** @type {import('astro').AstroIntegration} */
+const validHtml = {
+  name: 'delta:valid-html',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      const { mendBuiltHtml } = await import('./src/server/build/valid-html.ts');
+      logger.info(`${await mendBuiltHtml(fileURLToPath(dir))} pages mended for the HTML checker`);
+    },
+  },
+};
+
 /** Makes each published article's 1200 × 630 share picture (why and how: src/server/images/share-card.ts). */
 /** @type {import('astro').AstroIntegration} */
 const shareCards = {
@@ -114,7 +126,7 @@ export default defineConfig({
   // shared by every copy of the tree that links node_modules (the e2e suite's side runners, the bench): their
   // builds, each from its own store, read one another's content (decisions §60). Each tree keeps its own here.
   cacheDir: './.astro/build-cache',
-  integrations: [react(), bakeUploads, shareCards, previewComponents],
+  integrations: [react(), validHtml, bakeUploads, shareCards, previewComponents],
   devToolbar: { enabled: false },
   vite: {
     build: {

@@ -1,7 +1,8 @@
 # Provisions what a fresh machine lacks, then leaves Node 24 first on PATH. Source it: `. scripts/provision.sh [--test]`.
 # - Node 24 from the npm registry's node@24 package into ~/.cache/delta-site/node24 (the machines' system node is v20; never
 #   replace it), unless a Node 24 is already on PATH.
-# - with --test: redis-server and Debian's chromium from apt when missing (tests spawn redis; e2e drives chromium), and
+# - with --test: redis-server, Debian's chromium and a Java runtime (default-jre-headless) from apt when missing (tests
+#   spawn redis; e2e drives chromium and runs the W3C Nu HTML checker, vnu-jar, on Java), and
 #   Debian's chromium-headless-shell for the e2e suite when the machine can get it (optional: without it, e2e
 #   drives chromium itself; docs/decisions.md §51).
 # - node_modules with `npm ci` when missing or older than package-lock.json.
@@ -32,11 +33,29 @@ _provision_quiet() {
 if node --version 2>/dev/null | grep -q '^v24\.'; then
   _provision_step 1 "Node 24: $(node --version) on PATH"
 else
+  # Every clone and worktree shares this prefix: two starts at once would install into it together and break each
+  # other's files (npm's ENOENT). A lock file beside it (flock, util-linux) lets one install while the other waits,
+  # then finds Node installed.
+  mkdir -p "$(dirname "$_provision_node")"
+  unset _provision_lock
+  if command -v flock >/dev/null 2>&1; then
+    exec {_provision_lock}>"$_provision_node.lock"
+    if ! flock -n "$_provision_lock"; then
+      _provision_step 1 "Node 24: another start is installing it into $_provision_node; waiting …"
+      flock "$_provision_lock"
+    fi
+  fi
   if [ ! -x "$_provision_node/node_modules/.bin/node" ]; then
     _provision_step 1 "Node 24: installing into $_provision_node (about a minute, once) …"
     mkdir -p "$_provision_node"
-    _provision_quiet npm install --prefix "$_provision_node" --no-save --no-audit --no-fund --loglevel=error node@24 || return 1
+    _provision_quiet npm install --prefix "$_provision_node" --no-save --no-audit --no-fund --loglevel=error node@24 || {
+      _provision_status=$?
+      if [ -n "${_provision_lock:-}" ]; then exec {_provision_lock}>&-; unset _provision_lock; fi
+      return "$_provision_status"
+    }
   fi
+  # Closing the file releases the lock.
+  if [ -n "${_provision_lock:-}" ]; then exec {_provision_lock}>&-; unset _provision_lock; fi
   export PATH="$_provision_node/node_modules/.bin:$PATH"
   _provision_step 1 "Node 24: $(node --version) from $_provision_node"
 fi
@@ -46,6 +65,7 @@ if [ "${1:-}" = "--test" ]; then
   _provision_apt=()
   command -v redis-server >/dev/null 2>&1 || _provision_apt+=(redis-server)
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || _provision_apt+=(chromium)
+  command -v java >/dev/null 2>&1 || _provision_apt+=(default-jre-headless)
   _provision_shell=""
   [ -x "${E2E_CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" ] || _provision_shell="chromium-headless-shell"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -62,7 +82,7 @@ if [ "${1:-}" = "--test" ]; then
         echo "  chromium-headless-shell not installed: the e2e suite uses chromium (slower)" >&2
     fi
   else
-    _provision_step 2 "System packages: redis-server, chromium and chromium-headless-shell present"
+    _provision_step 2 "System packages: redis-server, chromium, chromium-headless-shell and java present"
   fi
 else
   _provision_step 2 "System packages: none needed to serve"

@@ -108,7 +108,7 @@ describe('the local runner', () => {
       expect(Date.now() - started).toBeLessThan(10_000);
     });
 
-    it('says what --reset wiped, the password that opens the admin, and where it listens', () => {
+    it('says what --reset wiped, the password that opens the admin, the mail inbox and where it listens', () => {
       expect(runner.log).toContain(
         `[serve] --reset: wiped ${dataDir}: 1 content item, 0 enquiries, 0 accounts with 0 passkeys, 0 sessions, ` +
           '0 uploaded picture files, the dev password and session secret (new ones follow)',
@@ -117,6 +117,9 @@ describe('the local runner', () => {
         `  Admin:  ${runner.url}/deltaadmin   password: ${PASSWORD} (from ADMIN_PASSWORD)`,
       );
       expect(runner.log).toContain('  Listen: loopback only (HOST=0.0.0.0 opens it to the network)');
+      expect(runner.log).toContain(
+        `  Mail:   ${runner.url}/__local/mail (every e-mail the site sends, as JSON)`,
+      );
     });
 
     it('listens on loopback only', async () => {

@@ -24,6 +24,7 @@ import { serverError } from '../src/server/http/respond.ts';
 import { createImageService } from '../src/server/images/image-service.ts';
 import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
 import { startBlobsSandbox } from './dev/blobs-sandbox.ts';
+import { startBanner } from './local/banner.ts';
 import { withSocketAddress } from './local/client-address.ts';
 import { sendFetchResponse } from './local/compress.ts';
 import { devPasswordLine } from './local/dev-password.ts';
@@ -269,12 +270,15 @@ async function main() {
   const reach = process.env.HOST
     ? `${hosts.join(', ')} (HOST)`
     : 'loopback only (HOST=0.0.0.0 opens it to the network)';
-  console.log(`
-  Site:   http://localhost:${port}
-  Admin:  http://localhost:${port}/deltaadmin   ${password}
-  Store:  ${usingRedis ? 'Upstash Redis' : `Blobs sandbox in ${dataDir}`}
-  Listen: ${reach}
-`);
+  console.log(
+    startBanner({
+      port,
+      password,
+      store: usingRedis ? 'Upstash Redis' : `Blobs sandbox in ${dataDir}`,
+      reach,
+      inboxPath: notifications.inboxPath,
+    }),
+  );
 
   const shutdown = async () => {
     clearInterval(ticker);

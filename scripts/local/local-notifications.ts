@@ -14,6 +14,8 @@ export const LOCAL_MAIL_PATH = '/__local/mail';
 const TICK_MS = 15_000;
 
 export interface LocalNotifications {
+  /** Where the local inbox answers (LOCAL_MAIL_PATH), or null when SMTP_URL sends the mails elsewhere. */
+  inboxPath: string | null;
   /** Answers `GET /__local/mail`; false for every other request. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean;
   /** Starts ticking the scheduled work; call once the site is served. */
@@ -38,6 +40,7 @@ export async function startLocalNotifications(log: (line: string) => void): Prom
   let ticking = false;
 
   return {
+    inboxPath: catcher ? LOCAL_MAIL_PATH : null,
     startScheduledWork() {
       ticker ??= setInterval(() => {
         if (ticking) return;

@@ -13,17 +13,20 @@ if (form) {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const result = form.querySelector<HTMLElement>('[data-result]');
   const { failed = '', thanks = '', fillField = '' } = form.dataset;
-  // The visit's lead source (lead-source-init.ts keeps it) into the form's hidden fields (issue 25.7); the server
-  // checks it like any field.
-  try {
-    const source = JSON.parse(sessionStorage.getItem('ds-lead-source') ?? '{}') as Record<string, unknown>;
-    for (const input of Array.from(form.querySelectorAll<HTMLInputElement>('input[data-lead-source]'))) {
-      const value = source[input.dataset.leadSource ?? ''];
-      input.value = typeof value === 'string' ? value.slice(0, 100) : '';
+  // The visit's lead source (lead-source-init.ts keeps it) into the form's hidden fields; the server checks it like
+  // any field. Read when the form is sent, not when this script starts: on a visit that lands on this page the
+  // layout's lead-source script runs after this one, and a reset form has emptied its hidden fields.
+  const fillLeadSource = () => {
+    try {
+      const source = JSON.parse(sessionStorage.getItem('ds-lead-source') ?? '{}') as Record<string, unknown>;
+      for (const input of Array.from(form.querySelectorAll<HTMLInputElement>('input[data-lead-source]'))) {
+        const value = source[input.dataset.leadSource ?? ''];
+        input.value = typeof value === 'string' ? value.slice(0, 100) : '';
+      }
+    } catch {
+      // No storage: no source, as for a client that sends none.
     }
-  } catch {
-    // No storage: no source, as for a client that sends none.
-  }
+  };
 
   const showErrors = (errors: Record<string, string>) => {
     let first: HTMLElement | null = null;
@@ -56,6 +59,7 @@ if (form) {
       button.disabled = true;
       button.textContent = button.dataset.busy ?? '';
     }
+    fillLeadSource();
     const words = formToAssessment(new FormData(form));
     const json = { ...words, [fillField]: performance.now() - shownAt };
     // One Idempotency-Key per content sent (as public-api.ts, whose module this script must not import): the same

@@ -5,11 +5,14 @@
  * CourseInstance: courseMode, courseSchedule or courseWorkload, dates, location, offers, capacity, instructor).
  */
 import { describe, expect, it } from 'vitest';
+import { googleCourseProblems } from '../../tests/support/google-course-rules.ts';
 import { availabilityOf } from './batches.ts';
 import {
   catalogue,
   courseJsonLd,
   courseListJsonLd,
+  courseListStructuredData,
+  courseStructuredData,
   refundPolicyOf,
   testimonialsOf,
   workloadOf,
@@ -197,6 +200,53 @@ describe('ItemList JSON-LD', () => {
   it('is caught out by a property schema.org does not define (the check can fail)', () => {
     expect(problems({ '@type': 'Course', fee: 1 })).toEqual(['$: Course has no property fee']);
     expect(problems({ '@type': 'Courses' })).toEqual(['$: unknown type Courses']);
+  });
+});
+
+describe("Google's course rules", () => {
+  const pageUrl = 'https://delta.example/courses/ethical-hacking';
+
+  it('accept a catalogue course with a fee and a batch, and the lists of such courses', () => {
+    expect(courseStructuredData(course!, pageUrl, provider)).toHaveLength(1);
+    expect(googleCourseProblems(courseStructuredData(course!, pageUrl, provider))).toEqual([]);
+    expect(googleCourseProblems(courseListStructuredData([course!], site))).toEqual([]);
+  });
+
+  it('mark up no Course for a course without a fee or without a batch to come, and list only those with one', () => {
+    const feeless = { ...course!, _id: 'c2', slug: 'no-fee', fee: null };
+    const unscheduled = { ...course!, _id: 'c3', slug: 'no-batch', batches: [], next: null };
+    expect(courseStructuredData(feeless, pageUrl, provider)).toEqual([]);
+    expect(courseStructuredData(unscheduled, pageUrl, provider)).toEqual([]);
+    const listed = courseListStructuredData([feeless, course!, unscheduled], site);
+    expect(listed.flatMap((list) => list.itemListElement.map((entry) => entry.url))).toEqual([pageUrl]);
+    expect(courseListStructuredData([feeless, unscheduled], site)).toEqual([]);
+  });
+
+  it('refuse a Course without offers or instances, as the home page once marked up its audiences (the check can fail)', () => {
+    const audiences = {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: [
+        {
+          '@type': 'ListItem',
+          position: 1,
+          item: {
+            '@type': 'Course',
+            name: 'Students',
+            description: 'Learn',
+            provider: { name: 'DeltaSecure' },
+          },
+        },
+      ],
+    };
+    expect(googleCourseProblems(audiences)).toEqual([
+      '$.itemListElement[0].item: Course lacks offers',
+      '$.itemListElement[0].item: Course lacks hasCourseInstance',
+    ]);
+    expect(googleCourseProblems({ '@type': 'CourseInstance', offers: { '@type': 'Offer' } })).toEqual([
+      '$: CourseInstance lacks courseMode',
+      '$: CourseInstance lacks courseSchedule or courseWorkload',
+    ]);
   });
 });
 

@@ -246,6 +246,17 @@ function instanceOf(course: ShownCourse, batch: ShownBatch, pageUrl: string) {
   };
 }
 
+/**
+ * Whether a course can be marked up as a `Course` that Google's course rules accept: they require its `offers` and
+ * at least one `hasCourseInstance`, so a course without a fee or without a batch still to finish gets none.
+ */
+export const hasCourseMarkup = (course: ShownCourse) =>
+  typeof course.fee === 'number' && course.batches.length > 0;
+
+/** A course page's structured data: its `Course` when it has one (hasCourseMarkup), else nothing. */
+export const courseStructuredData = (course: ShownCourse, pageUrl: string, provider: Provider) =>
+  hasCourseMarkup(course) ? [courseJsonLd(course, pageUrl, provider)] : [];
+
 /** A course page's `Course`, with its batches as `hasCourseInstance`. */
 export function courseJsonLd(course: ShownCourse, pageUrl: string, provider: Provider) {
   return {
@@ -273,16 +284,25 @@ export function courseJsonLd(course: ShownCourse, pageUrl: string, provider: Pro
   };
 }
 
-/** /courses' `ItemList` of the course pages. */
+/**
+ * The lists' `ItemList` of the course pages (Google's course list: a summary page whose items are the pages that
+ * carry a `Course`), so only the courses with markup; none when no course has it.
+ */
 export function courseListJsonLd(courses: readonly ShownCourse[], site: URL) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    itemListElement: courses.map((course, index) => ({
+    itemListElement: courses.filter(hasCourseMarkup).map((course, index) => ({
       '@type': 'ListItem',
       position: index + 1,
       url: new URL(coursePath(course.slug), site).href,
       name: course.title,
     })),
   };
+}
+
+/** A list page's structured data: the `ItemList` when at least one listed course has markup, else nothing. */
+export function courseListStructuredData(courses: readonly ShownCourse[], site: URL) {
+  const list = courseListJsonLd(courses, site);
+  return list.itemListElement.length > 0 ? [list] : [];
 }

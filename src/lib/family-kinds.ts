@@ -134,6 +134,11 @@ export interface RequestCsvColumn {
   whenPresent?: true;
   /** Text written with its line breaks (a message, a note); every other column is written on one line. */
   multiline?: true;
+  /**
+   * The words staff read for the field's stored choices (a list's items, a count's keys): the notification shows
+   * these, the CSV keeps the stored names that a spreadsheet filters on.
+   */
+  labels?: Readonly<Record<string, string>>;
 }
 
 export interface RequestDefinition<K extends string = string> {

@@ -205,6 +205,9 @@ export const SECURITY_PAGE = {
   bountyHeading: 'Rewards',
   noBounty: 'We do not run a paid bug bounty: we thank researchers publicly in our hall of fame.',
   bounty: 'We reward valid reports that follow this policy.',
+  /** The way from the policy to the assessment form on /services, for a buyer who came to read it. */
+  assessmentHeading: 'Want your own systems tested?',
+  assessment: 'We run vulnerability assessments and penetration tests for companies of every size.',
   hallOfFameHeading: 'Hall of fame',
   hallOfFameEmpty: 'No reports yet: yours could be the first.',
   hallOfFameLink: 'Details',

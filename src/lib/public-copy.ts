@@ -97,6 +97,9 @@ export const PRIVACY = {
 export const REQUIRED_NOTE = 'Fields marked * are required.';
 export const BREADCRUMB_HOME = 'Home';
 export const SKIP_TO_CONTENT = 'Skip to content';
+/** The text of the site's share picture (public/og-image.png, 1200 × 630), which pages without their own show. */
+export const SITE_SHARE_IMAGE_ALT =
+  'DeltaSecure, From Coding to Security: the name in white and green on black';
 export const SPLASH_SKIP = 'Skip';
 export const NEW_TAB_HINT = '(opens in a new tab)';
 export const MENU_TOGGLE = 'Toggle navigation';

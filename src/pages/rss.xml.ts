@@ -2,12 +2,13 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { publishedArticles } from '../article-data.ts';
-import { articlePath } from '../lib/articles.ts';
+import { articlePath, RSS_PATH } from '../lib/articles.ts';
 import { ARTICLES_PAGE } from '../lib/page-words.ts';
 import { siteConfig } from '../lib/site-config.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const articles = await publishedArticles();
+  const self = new URL(RSS_PATH, site ?? siteConfig.siteUrl).href;
   return rss({
     title: ARTICLES_PAGE.feedTitle,
     description: ARTICLES_PAGE.feedDescription,
@@ -21,6 +22,8 @@ export const GET: APIRoute = async ({ site }) => {
       description: article.summary,
       categories: article.tagList.map((tag) => tag.name),
     })),
-    customData: '<language>en-in</language>',
+    // The feed names its own address (atom:link rel="self"), as feed validators ask of RSS 2.0.
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: `<language>en-in</language><atom:link href="${self}" rel="self" type="application/rss+xml"/>`,
   });
 };

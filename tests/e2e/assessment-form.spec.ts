@@ -156,3 +156,46 @@ test('enhanced, it sends with fetch, answers in place and keeps the landing page
     await cleanUp(adminApi, email);
   }
 });
+
+test('a visit landing on /services from a campaign keeps its utm_* in the request, and staff read labels', async ({
+  page,
+  adminApi,
+  request,
+}) => {
+  const organisation = unique('Landing Org');
+  const name = unique('Landing Person');
+  const email = `assess-landing-${Date.now().toString(36)}@example.com`;
+  try {
+    // The campaign's link leads straight to the form's page: its script starts before the layout's lead source.
+    await page.goto('/services?utm_source=google&utm_medium=cpc&utm_campaign=audit#assessment');
+    await fillForm(page, organisation, name, email);
+    await expect(page.getByText(ASSESSMENT_FORM.thanksText, { exact: true })).toBeVisible();
+    const found = (await (
+      await adminApi.get(`${family.path}?source=google&q=${encodeURIComponent(email)}`)
+    ).json()) as { data: { source?: Record<string, string> }[] };
+    expect(found.data.map((item) => item.source)).toEqual([
+      { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'audit' },
+    ]);
+    // Staff's e-mail names the choices in words, not the names the API stores.
+    const staffMail = async () =>
+      ((await (await request.get(LOCAL_MAIL_PATH)).json()) as Mail[]).find(
+        (mail) => mail.subject === NOTIFY.otherSubject('assessment', organisation, name),
+      )?.text ?? '';
+    await expect.poll(staffMail, { timeout: 10_000, intervals: [250] }).toContain(email);
+    const text = await staffMail();
+    expect(text).toContain('Scope: Web apps: 2; APIs: 4');
+    expect(text).toContain('Environment: Production');
+    expect(text).toMatch(/^Compliance: (CERT-In; RBI|RBI; CERT-In)$/m);
+    expect(text).toContain('NDA: Yes');
+    expect(text).not.toMatch(/webApps|cert-in|production/);
+  } finally {
+    await cleanUp(adminApi, email);
+  }
+});
+
+test('/security leads a buyer to the assessment form', async ({ page }) => {
+  await page.goto('/security');
+  await page.getByRole('link', { name: ASSESSMENT_FORM.heading, exact: true }).click();
+  await expect(page).toHaveURL(/\/services#assessment$/);
+  await expect(page.getByRole('heading', { name: ASSESSMENT_FORM.heading, exact: true })).toBeInViewport();
+});

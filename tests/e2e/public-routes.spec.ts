@@ -2,6 +2,7 @@
 import { PUBLIC } from '../../src/lib/messages.ts';
 import { BREADCRUMB_HOME, FOOTER, NAV_CERTIFICATE_LABEL, NAV_LINKS } from '../../src/lib/public-copy.ts';
 import { siteConfig } from '../../src/lib/site-config.ts';
+import { googleCourseProblems } from '../support/google-course-rules.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 
@@ -282,11 +283,14 @@ test('JSON-LD describes the organisation and its courses', async ({ page }) => {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.flatMap((text) => JSON.parse(text) as Record<string, unknown>[]);
   expect(data.find((entry) => entry['@type'] === 'Organization')).toMatchObject({ email: siteConfig.email });
+  // The course list names the catalogue's course pages (each carries its Course), not the "Who Can JOIN" cards,
+  // which Google's course rules refuse as courses without offers or instances (decisions §66).
   const list = data.find((entry) => entry['@type'] === 'ItemList') as {
-    itemListElement: { item: { '@type': string } }[];
+    itemListElement: { '@type': string; url: string }[];
   };
   expect(list.itemListElement.length).toBeGreaterThan(0);
-  expect(list.itemListElement[0]!.item['@type']).toBe('Course');
+  for (const entry of list.itemListElement) expect(entry.url).toMatch(/\/courses\/[a-z0-9-]+$/);
+  expect(googleCourseProblems(data)).toEqual([]);
 });
 
 // One test per page: the list grew with the catalogue and the security page, past one test's time on a busy machine.

@@ -45,12 +45,13 @@ const WEB_LINK = `https://example.com/x?q="><svg/onload=window.__xss=1>`;
 
 /** Where the public pages show each kind: as page text, and inside the JSON-LD script element. */
 const PUBLIC_PLACES = {
-  '/': { text: ['homeContent', 'homeService', 'homeCourse', 'learnerTestimonial'], jsonLd: ['homeCourse'] },
+  // The JSON-LD of / and /enroll names catalogue courses only (decisions §66): see courses-catalogue.spec.ts.
+  '/': { text: ['homeContent', 'homeService', 'homeCourse', 'learnerTestimonial'], jsonLd: [] },
   '/about': { text: [], jsonLd: [] },
   '/services': { text: ['homeContent', 'serviceContent'], jsonLd: [] },
   '/career': { text: ['career'], jsonLd: [] },
   '/contact': { text: [], jsonLd: [] },
-  '/enroll': { text: ['enrollCourse'], jsonLd: ['enrollCourse'] },
+  '/enroll': { text: ['enrollCourse'], jsonLd: [] },
   '/privacy-policy': { text: [], jsonLd: [] },
   // The catalogue's pages (issue 22) are checked with payloads of their own in courses-catalogue.spec.ts.
   '/courses': { text: [], jsonLd: [] },

@@ -1,6 +1,7 @@
 /**
  * A request's stored field as staff read it, by its CSV column's format: the CSV and the notification of a
- * request family beyond the spec's two (issue 25's assessment) both write its fields this way.
+ * request family beyond the spec's two (the assessment) both write its fields this way. The notification asks for
+ * the column's labels (`labelled`): a person reads "Web apps: 2; CERT-In", where the CSV keeps "webApps", "cert-in".
  */
 import type { RequestCsvColumn } from '../../lib/collections.ts';
 import { sourceKey, statusOf } from '../../lib/enquiries.ts';
@@ -9,15 +10,27 @@ import { isRecord } from '../../lib/json.ts';
 import { singleLine, withoutBidiControls } from '../../lib/single-line.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
 
-export function columnText(column: RequestCsvColumn, row: Record<string, unknown>): unknown {
-  const text = formatted(column, row);
+export function columnText(
+  column: RequestCsvColumn,
+  row: Record<string, unknown>,
+  options: { labelled?: boolean } = {},
+): unknown {
+  const text = formatted(column, row, options);
   if (typeof text !== 'string') return text;
   // A visitor's line breaks stay where a column is text of several lines; elsewhere they cannot start a line.
   return column.multiline ? withoutBidiControls(text) : singleLine(text);
 }
 
-function formatted({ field, format }: RequestCsvColumn, row: Record<string, unknown>): unknown {
+function formatted(
+  { field, format, labels }: RequestCsvColumn,
+  row: Record<string, unknown>,
+  { labelled = false }: { labelled?: boolean },
+): unknown {
   const value = row[field];
+  const word = (stored: unknown) =>
+    labelled && typeof stored === 'string' && labels && Object.hasOwn(labels, stored)
+      ? labels[stored]
+      : stored;
   switch (format) {
     case 'time':
       return typeof value === 'string' ? formatIst(value) : '';
@@ -28,13 +41,13 @@ function formatted({ field, format }: RequestCsvColumn, row: Record<string, unkn
     case 'source':
       return value ? sourceKey(row) : '';
     case 'list':
-      return Array.isArray(value) ? value.join('; ') : '';
+      return Array.isArray(value) ? value.map(word).join('; ') : '';
     case 'counts':
       return Object.entries(isRecord(value) ? value : {})
         .filter(([, count]) => typeof count === 'number' && count > 0)
-        .map(([key, count]) => `${key}: ${String(count)}`)
+        .map(([key, count]) => `${String(word(key))}: ${String(count)}`)
         .join('; ');
     default:
-      return value;
+      return word(value);
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryState, type Outbox } from '../../lib/enquiries.ts';
 import { formatIst, istDayEnd, istDayStart } from '../../lib/ist.ts';
+import { requestFamilies } from '../../lib/collections.ts';
+import { columnText } from './columns.ts';
 import { composeNotification } from './compose.ts';
 import { webhookSignature } from './notifier.ts';
 import { backoffMs } from './outbox.ts';
@@ -38,6 +40,31 @@ describe('notification text', () => {
     expect(enrol.text).toContain('Course: Cloud Computing');
     expect(enrol.payload).toMatchObject({ type: 'enroll', course: 'Cloud Computing', id: item._id });
     expect(enrol.payload.text).toContain('/deltaadmin/enroll-data?q=');
+  });
+
+  it("writes an assessment's choices in staff's words, not the stored names; the CSV keeps the names", () => {
+    const assessment = {
+      ...item,
+      organisation: 'Kaveri Fintech Pvt Ltd',
+      scope: { webApps: 2, apis: 3, mobileApps: 0, ipAddresses: 16, cloudAccounts: 1 },
+      environment: 'production',
+      compliance: ['rbi', 'cert-in', 'pci-dss'],
+      wantedBy: '2026-04-29T18:30:00.000Z',
+      nda: 'yes',
+      notes: 'Two apps',
+      source: { utmSource: 'linkedin' },
+    };
+    const { text, payload } = composeNotification('assessment', assessment, null);
+    expect(text).toContain('Scope: Web apps: 2; APIs: 3; IP addresses: 16; Cloud accounts: 1\n');
+    expect(text).toContain('Environment: Production\n');
+    expect(text).toContain('Compliance: RBI; CERT-In; PCI DSS\n');
+    expect(text).toContain('NDA: Yes\n');
+    expect(text).toContain('Wanted by: 30 Apr 2026\n');
+    for (const key of ['webApps', 'ipAddresses', 'production', 'cert-in', 'pci-dss', ': yes'])
+      expect(text).not.toContain(key);
+    expect(payload.fields).toMatchObject({ Environment: 'Production', NDA: 'Yes' });
+    const scope = requestFamilies.assessment.csvColumns.find((column) => column.field === 'scope')!;
+    expect(columnText(scope, assessment)).toBe('webApps: 2; apis: 3; ipAddresses: 16; cloudAccounts: 1');
   });
 
   it('formats IST and bounds IST days', () => {

@@ -103,7 +103,7 @@ function composeOther(family: RequestFamilyKey, item: StoredItem, siteOrigin: st
   const fields = Object.fromEntries(
     definition.csvColumns
       .filter((column) => !FOLLOW_UP.has(column.field))
-      .map((column) => [column.header, String(columnText(column, item) ?? '')]),
+      .map((column) => [column.header, String(columnText(column, item, { labelled: true }) ?? '')]),
   );
   const lines = [
     `${NOTIFY.fieldLabels.name}: ${text('name')}`,

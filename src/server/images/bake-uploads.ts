@@ -78,7 +78,8 @@ export async function bakeReferencedUploads(outDir: string, images: ImageService
   return report;
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
+/** Every built page (`.html` file) under `dir`. */
+export async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))

@@ -1,0 +1,143 @@
+/**
+ * What validators see in the built pages, read over dist/, which the e2e run has just built from the seeded store.
+ * Every page is valid HTML by the W3C Nu HTML checker (vnu-jar, run offline on Java 11+): the pages are copied first
+ * (a rebuild may swap dist/ meanwhile) and checked in one Java run, since the JVM's start is most of the cost. Every
+ * page's structured data keeps Google's course rules.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { googleCourseProblems } from '../support/google-course-rules.ts';
+import { expect, test } from './fixtures.ts';
+
+const DIST = join(import.meta.dirname, '../../dist');
+const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+
+const builtPages = () =>
+  readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.html'));
+
+/** The JSON-LD blocks of a built page, each parsed. */
+const jsonLdOf = (html: string): unknown[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as unknown,
+  );
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+test('the W3C Nu HTML checker finds no error on any built page', () => {
+  test.setTimeout(240_000);
+  const copy = mkdtempSync(join(tmpdir(), 'vnu-pages-'));
+  try {
+    // A rebuild renames dist/ away and its successor in: a copy caught between the two is taken again.
+    const copyPages = (): string[] => {
+      const pages = builtPages();
+      for (const page of pages) {
+        mkdirSync(dirname(join(copy, page)), { recursive: true });
+        writeFileSync(join(copy, page), readFileSync(join(DIST, page)));
+      }
+      return pages;
+    };
+    let pages: string[];
+    try {
+      pages = copyPages();
+    } catch {
+      rmSync(copy, { recursive: true, force: true });
+      mkdirSync(copy);
+      pages = copyPages();
+    }
+    expect(pages.length).toBeGreaterThan(20);
+    const run = spawnSync(
+      'java',
+      ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...pages.map((page) => join(copy, page))],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    expect(
+      run.error,
+      'java must be installed (scripts/provision.sh installs default-jre-headless)',
+    ).toBeUndefined();
+    const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
+    const errors = messages
+      .filter((message) => message.type === 'error' || message.type === 'non-document-error')
+      .map((message) => {
+        const page = message.url ? relative(copy, new URL(message.url).pathname) : '?';
+        return `${page}:${message.lastLine ?? '?'}: ${message.message} ${message.extract ?? ''}`.trim();
+      });
+    expect(errors).toEqual([]);
+    expect(run.status).toBe(0);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+test("every page's structured data keeps Google's course rules, and the home page marks up catalogue courses only", () => {
+  const pages = builtPages();
+  const problems = pages.flatMap((page) =>
+    googleCourseProblems(jsonLdOf(readFileSync(join(DIST, page), 'utf8'))).map(
+      (problem) => `${page} ${problem}`,
+    ),
+  );
+  expect(problems).toEqual([]);
+  const home = jsonLdOf(readFileSync(join(DIST, 'index.html'), 'utf8')).flat() as Record<string, unknown>[];
+  const list = home.find((entry) => entry['@type'] === 'ItemList') as { itemListElement: { url: string }[] };
+  const coursePages = pages.filter((page) => /^courses\/[^/]+\.html$/.test(page));
+  expect(list.itemListElement.length).toBeGreaterThan(0);
+  for (const { url } of list.itemListElement)
+    expect(coursePages, url).toContain(`${new URL(url).pathname.slice(1)}.html`);
+});
+
+/** Pages a visitor may share: every built page but the admin's shell, the 404 and the redirects of renamed pages. */
+const publicPages = () =>
+  builtPages().filter(
+    (page) =>
+      !['404.html', 'deltaadmin.html'].includes(page) &&
+      !/http-equiv="refresh"/.test(readFileSync(join(DIST, page), 'utf8')),
+  );
+
+const metaContent = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+
+test('every public page has a canonical and a share picture with its width, height and text', () => {
+  const pages = publicPages();
+  expect(pages.length).toBeGreaterThan(20);
+  const lacking = pages.flatMap((page) => {
+    const html = readFileSync(join(DIST, page), 'utf8');
+    const found = {
+      canonical: /<link rel="canonical" href="https?:\/\/[^"]+"/.test(html),
+      'og:image': /^https?:\/\//.test(metaContent(html, 'og:image') ?? ''),
+      'og:image:width': metaContent(html, 'og:image:width') === '1200',
+      'og:image:height': metaContent(html, 'og:image:height') === '630',
+      'og:image:alt': (metaContent(html, 'og:image:alt') ?? '').trim().length > 0,
+    };
+    return Object.entries(found)
+      .filter(([, ok]) => !ok)
+      .map(([name]) => `${page}: ${name}`);
+  });
+  expect(lacking).toEqual([]);
+});
+
+test('the RSS feed names its own address with atom:link rel="self"', () => {
+  const feed = readFileSync(join(DIST, 'rss.xml'), 'utf8');
+  expect(feed).toMatch(/<rss\b[^>]*\bxmlns:atom="http:\/\/www\.w3\.org\/2005\/Atom"/);
+  const self = /<channel>[\s\S]*<atom:link href="([^"]+)" rel="self" type="application\/rss\+xml"\/>/.exec(
+    feed,
+  );
+  expect(self?.[1]).toMatch(/^https?:\/\/[^/]+\/rss\.xml$/);
+});
+
+test("security.txt's Expires is in the future and under a year ahead", () => {
+  const text = readFileSync(join(DIST, '.well-known/security.txt'), 'utf8');
+  const expires = Date.parse(/^Expires: (.+)$/m.exec(text)?.[1] ?? '');
+  const built = statSync(join(DIST, '.well-known/security.txt')).mtimeMs;
+  expect(expires).toBeGreaterThan(Date.now());
+  // Under a year with room to spare, measured from the build that wrote the file.
+  expect(expires - built).toBeLessThan(335 * 24 * 60 * 60 * 1000);
+});
