@@ -942,7 +942,7 @@ export const CATALOGUE = {
     titleRequired: 'Name the course',
     enrollName: 'Name in the enrolment form',
     enrollNameHint:
-      'The Courses name a batch’s enrolments are for (its “Enrol” button chooses it); empty means the title. It must be one of the Courses names.',
+      'Another Courses name this course is listed under, if its title is not one of them. A batch’s enrolments are stored, e-mailed, receipted and certified under the title either way.',
     slug: 'Address (/courses/…)',
     summary: 'Summary',
     description: 'Description',
@@ -959,6 +959,8 @@ export const CATALOGUE = {
     outcomes: 'Outcomes',
     fee: 'Fee',
     gstIncluded: 'Fee includes GST',
+    gstIncludedHint:
+      'Shown as “GST included” (ticked) or “+ GST” only while Site settings name a GSTIN; without one the fee shows no GST words and receipts say the issuer is not registered under GST.',
     trainers: 'Trainers',
     faq: 'FAQ',
     question: 'Question',
@@ -1049,6 +1051,8 @@ export const RECEIPT = {
   paidSoFar: 'Paid so far',
   balance: 'Balance due',
   gstNote: 'The fee includes GST where the course page says so.',
+  gstIncludedNote: 'The course fee includes GST.',
+  gstExtraNote: 'The course fee is before GST, which is charged on top of it (“+ GST” on the course page).',
   noGstNote: 'Issued by an entity not registered under GST.',
   computer: 'This receipt is computer-generated and needs no signature.',
   fileName: (number: string) => `receipt-${number.replaceAll('/', '-')}.pdf`,

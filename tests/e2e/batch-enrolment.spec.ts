@@ -13,8 +13,8 @@ import { expect, test, useAdminSession } from './fixtures.ts';
 import { holdRequests, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
 
 const BATCH = 'EH weekday evenings';
-/** The demo's Ethical Hacking course enrols into this Courses name (its `enrollName`). */
-const COURSE = 'Certified Ethical Hacking Foundations';
+/** The demo's Ethical Hacking course, named as its page names it on the form, the request and the receipt. */
+const COURSE = 'Ethical Hacking';
 
 test('a course page’s Enrol opens the form with its batch chosen; the request keeps the batch', async ({
   page,

@@ -121,8 +121,10 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     // The spec's answer, unchanged, for a batch with seats.
     expect(await body(first)).toEqual({ success: true, data: null, message: API.enrollReceived });
     const [stored] = await requestsOf(evening._id);
+    // Sent under the Courses name the course is listed under, stored under the course's one name (its title):
+    // docs/decisions.md §62.
     expect(stored).toMatchObject({
-      course: 'Certified Ethical Hacking Foundations',
+      course: 'Ethical Hacking',
       batch: evening._id,
       status: 'new',
     });

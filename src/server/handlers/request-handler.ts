@@ -54,11 +54,15 @@ import { balanceOf } from '../../lib/fees.ts';
 
 /**
  * Family-specific checks after validation: an enrolment must name an offered course, and its batch, if it names
- * one, must be bookable (a full one sets the status `waitlisted`).
+ * one, must be bookable (a full one sets the status `waitlisted`). A batch's course is its catalogue course, by
+ * that course's one name (enroll-batch.ts), whether or not the Courses list has that name.
  */
 const submissionRules: Partial<
   Record<RequestFamilyKey, (fields: Record<string, unknown>, deps: Deps) => Promise<Record<string, unknown>>>
-> = { enroll: async (fields, deps) => resolveEnrollBatch(await resolveEnrollCourse(fields, deps), deps) };
+> = {
+  enroll: async (fields, deps) =>
+    resolveEnrollBatch(fields.batch ? fields : await resolveEnrollCourse(fields, deps), deps),
+};
 
 /**
  * A request family's routes: the public submission; for staff the list (paged and filtered with parameters),

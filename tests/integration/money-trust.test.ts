@@ -1,0 +1,197 @@
+/**
+ * The money path's trust signals (docs/decisions.md §62), through the real API on both stores with a real SMTP
+ * server: a batch enrolment names its catalogue course by one name on the form's submission, the stored request,
+ * staff's e-mail, the receipt and the certificate; the receipt's GST words follow the one GSTIN setting as the
+ * course pages' do.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  contentFamilies,
+  enrollCourseFamily,
+  requestFamilies,
+  settingsFamily,
+  type ContentFamily,
+} from '../../src/lib/collections.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
+import { RECEIPT } from '../../src/lib/staff-messages.ts';
+import { VERIFY_API_PATH } from '../../src/server/certificates/lookup.ts';
+import { paymentPath, receiptPath } from '../../src/server/handlers/enroll-payment-handler.ts';
+import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
+import { pdfText } from '../support/pdf.ts';
+import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
+
+const { trainer: trainers, course: courses, batch: batches, certificate } = contentFamilies;
+const enroll = requestFamilies.enroll;
+type Item = Record<string, unknown> & { _id: string };
+
+const STAFF = 'staff@delta.example';
+const GSTIN = '27AAPFU0939F1ZV';
+/** The catalogue course's one name, and the other Courses name it is listed under. */
+const TITLE = 'Ethical Hacking';
+const LISTED = 'Certified Ethical Hacking Foundations';
+const signingKey = JSON.stringify(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }));
+const PDF_TEST_MS = 90_000;
+
+describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
+  let api: Api;
+  let mail: MailCatcher;
+  let stop: () => Promise<void> = async () => {};
+  let nextIp = 1;
+  const freshIp = () => `198.51.100.${nextIp++}`;
+  let course: Item;
+  let plainCourse: Item;
+
+  const create = async (family: ContentFamily, json: Record<string, unknown>): Promise<Item> => {
+    const response = await api.admin(family.path, { method: 'POST', json });
+    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
+    return (await body(response)).data as Item;
+  };
+  const batchOf = (of: Item, name: string, fields: Record<string, unknown> = {}) =>
+    create(batches, {
+      name,
+      course: of._id,
+      schedule: 'Sat–Sun, 10 am–1 pm IST',
+      mode: 'online',
+      startDate: '2026-12-12',
+      endDate: '2027-02-07',
+      capacity: 10,
+      ...fields,
+    });
+  const enrol = async (json: Record<string, unknown>) => {
+    const response = await api.call(enroll.path, {
+      method: 'POST',
+      ip: freshIp(),
+      json: { name: 'Asha Rao', phone: '9876543210', message: '', ...json },
+    });
+    const stored = (await api.repository.list(enroll.key)).find((item) => item.email === json.email);
+    return { response, stored: stored as Item };
+  };
+  const pay = (id: string, json: Record<string, unknown>) =>
+    api.admin(paymentPath(id), { method: 'POST', json });
+  const settings = (fields: Record<string, unknown>) =>
+    api.admin(settingsFamily.path, { method: 'PUT', json: { ...SITE_SETTINGS_SEED, ...fields } });
+  const receiptText = async (id: string) => {
+    const pdf = await api.admin(receiptPath(id));
+    expect(pdf.status).toBe(200);
+    return pdfText(new Uint8Array(await pdf.arrayBuffer()));
+  };
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    ({ api, stop } = await startApiOn(backend, 'money-trust', {
+      env: {
+        CERT_SIGNING_KEY: signingKey,
+        SMTP_URL: mail.url,
+        NOTIFY_EMAIL_TO: STAFF,
+        NOTIFY_EMAIL_FROM: STAFF,
+        SUBMISSION_SENDER_LIMIT_MAX: '1000',
+        SUBMISSION_RATE_LIMIT_MAX: '1000',
+      },
+    }));
+    // 26 November 2026, 11 am IST.
+    api.clock.now = new Date('2026-11-26T05:30:00.000Z');
+    for (const courseName of [LISTED, 'Web Application Security'])
+      expect(
+        (await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName } })).status,
+      ).toBe(201);
+    const trainer = await create(trainers, { name: 'Arjun Nair' });
+    const catalogueCourse = (title: string, fields: Record<string, unknown>) =>
+      create(courses, {
+        title,
+        syllabus: [{ title: 'Reconnaissance', topics: ['OSINT'] }],
+        duration: '8 weeks, 40 hours',
+        fee: 1_850_000,
+        trainers: [trainer._id],
+        refundPolicy: 'Full refund up to 7 days before the start.',
+        ...fields,
+      });
+    course = await catalogueCourse(TITLE, { enrollName: LISTED, gstIncluded: true });
+    plainCourse = await catalogueCourse('Web Application Security', { gstIncluded: false });
+  });
+  afterAll(async () => {
+    await stop();
+    await mail?.stop();
+  });
+
+  it(
+    'names a batch’s course by its title on the request, staff’s e-mail, the receipt and the certificate',
+    async () => {
+      const weekend = await batchOf(course, 'EH weekend');
+      // The form as /enroll now sends it (the course page's name), and a page built before (the listed name).
+      const email = `asha-${backend}@example.in`;
+      const { response, stored } = await enrol({ email, course: TITLE, batch: weekend._id });
+      expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
+      expect(stored.course).toBe(TITLE);
+      const older = await enrol({ email: `old-${backend}@example.in`, course: LISTED, batch: weekend._id });
+      expect(older.response.status).toBe(201);
+      expect(older.stored.course).toBe(TITLE);
+      // Another course's name with this batch is still refused.
+      const other = await enrol({
+        email: `other-${backend}@example.in`,
+        course: 'Web Application Security',
+        batch: weekend._id,
+      });
+      expect(other.response.status).toBe(400);
+
+      await api.settle();
+      const notified = mail.mails().find((m) => m.to.includes(STAFF) && m.text.includes(email));
+      expect(notified?.text).toContain(`Course: ${TITLE}\n`);
+      expect(notified?.text).not.toContain(LISTED);
+
+      const paid = await pay(stored._id, {
+        amount: 1_850_000,
+        upiRef: `UTR${backend}4001`,
+        paidOn: '2026-11-26',
+      });
+      expect(paid.status, JSON.stringify(await body(paid.clone()))).toBe(201);
+      const receipt = await receiptText(stored._id);
+      expect(receipt).toContain(TITLE);
+      expect(receipt).not.toContain(LISTED);
+
+      const issued = await api.admin(`${certificate.path}/batch/${weekend._id}`, {
+        method: 'POST',
+        json: { enrollIds: [stored._id], issuedOn: '2026-11-26' },
+      });
+      expect(issued.status, JSON.stringify(await body(issued.clone()))).toBe(200);
+      const [made] = ((await body(issued)).data as { issued: { number: string }[] }).issued;
+      const verified = await api.call(`${VERIFY_API_PATH}/${made!.number}`, { ip: freshIp() });
+      expect(((await body(verified)).data as { course: string }).course).toBe(TITLE);
+    },
+    PDF_TEST_MS,
+  );
+
+  it(
+    'words GST on the receipt from the GSTIN setting and the course, as the course pages do',
+    async () => {
+      const included = await batchOf(course, 'EH GST');
+      const extra = await batchOf(plainCourse, 'WAS GST');
+      const a = await enrol({ email: `gst-a-${backend}@example.in`, course: TITLE, batch: included._id });
+      const b = await enrol({
+        email: `gst-b-${backend}@example.in`,
+        course: 'Web Application Security',
+        batch: extra._id,
+      });
+      for (const [n, item] of [a.stored, b.stored].entries())
+        expect(
+          (await pay(item._id, { amount: 100_000, upiRef: `GST${backend}${n}0001`, paidOn: '2026-11-26' }))
+            .status,
+        ).toBe(201);
+
+      // Not registered (no GSTIN): the receipt says so, whatever the course's "Fee includes GST".
+      expect((await settings({ gstin: '' })).status).toBe(200);
+      for (const item of [a.stored, b.stored]) {
+        const text = await receiptText(item._id);
+        expect(text).toContain(RECEIPT.noGstNote);
+        expect(text).not.toContain('GSTIN');
+      }
+      // Registered: the GSTIN, and each course's own words.
+      expect((await settings({ gstin: GSTIN })).status).toBe(200);
+      const withIncluded = await receiptText(a.stored._id);
+      expect(withIncluded).toContain(RECEIPT.gstin(GSTIN));
+      expect(withIncluded).toContain(RECEIPT.gstIncludedNote);
+      expect(await receiptText(b.stored._id)).toContain(RECEIPT.gstExtraNote);
+    },
+    PDF_TEST_MS,
+  );
+});
