@@ -548,6 +548,11 @@ export const CSV_HEADERS = {
   paid: 'Paid',
   paidValues: { yes: 'Yes', no: 'No' },
   waitlistPlace: 'Waitlist place',
+  /** An enrolment's money, on the enrolment CSV once some request has a batch, a fee or a payment. */
+  reference: 'Reference',
+  fee: 'Fee',
+  amountPaid: 'Amount paid',
+  balance: 'Balance',
 } as const;
 
 /** Notifications to staff about a stored submission (e-mail subject and text, webhook summary). */
@@ -1085,6 +1090,13 @@ export const PAYMENTS = {
   balance: (due: string) => `Balance ${due}`,
   paidOf: (paid: string, fee: string) => `${paid} of ${fee} paid`,
   refunded: (amount: string) => `Refunded ${amount}`,
+  reason: 'Why this day (kept with the payment)',
+  /** The enrolment card's facts (EnrolmentFacts.tsx). */
+  reference: 'Reference',
+  fee: 'Fee',
+  noFee: 'No fee',
+  paidLabel: 'Paid',
+  balanceLabel: 'Balance',
   amountInvalid: 'Enter the amount in rupees, such as 12500 or 12500.50',
   failed: 'Failed to record the payment',
 } as const;

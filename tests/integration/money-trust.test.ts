@@ -2,19 +2,24 @@
  * The money path's trust signals (docs/decisions.md §62), through the real API on both stores with a real SMTP
  * server: a batch enrolment names its catalogue course by one name on the form's submission, the stored request,
  * staff's e-mail, the receipt and the certificate; the receipt's GST words follow the one GSTIN setting as the
- * course pages' do.
+ * course pages' do; a payment dated before its batch's course existed is refused, one in a closed financial year
+ * (`RCPT/1899-00/0001`) needs an owner and a reason; the enrolment CSV gives batch, reference, fee, paid and
+ * balance.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contentFamilies,
   enrollCourseFamily,
+  exportPath,
   requestFamilies,
   settingsFamily,
   type ContentFamily,
 } from '../../src/lib/collections.ts';
+import { API } from '../../src/lib/api-messages.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
-import { RECEIPT } from '../../src/lib/staff-messages.ts';
+import { CSV_HEADERS, RECEIPT } from '../../src/lib/staff-messages.ts';
+import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { VERIFY_API_PATH } from '../../src/server/certificates/lookup.ts';
 import { paymentPath, receiptPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
@@ -108,6 +113,11 @@ describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
       });
     course = await catalogueCourse(TITLE, { enrollName: LISTED, gstIncluded: true });
     plainCourse = await catalogueCourse('Web Application Security', { gstIncluded: false });
+    // The store stamps items with the wall clock: the courses were made on the test's day, 26 Nov 2026 (IST).
+    for (const item of [course, plainCourse]) {
+      const stored = await api.repository.get(courses.key, item._id);
+      await api.repository.put(courses.key, { ...stored!, createdAt: '2026-11-26T03:00:00.000Z' });
+    }
   });
   afterAll(async () => {
     await stop();
@@ -194,4 +204,86 @@ describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
     },
     PDF_TEST_MS,
   );
+
+  it('refuses a payment dated before its course existed; a closed financial year needs an owner and a reason', async () => {
+    const evening = await batchOf(course, 'EH dates');
+    const { stored } = await enrol({
+      email: `dates-${backend}@example.in`,
+      course: TITLE,
+      batch: evening._id,
+    });
+    // The course was made on 26 Nov 2026 (IST): the day before is no day this course was paid for, even for an owner.
+    const early = await pay(stored._id, {
+      amount: 100_000,
+      upiRef: `EARLY${backend}01`,
+      paidOn: '2026-11-25',
+      reason: 'Paid at the counter',
+    });
+    expect(early.status).toBe(400);
+    expect((await body(early)).errors).toEqual({ paidOn: API.paymentBeforeCourse('26 Nov 2026') });
+
+    // An enrolment without a batch: the financial years before 2025-26 are closed.
+    const plain = await enrol({ email: `plain-${backend}@example.in`, course: 'Web Application Security' });
+    expect(plain.response.status).toBe(201);
+    await api.account({ userId: `editor-${backend}`, role: 'editor' });
+    const editor = api.session(`editor-${backend}`);
+    const far = { amount: 100_000, upiRef: `FAR${backend}0001`, paidOn: '1899-04-01' };
+    const byEditor = await api.call(paymentPath(plain.stored._id), {
+      method: 'POST',
+      json: { ...far, reason: 'Old ledger' },
+      session: editor,
+    });
+    expect(byEditor.status).toBe(400);
+    expect((await body(byEditor)).errors).toEqual({ paidOn: API.paymentBackdatedOwner('2025-26') });
+    const noReason = await pay(plain.stored._id, far);
+    expect(noReason.status).toBe(400);
+    expect((await body(noReason)).errors).toEqual({ reason: API.paymentReasonRequired });
+    // Nothing was written by any refusal.
+    expect((await api.repository.get(enroll.key, stored._id))?.payments).toBeUndefined();
+    expect((await api.repository.get(enroll.key, plain.stored._id))?.payments).toBeUndefined();
+    // The previous financial year is still open to any staff member.
+    const lastYear = await api.call(paymentPath(plain.stored._id), {
+      method: 'POST',
+      json: { amount: 50_000, upiRef: `LASTYR${backend}1`, paidOn: '2025-04-01' },
+      session: editor,
+    });
+    expect(lastYear.status, JSON.stringify(await body(lastYear.clone()))).toBe(201);
+    // An owner with a reason: kept on the payment and in the audit log.
+    const owned = await pay(plain.stored._id, { ...far, reason: 'Ledger of the old office, typed in' });
+    expect(owned.status).toBe(201);
+    expect((await body(owned)).payment).toMatchObject({
+      reason: 'Ledger of the old office, typed in',
+      receipt: expect.stringMatching(/^RCPT\/1899-00\//),
+    });
+    const audit = (await readAudit(api.deps, { limit: 5 })).entries.find(
+      (entry) => entry.action === 'payment',
+    );
+    expect(audit?.detail?.to).toContain('Ledger of the old office, typed in');
+  });
+
+  it('gives each enrolment’s batch, reference, fee, paid and balance in the CSV', async () => {
+    const csvBatch = await batchOf(course, 'EH CSV batch');
+    const { stored } = await enrol({
+      email: `csv-${backend}@example.in`,
+      course: TITLE,
+      batch: csvBatch._id,
+    });
+    expect(
+      (await pay(stored._id, { amount: 500_000, upiRef: `CSV${backend}00001`, paidOn: '2026-11-26' })).status,
+    ).toBe(201);
+    const csv = (await (await api.admin(exportPath('enroll'))).text())
+      .replace('\uFEFF', '')
+      .trim()
+      .split('\r\n');
+    const header = csv[0]!.split(',');
+    expect(header.slice(-5)).toEqual([
+      CSV_HEADERS.batch,
+      CSV_HEADERS.reference,
+      CSV_HEADERS.fee,
+      CSV_HEADERS.amountPaid,
+      CSV_HEADERS.balance,
+    ]);
+    const row = csv.find((line) => line.includes(`csv-${backend}@example.in`));
+    expect(row).toContain(`,EH CSV batch,${String(stored.reference)},"₹18,500","₹5,000","₹13,500"`);
+  });
 });

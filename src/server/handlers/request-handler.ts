@@ -45,6 +45,7 @@ import { validate } from '../http/validate.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
 import { resolveEnrollCourse } from './enroll-course-rule.ts';
+import { enrolmentMoneyColumns } from '../fees/enrolment-columns.ts';
 import { purgeSeatsIfHeld, resolveEnrollBatch, withBatches } from './enroll-batch.ts';
 import { WAITLISTED } from '../../lib/batches.ts';
 import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
@@ -341,7 +342,10 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
   const columns = family.csvColumns
     .filter((column) => !column.whenPresent || rows.some((row) => row[column.field] !== undefined))
     .map(csvColumn);
-  if (!filter.batch) return csvResponse(family.key, columns, rows, deps.now());
+  if (!filter.batch) {
+    const money = family.key === 'enroll' ? await enrolmentMoneyColumns(deps, rows) : [];
+    return csvResponse(family.key, [...columns, ...money], rows, deps.now());
+  }
   // A batch's roster (issue 22.5): the spec's columns, then the batch and each student's seat or waitlist place,
   // enrolled first, then the waitlist in its order, then the rest oldest first.
   const roster = (await withBatches(deps, rows)).toSorted(
