@@ -4,7 +4,8 @@
  * staff's e-mail, the receipt and the certificate; the receipt's GST words follow the one GSTIN setting as the
  * course pages' do; a payment dated before its batch's course existed is refused, one in a closed financial year
  * (`RCPT/1899-00/0001`) needs an owner and a reason; the enrolment CSV gives batch, reference, fee, paid and
- * balance.
+ * balance; a privacy erasure and the retention purge keep a paid enrolment's tax record without the person's
+ * details (through backup and restore, in the person's export beforehand), until its 8 years are over.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,12 @@ import { API } from '../../src/lib/api-messages.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { CSV_HEADERS, RECEIPT } from '../../src/lib/staff-messages.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
+import { ENQUIRY_PATHS } from '../../src/lib/enquiry-paths.ts';
+import { DATA_RIGHTS } from '../../src/lib/staff-messages.ts';
+import { purgeExpiredRequests } from '../../src/server/enquiries/privacy.ts';
+import { createImageStore } from '../../src/server/images/image-store.ts';
+import { backupBuffer, collectBackup } from '../../src/server/migration/backup.ts';
+import { restoreBackup } from '../../scripts/migration/restore.ts';
 import { VERIFY_API_PATH } from '../../src/server/certificates/lookup.ts';
 import { paymentPath, receiptPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
@@ -285,5 +292,114 @@ describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
     ]);
     const row = csv.find((line) => line.includes(`csv-${backend}@example.in`));
     expect(row).toContain(`,EH CSV batch,${String(stored.reference)},"₹18,500","₹5,000","₹13,500"`);
+  });
+
+  it(
+    'keeps a paid enrolment’s tax record through an erasure, without the person, in backups, until 8 years pass',
+    async () => {
+      const taxBatch = await batchOf(course, 'EH tax');
+      const email = `erase-${backend}@example.in`;
+      const paidOne = await enrol({ email, name: 'Kavya Menon', course: TITLE, batch: taxBatch._id });
+      const paid = await pay(paidOne.stored._id, {
+        amount: 700_000,
+        upiRef: `TAX${backend}00001`,
+        paidOn: '2026-11-26',
+      });
+      expect(paid.status).toBe(201);
+      const receipt = String(((await body(paid)).payment as { receipt: string }).receipt);
+      // A second, unpaid enrolment of theirs goes entirely.
+      await api.call(enroll.path, {
+        method: 'POST',
+        ip: freshIp(),
+        json: {
+          name: 'Kavya Menon',
+          email,
+          phone: '9876543210',
+          message: 'Call me',
+          course: 'Web Application Security',
+        },
+      });
+      await api.settle();
+      // Staff's follow-up puts the person's details into the request's history too.
+      await api.admin(`${enroll.path}/${paidOne.stored._id}`, {
+        method: 'PATCH',
+        json: { note: 'Kavya paid' },
+      });
+
+      // Their export says what an erasure would keep.
+      const exported = (await body(await api.admin(`${ENQUIRY_PATHS.privacyExport}?email=${email}`)))
+        .data as {
+        taxRecords: Item[];
+      };
+      expect(exported.taxRecords).toHaveLength(1);
+      expect(exported.taxRecords[0]).toMatchObject({ _id: paidOne.stored._id, name: '', email: '' });
+
+      const erased = await api.admin(ENQUIRY_PATHS.privacyErase, { method: 'POST', json: { email } });
+      expect(erased.status).toBe(200);
+      const answer = await body(erased);
+      expect(answer.data).toMatchObject({ enroll: 2, taxRecords: 1 });
+      expect(answer.message).toContain(DATA_RIGHTS.taxRecordsKept(1));
+
+      const kept = (await api.repository.get(enroll.key, paidOne.stored._id)) as Item;
+      expect(kept).toMatchObject({
+        name: '',
+        email: '',
+        phone: '',
+        course: TITLE,
+        batch: taxBatch._id,
+        fee: 1_850_000,
+        reference: paidOne.stored.reference,
+        // 8 years after the financial year 2026-27 ends: 1 April 2035, IST midnight.
+        taxRecord: { keepUntil: '2035-03-31T18:30:00.000Z' },
+      });
+      expect(kept.payments).toEqual([
+        expect.objectContaining({ amount: 700_000, upiRef: `TAX${backend.toUpperCase()}00001`, receipt }),
+      ]);
+      const everything = JSON.stringify([kept, await api.repository.revisions(enroll.key, kept._id)]);
+      for (const personal of ['Kavya', email, '9876543210', 'Call me'])
+        expect(everything).not.toContain(personal);
+      expect((await api.repository.list(enroll.key)).filter((item) => item.email === email)).toEqual([]);
+      // The receipt still reads back, with its number and amount, and no name.
+      const text = await receiptText(kept._id);
+      expect(text).toContain(RECEIPT.number(receipt));
+      expect(text).toContain('₹7,000');
+      expect(text).not.toContain('Kavya');
+
+      // A backup carries it and a restore brings it back.
+      const images = createImageStore(api.blobs.getStore(`money-images-${backend}`));
+      const archive = await backupBuffer(await collectBackup(api.repository, images, api.clock.now));
+      await api.repository.delete(enroll.key, kept._id);
+      await restoreBackup(archive, { repository: api.repository, images });
+      expect(await api.repository.get(enroll.key, kept._id)).toMatchObject({ taxRecord: kept.taxRecord });
+
+      // The retention purge leaves it while its 8 years run, and deletes it after.
+      const retention = { ...api.deps, now: () => new Date('2035-03-31T18:00:00.000Z') };
+      await purgeExpiredRequests(retention);
+      expect(await api.repository.get(enroll.key, kept._id)).not.toBeNull();
+      await purgeExpiredRequests({ ...api.deps, now: () => new Date('2035-04-01T00:00:00.000Z') });
+      expect(await api.repository.get(enroll.key, kept._id)).toBeNull();
+    },
+    PDF_TEST_MS,
+  );
+
+  it('makes the retention purge keep a paid enrolment’s tax record rather than delete it', async () => {
+    const oldBatch = await batchOf(course, 'EH retention');
+    const { stored } = await enrol({
+      email: `old-paid-${backend}@example.in`,
+      course: TITLE,
+      batch: oldBatch._id,
+    });
+    expect(
+      (await pay(stored._id, { amount: 100_000, upiRef: `RET${backend}00001`, paidOn: '2026-11-26' })).status,
+    ).toBe(201);
+    // Three years on: past the requests' retention, well inside the tax record's.
+    const later = { ...api.deps, now: () => new Date('2029-12-01T00:00:00.000Z') };
+    const purged = await purgeExpiredRequests(later);
+    expect(purged.taxRecords).toBeGreaterThanOrEqual(1);
+    expect(await api.repository.get(enroll.key, stored._id)).toMatchObject({
+      email: '',
+      payments: [expect.objectContaining({ upiRef: `RET${backend.toUpperCase()}00001` })],
+      taxRecord: { keepUntil: '2035-03-31T18:30:00.000Z' },
+    });
   });
 });

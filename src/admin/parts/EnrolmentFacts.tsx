@@ -5,6 +5,8 @@
  */
 import { balanceOf } from '../../lib/fees.ts';
 import { formatPaise } from '../../lib/fields/money.ts';
+import { showIstDay } from '../../lib/ist.ts';
+import { isRecord } from '../../lib/json.ts';
 import { PAYMENTS } from '../../lib/staff-messages.ts';
 import { REQUESTS } from '../admin-copy.ts';
 
@@ -14,8 +16,17 @@ export function EnrolmentFacts({ item }: { item: Readonly<Record<string, unknown
   const { batch, batchName, batchState, waitlistPlace, reference } = item;
   const { fee, paid, due } = balanceOf(item);
   const owes = fee !== null || paid > 0;
+  const kept = isRecord(item.taxRecord) ? item.taxRecord : null;
   return (
     <>
+      {kept && (
+        <>
+          <dt>{PAYMENTS.taxRecord}</dt>
+          <dd data-testid="request-tax-record">
+            {PAYMENTS.taxRecordLine(showIstDay(kept.erasedAt), showIstDay(kept.keepUntil))}
+          </dd>
+        </>
+      )}
       {typeof batch === 'string' && (
         <>
           <dt>{REQUESTS.batch}</dt>

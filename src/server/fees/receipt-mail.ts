@@ -64,7 +64,9 @@ export function queueReceiptMail(
   request: StoredItem,
   payment: PaymentEntry,
 ): { outbox?: Outbox } {
-  if (!deps.env.SMTP_URL || !acknowledgementFrom(deps) || typeof request.email !== 'string') return {};
+  // A tax record has no address left (fees/tax-records.ts).
+  if (!deps.env.SMTP_URL || !acknowledgementFrom(deps) || typeof request.email !== 'string' || !request.email)
+    return {};
   const outbox = (request.outbox ?? {}) as Outbox;
   const waiting =
     outbox[RECEIPT_CHANNEL]?.state === 'pending' ? (outbox[RECEIPT_CHANNEL].receipts ?? []) : [];

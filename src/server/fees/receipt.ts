@@ -85,7 +85,8 @@ export async function receiptPdf({
   const upTo = history.slice(0, history.findIndex((entry) => entry.id === payment.id) + 1);
   const { fee, paid, due } = balanceOf({ fee: request.fee, payments: upTo });
   const rows: [string, string][] = [
-    [RECEIPT.student, text(request.name)],
+    // A tax record's person was erased: the receipt says so rather than leaving the line empty.
+    [RECEIPT.student, text(request.name) || RECEIPT.nameErased],
     [RECEIPT.course, text(request.course)],
     ...(batch ? [[RECEIPT.batch, batch] as [string, string]] : []),
     [RECEIPT.reference, text(request.reference)],
