@@ -402,4 +402,33 @@ describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
       taxRecord: { keepUntil: '2035-03-31T18:30:00.000Z' },
     });
   });
+
+  // Last: the trash purge moves the test clock past the trash's retention.
+  it('keeps the tax record of a paid enrolment in the trash, erased or purged with the trash', async () => {
+    const trashBatch = await batchOf(course, 'EH trash');
+    const paidAndTrashed = async (email: string, upiRef: string) => {
+      const { stored } = await enrol({ email, course: TITLE, batch: trashBatch._id });
+      expect((await pay(stored._id, { amount: 100_000, upiRef, paidOn: '2026-11-26' })).status).toBe(201);
+      expect((await api.admin(`${enroll.path}/${stored._id}`, { method: 'DELETE' })).status).toBe(200);
+      return stored;
+    };
+    const erasedOne = await paidAndTrashed(`trash-erase-${backend}@example.in`, `TRE${backend}00001`);
+    const purgedOne = await paidAndTrashed(`trash-purge-${backend}@example.in`, `TRP${backend}00001`);
+
+    const erased = await api.admin(ENQUIRY_PATHS.privacyErase, {
+      method: 'POST',
+      json: { email: `trash-erase-${backend}@example.in` },
+    });
+    expect((await body(erased)).data).toMatchObject({ enroll: 1, taxRecords: 1 });
+    expect(await api.repository.get(enroll.key, erasedOne._id)).toMatchObject({ email: '', taxRecord: {} });
+
+    await api.purgeExpiredTrash();
+    expect(await api.repository.get(enroll.key, purgedOne._id)).toMatchObject({
+      name: '',
+      email: '',
+      payments: [expect.objectContaining({ upiRef: `TRP${backend.toUpperCase()}00001` })],
+      taxRecord: {},
+    });
+    expect((await api.repository.listTrash()).some((entry) => entry.item._id === purgedOne._id)).toBe(false);
+  });
 });

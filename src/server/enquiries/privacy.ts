@@ -10,12 +10,7 @@ import { DAY_MS } from '../../lib/constants.ts';
 import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/registry.ts';
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
-import {
-  holdsFinancialRecord,
-  keepTaxRecord,
-  keepTrashedTaxRecord,
-  taxRecordMark,
-} from '../fees/tax-records.ts';
+import { keepsTaxRecord, keepTaxRecord, keepTrashedTaxRecord, taxRecordMark } from '../fees/tax-records.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from './tombstones.ts';
 
@@ -99,7 +94,7 @@ async function destroy(repository: Repository, family: RequestFamilyKey, item: S
 export const retentionCutoff = (now: Date, days: number): number => now.getTime() - days * DAY_MS;
 
 /** A request with money on it leaves its tax record (an enrolment's payments); any other goes for good. */
-const keepsRecord = (family: string, item: StoredItem) => family === 'enroll' && holdsFinancialRecord(item);
+const keepsRecord = keepsTaxRecord;
 
 /** The counts as answered, with how many tax records stayed when any did. */
 const withKept = (counts: PerFamily<number>, kept: number) => ({

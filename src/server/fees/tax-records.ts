@@ -34,6 +34,10 @@ export interface TaxRecordMark {
 /** Whether a request holds money that tax law keeps: any payment or refund recorded on it. */
 export const holdsFinancialRecord = (item: StoredItem) => paymentsOf(item).length > 0;
 
+/** Whether a request of `collection` leaves its tax record when it goes (an enrolment with money on it). */
+export const keepsTaxRecord = (collection: string, item: StoredItem) =>
+  collection === 'enroll' && holdsFinancialRecord(item) && !isRecord(item.taxRecord);
+
 /** Whether the item is already a tax record (its person's details removed). */
 export const taxRecordMark = (item: StoredItem): TaxRecordMark | null =>
   isRecord(item.taxRecord) ? (item.taxRecord as unknown as TaxRecordMark) : null;
