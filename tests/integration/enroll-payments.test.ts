@@ -112,7 +112,8 @@ describe.each(STORE_BACKENDS)('fees by UPI on %s', (backend) => {
     });
     // Made on 1 November 2026 (the store stamps the wall clock): a payment may not be dated before its batch's
     // course existed (decisions §62), and these are dated from 25 November.
-    await api.repository.put(courses.key, { ...course, createdAt: '2026-11-01T05:30:00.000Z' });
+    const made = await api.repository.get(courses.key, course._id);
+    await api.repository.put(courses.key, { ...made!, createdAt: '2026-11-01T05:30:00.000Z' });
   });
   afterAll(async () => {
     await stop();
