@@ -89,6 +89,21 @@ describe('course brochure', () => {
     expect(await pdfQrCodes(bytes)).toEqual(['https://delta.example/courses/web-application-security']);
   });
 
+  it('prints no GST words beside the fees while Site settings name no GSTIN (not registered under GST)', async () => {
+    const text = await pdfText(
+      await courseBrochure({
+        course: course!,
+        settings: { ...settings, gstin: '' },
+        refundPolicy: '',
+        site: new URL('https://delta.example'),
+        madeAt: new Date('2026-11-26T05:30:00.000Z'),
+      }),
+    );
+    expect(text).toContain(`${COURSES_PAGE.fee}: ₹18,500`);
+    for (const words of [COURSES_PAGE.gstIncluded, COURSES_PAGE.gstExtra, 'GSTIN'])
+      expect(text, words).not.toContain(words);
+  });
+
   it('turns markdown into plain lines', () => {
     expect(plainText('## Refunds\n\n- Within *7* days\n- See [terms](https://x.example)')).toBe(
       'Refunds\n\n• Within 7 days\n• See terms',

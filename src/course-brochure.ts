@@ -6,6 +6,7 @@
  */
 import { showIstDay, utcToIstDay } from './lib/ist.ts';
 import { coursePath, earlyBirdOpen, feeText, type ShownCourse } from './lib/catalogue.ts';
+import { feeWithGst, gstWords } from './lib/gst.ts';
 import { COURSES_PAGE } from './lib/page-words.ts';
 import { brandName } from './lib/site-config.ts';
 import type { SiteSettings } from './lib/site-settings.ts';
@@ -54,7 +55,7 @@ export async function courseBrochure({
     flow.text(words, { size: 14, bold: true, colour: PDF_COLOURS.brand });
   };
   const pageUrl = new URL(coursePath(course.slug), site).href;
-  const gst = course.gstIncluded ? COURSES_PAGE.gstIncluded : COURSES_PAGE.gstExtra;
+  const gst = gstWords(settings.gstin, course.gstIncluded);
   const modeOf = (mode: string) => COURSES_PAGE.modes[mode as keyof typeof COURSES_PAGE.modes] ?? mode;
   const level = COURSES_PAGE.levels[course.level as keyof typeof COURSES_PAGE.levels] ?? course.level;
 
@@ -74,7 +75,7 @@ export async function courseBrochure({
   const facts = [
     course.duration ? `${COURSES_PAGE.duration}: ${course.duration}` : '',
     level ? `${COURSES_PAGE.level}: ${level}` : '',
-    typeof course.fee === 'number' ? `${COURSES_PAGE.fee}: ${feeText(course.fee)} ${gst}` : '',
+    typeof course.fee === 'number' ? `${COURSES_PAGE.fee}: ${feeWithGst(feeText(course.fee), gst)}` : '',
   ].filter(Boolean);
   for (const fact of facts) flow.text(fact, { bold: true });
   if (course.description) {
@@ -104,7 +105,8 @@ export async function courseBrochure({
   const today = utcToIstDay(madeAt.toISOString());
   for (const batch of course.batches) {
     flow.text(batch.name, { bold: true });
-    const fee = batch.fee === null ? '' : `${COURSES_PAGE.columns.fee}: ${feeText(batch.fee)} ${gst}`;
+    const fee =
+      batch.fee === null ? '' : `${COURSES_PAGE.columns.fee}: ${feeWithGst(feeText(batch.fee), gst)}`;
     const early = earlyBirdOpen(batch, today)
       ? COURSES_PAGE.earlyBird(feeText(batch.earlyBirdFee), showIstDay(batch.earlyBirdUntil))
       : '';

@@ -578,7 +578,6 @@ const catalogue: Pick<Record<ContentFamilyKey, DemoItem[]>, 'trainer' | 'course'
     {
       fields: {
         title: 'Ethical Hacking',
-        enrollName: 'Certified Ethical Hacking Foundations',
         summary:
           'Learn how attackers break into networks and systems, and how to test them legally, in 8 weeks of hands-on labs.',
         description:
@@ -689,7 +688,6 @@ const catalogue: Pick<Record<ContentFamilyKey, DemoItem[]>, 'trainer' | 'course'
     {
       fields: {
         title: 'Cloud Security',
-        enrollName: 'Cloud Security Essentials',
         summary: 'Secure AWS and Azure accounts: identity, network controls, logging and incident response.',
         description:
           'For engineers who run workloads in the cloud. Labs run in real, throw-away cloud accounts.',
@@ -814,13 +812,18 @@ const catalogue: Pick<Record<ContentFamilyKey, DemoItem[]>, 'trainer' | 'course'
 export const demoSeatHolders: Record<string, number> = { 'WAS weekend': 17, 'FSWD morning': 12 };
 
 export const demoEnrollCourses: string[] = [
-  'Certified Ethical Hacking Foundations',
+  // The catalogue courses' titles: one name for a course on its page, the form, the receipt and the certificate.
+  'Ethical Hacking',
   'Web Application Security',
-  'Cloud Security Essentials',
+  'Cloud Security',
   'Full-Stack Web Development',
 ];
 
 export const demoStats = { totalCourses: 12 };
 
-/** Settings the demo shows beyond today's defaults: a fictional WhatsApp number, so `npm start` shows the link. */
-export const demoSettings = { whatsappNumber: '919876543210' } as const;
+/**
+ * Settings the demo shows beyond today's defaults: a fictional WhatsApp number, so `npm start` shows the link, and
+ * a fictional GSTIN (the well-known sample one), so the demo's fees show their GST words (they show none while the
+ * issuer is not registered, src/lib/gst.ts).
+ */
+export const demoSettings = { whatsappNumber: '919876543210', gstin: '27AAPFU0939F1ZV' } as const;

@@ -87,7 +87,9 @@ export default function EnrollForm({
   // The course is state, not left to the <select>: the live course list replaces the baked options after hydration,
   // and a select drops its choice when the chosen <option> is replaced (new ids) or arrives after it.
   const [picked, setPicked] = useState<string>();
-  const course = picked ?? chosen?.course ?? '';
+  const listed = (name?: string) => courses.items.some(({ courseName }) => courseName === name);
+  // A course the Courses list lacks is offered only with its batch: cleared, the visitor chooses again.
+  const course = picked ?? (batch || listed(chosen?.course) ? chosen?.course : undefined) ?? '';
 
   const onEdit = (event: SyntheticEvent<HTMLFormElement>) => {
     clear();
@@ -186,6 +188,8 @@ export default function EnrollForm({
           control={(props) => (
             <select {...props} value={course} onChange={(event) => setPicked(event.currentTarget.value)}>
               <option value="">{ENROLL.chooseCourse}</option>
+              {/* The batch's course by the name its page gives it, which the Courses list may not hold. */}
+              {batch && !listed(batch.course) && <option value={batch.course}>{batch.course}</option>}
               {courses.items.map((course) => (
                 <option key={course._id} value={course.courseName}>
                   {course.courseName}

@@ -111,6 +111,12 @@ export const API = {
   paymentRefInvalid: 'Give the UPI transaction reference (letters and digits, 6 to 35)',
   paymentDateInvalid: 'Give the day it was paid as YYYY-MM-DD (IST), not in the future',
   paymentKindInvalid: 'The kind is payment or refund',
+  paymentBeforeCourse: (day: string) =>
+    `That day is before this batch’s course existed (${day}); check the day it was paid`,
+  paymentBackdatedOwner: (year: string) =>
+    `A payment dated before the financial year ${year} needs an owner to record it, with a reason`,
+  paymentReasonRequired: 'Say why this payment is recorded with that day (kept with the payment)',
+  paymentReasonInvalid: 'Keep the reason under 300 characters',
   receiptNone: 'No payment has been recorded on this enrolment, so it has no receipt yet',
   assessmentReceived:
     'Thank you. Your assessment request has reached us; we will reply within one working day.',

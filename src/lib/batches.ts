@@ -91,8 +91,16 @@ export const isBookable = (state: BatchState) => state === 'open' || state === '
 export const WAITLISTED = 'waitlisted';
 
 /**
- * The enrolment name (the Courses name requests store as `course`) a catalogue course's batches enrol into, of any
- * course-shaped record: a stored item, the build's entry or a page's course (which has no index signature).
+ * The name a catalogue course goes by everywhere a batch enrolment shows it: its title, as its page, the enrolment
+ * form's choice, the stored request, the e-mails, the receipt and the certificate all name it. Of any course-shaped
+ * record: a stored item, the build's entry or a page's course (which has no index signature).
+ */
+export const courseNameOf = (course: object & { readonly title?: unknown }): string =>
+  typeof course.title === 'string' ? course.title.trim() : '';
+
+/**
+ * The Courses (enrolment form) name a catalogue course is also listed under (`enrollName`, empty: its title): a
+ * batch enrolment sent under it is taken, and stored under the course's one name (courseNameOf).
  */
 export function enrolNameOf(
   course: object & { readonly enrollName?: unknown; readonly title?: unknown },

@@ -24,7 +24,7 @@ export interface CatalogueTrainer {
 export interface CatalogueCourse {
   _id: string;
   title: string;
-  /** The enrolment name its batches' requests store (issue 22.5); empty means the title. */
+  /** Another Courses name the course is listed under (its batches' requests store the title all the same). */
   enrollName?: string | undefined;
   slug: string;
   slugHistory?: readonly string[] | undefined;
@@ -104,6 +104,8 @@ export interface CourseBodyProps {
   whatsappNumber: string;
   /** Today in IST (YYYY-MM-DD): whether a batch's early-bird fee still shows. */
   today: string;
+  /** Site settings' GSTIN: whether the fees say anything about GST (src/lib/gst.ts). */
+  gstin: string;
   /** The course's verified learners (testimonialsOf), in the admin's order. */
   testimonials: readonly ShownTestimonial[];
 }

@@ -631,7 +631,12 @@ export const FAMILY_DEFINITIONS = [
       } as const satisfies TextField,
       lines('outcomes', C.outcomes, 12),
       { name: 'fee', kind: 'money', label: C.fee, required: null } as const satisfies MoneyField,
-      { name: 'gstIncluded', kind: 'boolean', label: C.gstIncluded } as const satisfies BooleanField,
+      {
+        name: 'gstIncluded',
+        kind: 'boolean',
+        label: C.gstIncluded,
+        hint: C.gstIncludedHint,
+      } as const satisfies BooleanField,
       {
         name: 'trainers',
         kind: 'references',

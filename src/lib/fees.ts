@@ -86,6 +86,8 @@ export interface PaymentEntry {
   recordedBy: string;
   /** The receipt issued for a payment (`RCPT/2026-27/0001`); a refund has none. */
   receipt?: string;
+  /** An owner's reason for a back-dated day (before the enrolment, or in a closed financial year). */
+  reason?: string;
 }
 
 export const paymentsOf = (request: Fields): PaymentEntry[] =>

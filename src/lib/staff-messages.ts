@@ -563,6 +563,11 @@ export const CSV_HEADERS = {
   paid: 'Paid',
   paidValues: { yes: 'Yes', no: 'No' },
   waitlistPlace: 'Waitlist place',
+  /** An enrolment's money, on the enrolment CSV once some request has a batch, a fee or a payment. */
+  reference: 'Reference',
+  fee: 'Fee',
+  amountPaid: 'Amount paid',
+  balance: 'Balance',
 } as const;
 
 /** Notifications to staff about a stored submission (e-mail subject and text, webhook summary). */
@@ -710,11 +715,16 @@ export const DATA_RIGHTS = {
   certificatesRevoked: (count: number) =>
     `Revoked ${count} certificate${count === 1 ? '' : 's'} and removed the holder's name (the numbers stay, shown as revoked).`,
   testimonialsErased: (count: number) => `Deleted ${count} testimonial${count === 1 ? '' : 's'} they wrote.`,
+  /** A paid enrolment's tax record stays, without the person's details (fees/tax-records.ts). */
+  taxRecordsKept: (count: number) =>
+    `Kept ${count} paid enrolment${count === 1 ? '' : 's'} as tax record${count === 1 ? '' : 's'} (receipt numbers, amounts, days, references and course) without the person's name, e-mail or phone, for 8 years after the financial year of payment, as Indian tax law requires.`,
+  taxRecordsNote:
+    'A paid enrolment is not deleted with the rest: its tax record (receipt numbers, amounts, days of payment, references and course) stays without the person’s name, e-mail or phone, for 8 years after the financial year it was paid in (Income-tax Act and CGST Act), then goes. The retention purge does the same. The export lists what would be kept.',
   eraseFailed: 'Failed to erase the data',
   exportFailed: 'Failed to export the data',
   summaryFailed: 'Failed to load the request counts',
   confirmErase: (email: string) =>
-    `Erase every contact message and enrolment request from ${email}? This cannot be undone.`,
+    `Erase every contact message and enrolment request from ${email}? Paid enrolments stay as tax records without their details. This cannot be undone.`,
   /** Issue 21: erasure and export are an owner's decision; an editor's Privacy screen says so. */
   ownersOnly: 'Only owners can export or erase personal data',
   /** The audit entry's target: whose (masked) and how much, never the address itself. */
@@ -987,7 +997,7 @@ export const CATALOGUE = {
     titleRequired: 'Name the course',
     enrollName: 'Name in the enrolment form',
     enrollNameHint:
-      'The Courses name a batch’s enrolments are for (its “Enrol” button chooses it); empty means the title. It must be one of the Courses names.',
+      'Another Courses name this course is listed under, if its title is not one of them. A batch’s enrolments are stored, e-mailed, receipted and certified under the title either way.',
     slug: 'Address (/courses/…)',
     summary: 'Summary',
     description: 'Description',
@@ -1004,6 +1014,8 @@ export const CATALOGUE = {
     outcomes: 'Outcomes',
     fee: 'Fee',
     gstIncluded: 'Fee includes GST',
+    gstIncludedHint:
+      'Shown as “GST included” (ticked) or “+ GST” only while Site settings name a GSTIN; without one the fee shows no GST words and receipts say the issuer is not registered under GST.',
     trainers: 'Trainers',
     faq: 'FAQ',
     question: 'Question',
@@ -1094,6 +1106,9 @@ export const RECEIPT = {
   paidSoFar: 'Paid so far',
   balance: 'Balance due',
   gstNote: 'The fee includes GST where the course page says so.',
+  gstIncludedNote: 'The course fee includes GST.',
+  nameErased: '(details erased at the person’s request; tax record)',
+  gstExtraNote: 'The course fee is before GST, which is charged on top of it (“+ GST” on the course page).',
   noGstNote: 'Issued by an entity not registered under GST.',
   computer: 'This receipt is computer-generated and needs no signature.',
   fileName: (number: string) => `receipt-${number.replaceAll('/', '-')}.pdf`,
@@ -1126,6 +1141,16 @@ export const PAYMENTS = {
   balance: (due: string) => `Balance ${due}`,
   paidOf: (paid: string, fee: string) => `${paid} of ${fee} paid`,
   refunded: (amount: string) => `Refunded ${amount}`,
+  reason: 'Why this day (kept with the payment)',
+  taxRecord: 'Tax record',
+  taxRecordLine: (erased: string, until: string) =>
+    `Personal details erased ${erased}; the payments are kept until ${until}`,
+  /** The enrolment card's facts (EnrolmentFacts.tsx). */
+  reference: 'Reference',
+  fee: 'Fee',
+  noFee: 'No fee',
+  paidLabel: 'Paid',
+  balanceLabel: 'Balance',
   amountInvalid: 'Enter the amount in rupees, such as 12500 or 12500.50',
   failed: 'Failed to record the payment',
 } as const;

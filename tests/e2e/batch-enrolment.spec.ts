@@ -13,8 +13,8 @@ import { expect, test, useAdminSession } from './fixtures.ts';
 import { holdRequests, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
 
 const BATCH = 'EH weekday evenings';
-/** The demo's Ethical Hacking course enrols into this Courses name (its `enrollName`). */
-const COURSE = 'Certified Ethical Hacking Foundations';
+/** The demo's Ethical Hacking course, named as its page names it on the form, the request and the receipt. */
+const COURSE = 'Ethical Hacking';
 
 test('a course page’s Enrol opens the form with its batch chosen; the request keeps the batch', async ({
   page,
@@ -115,12 +115,15 @@ test('the chosen course survives the live course list replacing the baked option
   await liveListIn();
   await expect(course).toHaveValue(other);
 
-  // A page built with no courses baked: the batch's course is chosen once the live list brings its option.
+  // A page built with no courses baked: the batch's course is offered and chosen at once, by its page's name (it
+  // no longer waits for the live list to bring its option: decisions §62), and stays chosen when the list comes.
   await holdTheLiveList();
   await withoutBakedData(page, '/enroll', 'EnrollForm', EnrollForm);
   await page.goto(`/enroll?batch=${batchId}`);
   await waitForIsland(page, 'EnrollForm');
-  await expect(course.locator('option:not([value=""])')).toHaveCount(0);
+  await expect(course.locator('option:not([value=""])')).toHaveCount(1);
+  await expect(course).toHaveValue(COURSE);
   release();
   await expect(course).toHaveValue(COURSE);
+  await expect(course.locator(`option[value="${COURSE}"]`)).toHaveCount(1);
 });

@@ -11,6 +11,7 @@ import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { ENROLL } from '../../src/lib/public-copy.ts';
 import { CATALOGUE, PAYMENTS } from '../../src/lib/staff-messages.ts';
 import { BROCHURE_MAX_BYTES } from '../../src/course-brochure.ts';
+import { formatPaise } from '../../src/lib/fields/money.ts';
 import { decodeQr, pdfText } from '../support/pdf.ts';
 import { openScreen } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test, useAdminSession } from './fixtures.ts';
@@ -72,6 +73,16 @@ test('an enrolment into a batch with a fee shows its UPI QR code and link; staff
     await expect(row.getByTestId('request-payments')).toContainText(PAYMENTS.paid);
     const receipt = row.getByRole('link', { name: /^Receipt RCPT\// });
     await expect(receipt).toBeVisible();
+    // The card's facts (decisions §62): reference, fee, paid and balance; the batch keeps its name, not its id,
+    // after a status change.
+    await expect(row.getByTestId('request-reference')).toHaveText(request.reference);
+    await expect(row.getByTestId('request-fee')).toHaveText(formatPaise(request.fee));
+    await expect(row.getByTestId('request-paid')).toHaveText(formatPaise(request.fee));
+    await expect(row.getByTestId('request-balance')).toHaveText(formatPaise(0));
+    await row.locator('select.status-select').selectOption('contacted');
+    await expect(row.locator('select.status-select')).toHaveValue('contacted');
+    await expect(row.getByTestId('request-batch')).toContainText(BATCH);
+    await expect(row.getByTestId('request-batch')).not.toContainText(batchId);
     await expectNoAxeViolations(page);
     const pdf = await page.request.get((await receipt.getAttribute('href')) ?? '');
     expect(pdf.headers()['content-type']).toBe('application/pdf');

@@ -110,6 +110,10 @@ describe.each(STORE_BACKENDS)('fees by UPI on %s', (backend) => {
       trainers: [trainer._id],
       refundPolicy: 'Full refund up to 7 days before the start.',
     });
+    // Made on 1 November 2026 (the store stamps the wall clock): a payment may not be dated before its batch's
+    // course existed (decisions §62), and these are dated from 25 November.
+    const made = await api.repository.get(courses.key, course._id);
+    await api.repository.put(courses.key, { ...made!, createdAt: '2026-11-01T05:30:00.000Z' });
   });
   afterAll(async () => {
     await stop();

@@ -329,9 +329,11 @@ describe('a course preview', () => {
     // The batches table the build joins: the live batch, its seats, its own fee and its enrol link.
     expect(html).toContain(`<tr data-batch="${batch}" data-state="open">`);
     expect(html).toContain(COURSES_PAGE.seats(12, 12));
-    expect(html).toContain(`${feeText(1_800_000)} ${COURSES_PAGE.gstIncluded}`);
+    // No GSTIN in Site settings: the fees carry no GST words (decisions §62), as the page's would not.
+    expect(html).toContain(feeText(1_800_000));
     expect(html).toContain(`href="${enrolHref(batch)}"`);
-    expect(html).toContain(`${feeText(2_500_000)} ${COURSES_PAGE.gstIncluded}`);
+    expect(html).toContain(feeText(2_500_000));
+    expect(html).not.toContain(COURSES_PAGE.gstIncluded);
     // Live trainers only, as cards.
     expect(html).toContain('<h3 class="trainer-card__name">Meera Iyer</h3>');
     expect(html).not.toContain('Hidden Trainer');

@@ -42,6 +42,7 @@ import { textField } from '../../src/lib/fields.ts';
 import { ACCOUNT_PATHS, USERS_PATH } from '../../src/lib/identity.ts';
 import { MARKDOWN_PICTURES_PATH } from '../../src/lib/markdown-pictures.ts';
 import { PUBLISH_NOW_PATH } from '../../src/lib/publishing.ts';
+import { utcToIstDay } from '../../src/lib/ist.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { apiHandler, apiRoutes, REGISTRY } from '../../src/server/handlers/api-router.ts';
@@ -321,8 +322,9 @@ describe('every route that changes something records what the table declares', (
       await step('GET', exportPath(family.key));
       // Issue 22.6: a payment on an enrolment, and its receipt.
       if (family.key === 'enroll') {
+        // Paid today: the enrolment's batch's course was made today, and no payment predates its course (§62).
         await step('POST', paymentPath(id), {
-          json: { amount: 100_000, upiRef: 'UTR123456789', paidOn: '2026-01-15' },
+          json: { amount: 100_000, upiRef: 'UTR123456789', paidOn: utcToIstDay(api.clock.now.toISOString()) },
         });
         await step('GET', receiptPath(id));
       }

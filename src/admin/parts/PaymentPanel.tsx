@@ -15,6 +15,8 @@ export interface PaymentSave {
   upiRef: string;
   paidOn: string;
   kind: PaymentKind;
+  /** An owner's reason for a day in a closed financial year, asked for once the server wants one. */
+  reason?: string;
 }
 
 export function PaymentPanel({
@@ -43,11 +45,13 @@ export function PaymentPanel({
     const amount = parseRupees(String(data.get('amount') ?? ''));
     setAmountError(amount === null || amount <= 0 ? PAYMENTS.amountInvalid : undefined);
     if (amount === null || amount <= 0) return;
+    const reason = String(data.get('reason') ?? '').trim();
     const saved = await onSave({
       amount,
       upiRef: String(data.get('upiRef') ?? '').trim(),
       paidOn: String(data.get('paidOn') ?? ''),
       kind: data.get('kind') === 'refund' ? 'refund' : 'payment',
+      ...(reason ? { reason } : {}),
     });
     if (saved) setOpen(false);
   };
@@ -135,6 +139,19 @@ export function PaymentPanel({
             />
             <FieldError id={`${id}-paidOn-error`} message={error('paidOn')} />
           </div>
+          {errors.reason !== undefined && (
+            <div className="field">
+              <label htmlFor={`${id}-reason`}>{PAYMENTS.reason}</label>
+              <input
+                id={`${id}-reason`}
+                name="reason"
+                maxLength={300}
+                aria-invalid
+                aria-describedby={described('reason')}
+              />
+              <FieldError id={`${id}-reason-error`} message={error('reason')} />
+            </div>
+          )}
           <div className="form-actions">
             <button type="submit" className="btn btn-primary btn-small" disabled={saving}>
               {saving ? PAYMENTS.saving : PAYMENTS.save}

@@ -41,6 +41,9 @@ function DataRights() {
       <StoredCounts />
       <form className="panel" onSubmit={onExport} noValidate>
         <p className="field-hint privacy-intro">{PRIVACY.intro}</p>
+        <p className="field-hint" data-testid="privacy-tax-records">
+          {DATA_RIGHTS.taxRecordsNote}
+        </p>
         <div className="field">
           <label htmlFor={`${id}-email`}>{PRIVACY.emailLabel}</label>
           <input

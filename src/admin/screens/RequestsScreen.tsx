@@ -25,6 +25,7 @@ import { adminRequest } from '../api/admin-api.ts';
 import { istDateTime, telHref } from '../format/ist.ts';
 import { FieldError } from '../parts/FieldError.tsx';
 import { FoldingFilters } from '../parts/FoldingFilters.tsx';
+import { EnrolmentFacts } from '../parts/EnrolmentFacts.tsx';
 import { PaymentPanel } from '../parts/PaymentPanel.tsx';
 import { itemPath } from '../stores/content-store.ts';
 import { LoadFailed } from '../parts/LoadFailed.tsx';
@@ -447,7 +448,7 @@ function RequestRow({
           <>
             <dt>{REQUESTS.course}</dt>
             <dd>{'course' in item ? item.course : undefined}</dd>
-            <BatchLine item={item} />
+            <EnrolmentFacts item={item as RequestItem & Record<string, unknown>} />
           </>
         )}
         {(family.key === 'contact' || ('message' in item && item.message)) && (
@@ -690,24 +691,6 @@ function ClampedText({ text }: { text: string }) {
           {expanded ? REQUESTS.showLess : REQUESTS.showMore}
         </button>
       )}
-    </>
-  );
-}
-
-/** Issue 22.5: the batch a request is for, the batch's seat state now and the request's place on its waitlist. */
-function BatchLine({ item }: { item: RequestItem }) {
-  const { batch, batchName, batchState, waitlistPlace } = item as Record<string, unknown>;
-  if (typeof batch !== 'string') return null;
-  return (
-    <>
-      <dt>{REQUESTS.batch}</dt>
-      <dd data-testid="request-batch">
-        {REQUESTS.batchLine(
-          typeof batchName === 'string' ? batchName : batch,
-          typeof batchState === 'string' ? batchState : '',
-          typeof waitlistPlace === 'number' ? waitlistPlace : null,
-        )}
-      </dd>
     </>
   );
 }

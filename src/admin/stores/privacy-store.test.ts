@@ -87,6 +87,34 @@ describe('privacy tools', () => {
     expect(await admin.api.repository.list('enroll')).toEqual([]);
   });
 
+  it('says when a paid enrolment stays as a tax record after the erasure', async () => {
+    const paid = await admin.api.repository.create('enroll', {
+      ...person,
+      email: 'paid.person@example.in',
+      course: 'Ethical Hacking',
+      fee: 1_000_000,
+      payments: [
+        {
+          id: 'p1',
+          kind: 'payment',
+          amount: 1_000_000,
+          upiRef: 'UTR1234567890',
+          paidOn: '2026-11-25T18:30:00.000Z',
+          recordedAt: '2026-11-26T05:30:00.000Z',
+          recordedBy: 'Owner',
+          receipt: 'RCPT/2026-27/0001',
+        },
+      ],
+    });
+    const store = createPrivacyStore();
+    expect(await store.erase('paid.person@example.in')).toBe(true);
+    expect(store.$notice.get()).toEqual({
+      kind: 'success',
+      text: `${DATA_RIGHTS.erased(0, 1)} ${DATA_RIGHTS.taxRecordsKept(1)}`,
+    });
+    expect(await admin.api.repository.get('enroll', paid._id)).toMatchObject({ email: '', name: '' });
+  });
+
   it('without a session: the failure texts, and the admin is signed out', async () => {
     admin.browser.uninstall();
     admin.browser = installAdminBrowser(admin.api, { page: '/deltaadmin/privacy' });

@@ -87,11 +87,15 @@ export function createPrivacyStore() {
     try {
       const data = dataOf(
         await adminRequest(ENQUIRY_PATHS.privacyErase, { method: 'POST', json: { email: value } }),
-      ) as { contact?: unknown; enroll?: unknown } | null;
+      ) as { contact?: unknown; enroll?: unknown; taxRecords?: unknown } | null;
       const contact = typeof data?.contact === 'number' ? data.contact : 0;
       const enroll = typeof data?.enroll === 'number' ? data.enroll : 0;
+      const kept = typeof data?.taxRecords === 'number' ? data.taxRecords : 0;
       $result.set({ kind: 'erase', email: value, contact, enroll });
-      $notice.set({ kind: 'success', text: DATA_RIGHTS.erased(contact, enroll) });
+      $notice.set({
+        kind: 'success',
+        text: `${DATA_RIGHTS.erased(contact, enroll)}${kept > 0 ? ` ${DATA_RIGHTS.taxRecordsKept(kept)}` : ''}`,
+      });
       await refreshSummary({ changed: true });
       return true;
     } catch (error) {

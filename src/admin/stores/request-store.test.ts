@@ -190,6 +190,32 @@ describe('the follow-up pipeline (issue 11)', () => {
     expect(store.$rows.get()[ids.one!]).toEqual({ saving: null, errors: {} });
   });
 
+  it('keeps an enrolment’s batch name on its card after a status change (not the batch’s id)', async () => {
+    const batch = await admin.api.repository.create('batch', {
+      name: 'EH evenings',
+      course: 'no-course',
+      startDate: '2099-01-01T18:30:00.000Z',
+      endDate: '2099-02-01T18:30:00.000Z',
+      capacity: 5,
+    });
+    const request = await admin.api.repository.create('enroll', {
+      name: 'Batch Student',
+      email: 'batch.student@example.com',
+      phone: '+91 98765 43210',
+      course: 'Ethical Hacking',
+      batch: batch._id,
+      status: 'waitlisted',
+    });
+    const store = createRequestStore(enroll);
+    await store.setFilters({ q: 'batch.student@example.com' });
+    const listed = () => store.$list.get().items.find((entry) => entry._id === request._id);
+    expect(listed()).toMatchObject({ batchName: 'EH evenings', waitlistPlace: 1 });
+    expect(await store.setStatus(request._id, 'enrolled')).toBe(true);
+    expect(listed()).toMatchObject({ status: 'enrolled', batch: batch._id, batchName: 'EH evenings' });
+    // No longer on the waitlist: no place shown.
+    expect(listed()).not.toHaveProperty('waitlistPlace');
+  });
+
   it('shows the server’s field reason beside an over-long note and keeps the saved one', async () => {
     const store = createRequestStore(contact);
     await store.setFilters({ q: tag });

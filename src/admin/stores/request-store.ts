@@ -260,6 +260,21 @@ export function createRequestStore(family: RequestFamily) {
   const setRow = (id: string, row: RowState) => $rows.set({ ...$rows.get(), [id]: row });
 
   /**
+   * The server's answer to a change, with the batch details the list added beside the stored request (its name and
+   * state; the waitlist place while it is still waitlisted): the answer is the stored request alone, and the card
+   * would otherwise show the batch's id.
+   */
+  const withListedBatch = (listed: RequestItem, saved: RequestItem): RequestItem => {
+    const { batchName, batchState, waitlistPlace } = listed as Record<string, unknown>;
+    return {
+      ...(batchName === undefined ? {} : { batchName }),
+      ...(batchState === undefined ? {} : { batchState }),
+      ...(waitlistPlace === undefined || saved.status !== 'waitlisted' ? {} : { waitlistPlace }),
+      ...saved,
+    };
+  };
+
+  /**
    * `PATCH {path}/:id` with a new status or note. The item in the list becomes the server's answer; a refusal
    * leaves it as it was, with the server's reasons by field. Answers whether the change was saved.
    */
@@ -274,7 +289,7 @@ export function createRequestStore(family: RequestFamily) {
       $list.set({
         ...current,
         items: current.items.map((item) =>
-          item._id === id ? (isItem(saved) ? saved : { ...item, ...change }) : item,
+          item._id === id ? (isItem(saved) ? withListedBatch(item, saved) : { ...item, ...change }) : item,
         ),
       });
       setRow(id, { saving: null, errors: {} });
@@ -297,7 +312,7 @@ export function createRequestStore(family: RequestFamily) {
    */
   async function recordPayment(
     id: string,
-    payment: { amount: number; upiRef: string; paidOn: string; kind: 'payment' | 'refund' },
+    payment: { amount: number; upiRef: string; paidOn: string; kind: 'payment' | 'refund'; reason?: string },
   ): Promise<boolean> {
     setRow(id, { saving: 'payment', errors: {} });
     $notice.set(null);

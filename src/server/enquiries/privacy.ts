@@ -2,13 +2,15 @@
  * Data-principal rights (India's DPDP Act 2023) and storage limitation: everything held about one e-mail
  * address, its erasure (outbox entries live on the request, so they go with it), and the retention purge.
  * Logs carry counts only, never personal data. A request imported from the old site leaves a tombstone
- * (tombstones.ts) when it goes, so importing the old site's export again does not bring it back.
+ * (tombstones.ts) when it goes, so importing the old site's export again does not bring it back. A paid
+ * enrolment does not go: its tax record stays, the person's details removed (fees/tax-records.ts).
  */
 import { requestFamilies } from '../../lib/collections.ts';
 import { DAY_MS } from '../../lib/constants.ts';
 import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/registry.ts';
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
+import { keepsTaxRecord, keepTaxRecord, keepTrashedTaxRecord, taxRecordMark } from '../fees/tax-records.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
 import { releaseSeatOf } from '../seats/batch-seats.ts';
 import { leaveTombstone } from './tombstones.ts';
@@ -92,56 +94,91 @@ async function destroy(repository: Repository, family: RequestFamilyKey, item: S
 /** The retention rule, shared with the importer: a request received before this time is past retention. */
 export const retentionCutoff = (now: Date, days: number): number => now.getTime() - days * DAY_MS;
 
+/** A request with money on it leaves its tax record (an enrolment's payments); any other goes for good. */
+const keepsRecord = keepsTaxRecord;
+
+/** The counts as answered, with how many tax records stayed when any did. */
+const withKept = (counts: PerFamily<number>, kept: number) => ({
+  ...reported(counts),
+  ...(kept > 0 ? { taxRecords: kept } : {}),
+});
+
 /**
- * Deletes every request from `email`, live or in the trash, and strikes their names from the audit log; answers
- * how many of each family went.
+ * Deletes every request from `email`, live or in the trash, and strikes their names from the audit log; a paid
+ * enrolment leaves its tax record without the person's details. Answers how many of each family went (a kept
+ * record counts: its person's data went) and how many tax records stayed.
  */
 export async function eraseByEmail(deps: Deps, email: string) {
   const { repository } = deps;
   const found = await requestsByEmail(repository, email);
   const erased = perFamily(() => 0);
   const gone = perFamily<string[]>(() => []);
+  let kept = 0;
   const at = deps.now().toISOString();
   for (const family of REQUEST_FAMILY_KEYS) {
-    for (const item of found[family])
-      if (await destroy(repository, family, item, at)) {
-        // An erased enrolment that held a batch's seat frees it.
+    for (const item of found[family]) {
+      const keep = keepsRecord(family, item);
+      if (
+        await (keep ? keepTaxRecord(repository, family, item, at) : destroy(repository, family, item, at))
+      ) {
+        // An erased enrolment that held a batch's seat frees it (a tax record left in its place holds none).
         await releaseSeatOf(deps, item);
         erased[family] += 1;
         gone[family].push(item._id);
+        if (keep) kept += 1;
       }
+    }
   }
   for (const entry of found.trash) {
     if (!isRequestFamilyKey(entry.collection)) continue;
-    await leaveTombstone(repository, entry.item);
-    if (await repository.purgeFromTrash(entry.collection, entry.item._id)) {
+    const keep = keepsRecord(entry.collection, entry.item);
+    if (!keep) await leaveTombstone(repository, entry.item);
+    const done = keep
+      ? await keepTrashedTaxRecord(repository, entry, at)
+      : (await repository.purgeFromTrash(entry.collection, entry.item._id)) !== null;
+    if (done) {
       erased[entry.collection] += 1;
       gone[entry.collection].push(entry.item._id);
+      if (keep) kept += 1;
     }
   }
   for (const family of REQUEST_FAMILY_KEYS) await forgetRequestNames(deps, family, gone[family]);
-  console.info(`[privacy] erased ${counted(erased)}`);
-  return reported(erased);
+  console.info(`[privacy] erased ${counted(erased)}${kept > 0 ? `; ${kept} tax records kept` : ''}`);
+  return withKept(erased, kept);
 }
 
-/** Deletes requests older than REQUEST_RETENTION_DAYS; answers how many of each family went. */
+/**
+ * Deletes requests older than REQUEST_RETENTION_DAYS; a paid enrolment leaves its tax record, which goes once its
+ * own keeping period is over. Answers how many of each family went, and how many tax records were made.
+ */
 export async function purgeExpiredRequests(deps: Deps) {
   const days = deps.env.REQUEST_RETENTION_DAYS;
   const cutoff = retentionCutoff(deps.now(), days);
+  const now = deps.now().toISOString();
   const purged = perFamily(() => 0);
+  let kept = 0;
   for (const family of REQUEST_FAMILY_KEYS) {
     const gone: string[] = [];
     // Oldest first: stop at the first request young enough to keep.
     for (const item of await deps.repository.list(family)) {
       if (Date.parse(item.createdAt) >= cutoff) break;
-      if (await destroy(deps.repository, family, item, deps.now().toISOString())) {
-        purged[family] += 1;
-        gone.push(item._id);
+      const mark = taxRecordMark(item);
+      // A tax record: nothing personal left; it stays until its keeping period is over.
+      if (mark && mark.keepUntil > now) continue;
+      const keep = !mark && keepsRecord(family, item);
+      if (
+        keep
+          ? await keepTaxRecord(deps.repository, family, item, now)
+          : await destroy(deps.repository, family, item, now)
+      ) {
+        if (keep) kept += 1;
+        else purged[family] += 1;
+        if (!mark) gone.push(item._id);
       }
     }
     await forgetRequestNames(deps, family, gone);
   }
-  if (Object.values(purged).some((count) => count > 0))
-    console.info(`[retention] deleted ${counted(purged)} older than ${days} days`);
-  return reported(purged);
+  if (Object.values(purged).some((count) => count > 0) || kept > 0)
+    console.info(`[retention] deleted ${counted(purged)} older than ${days} days; ${kept} tax records kept`);
+  return withKept(purged, kept);
 }

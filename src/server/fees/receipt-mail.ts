@@ -25,6 +25,17 @@ export async function batchLine(deps: Pick<Deps, 'repository'>, request: StoredI
   return `${String(batch.name ?? '')} (${showIstDay(batch.startDate)} – ${showIstDay(batch.endDate)})`;
 }
 
+/** The "Fee includes GST" of the catalogue course whose batch the enrolment named; null without one. */
+async function gstIncludedOf(deps: Pick<Deps, 'repository'>, request: StoredItem): Promise<boolean | null> {
+  if (typeof request.batch !== 'string') return null;
+  const batch = await deps.repository.get(contentFamilies.batch.key, request.batch);
+  const course =
+    typeof batch?.course === 'string'
+      ? await deps.repository.get(contentFamilies.course.key, batch.course)
+      : null;
+  return course ? course.gstIncluded === true : null;
+}
+
 /** The receipt of one payment (by its id, else the latest payment's), or null when there is none. */
 export async function receiptOf(
   deps: Pick<Deps, 'repository'>,
@@ -39,6 +50,7 @@ export async function receiptOf(
     payment,
     settings: await currentSettings(deps),
     batch: await batchLine(deps, request),
+    gstIncluded: await gstIncludedOf(deps, request),
   });
   return { payment, bytes };
 }
@@ -52,7 +64,9 @@ export function queueReceiptMail(
   request: StoredItem,
   payment: PaymentEntry,
 ): { outbox?: Outbox } {
-  if (!deps.env.SMTP_URL || !acknowledgementFrom(deps) || typeof request.email !== 'string') return {};
+  // A tax record has no address left (fees/tax-records.ts).
+  if (!deps.env.SMTP_URL || !acknowledgementFrom(deps) || typeof request.email !== 'string' || !request.email)
+    return {};
   const outbox = (request.outbox ?? {}) as Outbox;
   const waiting =
     outbox[RECEIPT_CHANNEL]?.state === 'pending' ? (outbox[RECEIPT_CHANNEL].receipts ?? []) : [];

@@ -5,6 +5,7 @@
  */
 import { formatPaise } from '../../lib/fields/money.ts';
 import { balanceOf, paymentsOf, type PaymentEntry } from '../../lib/fees.ts';
+import { gstRegistered, gstTerms } from '../../lib/gst.ts';
 import { showIstDay } from '../../lib/ist.ts';
 import { brandName } from '../../lib/site-config.ts';
 import type { SiteSettings } from '../../lib/site-settings.ts';
@@ -17,12 +18,28 @@ export interface ReceiptInput {
   settings: Pick<SiteSettings, 'gstin' | 'address' | 'email' | 'phone'>;
   /** The batch's name and dates as staff see them, when the enrolment named one. */
   batch: string | null;
+  /** The catalogue course's "Fee includes GST", when the enrolment was into one of its batches. */
+  gstIncluded: boolean | null;
+}
+
+/** The receipt's GST line, from the same setting and course flag as the course page's words (src/lib/gst.ts). */
+function gstNote(gstin: string, gstIncluded: boolean | null): string {
+  const terms = gstTerms(gstin, gstIncluded);
+  if (terms === 'unregistered') return RECEIPT.noGstNote;
+  if (gstIncluded === null) return RECEIPT.gstNote;
+  return terms === 'included' ? RECEIPT.gstIncludedNote : RECEIPT.gstExtraNote;
 }
 
 const MARGIN = 56;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export async function receiptPdf({ request, payment, settings, batch }: ReceiptInput): Promise<Uint8Array> {
+export async function receiptPdf({
+  request,
+  payment,
+  settings,
+  batch,
+  gstIncluded,
+}: ReceiptInput): Promise<Uint8Array> {
   const number = payment.receipt ?? '';
   const { doc, fonts } = await newPdf({
     title: RECEIPT.title(number),
@@ -55,7 +72,7 @@ export async function receiptPdf({ request, payment, settings, batch }: ReceiptI
   line(brandName, 20, true, PDF_COLOURS.brand);
   for (const part of settings.address ?? []) line(part, 10, false, PDF_COLOURS.muted);
   line(RECEIPT.contacts(settings.email, settings.phone), 10, false, PDF_COLOURS.muted);
-  if (settings.gstin) line(RECEIPT.gstin(settings.gstin), 10, true);
+  if (gstRegistered(settings.gstin)) line(RECEIPT.gstin(settings.gstin), 10, true);
   rule();
 
   line(RECEIPT.heading, 16, true);
@@ -68,7 +85,8 @@ export async function receiptPdf({ request, payment, settings, batch }: ReceiptI
   const upTo = history.slice(0, history.findIndex((entry) => entry.id === payment.id) + 1);
   const { fee, paid, due } = balanceOf({ fee: request.fee, payments: upTo });
   const rows: [string, string][] = [
-    [RECEIPT.student, text(request.name)],
+    // A tax record's person was erased: the receipt says so rather than leaving the line empty.
+    [RECEIPT.student, text(request.name) || RECEIPT.nameErased],
     [RECEIPT.course, text(request.course)],
     ...(batch ? [[RECEIPT.batch, batch] as [string, string]] : []),
     [RECEIPT.reference, text(request.reference)],
@@ -92,7 +110,7 @@ export async function receiptPdf({ request, payment, settings, batch }: ReceiptI
     }
   }
   rule();
-  line(settings.gstin ? RECEIPT.gstNote : RECEIPT.noGstNote, 9, false, PDF_COLOURS.muted);
+  line(gstNote(settings.gstin, gstIncluded), 9, false, PDF_COLOURS.muted);
   line(RECEIPT.computer, 9, false, PDF_COLOURS.muted);
   return doc.save();
 }

@@ -4,6 +4,7 @@
  */
 import {
   batchState,
+  courseNameOf,
   enrolNameOf,
   seatsTaken,
   waitlistPlaces,
@@ -49,14 +50,21 @@ export async function resolveEnrollBatch(
   const course =
     typeof batch.course === 'string' ? await deps.repository.get(courses.key, batch.course) : null;
   if (!course || !isLiveAt(course, deps.now().getTime())) throw refuse(API.batchUnknown);
-  if (normaliseUnique(enrolNameOf(course)) !== normaliseUnique(fields.course))
+  // The course's one name (its title), or the Courses name it is listed under (a page built before the rename).
+  const named = normaliseUnique(fields.course);
+  if (![courseNameOf(course), enrolNameOf(course)].some((name) => normaliseUnique(name) === named))
     throw refuse(API.batchOtherCourse);
   const taken = await seatsHeldIn(deps, id);
   const state = batchState(datesOf(batch), taken, deps.now());
   if (state === 'started' || state === 'finished') throw refuse(API.batchClosed);
   // Issue 22.6: the fee is fixed when the student enrols (an early bird stays theirs after its last day).
   const fee = feeDue(batch, course, utcToIstDay(deps.now().toISOString()));
-  return { ...fields, ...(fee === null ? {} : { fee }), ...(state === 'full' ? { status: WAITLISTED } : {}) };
+  return {
+    ...fields,
+    course: courseNameOf(course),
+    ...(fee === null ? {} : { fee }),
+    ...(state === 'full' ? { status: WAITLISTED } : {}),
+  };
 }
 
 /**

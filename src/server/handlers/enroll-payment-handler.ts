@@ -23,6 +23,7 @@ import { auditAction } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, deliveryLease } from '../enquiries/outbox.ts';
+import { checkPaymentDay } from '../fees/payment-date.ts';
 import { queueReceiptMail, receiptOf } from '../fees/receipt-mail.ts';
 import { readJson } from '../http/body.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
@@ -62,6 +63,13 @@ const PaymentInputSchema = z.strictObject({
   upiRef: z.string({ error: API.paymentRefInvalid }).trim().regex(UPI_REF, API.paymentRefInvalid),
   paidOn: z.string({ error: API.paymentDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, API.paymentDateInvalid),
   kind: z.enum(PAYMENT_KINDS, { error: API.paymentKindInvalid }).default('payment'),
+  /** An owner's reason for a back-dated day (fees/payment-date.ts). */
+  reason: z
+    .string({ error: API.paymentReasonInvalid })
+    .trim()
+    .max(300, API.paymentReasonInvalid)
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 export const enrollPaymentRoutes: ApiRoute[] = [
@@ -119,11 +127,18 @@ async function leaseWithin(deps: Deps, name: string): Promise<boolean> {
 async function recordHeld(
   input: StaffInput,
   id: string,
-  body: { amount: number; upiRef: string; paidOn: string; kind: PaymentEntry['kind'] },
+  body: {
+    amount: number;
+    upiRef: string;
+    paidOn: string;
+    kind: PaymentEntry['kind'];
+    reason?: string | undefined;
+  },
 ) {
   const { deps, actor } = input;
   const request = await deps.repository.get(enroll.key, id);
   if (!request) return { response: notFound(), deliver: false };
+  const reason = await checkPaymentDay(deps, actor, request, utcToIstDay(body.paidOn), body.reason);
   // A UTR names one transfer: recorded on any enrolment, it never counts again.
   const all = await deps.repository.list(enroll.key);
   if (all.some((item) => paymentsOf(item).some((entry) => refKey(entry.upiRef) === body.upiRef)))
@@ -141,6 +156,7 @@ async function recordHeld(
     paidOn: body.paidOn,
     recordedAt: now,
     recordedBy: actor.name,
+    ...(reason ? { reason } : {}),
   };
   // The receipt's number is taken once, here, from a counter per financial year (of the day it was paid), so a
   // payment keeps its number however often its receipt is downloaded.
@@ -162,7 +178,9 @@ async function recordHeld(
     action: 'payment',
     family: enroll.key,
     item,
-    detail: { to: `${body.kind} ${formatPaise(body.amount)}${entry.receipt ? ` ${entry.receipt}` : ''}` },
+    detail: {
+      to: `${body.kind} ${formatPaise(body.amount)}${entry.receipt ? ` ${entry.receipt}` : ''}${reason ? ` (${reason})` : ''}`,
+    },
   });
   if (fields.status)
     await auditAction(input, actor, {

@@ -1,6 +1,7 @@
 /**
  * Data-principal rights (owners only, issue 21): `POST /api/v1/privacy/erase` `{email}` deletes every request from
- * that address for good; `GET /api/v1/privacy/export?email=` answers everything stored about it. Both are an
+ * that address for good, a paid enrolment's tax record aside (fees/tax-records.ts); `GET /api/v1/privacy/export?email=`
+ * answers everything stored about it, and what an erasure would keep. Both are an
  * owner's decision, as the backup download is: one is irreversible, the other hands over a person's whole record.
  * Each is logged here, with the address masked and the counts, so the log says whose and how much without
  * holding the address.
@@ -11,6 +12,7 @@ import { PrivacyEmailSchema } from '../../lib/schemas.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { eraseByEmail, maskEmail, requestsByEmail } from '../enquiries/privacy.ts';
 import { certificatesOf } from '../certificates/lookup.ts';
+import { taxRecordsOf } from '../fees/tax-records.ts';
 import { revokeOnRequest } from '../certificates/privacy.ts';
 import { eraseTestimonialsOf, testimonialsOf } from '../testimonials/learner-testimonials.ts';
 import { readJson } from '../http/body.ts';
@@ -51,8 +53,10 @@ async function erase(input: StaffInput) {
     },
     {
       message: `${DATA_RIGHTS.erased(erased.contact, erased.enroll, erased.assessment ?? 0)}${
-        certificates > 0 ? ` ${DATA_RIGHTS.certificatesRevoked(certificates)}` : ''
-      }${testimonials > 0 ? ` ${DATA_RIGHTS.testimonialsErased(testimonials)}` : ''}`,
+        erased.taxRecords ? ` ${DATA_RIGHTS.taxRecordsKept(erased.taxRecords)}` : ''
+      }${certificates > 0 ? ` ${DATA_RIGHTS.certificatesRevoked(certificates)}` : ''}${
+        testimonials > 0 ? ` ${DATA_RIGHTS.testimonialsErased(testimonials)}` : ''
+      }`,
     },
   );
 }
@@ -77,11 +81,20 @@ async function exportRecord(input: StaffInput) {
         found.assessment.length,
       ),
     });
+  const exportedAt = deps.now().toISOString();
   return ok({
     email: query.email,
-    exportedAt: deps.now().toISOString(),
+    exportedAt,
     ...found,
     certificates,
     testimonials,
+    // What an erasure would keep of their paid enrolments (tax records, without their details), and for how long.
+    taxRecords: taxRecordsOf(
+      [
+        ...found.enroll,
+        ...found.trash.filter((entry) => entry.collection === 'enroll').map((entry) => entry.item),
+      ],
+      exportedAt,
+    ),
   });
 }

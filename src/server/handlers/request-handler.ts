@@ -47,6 +47,7 @@ import { answerOnce } from '../http/idempotency.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
 import { resolveEnrollCourse } from './enroll-course-rule.ts';
+import { enrolmentMoneyColumns } from '../fees/enrolment-columns.ts';
 import { purgeSeatsIfHeld, resolveEnrollBatch, withBatches } from './enroll-batch.ts';
 import { releaseSeatOf, updateEnrolment } from '../seats/batch-seats.ts';
 import { WAITLISTED } from '../../lib/batches.ts';
@@ -57,11 +58,15 @@ import { balanceOf } from '../../lib/fees.ts';
 
 /**
  * Family-specific checks after validation: an enrolment must name an offered course, and its batch, if it names
- * one, must be bookable (a full one sets the status `waitlisted`).
+ * one, must be bookable (a full one sets the status `waitlisted`). A batch's course is its catalogue course, by
+ * that course's one name (enroll-batch.ts), whether or not the Courses list has that name.
  */
 const submissionRules: Partial<
   Record<RequestFamilyKey, (fields: Record<string, unknown>, deps: Deps) => Promise<Record<string, unknown>>>
-> = { enroll: async (fields, deps) => resolveEnrollBatch(await resolveEnrollCourse(fields, deps), deps) };
+> = {
+  enroll: async (fields, deps) =>
+    resolveEnrollBatch(fields.batch ? fields : await resolveEnrollCourse(fields, deps), deps),
+};
 
 /**
  * A request family's routes: the public submission; for staff the list (paged and filtered with parameters),
@@ -353,7 +358,10 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
   const columns = family.csvColumns
     .filter((column) => !column.whenPresent || rows.some((row) => row[column.field] !== undefined))
     .map(csvColumn);
-  if (!filter.batch) return csvResponse(family.key, columns, rows, deps.now());
+  if (!filter.batch) {
+    const money = family.key === 'enroll' ? await enrolmentMoneyColumns(deps, rows) : [];
+    return csvResponse(family.key, [...columns, ...money], rows, deps.now());
+  }
   // A batch's roster (issue 22.5): the spec's columns, then the batch and each student's seat or waitlist place,
   // enrolled first, then the waitlist in its order, then the rest oldest first.
   const roster = (await withBatches(deps, rows)).toSorted(

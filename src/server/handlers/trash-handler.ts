@@ -17,6 +17,7 @@ import { OWNER, READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '
 import { hasRelations, restoreRefusal } from './content-relations.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from '../enquiries/tombstones.ts';
+import { keepsTaxRecord, keepTrashedTaxRecord } from '../fees/tax-records.ts';
 import { discardImage, present } from './content-handler.ts';
 import type { ApiRegistry } from './api-registry.ts';
 import { allFamilies, contentFamilies, requestFamilies, type ContentFamily } from '../../lib/collections.ts';
@@ -165,6 +166,13 @@ async function purgeItem(family: TrashFamily, input: StaffInput, id: string) {
       (candidate) => candidate.collection === family.key && candidate.item._id === id,
     );
     if (!entry) return notFound();
+    // A paid enrolment leaves its tax record among the live ones, its person's details removed.
+    if (keepsTaxRecord(entry.collection, entry.item)) {
+      if (!(await keepTrashedTaxRecord(deps.repository, entry, deps.now().toISOString()))) return notFound();
+      await auditAction(input, actor, { action: 'purge', family: family.key, item: entry.item });
+      await forgetRequestNames(deps, family.key, [id]);
+      return ok({ _id: id }, { message: API.purged });
+    }
     await leaveTombstone(deps.repository, entry.item);
   }
   const removed = await deps.repository.purgeFromTrash(family.key, id);
@@ -195,6 +203,14 @@ export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<num
   let purged = 0;
   const gone = new Map<string, string[]>();
   for (const entry of expired) {
+    // A paid enrolment is not gone for good: its tax record stays among the live ones, without the person.
+    if (keepsTaxRecord(entry.collection, entry.item)) {
+      if (await keepTrashedTaxRecord(deps.repository, entry, deps.now().toISOString())) {
+        purged += 1;
+        gone.set(entry.collection, [...(gone.get(entry.collection) ?? []), entry.item._id]);
+      }
+      continue;
+    }
     // A purged request is gone for good: the importer must not bring it back from the old site's export.
     if (isRequestFamilyKey(entry.collection)) await leaveTombstone(deps.repository, entry.item);
     const removed = await deps.repository.purgeFromTrash(entry.collection, entry.item._id);

@@ -105,8 +105,9 @@ ${quote ? `<section aria-labelledby="case-quote"><h2 id="case-quote">${e(CASE_ST
 const course: PreviewRenderer = {
   shellPath: '/courses',
   render(_family, item) {
-    const gst = item.gstIncluded === true ? COURSES_PAGE.gstIncluded : COURSES_PAGE.gstExtra;
-    const fee = typeof item.fee === 'number' ? `${feeText(item.fee)} ${gst}` : '';
+    // The GST words depend on Site settings' GSTIN (src/lib/gst.ts), which this stand-in does not read: it shows
+    // the fee alone rather than words that may be untrue.
+    const fee = typeof item.fee === 'number' ? feeText(item.fee) : '';
     const level = COURSES_PAGE.levels[str(item.level) as keyof typeof COURSES_PAGE.levels] ?? str(item.level);
     const fact = (term: string, value: string) =>
       value ? `<div><dt>${e(term)}</dt><dd>${e(value)}</dd></div>` : '';
@@ -307,6 +308,7 @@ async function courseProps(item: Item, context: RealPreviewContext): Promise<Cou
     refundPolicy: refundPolicyOf(course, settings),
     whatsappNumber: settings.whatsappNumber,
     today: utcToIstDay(context.now.toISOString()),
+    gstin: settings.gstin,
     testimonials: testimonialsOf(testimonials as unknown as ShownTestimonial[], course.title),
   };
 }

@@ -24,9 +24,12 @@ const OPEN_LEASE_MS = 30_000;
 const OPEN_WAIT_MS = 8_000;
 const OPEN_POLL_MS = 150;
 
-/** Whether a request holds a seat: it names a batch and is `enrolled`. */
+/**
+ * Whether a request holds a seat: it names a batch and is `enrolled`. A tax record (what an erased person's paid
+ * enrolment leaves, fees/tax-records.ts) keeps the status it had for the books, but its person has left: no seat.
+ */
 export const holdsSeat = (item: Readonly<Record<string, unknown>> | null | undefined): boolean =>
-  !!item && typeof item.batch === 'string' && statusOf(item) === ENROLLED;
+  !!item && typeof item.batch === 'string' && statusOf(item) === ENROLLED && item.taxRecord === undefined;
 
 const capacityOf = (batch: StoredItem) => (typeof batch.capacity === 'number' ? batch.capacity : 0);
 
