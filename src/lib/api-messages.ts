@@ -178,6 +178,10 @@ export const FIELD_REASONS = {
     'Number may hold only letters, digits and dashes (3 to 40 characters), such as DLT-2026-7KQ9-M2XH; leave it empty for a new one',
   serialTaken: (number: string) => `Number “${number.toUpperCase()}” is already used by another certificate`,
   serialFixed: 'A certificate’s number cannot change once issued',
+  /** A completion certificate is dated, and issued, after its batch's last day (IST). */
+  certificateBeforeBatchEnd: (lastDay: string) =>
+    `This batch ends on ${lastDay}: its certificates can be issued, and dated, from the day after. An owner may issue one earlier with a reason.`,
+  certificateEarlyOwnerOnly: 'Only an owner may issue a certificate before its batch ends',
   referenceMissing: (label: string) => `${label}: the chosen item no longer exists. Choose another.`,
   referencesMin: (label: string, min: number) =>
     `${label}: choose at least ${min} ${min === 1 ? 'item' : 'items'}`,

@@ -308,6 +308,9 @@ export const CERTIFICATES = {
   issuedOnRequired: 'The issue date is required',
   validUntil: 'Valid until',
   grade: 'Grade or score',
+  earlyIssueReason: 'Reason to issue before the batch ends (owners only)',
+  earlyIssueReasonHint:
+    'Leave empty: a certificate is issued once its batch has ended. An owner may issue one earlier by saying why here.',
   confirmDelete:
     'Delete this certificate? Revoking it keeps it verifiable as revoked; deleting makes it unknown.',
   messages: {

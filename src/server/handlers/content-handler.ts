@@ -299,6 +299,7 @@ async function createItem(
   const { deps, actor } = input;
   // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
   checkOneOf(family, given);
+  await createHooksOf(family.key)?.check?.(input, given, null);
   const serial = family.serial;
   if (serial && text(given[serial.field]) === '')
     given[serial.field] = makeSerial(serial.prefix, String(given.issuedOn ?? deps.now().toISOString()));
@@ -347,6 +348,7 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
   settleSchedule(fields, current, deps.now(), { flagOnly });
   if (!flagOnly) {
     checkOneOf(family, { ...current, ...fields });
+    await createHooksOf(family.key)?.check?.(input, { ...current, ...fields }, current);
     // A number, once stored, is what verifiers and printed copies hold: a form may send it back, never change it.
     const serial = family.serial?.field;
     if (serial && text(fields[serial]) !== '' && text(fields[serial]) !== text(current[serial]))

@@ -1,14 +1,24 @@
 /**
  * What a family's create does beyond the generic one (content-handler.ts): fields stored with the new item in the
- * same write, and work after the answer. Issue 23: a certificate is stored with its e-mail's outbox entry and the
- * e-mail is tried right after the response.
+ * same write, and work after the answer. A certificate is checked against its batch's dates, stored with its
+ * e-mail's outbox entry, and the e-mail is tried right after the response.
  */
+import { checkIssueTiming } from '../certificates/issue-timing.ts';
 import { originOf } from '../certificates/lookup.ts';
 import { deliverCertificateMailAfterResponse, newCertificateMail } from '../certificates/mail.ts';
-import type { RouteInput } from '../http/route-table.ts';
+import type { RouteInput, StaffInput } from '../http/route-table.ts';
 import type { StoredItem } from '../repository/port.ts';
 
 export interface CreateHooks {
+  /**
+   * Before a create, and an edit (`current` then the stored item, `fields` the item as it would be): refuses, by
+   * throwing the HttpError to answer, what the family's own rules forbid.
+   */
+  check?(
+    input: StaffInput,
+    fields: Record<string, unknown>,
+    current: Record<string, unknown> | null,
+  ): Promise<void>;
   /** Stored beside the validated fields, in the same write. */
   extra(input: RouteInput, fields: Record<string, unknown>): Record<string, unknown>;
   /** After the item is stored (and audited). */
@@ -17,6 +27,7 @@ export interface CreateHooks {
 
 const CREATE_HOOKS: Partial<Record<string, CreateHooks>> = {
   certificate: {
+    check: ({ deps, actor }, fields, current) => checkIssueTiming(deps, actor, fields, current),
     extra({ deps, request }, fields) {
       const mail = newCertificateMail(deps, fields.holderEmail, originOf(deps, request));
       return mail ? { mail } : {};

@@ -1,0 +1,89 @@
+/**
+ * What a certificate's public trust rests on, through the real API on a real store: a completion certificate is not
+ * issued before its batch has ended (an owner may, with a recorded reason).
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
+import { contentFamilies } from '../../src/lib/collections.ts';
+import { body, startApi, type Api } from './api-harness.ts';
+
+const family = contentFamilies.certificate;
+const signingKey = JSON.stringify(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }));
+type Item = Record<string, unknown> & { _id: string };
+
+let api: Api;
+beforeAll(async () => {
+  api = await startApi({ env: { CERT_SIGNING_KEY: signingKey } });
+});
+afterAll(() => api.stop());
+
+const post = (json: Record<string, unknown>, session?: string) =>
+  api.admin(family.path, { method: 'POST', json, ...(session ? { session } : {}) });
+
+describe('a completion certificate and its batch’s dates', () => {
+  it('is refused before the batch has ended, dated or issued; an owner may issue earlier with a reason', async () => {
+    // 2 Dec 2026 (IST), a batch running 23 Dec 2026 – 17 Feb 2027 (IST days, stored as their IST midnights).
+    api.clock.now = new Date('2026-12-02T06:00:00.000Z');
+    const course = await api.repository.create('course', { title: 'Red Team Ops', status: 'published' });
+    const batch = await api.repository.create('batch', {
+      name: 'RTO-Dec',
+      course: course._id,
+      startDate: '2026-12-22T18:30:00.000Z',
+      endDate: '2027-02-16T18:30:00.000Z',
+      capacity: 20,
+    });
+    const enrolment = await api.repository.create('enroll', {
+      name: 'Kiran Shah',
+      email: 'kiran.rto@example.in',
+      batch: batch._id,
+      status: 'enrolled',
+    });
+    const fields = { holderName: 'Kiran Shah', course: course._id, batch: batch._id };
+    const before = await api.repository.count(family.key);
+    const tooEarly = FIELD_REASONS.certificateBeforeBatchEnd('17 Feb 2027');
+
+    const today = await post({ ...fields, issuedOn: '2026-12-02' });
+    expect(today.status).toBe(400);
+    expect((await body(today)).errors).toEqual({ issuedOn: tooEarly });
+    // Dated after the end, but issued today: still before the batch has ended.
+    const postDated = await post({ ...fields, issuedOn: '2027-02-18' });
+    expect((await body(postDated)).errors).toEqual({ issuedOn: tooEarly });
+    // The batch's last day is not yet after it.
+    const lastDay = await post({ ...fields, issuedOn: '2027-02-17' });
+    expect(lastDay.status).toBe(400);
+    const fromRoster = await api.admin(`${family.path}/batch/${batch._id}`, {
+      method: 'POST',
+      json: { enrollIds: [enrolment._id] },
+    });
+    expect(fromRoster.status).toBe(400);
+    expect((await body(fromRoster)).errors).toEqual({ issuedOn: tooEarly });
+
+    await api.account({ userId: 'editor-rto', role: 'editor' });
+    const byEditor = await post(
+      { ...fields, issuedOn: '2026-12-02', earlyIssueReason: 'Leaving for a posting abroad' },
+      api.session('editor-rto'),
+    );
+    expect(byEditor.status).toBe(400);
+    expect((await body(byEditor)).errors).toEqual({
+      earlyIssueReason: FIELD_REASONS.certificateEarlyOwnerOnly,
+    });
+    expect(await api.repository.count(family.key)).toBe(before);
+
+    const byOwner = await post({
+      ...fields,
+      issuedOn: '2026-12-02',
+      earlyIssueReason: 'Leaving for a posting abroad',
+    });
+    expect(byOwner.status).toBe(201);
+    const early = (await body(byOwner)).data as Item;
+    expect((await api.repository.get(family.key, early._id))?.earlyIssueReason).toBe(
+      'Leaving for a posting abroad',
+    );
+
+    // The day after the batch's last day, anyone on the staff issues as usual.
+    api.clock.now = new Date('2027-02-17T18:30:00.000Z');
+    const after = await post({ ...fields, issuedOn: '2027-02-18' }, api.session('editor-rto'));
+    expect(after.status, JSON.stringify(await body(after.clone()))).toBe(201);
+  });
+});
