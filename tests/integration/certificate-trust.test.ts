@@ -1,12 +1,15 @@
 /**
- * What a certificate's public trust rests on, through the real API on a real store: a completion certificate is not
- * issued before its batch has ended (an owner may, with a recorded reason).
+ * What a certificate's public trust rests on, through the real API on a real store: numbers a reader cannot tell
+ * apart are one number, and a testimonial belongs to its certificate, not to a number like it; a completion
+ * certificate is not issued before its batch has ended (an owner may, with a recorded reason).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
-import { body, startApi, type Api } from './api-harness.ts';
+import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
+import { testimonialToken } from '../../src/server/testimonials/token.ts';
+import { body, SESSION_SECRET, startApi, type Api } from './api-harness.ts';
 
 const family = contentFamilies.certificate;
 const signingKey = JSON.stringify(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }));
@@ -18,6 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
+const testimonials = contentFamilies.learnerTestimonial;
 const post = (json: Record<string, unknown>, session?: string) =>
   api.admin(family.path, { method: 'POST', json, ...(session ? { session } : {}) });
 
@@ -85,5 +89,75 @@ describe('a completion certificate and its batch’s dates', () => {
     api.clock.now = new Date('2027-02-17T18:30:00.000Z');
     const after = await post({ ...fields, issuedOn: '2027-02-18' }, api.session('editor-rto'));
     expect(after.status, JSON.stringify(await body(after.clone()))).toBe(201);
+  });
+});
+
+describe('numbers that look alike (O and 0, I or L and 1)', () => {
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+
+  it('are one number: a second certificate with a look-alike of a stored number is refused', async () => {
+    const first = await post({
+      number: 'OLD-2019-OOAB-1L11',
+      holderName: 'Anil Das',
+      courseName: 'CEH',
+      issuedOn: '2019-05-01',
+    });
+    expect(first.status).toBe(201);
+    const before = await api.repository.count(family.key);
+    const lookAlike = await post({
+      number: 'old-2019-00ab-1111',
+      holderName: 'Someone Else',
+      courseName: 'CEH',
+      issuedOn: '2019-05-01',
+    });
+    expect(lookAlike.status).toBe(400);
+    expect((await body(lookAlike)).errors).toEqual({
+      number: FIELD_REASONS.serialTaken('old-2019-00ab-1111'),
+    });
+    expect(await api.repository.count(family.key)).toBe(before);
+  });
+
+  it('never lead one certificate’s testimonial link, or its holder’s privacy export, to another’s testimonial', async () => {
+    const mine = (
+      await body(
+        await post({
+          number: 'OLD-2018-OOCD-2222',
+          holderName: 'Bina Roy',
+          holderEmail: 'bina@example.in',
+          courseName: 'CEH',
+          issuedOn: '2018-05-01',
+        }),
+      )
+    ).data as Item;
+    // Someone else's testimonial, stored before testimonials took their certificate's id, naming a number that
+    // looks like Bina's.
+    const theirs = await api.repository.create(testimonials.key, {
+      quote: 'Not Bina’s words.',
+      name: 'Chetan',
+      certificateNumber: 'OLD-2018-00CD-2222',
+      showName: true,
+      published: true,
+    });
+    const token = testimonialToken({ SESSION_SECRET }, mine._id, api.clock.now);
+    const path = `/testimonial/${token}`;
+    expect(await (await api.call(path)).text()).not.toContain('Not Bina’s words.');
+    const saved = await api.call(path, form({ action: 'save', quote: 'Bina’s own words.', showName: 'yes' }));
+    expect(saved.status, await saved.clone().text()).toBe(303);
+    expect(await api.repository.get(testimonials.key, theirs._id)).toMatchObject({
+      quote: 'Not Bina’s words.',
+      published: true,
+    });
+    const exported = await body(await api.admin(`${ENQUIRY_PATHS.privacyExport}?email=bina@example.in`));
+    expect((exported.data as { testimonials: Item[] }).testimonials.map((item) => item.quote)).toEqual([
+      'Bina’s own words.',
+    ]);
+    expect((await api.call(path, form({ action: 'withdraw' }))).status).toBe(303);
+    expect(await api.repository.get(testimonials.key, theirs._id)).not.toBeNull();
+    const exportedAgain = await body(await api.admin(`${ENQUIRY_PATHS.privacyExport}?email=bina@example.in`));
+    expect((exportedAgain.data as { testimonials: Item[] }).testimonials).toEqual([]);
   });
 });

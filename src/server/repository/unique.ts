@@ -1,22 +1,37 @@
 /**
  * Which values an item holds that no other item of its collection may hold at once, as the adapters claim them
  * atomically with each write: the unique fields of UNIQUE_FIELDS, and every slug field's current and earlier
- * slugs (an earlier slug stays the item's, so its old address keeps redirecting to it). A trash move frees them
- * and a trash restore claims them again; a delete frees them for good.
+ * slugs (an earlier slug stays the item's, so its old address keeps redirecting to it); a serial number is claimed
+ * as look-ups fold it. A trash move frees them and a trash restore claims them again; a delete frees them for good.
  */
 import { fieldsOfKind, slugsHeld, type Field } from '../../lib/fields.ts';
 import { definitionsOfKind } from '../../lib/registry.ts';
+import { normaliseNumber } from '../certificates/number.ts';
 import { normaliseUnique } from './keys.ts';
 import { uniqueFieldRule, type UniqueClaim, type UniqueRule } from './policy.ts';
 import type { CollectionName } from './port.ts';
 
+/**
+ * A serial number's claim (a certificate's): the number as look-ups read it, Crockford's look-alikes folded
+ * (number.ts), so two numbers a reader cannot tell apart are one number.
+ */
+const foldedSerial = (value: string) => normaliseUnique(normaliseNumber(value));
+
 /** The rule for these families (and UNIQUE_FIELDS): a fixture registry gets its own, the API the registry's. */
-export function uniqueRuleOf(families: readonly { key: string; fields: readonly Field[] }[]): UniqueRule {
+export function uniqueRuleOf(
+  families: readonly { key: string; fields: readonly Field[]; serial?: { field: string } | undefined }[],
+): UniqueRule {
   const slugFields = new Map(
     families.map((family) => [family.key as CollectionName, fieldsOfKind(family.fields, 'slug')]),
   );
+  const serialFields = new Map(
+    families.map((family) => [family.key as CollectionName, family.serial?.field]),
+  );
   return (collection, item) => {
-    const claims: UniqueClaim[] = uniqueFieldRule(collection, item);
+    const serial = serialFields.get(collection);
+    const claims: UniqueClaim[] = uniqueFieldRule(collection, item).map((claim) =>
+      claim.field === serial ? { ...claim, value: foldedSerial(claim.value) } : claim,
+    );
     for (const field of slugFields.get(collection) ?? [])
       for (const slug of slugsHeld(field, item)) {
         const value = normaliseUnique(slug);
