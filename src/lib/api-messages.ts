@@ -182,6 +182,9 @@ export const FIELD_REASONS = {
   certificateBeforeBatchEnd: (lastDay: string) =>
     `This batch ends on ${lastDay}: its certificates can be issued, and dated, from the day after. An owner may issue one earlier with a reason.`,
   certificateEarlyOwnerOnly: 'Only an owner may issue a certificate before its batch ends',
+  /** A testimonial shows its learner as verified: one whose certificate is revoked is not. */
+  testimonialCertificateRevoked:
+    'This learner’s certificate is revoked, so the testimonial cannot be shown as a verified learner’s',
   referenceMissing: (label: string) => `${label}: the chosen item no longer exists. Choose another.`,
   referencesMin: (label: string, min: number) =>
     `${label}: choose at least ${min} ${min === 1 ? 'item' : 'items'}`,

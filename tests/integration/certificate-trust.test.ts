@@ -1,13 +1,15 @@
 /**
  * What a certificate's public trust rests on, through the real API on a real store: numbers a reader cannot tell
- * apart are one number, and a testimonial belongs to its certificate, not to a number like it; a completion
- * certificate is not issued before its batch has ended (an owner may, with a recorded reason).
+ * apart are one number, and a testimonial belongs to its certificate, not to a number like it; a revoked learner's
+ * testimonial leaves the site; a completion certificate is not issued before its batch has ended (an owner may,
+ * with a recorded reason).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
+import { publishedItems } from '../../src/content-loaders.ts';
 import { testimonialToken } from '../../src/server/testimonials/token.ts';
 import { body, SESSION_SECRET, startApi, type Api } from './api-harness.ts';
 
@@ -92,13 +94,47 @@ describe('a completion certificate and its batch’s dates', () => {
   });
 });
 
-describe('numbers that look alike (O and 0, I or L and 1)', () => {
-  const form = (fields: Record<string, string>) => ({
-    method: 'POST',
-    body: new URLSearchParams(fields).toString(),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  });
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  body: new URLSearchParams(fields).toString(),
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+});
 
+describe('a revoked learner’s testimonial', () => {
+  it('leaves the home and course pages and the public API, and cannot be published again', async () => {
+    const certificate = (
+      await body(await post({ holderName: 'Dev Patel', courseName: 'Web Security', issuedOn: '2026-06-10' }))
+    ).data as Item;
+    const path = `/testimonial/${testimonialToken({ SESSION_SECRET }, certificate._id, api.clock.now)}`;
+    const saved = await api.call(path, form({ action: 'save', quote: 'Dev’s words.', showName: 'yes' }));
+    expect(saved.status).toBe(303);
+    const publish = () =>
+      api.admin(`${testimonials.path}/${certificate._id}`, { method: 'PUT', json: { published: true } });
+    expect((await publish()).status).toBe(200);
+    const shown = async () => ({
+      api: ((await body(await api.call(testimonials.path))).data as Item[]).some(
+        (item) => item.quote === 'Dev’s words.',
+      ),
+      build: (await publishedItems(api.repository, testimonials.key, api.clock.now)).some(
+        (item) => item.quote === 'Dev’s words.',
+      ),
+    });
+    expect(await shown()).toEqual({ api: true, build: true });
+
+    const revoked = await api.admin(`${family.path}/${certificate._id}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Exam misconduct' },
+    });
+    expect(revoked.status).toBe(200);
+    expect(await shown()).toEqual({ api: false, build: false });
+    const again = await publish();
+    expect(again.status).toBe(400);
+    expect((await body(again)).errors).toEqual({ published: FIELD_REASONS.testimonialCertificateRevoked });
+    expect(await shown()).toEqual({ api: false, build: false });
+  });
+});
+
+describe('numbers that look alike (O and 0, I or L and 1)', () => {
   it('are one number: a second certificate with a look-alike of a stored number is refused', async () => {
     const first = await post({
       number: 'OLD-2019-OOAB-1L11',

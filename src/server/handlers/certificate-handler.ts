@@ -31,6 +31,7 @@ import {
 import { validate } from '../http/validate.ts';
 import { editorOf, updateAsEditor } from '../http/versions.ts';
 import { z } from 'zod';
+import { withdrawFromSite } from '../testimonials/learner-testimonials.ts';
 import { certificateIssueRoutes } from './certificate-issue-handler.ts';
 
 const family = contentFamilies.certificate;
@@ -108,7 +109,10 @@ async function verify({
   return ok(await verificationOf(deps, item, originOf(deps, request)));
 }
 
-/** Revokes with the reason and today's date (revocation is for good: a mistaken certificate is issued again). */
+/**
+ * Revokes with the reason and today's date (revocation is for good: a mistaken certificate is issued again), and
+ * takes its learner's testimonial off the site.
+ */
 export async function revoke(input: StaffInput) {
   const { request, deps, actor, params } = input;
   const { reason } = validate(RevokeSchema, await readJson(request));
@@ -124,6 +128,7 @@ export async function revoke(input: StaffInput) {
     undefined,
   );
   if (!result) return notFound();
+  await withdrawFromSite(deps, result.item, editorOf(actor));
   await purgeTag(deps, family.cacheTag);
   await auditAction(input, actor, { action: 'revoke', family: family.key, item: result.item });
   return ok(result.item, { message: API.certificateRevoked });

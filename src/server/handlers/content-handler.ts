@@ -317,7 +317,7 @@ async function createItem(
         ...settled,
         published: settled.published ?? true,
         ...image?.fields,
-        ...(hooks ? createHooksOf(family.key)?.extra(input, settled) : {}),
+        ...(hooks ? createHooksOf(family.key)?.extra?.(input, settled) : {}),
         ...extra,
         // Who saved each version, so the history says it from the first one (issue 21.11).
         [UPDATED_BY]: editorOf(actor),
@@ -331,7 +331,7 @@ async function createItem(
   }
   if (publish) await changed(family, deps, item._id);
   if (audit) await auditAction(input, actor, { action: 'create', family: family.key, item });
-  if (hooks) createHooksOf(family.key)?.after(input, item);
+  if (hooks) createHooksOf(family.key)?.after?.(input, item);
   return item;
 }
 
@@ -348,13 +348,13 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
   settleSchedule(fields, current, deps.now(), { flagOnly });
   if (!flagOnly) {
     checkOneOf(family, { ...current, ...fields });
-    await createHooksOf(family.key)?.check?.(input, { ...current, ...fields }, current);
     // A number, once stored, is what verifiers and printed copies hold: a form may send it back, never change it.
     const serial = family.serial?.field;
     if (serial && text(fields[serial]) !== '' && text(fields[serial]) !== text(current[serial]))
       throw new HttpError(validationFailure({ [serial]: FIELD_REASONS.serialFixed }));
     if (serial) fields[serial] = current[serial];
   }
+  await createHooksOf(family.key)?.check?.(input, { ...current, ...fields }, current);
   stampFirstPublish(family, deps, fields, current);
   const settled = flagOnly ? fields : await withRelations(family, deps, fields, current);
   await checkPublishable(family, deps, settled, current);

@@ -1,13 +1,18 @@
 /**
  * What a family's create does beyond the generic one (content-handler.ts): fields stored with the new item in the
  * same write, and work after the answer. A certificate is checked against its batch's dates, stored with its
- * e-mail's outbox entry, and the e-mail is tried right after the response.
+ * e-mail's outbox entry, and the e-mail is tried right after the response; a learner's testimonial is published
+ * only while its certificate is not revoked.
  */
+import { FIELD_REASONS } from '../../lib/api-messages.ts';
 import { checkIssueTiming } from '../certificates/issue-timing.ts';
 import { originOf } from '../certificates/lookup.ts';
 import { deliverCertificateMailAfterResponse, newCertificateMail } from '../certificates/mail.ts';
+import { HttpError } from '../http/respond.ts';
 import type { RouteInput, StaffInput } from '../http/route-table.ts';
+import { validationFailure } from '../http/validate.ts';
 import type { StoredItem } from '../repository/port.ts';
+import { learnerRevoked } from '../testimonials/learner-testimonials.ts';
 
 export interface CreateHooks {
   /**
@@ -20,12 +25,18 @@ export interface CreateHooks {
     current: Record<string, unknown> | null,
   ): Promise<void>;
   /** Stored beside the validated fields, in the same write. */
-  extra(input: RouteInput, fields: Record<string, unknown>): Record<string, unknown>;
+  extra?(input: RouteInput, fields: Record<string, unknown>): Record<string, unknown>;
   /** After the item is stored (and audited). */
-  after(input: RouteInput, item: StoredItem): void;
+  after?(input: RouteInput, item: StoredItem): void;
 }
 
 const CREATE_HOOKS: Partial<Record<string, CreateHooks>> = {
+  learnerTestimonial: {
+    async check({ deps }, fields) {
+      if (fields.published !== false && (await learnerRevoked(deps, fields)))
+        throw new HttpError(validationFailure({ published: FIELD_REASONS.testimonialCertificateRevoked }));
+    },
+  },
   certificate: {
     check: ({ deps, actor }, fields, current) => checkIssueTiming(deps, actor, fields, current),
     extra({ deps, request }, fields) {

@@ -8,9 +8,9 @@
  */
 import { contentFamilies } from '../../lib/collections.ts';
 import { publishChange } from '../cdn/publish-change.ts';
-import { certificatesOf } from '../certificates/lookup.ts';
+import { CERTIFICATE, certificatesOf, findByNumber } from '../certificates/lookup.ts';
 import type { Deps } from '../deps.ts';
-import { UPDATED_BY } from '../http/versions.ts';
+import { UPDATED_BY, type Editor } from '../http/versions.ts';
 import { normaliseUnique } from '../repository/keys.ts';
 import type { StoredItem } from '../repository/port.ts';
 
@@ -34,6 +34,33 @@ export async function testimonialOfCertificate(
   if (number === '') return null;
   const all = await deps.repository.list(TESTIMONIAL_FAMILY.key);
   return all.find((item) => normaliseUnique(item.certificateNumber) === number) ?? null;
+}
+
+/**
+ * Whether a testimonial may not show its learner as verified: the certificate it was written with (the one whose
+ * id it is stored under, else the one its number names) is revoked.
+ */
+export async function learnerRevoked(
+  deps: Deps,
+  testimonial: { _id?: unknown; certificateNumber?: unknown },
+): Promise<boolean> {
+  const id = text(testimonial._id);
+  const number = text(testimonial.certificateNumber);
+  const certificate =
+    (id ? await deps.repository.get(CERTIFICATE, id) : null) ??
+    (number ? await findByNumber(deps, number) : null);
+  return certificate?.status === 'revoked';
+}
+
+/** A revoked certificate's testimonial leaves the site: unpublished (staff may not publish it again), rebuilt. */
+export async function withdrawFromSite(deps: Deps, certificate: StoredItem, editor: Editor): Promise<void> {
+  const testimonial = await testimonialOfCertificate(deps, certificate);
+  if (!testimonial || testimonial.published === false) return;
+  await deps.repository.update(TESTIMONIAL_FAMILY.key, testimonial._id, {
+    published: false,
+    [UPDATED_BY]: editor,
+  });
+  await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag, testimonial._id);
 }
 
 export interface LearnerInput {
