@@ -34,7 +34,7 @@ export async function checkIssueTiming(
   const dated = Date.parse(text(fields.issuedOn));
   const now = deps.now().getTime();
   const earliest = new Date(Number.isFinite(dated) ? Math.min(dated, now) : now);
-  if (batchState(batch, 0, earliest) === 'finished') return;
+  if (batchState({ startDate: batch.startDate, endDate: batch.endDate }, 0, earliest) === 'finished') return;
   if (text(fields[EARLY_ISSUE_REASON]) === '')
     throw new HttpError(
       validationFailure({ issuedOn: FIELD_REASONS.certificateBeforeBatchEnd(showIstDay(batch.endDate)) }),
