@@ -1,13 +1,21 @@
 /**
- * What a certificate's public trust rests on, through the real API on a real store: numbers a reader cannot tell
+ * What a certificate's public trust rests on, through the real API on a real store: a number is issued once, for
+ * good (a deleted certificate's answers revoked, and survives a backup and restore); numbers a reader cannot tell
  * apart are one number, and a testimonial belongs to its certificate, not to a number like it; a revoked learner's
  * testimonial leaves the site; a completion certificate is not issued before its batch has ended (an owner may,
  * with a recorded reason).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
-import { contentFamilies } from '../../src/lib/collections.ts';
+import { API, FIELD_REASONS } from '../../src/lib/api-messages.ts';
+import { contentFamilies, TRASH_PATH } from '../../src/lib/collections.ts';
+import { VERIFY } from '../../src/lib/messages.ts';
+import { verificationOfNumber } from '../../src/server/certificates/lookup.ts';
+import { createImageStore } from '../../src/server/images/image-store.ts';
+import { backupBuffer, collectBackup } from '../../src/server/migration/backup.ts';
+import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
+import { UniqueConflictError } from '../../src/server/repository/port.ts';
+import { restoreBackup } from '../../scripts/migration/restore.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { publishedItems } from '../../src/content-loaders.ts';
 import { testimonialToken } from '../../src/server/testimonials/token.ts';
@@ -24,6 +32,13 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 const testimonials = contentFamilies.learnerTestimonial;
+const verifyApi = async (number: string) => {
+  const response = await api.call(`/api/v1/certificate/verify/${encodeURIComponent(number)}`, {
+    ip: `198.77.0.${(lookups = (lookups % 250) + 1)}`,
+  });
+  return { status: response.status, data: (await body(response)).data as Item };
+};
+let lookups = 0;
 const post = (json: Record<string, unknown>, session?: string) =>
   api.admin(family.path, { method: 'POST', json, ...(session ? { session } : {}) });
 
@@ -98,6 +113,129 @@ const form = (fields: Record<string, string>) => ({
   method: 'POST',
   body: new URLSearchParams(fields).toString(),
   headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+});
+
+describe('a number is issued once, for good', () => {
+  const csv = (text: string) =>
+    api.admin(`${family.path}/import?dryRun=1`, {
+      method: 'POST',
+      body: text,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+
+  it('a deleted certificate’s number is never issued again, and checking it answers revoked', async () => {
+    const item = (
+      await body(
+        await post({
+          number: 'OLD-2017-OOEF-3333',
+          holderName: 'Esha Kapoor',
+          courseName: 'CEH',
+          issuedOn: '2017-05-01',
+        }),
+      )
+    ).data as Item;
+    expect((await verifyApi('OLD-2017-OOEF-3333')).data).toMatchObject({ status: 'valid' });
+    expect((await api.admin(`${family.path}/${item._id}`, { method: 'DELETE' })).status).toBe(200);
+
+    const answer = await verifyApi('old-2017-00ef-3333');
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({
+      status: 'revoked',
+      revokedReason: VERIFY.withdrawnReason,
+      credential: null,
+    });
+    expect(answer.data).not.toHaveProperty('holderName', 'Esha Kapoor');
+    const page = await api.call('/verify/OLD-2017-OOEF-3333', { ip: '198.77.1.1' });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(VERIFY.revokedUndated(VERIFY.withdrawnReason));
+    expect(html).not.toContain(VERIFY.valid);
+
+    // The same number again, as typed or as a look-alike, from the form or a CSV file: refused, nothing written.
+    const before = await api.repository.count(family.key);
+    for (const number of ['OLD-2017-OOEF-3333', 'old-2017-00ef-3333']) {
+      const again = await post({ number, holderName: 'Forged', courseName: 'CEH', issuedOn: '2017-05-01' });
+      expect(again.status).toBe(400);
+      expect((await body(again)).errors).toEqual({
+        number: FIELD_REASONS.serialRetired(number),
+      });
+    }
+    const imported = await csv(
+      'number,holderName,courseName,issuedOn\nOLD-2017-0OEF-3333,Forged,CEH,2017-05-01\n',
+    );
+    expect(imported.status).toBe(400);
+    expect((await body(imported)).errors).toEqual({
+      '2.number': FIELD_REASONS.serialRetired('OLD-2017-0OEF-3333'),
+    });
+    expect(await api.repository.count(family.key)).toBe(before);
+
+    // Deleted for good from the trash: still revoked, still never issued again.
+    expect((await api.admin(`${TRASH_PATH}/${family.key}/${item._id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    expect((await verifyApi('OLD-2017-OOEF-3333')).data).toMatchObject({ status: 'revoked' });
+    expect(
+      (
+        await post({
+          number: 'OLD-2017-OOEF-3333',
+          holderName: 'Forged',
+          courseName: 'CEH',
+          issuedOn: '2017-05-01',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('a revoked certificate cannot be deleted: it keeps answering revoked, with its reason', async () => {
+    const item = (
+      await body(await post({ holderName: 'Farah Ali', courseName: 'Web Security', issuedOn: '2026-06-10' }))
+    ).data as Item;
+    await api.admin(`${family.path}/${item._id}/revoke`, {
+      method: 'POST',
+      json: { reason: 'Issued in error' },
+    });
+    const refused = await api.admin(`${family.path}/${item._id}`, { method: 'DELETE' });
+    expect(refused.status).toBe(409);
+    expect((await body(refused)).message).toBe(API.certificateRevokedKept);
+    expect(await api.repository.get(family.key, item._id)).not.toBeNull();
+    expect((await verifyApi(String(item.number))).data).toMatchObject({
+      status: 'revoked',
+      revokedReason: 'Issued in error',
+    });
+  });
+
+  it('survives a backup and a restore into an empty store', async () => {
+    // A site of its own: the other tests' fixtures are not whole items a backup would hold.
+    const site = await startApi({ env: { CERT_SIGNING_KEY: signingKey } });
+    try {
+      const created = await site.admin(family.path, {
+        method: 'POST',
+        json: { holderName: 'Gita Rao', courseName: 'Web Security', issuedOn: '2026-06-11' },
+      });
+      const item = (await body(created)).data as Item;
+      const number = String(item.number);
+      expect((await site.admin(`${family.path}/${item._id}`, { method: 'DELETE' })).status).toBe(200);
+      const images = createImageStore(site.blobs.getStore('trust-images'));
+      const archive = await backupBuffer(await collectBackup(site.repository, images, site.clock.now));
+
+      const restored = createBlobsRepository({ store: site.blobs.getStore('trust-restored') });
+      await restoreBackup(archive, { repository: restored, images });
+      expect(await restored.get(family.key, item._id)).toBeNull();
+      await expect(
+        restored.create(family.key, {
+          number,
+          holderName: 'Forged',
+          courseName: 'X',
+          issuedOn: '2026-06-11',
+        }),
+      ).rejects.toBeInstanceOf(UniqueConflictError);
+      expect(
+        await verificationOfNumber({ ...site.deps, repository: restored }, number, 'https://x.example'),
+      ).toMatchObject({ status: 'revoked', withdrawn: true });
+    } finally {
+      await site.stop();
+    }
+  });
 });
 
 describe('a revoked learner’s testimonial', () => {

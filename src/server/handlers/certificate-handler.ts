@@ -10,7 +10,7 @@ import { API } from '../../lib/api-messages.ts';
 import { CERTIFICATE_CACHE_SECONDS, CERTIFICATE_LOOKUP_RATE_LIMIT } from '../../lib/constants.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { purgeTag } from '../cdn/publish-change.ts';
-import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
+import { originOf, verificationOf, verificationOfNumber } from '../certificates/lookup.ts';
 import { certificatePdf, pdfFileName } from '../certificates/pdf.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { brandName } from '../../lib/site-config.ts';
@@ -104,9 +104,9 @@ async function verify({
   request: Request;
   params: Record<string, string>;
 }) {
-  const item = await findByNumber(deps, params.number ?? '');
-  if (!item) return notFound(API.certificateNotFound);
-  return ok(await verificationOf(deps, item, originOf(deps, request)));
+  const verification = await verificationOfNumber(deps, params.number ?? '', originOf(deps, request));
+  if (!verification) return notFound(API.certificateNotFound);
+  return ok(verification);
 }
 
 /**

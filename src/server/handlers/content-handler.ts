@@ -325,8 +325,14 @@ async function createItem(
     );
   } catch (error) {
     await discardImage(family, deps, image?.fields.image, before);
-    if (serial && error instanceof UniqueConflictError && error.field === serial.field)
-      throw new HttpError(validationFailure({ [serial.field]: FIELD_REASONS.serialTaken(error.value) }));
+    if (serial && error instanceof UniqueConflictError && error.field === serial.field) {
+      // A number's claim outlives its certificate: one deleted keeps its number from being issued again.
+      const live = error.holder ? await deps.repository.get(family.key, error.holder) : null;
+      const reason = live ? FIELD_REASONS.serialTaken : FIELD_REASONS.serialRetired;
+      throw new HttpError(
+        validationFailure({ [serial.field]: reason(text(given[serial.field]) || error.value) }),
+      );
+    }
     throw error;
   }
   if (publish) await changed(family, deps, item._id);
@@ -433,6 +439,7 @@ async function remove(
   // An item others refer to stays, so no page links to nothing: staff are told which items to change first.
   const referrers = await referrersOf(families, family, id, deps);
   if (referrers.length > 0) return conflict(FIELD_REASONS.referencedBy(referrers));
+  await createHooksOf(family.key)?.beforeDelete?.(input, id);
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
   await changed(family, deps);

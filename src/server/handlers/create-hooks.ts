@@ -1,14 +1,14 @@
 /**
  * What a family's create does beyond the generic one (content-handler.ts): fields stored with the new item in the
- * same write, and work after the answer. A certificate is checked against its batch's dates, stored with its
- * e-mail's outbox entry, and the e-mail is tried right after the response; a learner's testimonial is published
- * only while its certificate is not revoked.
+ * same write, and work after the answer, and what a family refuses to delete. A certificate is checked against its
+ * batch's dates, stored with its e-mail's outbox entry, the e-mail tried right after the response, and never
+ * deleted once revoked; a learner's testimonial is published only while its certificate is not revoked.
  */
-import { FIELD_REASONS } from '../../lib/api-messages.ts';
+import { API, FIELD_REASONS } from '../../lib/api-messages.ts';
 import { checkIssueTiming } from '../certificates/issue-timing.ts';
-import { originOf } from '../certificates/lookup.ts';
+import { CERTIFICATE, originOf } from '../certificates/lookup.ts';
 import { deliverCertificateMailAfterResponse, newCertificateMail } from '../certificates/mail.ts';
-import { HttpError } from '../http/respond.ts';
+import { conflict, HttpError } from '../http/respond.ts';
 import type { RouteInput, StaffInput } from '../http/route-table.ts';
 import { validationFailure } from '../http/validate.ts';
 import type { StoredItem } from '../repository/port.ts';
@@ -24,6 +24,8 @@ export interface CreateHooks {
     fields: Record<string, unknown>,
     current: Record<string, unknown> | null,
   ): Promise<void>;
+  /** Before a delete (to the trash) of the item `id`: refuses, by throwing the HttpError to answer. */
+  beforeDelete?(input: StaffInput, id: string): Promise<void>;
   /** Stored beside the validated fields, in the same write. */
   extra?(input: RouteInput, fields: Record<string, unknown>): Record<string, unknown>;
   /** After the item is stored (and audited). */
@@ -39,6 +41,11 @@ const CREATE_HOOKS: Partial<Record<string, CreateHooks>> = {
   },
   certificate: {
     check: ({ deps, actor }, fields, current) => checkIssueTiming(deps, actor, fields, current),
+    // A revocation is for good: deleting would leave only the number's "withdrawn", losing the reason and date.
+    async beforeDelete({ deps }, id) {
+      const item = await deps.repository.get(CERTIFICATE, id);
+      if (item?.status === 'revoked') throw new HttpError(conflict(API.certificateRevokedKept));
+    },
     extra({ deps, request }, fields) {
       const mail = newCertificateMail(deps, fields.holderEmail, originOf(deps, request));
       return mail ? { mail } : {};
