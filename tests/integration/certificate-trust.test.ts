@@ -270,6 +270,32 @@ describe('a revoked learner’s testimonial', () => {
     expect((await body(again)).errors).toEqual({ published: FIELD_REASONS.testimonialCertificateRevoked });
     expect(await shown()).toEqual({ api: false, build: false });
   });
+
+  it('is never built into a page, however it came to be published (older data, a restore)', async () => {
+    const certificate = await api.repository.create(family.key, {
+      number: 'OLD-2016-AAAA-4444',
+      holderName: 'Hari',
+      courseName: 'CEH',
+      issuedOn: '2016-05-01T00:00:00.000Z',
+      status: 'revoked',
+      revokedReason: 'Exam misconduct',
+    });
+    const keyed = { quote: 'Hari’s words.', showName: true, published: true };
+    await api.repository.put(testimonials.key, {
+      ...keyed,
+      _id: certificate._id,
+      createdAt: certificate.createdAt,
+      updatedAt: certificate.updatedAt,
+    });
+    await api.repository.create(testimonials.key, {
+      quote: 'Hari’s older words.',
+      certificateNumber: 'OLD-2016-AAAA-4444',
+      showName: true,
+      published: true,
+    });
+    const built = await publishedItems(api.repository, testimonials.key, api.clock.now);
+    expect(built.filter((item) => String(item.quote).startsWith('Hari’s'))).toEqual([]);
+  });
 });
 
 describe('numbers that look alike (O and 0, I or L and 1)', () => {

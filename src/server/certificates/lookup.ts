@@ -42,7 +42,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
  * the certificates.
  */
 export async function lookUpNumber(
-  deps: Deps,
+  deps: Pick<Deps, 'repository'>,
   typed: string,
 ): Promise<{ item: StoredItem } | { gone: string } | null> {
   const wanted = normaliseNumber(typed);
@@ -58,7 +58,10 @@ export async function lookUpNumber(
 }
 
 /** The certificate with this number (as typed), or null (never issued, or deleted). */
-export async function findByNumber(deps: Deps, typed: string): Promise<StoredItem | null> {
+export async function findByNumber(
+  deps: Pick<Deps, 'repository'>,
+  typed: string,
+): Promise<StoredItem | null> {
   const found = await lookUpNumber(deps, typed);
   return found && 'item' in found ? found.item : null;
 }

@@ -41,7 +41,7 @@ export async function testimonialOfCertificate(
  * id it is stored under, else the one its number names) is revoked.
  */
 export async function learnerRevoked(
-  deps: Deps,
+  deps: Pick<Deps, 'repository'>,
   testimonial: { _id?: unknown; certificateNumber?: unknown },
 ): Promise<boolean> {
   const id = text(testimonial._id);
