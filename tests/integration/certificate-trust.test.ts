@@ -15,7 +15,7 @@ import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup } from '../../src/server/migration/backup.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';
 import { UniqueConflictError } from '../../src/server/repository/port.ts';
-import { restoreBackup } from '../../scripts/migration/restore.ts';
+import { restoreBackup, RestoreRefusedError } from '../../scripts/migration/restore.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { publishedItems } from '../../src/content-loaders.ts';
 import { testimonialToken } from '../../src/server/testimonials/token.ts';
@@ -232,6 +232,24 @@ describe('a number is issued once, for good', () => {
       expect(
         await verificationOfNumber({ ...site.deps, repository: restored }, number, 'https://x.example'),
       ).toMatchObject({ status: 'revoked', withdrawn: true });
+
+      // A store that issued one of the backup's numbers to another certificate: refused before any write.
+      const kept = (
+        await body(
+          await site.admin(family.path, {
+            method: 'POST',
+            json: { holderName: 'Indu', courseName: 'Web Security', issuedOn: '2026-06-12' },
+          }),
+        )
+      ).data as Item;
+      const keptArchive = await backupBuffer(await collectBackup(site.repository, images, site.clock.now));
+      const elsewhere = createBlobsRepository({ store: site.blobs.getStore('trust-elsewhere') });
+      const other = await elsewhere.create(family.key, { number: kept.number, holderName: 'Other' });
+      await elsewhere.delete(family.key, other._id);
+      await expect(restoreBackup(keptArchive, { repository: elsewhere, images })).rejects.toThrow(
+        RestoreRefusedError,
+      );
+      expect(await elsewhere.list(family.key)).toEqual([]);
     } finally {
       await site.stop();
     }
