@@ -204,7 +204,7 @@ describe('a number is issued once, for good', () => {
     });
   });
 
-  it('survives a backup and a restore into an empty store', async () => {
+  it('survives a backup and a restore; a store that issued one of its numbers elsewhere is refused', async () => {
     // A site of its own: the other tests' fixtures are not whole items a backup would hold.
     const site = await startApi({ env: { CERT_SIGNING_KEY: signingKey } });
     try {
