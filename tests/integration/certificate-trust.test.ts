@@ -311,6 +311,19 @@ describe('a revoked learner’s testimonial', () => {
       showName: true,
       published: true,
     });
+    // A certificate deleted since: its number answers revoked, so its learner is no verified learner either.
+    const deleted = await api.repository.create(family.key, {
+      number: 'OLD-2016-BBBB-5555',
+      holderName: 'Hari',
+      courseName: 'CEH',
+      issuedOn: '2016-05-01T00:00:00.000Z',
+    });
+    await api.repository.create(testimonials.key, {
+      quote: 'Hari’s words, again.',
+      certificateNumber: 'OLD-2016-BBBB-5555',
+      published: true,
+    });
+    await api.repository.delete(family.key, deleted._id);
     const built = await publishedItems(api.repository, testimonials.key, api.clock.now);
     expect(built.filter((item) => String(item.quote).startsWith('Hari’s'))).toEqual([]);
   });

@@ -8,7 +8,7 @@
  */
 import { contentFamilies } from '../../lib/collections.ts';
 import { publishChange } from '../cdn/publish-change.ts';
-import { CERTIFICATE, certificatesOf, findByNumber } from '../certificates/lookup.ts';
+import { CERTIFICATE, certificatesOf, lookUpNumber } from '../certificates/lookup.ts';
 import type { Deps } from '../deps.ts';
 import { UPDATED_BY, type Editor } from '../http/versions.ts';
 import { normaliseUnique } from '../repository/keys.ts';
@@ -38,18 +38,18 @@ export async function testimonialOfCertificate(
 
 /**
  * Whether a testimonial may not show its learner as verified: the certificate it was written with (the one whose
- * id it is stored under, else the one its number names) is revoked.
+ * id it is stored under, else the one its number names) is revoked, or was deleted (its number answers revoked).
  */
 export async function learnerRevoked(
   deps: Pick<Deps, 'repository'>,
   testimonial: { _id?: unknown; certificateNumber?: unknown },
 ): Promise<boolean> {
   const id = text(testimonial._id);
+  const certificate = id ? await deps.repository.get(CERTIFICATE, id) : null;
+  if (certificate) return certificate.status === 'revoked';
   const number = text(testimonial.certificateNumber);
-  const certificate =
-    (id ? await deps.repository.get(CERTIFICATE, id) : null) ??
-    (number ? await findByNumber(deps, number) : null);
-  return certificate?.status === 'revoked';
+  const found = number ? await lookUpNumber(deps, number) : null;
+  return found !== null && ('gone' in found || found.item.status === 'revoked');
 }
 
 /** A revoked certificate's testimonial leaves the site: unpublished (staff may not publish it again), rebuilt. */
