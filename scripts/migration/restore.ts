@@ -37,6 +37,8 @@ import {
   DOCUMENT_KEYS,
   documentPath,
   MANIFEST_PATH,
+  REGISTERS,
+  registerPath,
   type BackupManifest,
 } from '../../src/server/migration/backup.ts';
 import { mapPool } from '../../src/server/migration/pool.ts';
@@ -75,7 +77,13 @@ export interface VerifiedBackup {
   collections: Record<CollectionKey, StoredItem[]>;
   documents: Record<(typeof DOCUMENT_KEYS)[number], unknown>;
   images: { folder: (typeof IMAGE_FOLDERS)[number]; fileName: string; bytes: Buffer; contentType: string }[];
+  /** Each serial field's issued numbers with their holders (none from a backup of format 1). */
+  registers: { collection: string; field: string; claims: { value: string; holder: string }[] }[];
 }
+
+const RegisterSchema = z.array(
+  z.strictObject({ value: z.string().min(1).max(200), holder: z.string().refine(isId) }),
+);
 
 const refuse = (message: string): never => {
   throw new RestoreRefusedError(message);
@@ -193,6 +201,23 @@ export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup>
     documents[key] = value;
   }
 
+  const registers: VerifiedBackup['registers'] = [];
+  for (const register of REGISTERS) {
+    const path = registerPath(register);
+    // A backup of format 1 kept no register: its numbers are those its items hold.
+    if (!listed.has(path)) {
+      registers.push({ ...register, claims: [] });
+      continue;
+    }
+    const parsed = RegisterSchema.safeParse(
+      parseJson(files.get(path) ?? refuse(`${path} is missing.`), path),
+    );
+    if (!parsed.success) return refuse(`${path} is not a list of numbers and their certificates.`);
+    const values = new Set(parsed.data.map((claim) => claim.value));
+    if (values.size !== parsed.data.length) refuse(`${path} holds a number twice.`);
+    registers.push({ ...register, claims: parsed.data });
+  }
+
   const images: VerifiedBackup['images'] = [];
   for (const entry of manifest.entries) {
     if (!entry.path.startsWith('images/')) continue;
@@ -211,11 +236,12 @@ export async function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup>
   const known = new Set([
     ...COLLECTION_KEYS.map(collectionPath),
     ...DOCUMENT_KEYS.map(documentPath),
+    ...REGISTERS.map(registerPath),
     ...images.map((image) => `images/${image.folder}/${image.fileName}`),
   ]);
   for (const entry of manifest.entries)
     if (!known.has(entry.path)) refuse(`${entry.path} is not part of this format.`);
-  return { manifest, collections, documents, images };
+  return { manifest, collections, documents, images, registers };
 }
 
 export interface RestoreRow {
@@ -247,12 +273,45 @@ export interface RestoreOptions {
   coordination?: Coordination;
 }
 
+/**
+ * Refuses, before any write, a backup whose items would claim a number the store has issued to another item:
+ * such a claim is never freed (a number is issued for good), so the restore could not complete.
+ */
+async function refuseNumbersHeldElsewhere(
+  repository: Repository,
+  backup: VerifiedBackup,
+  unique: UniqueRule,
+) {
+  for (const { collection, field, claims } of backup.registers) {
+    const items = backup.collections[collection as CollectionKey] ?? [];
+    const wanted = [
+      ...items.flatMap((item) =>
+        unique(collection, item)
+          .filter((claim) => claim.field === field && claim.permanent)
+          .map((claim) => ({ claim, holder: item._id })),
+      ),
+      ...claims.map(({ value, holder }) => ({ claim: { field, value, permanent: true }, holder })),
+    ];
+    const holders = await mapPool(wanted, WRITE_CONCURRENCY, ({ claim }) =>
+      repository.claimHolder(collection, claim),
+    );
+    wanted.forEach(({ claim, holder }, index) => {
+      const held = holders[index];
+      if (held && held !== holder)
+        refuse(
+          `${collectionPath(collection as CollectionKey)}: number "${claim.value}" was issued to another certificate in this store.`,
+        );
+    });
+  }
+}
+
 export async function restoreBackup(archive: Uint8Array, options: RestoreOptions): Promise<RestoreReport> {
   const backup = await verifyBackup(archive);
   const { repository, images } = options;
   const unique = options.unique ?? REGISTRY_UNIQUE_RULE;
   const dryRun = options.dryRun ?? false;
   const rows: RestoreRow[] = [];
+  await refuseNumbersHeldElsewhere(repository, backup, unique);
 
   for (const key of COLLECTION_KEYS) {
     const wanted = backup.collections[key];
@@ -273,6 +332,15 @@ export async function restoreBackup(archive: Uint8Array, options: RestoreOptions
     await mapPool(wanted, WRITE_CONCURRENCY, (item) => repository.put(key, item));
   }
   if (!dryRun) for (const key of DOCUMENT_KEYS) await repository.setDocument(key, backup.documents[key]);
+  for (const { collection, field, claims } of backup.registers) {
+    const before = (await repository.listClaims(collection, field)).length;
+    rows.push({ name: `${collection} numbers ever issued`, inBackup: claims.length, before, removed: 0 });
+    // A number is issued for good: the store keeps the ones it has, and takes back the backup's.
+    if (!dryRun)
+      await mapPool(claims, WRITE_CONCURRENCY, ({ value, holder }) =>
+        repository.takeClaim(collection, { field, value, permanent: true }, holder),
+      );
+  }
   // The revocation status list is not in the backup: it is made whole again from the certificates restored.
   if (!dryRun) await rebuildStatusList(repository, backup.collections.certificate, new Date().toISOString());
   // The requests were written as they were, not through the seat-taking paths: the seats are counted again once.

@@ -18,6 +18,8 @@ export const API = {
   certificateNotFound: 'No certificate has this number',
   certificateRevoked: 'Certificate revoked',
   certificateAlreadyRevoked: 'This certificate is already revoked',
+  certificateRevokedKept:
+    'A revoked certificate cannot be deleted: it stays, so anyone who checks its number learns it was revoked and why',
   /** Preview and share (issue 24.4). */
   previewFamilyUnknown: 'Choose a content family that has a public page or section',
   previewIdRequired: 'Name the item to preview',
@@ -199,6 +201,15 @@ export const FIELD_REASONS = {
     'Number may hold only letters, digits and dashes (3 to 40 characters), such as DLT-2026-7KQ9-M2XH; leave it empty for a new one',
   serialTaken: (number: string) => `Number “${number.toUpperCase()}” is already used by another certificate`,
   serialFixed: 'A certificate’s number cannot change once issued',
+  serialRetired: (number: string) =>
+    `Number “${number.toUpperCase()}” belonged to a certificate that was deleted: a number is never issued again, and checking it answers revoked`,
+  /** A completion certificate is dated, and issued, after its batch's last day (IST). */
+  certificateBeforeBatchEnd: (lastDay: string) =>
+    `This batch ends on ${lastDay}: its certificates can be issued, and dated, from the day after. An owner may issue one earlier with a reason.`,
+  certificateEarlyOwnerOnly: 'Only an owner may issue a certificate before its batch ends',
+  /** A testimonial shows its learner as verified: one whose certificate is revoked is not. */
+  testimonialCertificateRevoked:
+    'This learner’s certificate is revoked, so the testimonial cannot be shown as a verified learner’s',
   referenceMissing: (label: string) => `${label}: the chosen item no longer exists. Choose another.`,
   referencesMin: (label: string, min: number) =>
     `${label}: choose at least ${min} ${min === 1 ? 'item' : 'items'}`,

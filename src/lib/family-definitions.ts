@@ -858,6 +858,15 @@ export const FAMILY_DEFINITIONS = [
         max: 40,
         required: null,
       } as const satisfies TextField,
+      // Kept with the certificate: why an owner issued it before its batch ended (certificates/issue-timing.ts).
+      {
+        name: 'earlyIssueReason',
+        kind: 'text',
+        label: CERTIFICATES.earlyIssueReason,
+        hint: CERTIFICATES.earlyIssueReasonHint,
+        max: 300,
+        required: null,
+      } as const satisfies TextField,
     ],
     titleField: 'holderName',
     admin: {

@@ -182,6 +182,9 @@ export const VERIFY = {
   submit: 'Verify',
   valid: 'Valid',
   revoked: (date: string, reason: string) => `Revoked on ${date}: ${reason}`,
+  /** A revocation without a date: a deleted certificate, whose number answers revoked for good. */
+  revokedUndated: (reason: string) => `Revoked: ${reason}`,
+  withdrawnReason: 'this certificate was withdrawn by its issuer',
   notFound: 'Not found',
   notFoundDetail: (number: string) =>
     `No certificate has the number ${number}. Check it against the certificate, or ask us.`,

@@ -323,8 +323,11 @@ export const CERTIFICATES = {
   issuedOnRequired: 'The issue date is required',
   validUntil: 'Valid until',
   grade: 'Grade or score',
+  earlyIssueReason: 'Reason to issue before the batch ends (owners only)',
+  earlyIssueReasonHint:
+    'Leave empty: a certificate is issued once its batch has ended. An owner may issue one earlier by saying why here.',
   confirmDelete:
-    'Delete this certificate? Revoking it keeps it verifiable as revoked; deleting makes it unknown.',
+    'Delete this certificate? Its number is never issued again, and anyone who checks it is told it was withdrawn, without a reason. To say why, revoke it instead (a revoked certificate is kept).',
   messages: {
     added: 'Certificate issued',
     updated: 'Certificate updated',

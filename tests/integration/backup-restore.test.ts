@@ -22,6 +22,7 @@ import { createImageService } from '../../src/server/images/image-service.ts';
 import { createImageStore, type ImageBlobStore } from '../../src/server/images/image-store.ts';
 import { packArchiveToBuffer, unpackArchive } from '../../src/server/migration/archive.ts';
 import {
+  BACKUP_VERSION,
   backupBuffer,
   collectBackup,
   MANIFEST_PATH,
@@ -178,7 +179,7 @@ describe.each(['blobs', 'redis'] as const)('backup and restore on %s', (backend)
 
     const files = await unpackArchive(archive);
     const manifest = JSON.parse(files.get(MANIFEST_PATH)!.toString()) as BackupManifest;
-    expect(manifest).toMatchObject({ format: 'delta-site-backup', version: 1, backend });
+    expect(manifest).toMatchObject({ format: 'delta-site-backup', version: BACKUP_VERSION, backend });
     expect(manifest.counts.collections).toMatchObject({ contact: 4, enroll: 1, enrollCourse: 1, career: 1 });
     expect(manifest.counts.images).toBe(Object.keys(before.pictures).length);
     expect(manifest.entries.map((entry) => entry.path).sort()).toEqual(
@@ -256,7 +257,9 @@ describe.each(['blobs', 'redis'] as const)('backup and restore on %s', (backend)
         await repack((f) =>
           f.set(
             MANIFEST_PATH,
-            Buffer.from(f.get(MANIFEST_PATH)!.toString().replace('"version": 1', '"version": 9')),
+            Buffer.from(
+              f.get(MANIFEST_PATH)!.toString().replace(`"version": ${BACKUP_VERSION}`, '"version": 9'),
+            ),
           ),
         ),
         /format version 9/,

@@ -9,11 +9,14 @@ import { contentFamilies } from '../../lib/collections.ts';
 import type { Deps } from '../deps.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
 import type { StoredItem } from '../repository/port.ts';
-import { CERTIFICATE } from './lookup.ts';
+import { mapPool } from '../migration/pool.ts';
+import { CERTIFICATE, numberIssued } from './lookup.ts';
 import { normaliseNumber } from './number.ts';
 
 export const IMPORT_MAX_ROWS = 2000;
 export const IMPORT_MAX_BYTES = 1024 * 1024;
+/** Numbers looked up at once in the store's register of issued numbers. */
+const LOOKUP_CONCURRENCY = 16;
 export const IMPORT_COLUMNS = [
   'number',
   'holderName',
@@ -154,6 +157,14 @@ export async function checkImport(deps: Deps, source: string): Promise<ImportChe
     for (const [field, message] of Object.entries(errors)) rowErrors.push({ row, field, message });
     if (Object.keys(errors).length === 0 && parsed.success)
       ready.push({ row, fields: parsed.data as Record<string, unknown> });
+  });
+  // A number whose certificate was deleted is never issued again: its claim outlives the certificate.
+  const retired = await mapPool(ready, LOOKUP_CONCURRENCY, ({ fields }) =>
+    numberIssued(deps, String(fields.number ?? '')),
+  );
+  ready.forEach(({ row, fields }, index) => {
+    if (retired[index])
+      rowErrors.push({ row, field: 'number', message: FIELD_REASONS.serialRetired(String(fields.number)) });
   });
   if (rowErrors.length > 0)
     return { kind: 'invalid', rowErrors, rows: new Set(rowErrors.map((error) => error.row)).size };

@@ -2,14 +2,19 @@
  * A certificate as the public may see it (issue 23): found by its number, joined to its catalogue course and
  * batch, with its signed credential. Never the holder's e-mail or anything else the staff record holds.
  */
+import { contentFamilies } from '../../lib/collections.ts';
+import { VERIFY } from '../../lib/messages.ts';
 import { brandName } from '../../lib/site-config.ts';
 import type { Deps } from '../deps.ts';
 import type { StoredItem } from '../repository/port.ts';
+import { serialClaim } from '../repository/unique.ts';
 import { canSign, signCredential } from './credential.ts';
 import { normaliseNumber } from './number.ts';
 import { ensureStatusIndex, statusListEntry } from './status-list.ts';
 
 export const CERTIFICATE = 'certificate';
+/** The field a certificate's number is in (its family's serial). */
+export const NUMBER_FIELD = contentFamilies.certificate.serial?.field ?? 'number';
 export const VERIFY_PAGE_PATH = '/verify';
 export const VERIFY_API_PATH = '/api/v1/certificate/verify';
 
@@ -25,16 +30,70 @@ export interface Verification {
   revokedReason?: string;
   /** The signed OpenBadgeCredential (a JWT); null for a revoked certificate, or with no signing key set. */
   credential: string | null;
+  /** Revoked because the certificate was deleted: only its number is known. */
+  withdrawn?: true;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** The certificate with this number (as typed: case and Crockford look-alikes forgiven), or null. */
-export async function findByNumber(deps: Deps, typed: string): Promise<StoredItem | null> {
+/**
+ * What a number (as typed: case and Crockford look-alikes forgiven) names: its certificate; `gone` when the number
+ * was issued and its certificate has since been deleted (the number's claim outlives it, unique.ts); null when it
+ * was never issued. Found by the number's claim; a number claimed before claims were folded is found by reading
+ * the certificates.
+ */
+export async function lookUpNumber(
+  deps: Pick<Deps, 'repository'>,
+  typed: string,
+): Promise<{ item: StoredItem } | { gone: string } | null> {
   const wanted = normaliseNumber(typed);
   if (wanted === '') return null;
+  const holder = await deps.repository.claimHolder(CERTIFICATE, serialClaim(NUMBER_FIELD, wanted));
+  if (holder) {
+    const item = await deps.repository.get(CERTIFICATE, holder);
+    return item ? { item } : { gone: wanted };
+  }
   const all = await deps.repository.list(CERTIFICATE);
-  return all.find((item) => normaliseNumber(text(item.number)) === wanted) ?? null;
+  const item = all.find((candidate) => normaliseNumber(text(candidate.number)) === wanted);
+  return item ? { item } : null;
+}
+
+/** The certificate with this number (as typed), or null (never issued, or deleted). */
+export async function findByNumber(
+  deps: Pick<Deps, 'repository'>,
+  typed: string,
+): Promise<StoredItem | null> {
+  const found = await lookUpNumber(deps, typed);
+  return found && 'item' in found ? found.item : null;
+}
+
+/** Whether a number was ever issued, whether or not its certificate is still there. */
+export async function numberIssued(deps: Deps, number: string): Promise<boolean> {
+  return (await deps.repository.claimHolder(CERTIFICATE, serialClaim(NUMBER_FIELD, number))) !== null;
+}
+
+/**
+ * The public answer for a number: its certificate's, or for a deleted certificate "revoked" (withdrawn by its
+ * issuer), so a copy of it never reads as unknown, let alone as valid; null for a number never issued.
+ */
+export async function verificationOfNumber(
+  deps: Deps,
+  typed: string,
+  origin: string,
+): Promise<Verification | null> {
+  const found = await lookUpNumber(deps, typed);
+  if (!found) return null;
+  if ('item' in found) return verificationOf(deps, found.item, origin);
+  return {
+    number: found.gone,
+    status: 'revoked',
+    withdrawn: true,
+    holderName: '',
+    course: '',
+    issuedOn: '',
+    revokedReason: VERIFY.withdrawnReason,
+    credential: null,
+  };
 }
 
 /** Certificates whose holder's e-mail is `email` (the privacy tools). */

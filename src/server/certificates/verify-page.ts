@@ -53,23 +53,35 @@ export const findForm = (value = '') => `<form method="get" action="/verify/find
 export function certificatePage(v: Verification, issuer: string, origin: string): string {
   const pageUrl = `${origin}/verify/${encodeURIComponent(v.number)}`;
   const revoked = v.status === 'revoked';
-  const status = revoked ? VERIFY.revoked(showIstDay(v.revokedOn), v.revokedReason ?? '') : VERIFY.valid;
-  const rows: [string, string][] = [
-    [VERIFY.holder, v.holderName || VERIFY.holderErased],
-    [VERIFY.course, v.course],
-    ...(v.batch
-      ? ([
-          [
-            VERIFY.batch,
-            `${v.batch.name} (${VERIFY.batchDates(showIstDay(v.batch.startDate), showIstDay(v.batch.endDate))})`,
-          ],
-        ] as [string, string][])
-      : []),
-    [VERIFY.issuedOn, showIstDay(v.issuedOn)],
-    ...(v.validUntil ? ([[VERIFY.validUntil, showIstDay(v.validUntil)]] as [string, string][]) : []),
+  const revokedOn = showIstDay(v.revokedOn);
+  const reason = v.revokedReason ?? '';
+  const status = !revoked
+    ? VERIFY.valid
+    : revokedOn
+      ? VERIFY.revoked(revokedOn, reason)
+      : VERIFY.revokedUndated(reason);
+  // A deleted certificate's number: nothing is known of it but the number and who issued it.
+  const known: [string, string][] = [
     [VERIFY.issuer, issuer],
     [VERIFY.number, v.number],
   ];
+  const rows: [string, string][] = v.withdrawn
+    ? known
+    : [
+        [VERIFY.holder, v.holderName || VERIFY.holderErased],
+        [VERIFY.course, v.course],
+        ...(v.batch
+          ? ([
+              [
+                VERIFY.batch,
+                `${v.batch.name} (${VERIFY.batchDates(showIstDay(v.batch.startDate), showIstDay(v.batch.endDate))})`,
+              ],
+            ] as [string, string][])
+          : []),
+        [VERIFY.issuedOn, showIstDay(v.issuedOn)],
+        ...(v.validUntil ? ([[VERIFY.validUntil, showIstDay(v.validUntil)]] as [string, string][]) : []),
+        ...known,
+      ];
   const actions =
     revoked || !v.credential
       ? ''
@@ -81,10 +93,7 @@ export function certificatePage(v: Verification, issuer: string, origin: string)
 <p class="status ${revoked ? 'revoked' : 'valid'}" role="status">${escapeHtml(status)}</p>
 <dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
 ${actions}<p><a href="/verify">${escapeHtml(VERIFY.another)}</a></p>`;
-  const title = VERIFY.pageTitle(
-    revoked ? VERIFY.revoked(showIstDay(v.revokedOn), '').replace(/: $/, '') : VERIFY.valid,
-    v.number,
-  );
+  const title = VERIFY.pageTitle(revoked ? status.replace(/: .*$/s, '') : VERIFY.valid, v.number);
   const description = revoked
     ? VERIFY.shareRevoked(issuer)
     : VERIFY.shareValid(v.holderName || VERIFY.holderErased, v.course, issuer);

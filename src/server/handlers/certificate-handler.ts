@@ -10,7 +10,7 @@ import { API } from '../../lib/api-messages.ts';
 import { CERTIFICATE_CACHE_SECONDS, CERTIFICATE_LOOKUP_RATE_LIMIT } from '../../lib/constants.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { purgeTag } from '../cdn/publish-change.ts';
-import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
+import { originOf, verificationOf, verificationOfNumber } from '../certificates/lookup.ts';
 import { certificatePdf, pdfFileName } from '../certificates/pdf.ts';
 import { markRevoked, statusIndexOf } from '../certificates/status-list.ts';
 import type { StoredItem } from '../repository/port.ts';
@@ -32,6 +32,7 @@ import {
 import { validate } from '../http/validate.ts';
 import { editorOf, updateAsEditor } from '../http/versions.ts';
 import { z } from 'zod';
+import { withdrawFromSite } from '../testimonials/learner-testimonials.ts';
 import { certificateIssueRoutes } from './certificate-issue-handler.ts';
 
 const family = contentFamilies.certificate;
@@ -104,12 +105,15 @@ async function verify({
   request: Request;
   params: Record<string, string>;
 }) {
-  const item = await findByNumber(deps, params.number ?? '');
-  if (!item) return notFound(API.certificateNotFound);
-  return ok(await verificationOf(deps, item, originOf(deps, request)));
+  const verification = await verificationOfNumber(deps, params.number ?? '', originOf(deps, request));
+  if (!verification) return notFound(API.certificateNotFound);
+  return ok(verification);
 }
 
-/** Revokes with the reason and today's date (revocation is for good: a mistaken certificate is issued again). */
+/**
+ * Revokes with the reason and today's date (revocation is for good: a mistaken certificate is issued again), and
+ * takes its learner's testimonial off the site.
+ */
 export async function revoke(input: StaffInput) {
   const { request, deps, actor, params } = input;
   const { reason } = validate(RevokeSchema, await readJson(request));
@@ -129,6 +133,7 @@ export async function revoke(input: StaffInput) {
   if (!result) return notFound();
   // A place a first lookup handed out while this ran: set too (status-list.ts, ensureStatusIndex).
   if (statusIndexOf(current) === null) await markRevoked(deps, result.item);
+  await withdrawFromSite(deps, result.item, editorOf(actor));
   await purgeTag(deps, family.cacheTag);
   await auditAction(input, actor, { action: 'revoke', family: family.key, item: result.item });
   return ok(result.item, { message: API.certificateRevoked });

@@ -2,8 +2,8 @@
  * Issuing certificates in bulk (issue 23.2), staff only, each certificate audited as a `create`:
  * - `GET /api/v1/certificate/batch/{batchId}/candidates`: the batch's roster (every `enrolled` enrolment request
  *   naming it), each student with the certificate already issued to them for this batch, if any;
- * - `POST /api/v1/certificate/batch/{batchId}` `{enrollIds, issuedOn?}`: issues to the students staff ticked, never
- *   twice for one person and batch (a valid certificate with the same enrolment or e-mail is skipped; one batch's
+ * - `POST /api/v1/certificate/batch/{batchId}` `{enrollIds, issuedOn?, earlyIssueReason?}`: issues to the students
+ *   staff ticked once the batch has ended (earlier only by an owner, with the reason), never twice for one person and batch (a valid certificate with the same enrolment or e-mail is skipped; one batch's
  *   issuing at a time, under a lease); each holder is e-mailed through the outbox (create-hooks.ts);
  * - `POST /api/v1/certificate/import?dryRun=1` (text/csv, or a form's `file`): old certificates, numbers kept, checked row by row;
  *   the dry run only answers the check, the import writes every row or none (certificates/csv-import.ts). Imported
@@ -99,11 +99,13 @@ const BatchIssueSchema = z.strictObject({
     .min(1, API.certificateBatchPick)
     .max(500),
   issuedOn: z.string().max(40).optional(),
+  /** An owner's reason to issue before the batch has ended (certificates/issue-timing.ts). */
+  earlyIssueReason: z.string().trim().max(300).optional(),
 });
 
 async function issueForBatch(input: StaffInput) {
   const { deps, params } = input;
-  const { enrollIds, issuedOn } = validate(BatchIssueSchema, await readJson(input.request));
+  const { enrollIds, issuedOn, earlyIssueReason } = validate(BatchIssueSchema, await readJson(input.request));
   const batchId = params.id ?? '';
   const lease = `certificate-batch-${batchId}`;
   if (!(await deps.coordination.acquireLease(lease, BATCH_LEASE_MS)))
@@ -131,6 +133,7 @@ async function issueForBatch(input: StaffInput) {
         course: text(batch.course),
         batch: batchId,
         issuedOn: day,
+        ...(earlyIssueReason ? { earlyIssueReason } : {}),
       }) as Record<string, unknown>;
       const item = await createFromFields(family, input, fields, { enrollId: id });
       issued.push({ enrollId: id, _id: item._id, number: text(item.number) });

@@ -299,6 +299,7 @@ async function createItem(
   const { deps, actor } = input;
   // Slugs settled and references checked before the picture is processed, so a refusal costs no image work.
   checkOneOf(family, given);
+  await createHooksOf(family.key)?.check?.(input, given, null);
   const serial = family.serial;
   if (serial && text(given[serial.field]) === '')
     given[serial.field] = makeSerial(serial.prefix, String(given.issuedOn ?? deps.now().toISOString()));
@@ -316,7 +317,7 @@ async function createItem(
         ...settled,
         published: settled.published ?? true,
         ...image?.fields,
-        ...(hooks ? await createHooksOf(family.key)?.extra(input, settled) : {}),
+        ...(hooks ? await createHooksOf(family.key)?.extra?.(input, settled) : {}),
         ...extra,
         // Who saved each version, so the history says it from the first one (issue 21.11).
         [UPDATED_BY]: editorOf(actor),
@@ -324,13 +325,19 @@ async function createItem(
     );
   } catch (error) {
     await discardImage(family, deps, image?.fields.image, before);
-    if (serial && error instanceof UniqueConflictError && error.field === serial.field)
-      throw new HttpError(validationFailure({ [serial.field]: FIELD_REASONS.serialTaken(error.value) }));
+    if (serial && error instanceof UniqueConflictError && error.field === serial.field) {
+      // A number's claim outlives its certificate: one deleted keeps its number from being issued again.
+      const live = error.holder ? await deps.repository.get(family.key, error.holder) : null;
+      const reason = live ? FIELD_REASONS.serialTaken : FIELD_REASONS.serialRetired;
+      throw new HttpError(
+        validationFailure({ [serial.field]: reason(text(given[serial.field]) || error.value) }),
+      );
+    }
     throw error;
   }
   if (publish) await changed(family, deps, item._id);
   if (audit) await auditAction(input, actor, { action: 'create', family: family.key, item });
-  if (hooks) createHooksOf(family.key)?.after(input, item);
+  if (hooks) createHooksOf(family.key)?.after?.(input, item);
   return item;
 }
 
@@ -353,6 +360,7 @@ async function update(family: ContentFamily, input: StaffInput, id: string) {
       throw new HttpError(validationFailure({ [serial]: FIELD_REASONS.serialFixed }));
     if (serial) fields[serial] = current[serial];
   }
+  await createHooksOf(family.key)?.check?.(input, { ...current, ...fields }, current);
   stampFirstPublish(family, deps, fields, current);
   const settled = flagOnly ? fields : await withRelations(family, deps, fields, current);
   await checkPublishable(family, deps, settled, current);
@@ -431,6 +439,7 @@ async function remove(
   // An item others refer to stays, so no page links to nothing: staff are told which items to change first.
   const referrers = await referrersOf(families, family, id, deps);
   if (referrers.length > 0) return conflict(FIELD_REASONS.referencedBy(referrers));
+  await createHooksOf(family.key)?.beforeDelete?.(input, id);
   const removed = await moveToTrash(deps, family.key, id, actor);
   if (!removed) return notFound();
   await changed(family, deps);

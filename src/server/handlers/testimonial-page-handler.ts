@@ -14,7 +14,7 @@ import { API } from '../../lib/api-messages.ts';
 import {
   eraseTestimonial,
   saveLearnerTestimonial,
-  testimonialOfNumber,
+  testimonialOfCertificate,
   type LearnerInput,
 } from '../testimonials/learner-testimonials.ts';
 import { testimonialFormPage, testimonialMessagePage, type FormState } from '../testimonials/page.ts';
@@ -57,7 +57,7 @@ export async function testimonialPageHandler(deps: Deps, request: Request): Prom
   const verification = await verificationOf(deps, certificate, originOf(deps, request));
   const holder = { name: verification.holderName, course: verification.course };
   const action = `${TESTIMONIAL_PATH}/${token}`;
-  const stored = await testimonialOfNumber(deps, verification.number);
+  const stored = await testimonialOfCertificate(deps, certificate);
 
   if (request.method === 'POST') {
     const form = await readForm(request);

@@ -17,7 +17,7 @@ import { brandName } from '../../lib/site-config.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import { publicKeySet } from '../certificates/credential.ts';
 import { signedStatusList, STATUS_LIST_PATH } from '../certificates/status-list.ts';
-import { findByNumber, originOf, verificationOf } from '../certificates/lookup.ts';
+import { originOf, verificationOfNumber } from '../certificates/lookup.ts';
 import { normaliseNumber } from '../certificates/number.ts';
 import { certificatePage, JWKS_PATH, notFoundPage, tooManyPage } from '../certificates/verify-page.ts';
 import { cacheHeaders, shortPublicCache } from '../http/cache-policy.ts';
@@ -106,10 +106,9 @@ export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => 
     page.headers.set('Retry-After', retryAfter);
     return page;
   }
-  const item = await findByNumber(deps, number);
-  if (!item) return html(notFoundPage(number, brandName), 404, false);
   const origin = originOf(deps, request);
-  const verification = await verificationOf(deps, item, origin);
+  const verification = await verificationOfNumber(deps, number, origin);
+  if (!verification) return html(notFoundPage(number, brandName), 404, false);
   if (asFile) {
     if (!verification.credential) return html(notFoundPage(number, brandName), 404, false);
     return new Response(verification.credential, {

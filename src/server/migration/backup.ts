@@ -1,16 +1,19 @@
 /**
- * Backups: every collection of the registry and the stats document as JSON, every picture blob as it is stored,
- * and a manifest (format, version, time, counts, SHA-256 and size of every entry) in one .tar.gz.
+ * Backups: every collection of the registry and the stats document as JSON, the registers of issued numbers,
+ * every picture blob as it is stored, and a manifest (format, version, time, counts, SHA-256 and size of every
+ * entry) in one .tar.gz.
  * The format is described in docs/decisions.md ("Backups"); scripts/migration/restore.ts verifies all of it before writing.
  *
  *   manifest.json                       written first, so a reader learns the format before anything else
  *   collections/{family}.json           the family's items in list order (oldest first), exactly as stored
  *   documents/stats.json                the stats document (null when never set)
+ *   registers/{family}.{field}.json     every number a serial field ever claimed, with the id that holds it
+ *                                       (format 2): a deleted certificate's number stays issued after a restore
  *   images/{folder}/{fileName}          the blob's bytes; its content type is in the manifest entry
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { COLLECTION_KEYS, type CollectionKey } from '../../lib/collections.ts';
+import { COLLECTION_KEYS, contentFamilies, type CollectionKey } from '../../lib/collections.ts';
 import { IMAGE_FOLDERS, type ImageFolder } from '../../lib/families.ts';
 import type { ImageBlobStore } from '../images/image-store.ts';
 import type { Repository, StoredItem } from '../repository/port.ts';
@@ -18,12 +21,19 @@ import { packArchive, packArchiveToBuffer, type ArchiveFile } from './archive.ts
 import { mapPool } from './pool.ts';
 
 export const BACKUP_FORMAT = 'delta-site-backup';
-export const BACKUP_VERSION = 1;
+/** 2: the registers of issued numbers (a backup of format 1 has none, and restores as before). */
+export const BACKUP_VERSION = 2;
 export const MANIFEST_PATH = 'manifest.json';
 export const DOCUMENT_KEYS = ['stats'] as const;
 const IMAGE_READ_CONCURRENCY = 8;
 
 export const collectionPath = (key: string) => `collections/${key}.json`;
+/** The serial fields (a certificate's number), whose claims are permanent: each is backed up as a register. */
+export const REGISTERS = Object.values(contentFamilies).flatMap((family) =>
+  family.serial ? [{ collection: family.key, field: family.serial.field }] : [],
+);
+export const registerPath = (register: { collection: string; field: string }) =>
+  `registers/${register.collection}.${register.field}.json`;
 export const documentPath = (key: string) => `documents/${key}.json`;
 export const imagePath = (folder: string, fileName: string) => `images/${folder}/${fileName}`;
 
@@ -77,6 +87,10 @@ export async function collectBackup(
     add(collectionPath(key), json(items));
   }
   for (const key of DOCUMENT_KEYS) add(documentPath(key), json(await repository.getDocument(key)));
+  for (const register of REGISTERS) {
+    const claims = await repository.listClaims(register.collection, register.field);
+    add(registerPath(register), json(claims.sort((a, b) => (a.value < b.value ? -1 : 1))));
+  }
 
   const names: { folder: ImageFolder; fileName: string }[] = [];
   for (const folder of IMAGE_FOLDERS)

@@ -25,7 +25,7 @@ import {
   revisionsOfUpdate,
   trashEntry,
   claimChanges,
-  uniqueConflict,
+  freedOnRemoval,
   updatedItem,
   type UniqueClaim,
   type UniqueRule,
@@ -42,16 +42,12 @@ import {
   type TrashEntry,
   type CollectionName,
 } from './port.ts';
+import { blobsClaims } from './blobs-claims.ts';
 import { openBlobs, type BlobsOptions } from './blobs-connection.ts';
 import { REGISTRY_UNIQUE_RULE } from './unique.ts';
 
 /** Tries at claiming the next order generation while other admins reorder the same collection. */
 const ORDER_ATTEMPTS = 8;
-/**
- * A claim whose item never appeared or no longer holds the value (a crash between the two writes) is
- * reclaimable after this.
- */
-const STALE_UNIQUE_CLAIM_MS = 60_000;
 /**
  * Tries at writing an edit while another writer holds the claim on the next version (its write is under way).
  * Spaced by VERSION_RETRY_MS × attempt, so about 1.4 s in all: far longer than one item write takes.
@@ -64,18 +60,11 @@ const VERSION_RETRY_MS = 25;
  */
 const STALE_VERSION_CLAIM_MS = 60_000;
 
-/** A claim's blob: who holds the value, since when. */
-interface UniqueClaimRecord {
-  id: string;
-  claimedAt: number;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueRule } = {}): Repository {
   const { call, readJSON, writeJSON, remove, listKeys } = openBlobs(options);
   const rule = options.unique ?? REGISTRY_UNIQUE_RULE;
-  const sameClaim = (a: UniqueClaim) => (b: UniqueClaim) => a.field === b.field && a.value === b.value;
 
   const itemIds = async (collection: CollectionName) =>
     (await listKeys(blobKeys.itemPrefix(collection))).filter(isId);
@@ -90,51 +79,8 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
     return isId(id) ? readJSON<StoredItem>(blobKeys.item(collection, id)) : null;
   }
 
-  /**
-   * Claims one value for the item with `onlyIfNew`; true when this call wrote the claim, false when the item
-   * already held it. Throws UniqueConflictError when another item holds it.
-   */
-  async function claimOne(collection: CollectionName, id: string, claim: UniqueClaim): Promise<boolean> {
-    const key = blobKeys.claim(collection, claim.field, claim.value);
-    const fresh: UniqueClaimRecord = { id, claimedAt: Date.now() };
-    if ((await writeJSON(key, fresh, true)).modified) return true;
-    const holder = await readJSON<UniqueClaimRecord>(key);
-    // Only put() and a restore reclaim a value for the id that already holds it.
-    if (holder?.id === id) return false;
-    let orphaned = false;
-    if (holder !== null && Date.now() - holder.claimedAt > STALE_UNIQUE_CLAIM_MS) {
-      const held = await get(collection, holder.id);
-      orphaned = held === null || !rule(collection, held).some(sameClaim(claim));
-    }
-    if (orphaned) {
-      await remove(key);
-      if ((await writeJSON(key, fresh, true)).modified) return true;
-    }
-    throw uniqueConflict(claim, holder?.id);
-  }
-
-  /** Claims every value for the item, or none: a refused one gives back those this call took. */
-  async function claimAll(collection: CollectionName, id: string, claims: UniqueClaim[]) {
-    const written: UniqueClaim[] = [];
-    try {
-      for (const claim of claims) if (await claimOne(collection, id, claim)) written.push(claim);
-    } catch (error) {
-      await releaseAll(collection, id, written).catch(() => undefined);
-      throw error;
-    }
-    return written;
-  }
-
-  /** Frees the values the item still holds. */
-  async function releaseAll(collection: CollectionName, id: string, claims: UniqueClaim[]) {
-    await Promise.all(
-      claims.map(async (claim) => {
-        const key = blobKeys.claim(collection, claim.field, claim.value);
-        const holder = await readJSON<UniqueClaimRecord>(key);
-        if (holder?.id === id) await remove(key);
-      }),
-    );
-  }
+  const claims = blobsClaims({ readJSON, writeJSON, remove, listKeys }, rule, get);
+  const { claimAll, releaseAll } = claims;
 
   /**
    * The version an edit of `previous` may write: the first from its next version on that this writer claims
@@ -239,7 +185,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
     const entry = trashEntry(collection, item, deletedAt);
     await writeJSON(blobKeys.trash(collection, id), entry);
     await remove(blobKeys.item(collection, id));
-    await releaseAll(collection, id, rule(collection, item));
+    await releaseAll(collection, id, freedOnRemoval(rule(collection, item)));
     return entry;
   }
 
@@ -368,7 +314,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
       const previous = await get(collection, id);
       if (!previous) return null;
       await remove(blobKeys.item(collection, id));
-      await releaseAll(collection, id, rule(collection, previous));
+      await releaseAll(collection, id, freedOnRemoval(rule(collection, previous)));
       await dropVersionClaims(collection, id, 0);
       return previous;
     },
@@ -383,6 +329,10 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
       );
       return Object.fromEntries(counts);
     },
+
+    claimHolder: claims.holder,
+    listClaims: claims.list,
+    takeClaim: claims.take,
 
     getDocument<T>(key: DocumentKey) {
       return readJSON<T>(blobKeys.document(key));

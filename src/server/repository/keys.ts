@@ -75,6 +75,11 @@ export const blobKeys = {
     field === UNIQUE_FIELDS[collection]
       ? uniqueBlobKey(collection, value)
       : `unique/${collection}/${encodeURIComponent(field)}/${encodeURIComponent(normaliseUnique(value))}`,
+  /** Where a field's claims are kept: UNIQUE_FIELDS' field directly under its collection, another in its folder. */
+  claimPrefix: (collection: CollectionName, field: string) =>
+    field === UNIQUE_FIELDS[collection]
+      ? `unique/${collection}/`
+      : `unique/${collection}/${encodeURIComponent(field)}/`,
   document: (key: DocumentKey) => `docs/${key}`,
   /** Order documents, one fresh key per generation (written with `onlyIfNew`, like leases). */
   orderGeneration: (collection: CollectionName, generation: number) =>

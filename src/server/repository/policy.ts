@@ -79,7 +79,15 @@ export function uniqueValue(collection: CollectionName, item: Record<string, unk
 export interface UniqueClaim {
   field: string;
   value: string;
+  /**
+   * Held for good: no edit, trash move or delete frees it, so the value is never another item's (a certificate's
+   * number, which verifiers hold on paper). A trash restore or a put of the same id takes it again as its own.
+   */
+  permanent?: boolean;
 }
+
+/** The claims a removal (a trash move, a delete) gives back: all but the permanent ones. */
+export const freedOnRemoval = (claims: readonly UniqueClaim[]) => claims.filter((claim) => !claim.permanent);
 
 /** The claims an item holds; each adapter takes them atomically with the item's write (unique.ts builds one). */
 export type UniqueRule = (collection: CollectionName, item: Record<string, unknown>) => UniqueClaim[];
@@ -94,8 +102,8 @@ const claimId = (claim: UniqueClaim) => `${claim.field}\u0000${claim.value}`;
 
 /**
  * What a write does to the claims: the ones the new item holds that the replaced one did not (`taken`), and
- * the ones the replaced item held that the new one does not (`released`). Null stands for no item (a create,
- * a delete).
+ * the ones the replaced item held that the new one does not (`released`), never a permanent one. Null stands for
+ * no item (a create, a delete).
  */
 export function claimChanges(
   rule: UniqueRule,
@@ -110,7 +118,7 @@ export function claimChanges(
   const distinct = (claims: UniqueClaim[]) => [...new Map(claims.map((c) => [claimId(c), c])).values()];
   return {
     taken: distinct(after.filter((claim) => !had.has(claimId(claim)))),
-    released: distinct(before.filter((claim) => !has.has(claimId(claim)))),
+    released: distinct(freedOnRemoval(before).filter((claim) => !has.has(claimId(claim)))),
   };
 }
 

@@ -9,6 +9,8 @@
  * blobs-repository.ts and blobs-coordination.ts over Netlify Blobs), and both adapters of a port pass its one
  * contract suite (repository.contract.ts, coordination.contract.ts) against real backends.
  */
+import type { UniqueClaim } from './policy.ts';
+
 /**
  * A collection's name: a registry family's key. Any string, so that a family added to the registry is stored
  * without touching the adapters.
@@ -149,6 +151,21 @@ export interface Repository {
 
   /** Removes a trash entry and its history for good; returns what was removed, or null. */
   purgeFromTrash(collection: CollectionName, id: string): Promise<TrashEntry | null>;
+
+  /**
+   * Who holds a claimed value (unique.ts, as the rule makes it): the id of the item that holds it, or, for a
+   * permanent claim, held it and may be gone; null when nobody does. One store read.
+   */
+  claimHolder(collection: CollectionName, claim: UniqueClaim): Promise<string | null>;
+
+  /** Every value claimed in one field of a collection, with its holder (a backup keeps the permanent ones). */
+  listClaims(collection: CollectionName, field: string): Promise<{ value: string; holder: string }[]>;
+
+  /**
+   * Takes a claim for `holder` (an id, whether or not an item has it) unless another holds it, atomically; answers
+   * who holds it afterwards. How a restore puts back the permanent claims of items that are gone.
+   */
+  takeClaim(collection: CollectionName, claim: UniqueClaim, holder: string): Promise<string>;
 
   getDocument<T>(key: DocumentKey): Promise<T | null>;
   setDocument<T>(key: DocumentKey, value: T): Promise<void>;

@@ -33,184 +33,21 @@ import {
   type StoredItem,
 } from './port.ts';
 import { connectRedis, type RedisOptions } from './redis-connection.ts';
+import {
+  CREATE,
+  DELETE,
+  LIST,
+  PAGE,
+  PURGE,
+  PUT,
+  REORDER,
+  RESTORE,
+  TAKE_CLAIM,
+  TALLY,
+  TRASH,
+  UPDATE,
+} from './redis-scripts.ts';
 import { REGISTRY_UNIQUE_RULE } from './unique.ts';
-
-/**
- * The claims of a write (policy.ts `claimChanges`), appended to a script's own keys and arguments: after its
- * `K` keys, the hashes of the claims taken then of those released; after its `A` arguments, how many of each,
- * then their values. `claimConflict` answers { -2, index of the claim, its holder } when another item holds one
- * taken; `applyClaims` takes them for the item and frees the released ones it still holds. Checked and written
- * in the same script as the item, so of two saves claiming one slug exactly one lands.
- */
-const CLAIMS = `
-local function claimConflict(K, A, id)
-  local taken = tonumber(ARGV[A + 1])
-  for i = 1, taken do
-    local holder = redis.call('HGET', KEYS[K + i], ARGV[A + 2 + i])
-    if holder and holder ~= id then return { -2, i, holder } end
-  end
-  return nil
-end
-local function applyClaims(K, A, id)
-  local taken = tonumber(ARGV[A + 1])
-  local released = tonumber(ARGV[A + 2])
-  for i = 1, taken do redis.call('HSET', KEYS[K + i], ARGV[A + 2 + i], id) end
-  for j = 1, released do
-    local key, value = KEYS[K + taken + j], ARGV[A + 2 + taken + j]
-    if redis.call('HGET', key, value) == id then redis.call('HDEL', key, value) end
-  end
-end`;
-
-/** KEYS items, order, claims · ARGV id, json, claims → 1 stored, { -2, claim, holder } a claim is held. */
-const CREATE = `${CLAIMS}
-local conflict = claimConflict(2, 2, ARGV[1])
-if conflict then return conflict end
-applyClaims(2, 2, ARGV[1])
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[2], 0, ARGV[1])
-return 1`;
-
-/**
- * The common start of DELETE and TRASH · KEYS items, order, …, claims · ARGV id, expected json, …, claims:
- * compare-and-set on the item's JSON, then out of the hash, the page order and its claims.
- */
-const takeOut = (keyCount: number, argCount: number) => `${CLAIMS}
-local current = redis.call('HGET', KEYS[1], ARGV[1])
-if not current then return -1 end
-if current ~= ARGV[2] then return 0 end
-redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-applyClaims(${keyCount}, ${argCount}, ARGV[1])`;
-
-/** KEYS items, order, claims · ARGV id, expected json, claims → 1 deleted, 0 changed meanwhile, -1 gone. */
-const DELETE = `${takeOut(2, 2)}
-return 1`;
-
-/**
- * KEYS items, revisions, claims · ARGV id, expected json, new json, kept revisions, previous version's revision,
- * new version's revision, '1' to keep revisions ('0': bookkeeping, no history), claims
- * → 1 stored, 0 changed meanwhile (retry), -1 gone, { -2, claim, holder } a claim is held.
- */
-const UPDATE = `${CLAIMS}
-local current = redis.call('HGET', KEYS[1], ARGV[1])
-if not current then return -1 end
-if current ~= ARGV[2] then return 0 end
-local conflict = claimConflict(2, 7, ARGV[1])
-if conflict then return conflict end
-applyClaims(2, 7, ARGV[1])
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-if ARGV[7] == '0' then return 1 end
-if redis.call('LLEN', KEYS[2]) == 0 then redis.call('LPUSH', KEYS[2], ARGV[5]) end
-redis.call('LPUSH', KEYS[2], ARGV[6])
-redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[4]) - 1)
-return 1`;
-
-/** KEYS items, position → { count of ordered ids, ordered ids…, id, json, id, json… }. */
-const LIST = `
-local ordered = redis.call('ZRANGE', KEYS[2], 0, -1)
-local out = { #ordered }
-for i = 1, #ordered do out[#out + 1] = ordered[i] end
-local all = redis.call('HGETALL', KEYS[1])
-for i = 1, #all do out[#out + 1] = all[i] end
-return out`;
-
-/**
- * KEYS items, position · ARGV the new order's ids → { json… } in that order, or 0 when the ids are not exactly
- * the collection's ids (nothing written).
- */
-const REORDER = `
-if redis.call('HLEN', KEYS[1]) ~= #ARGV then return 0 end
-local seen = {}
-for i = 1, #ARGV do
-  if seen[ARGV[i]] or redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then return 0 end
-  seen[ARGV[i]] = true
-end
-redis.call('DEL', KEYS[2])
-if #ARGV == 0 then return {} end
-for i = 1, #ARGV do redis.call('ZADD', KEYS[2], i, ARGV[i]) end
-return redis.call('HMGET', KEYS[1], unpack(ARGV))`;
-
-/**
- * KEYS items, order, trash items, trash deletedAt, claims · ARGV id, expected json, trash field, deletedAt,
- * claims → 1 moved to the trash, 0 changed meanwhile, -1 gone. The admin's order keeps the id (restore).
- */
-const TRASH = `${takeOut(4, 4)}
-redis.call('HSET', KEYS[3], ARGV[3], current)
-redis.call('HSET', KEYS[4], ARGV[3], ARGV[4])
-return 1`;
-
-/**
- * KEYS items, order, claims · ARGV id, expected json ('' = absent), new json, claims
- * → 1 stored, 0 changed meanwhile (retry), { -2, claim, holder } a claim is held.
- */
-const PUT = `${CLAIMS}
-local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
-if current ~= ARGV[2] then return 0 end
-local conflict = claimConflict(2, 3, ARGV[1])
-if conflict then return conflict end
-applyClaims(2, 3, ARGV[1])
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-redis.call('ZADD', KEYS[2], 0, ARGV[1])
-return 1`;
-
-/**
- * KEYS items, order, trash items, trash deletedAt, claims · ARGV id, expected json, trash field, claims
- * → 1 restored, 0 changed meanwhile, -1 not in the trash, { -2, claim, holder } a claim is held, -3 the id is
- * in use.
- */
-const RESTORE = `${CLAIMS}
-local entry = redis.call('HGET', KEYS[3], ARGV[3])
-if not entry then return -1 end
-if entry ~= ARGV[2] then return 0 end
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return -3 end
-local conflict = claimConflict(4, 3, ARGV[1])
-if conflict then return conflict end
-applyClaims(4, 3, ARGV[1])
-redis.call('HSET', KEYS[1], ARGV[1], entry)
-redis.call('ZADD', KEYS[2], 0, ARGV[1])
-redis.call('HDEL', KEYS[3], ARGV[3])
-redis.call('HDEL', KEYS[4], ARGV[3])
-return 1`;
-
-/** KEYS trash items, trash deletedAt, revisions, position · ARGV trash field, id → the item json, or nil. */
-const PURGE = `
-local entry = redis.call('HGET', KEYS[1], ARGV[1])
-if not entry then return nil end
-redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('DEL', KEYS[3])
-redis.call('ZREM', KEYS[4], ARGV[2])
-return entry`;
-
-/** KEYS items, order · ARGV limit, cursor ('' = newest) → { '1' | '0' (more pages), json… } newest first. */
-const PAGE = `
-local limit = tonumber(ARGV[1])
-local max = ARGV[2] == '' and '+' or '(' .. ARGV[2]
-local ids = redis.call('ZREVRANGEBYLEX', KEYS[2], max, '-', 'LIMIT', 0, limit + 1)
-local out = { #ids > limit and '1' or '0' }
-local count = math.min(#ids, limit)
-if count == 0 then return out end
-local values = redis.call('HMGET', KEYS[1], unpack(ids, 1, count))
-for i = 1, count do if values[i] then out[#out + 1] = values[i] end end
-return out`;
-
-/**
- * KEYS items of each collection · ARGV field, value → { total, matching, total, matching, … } in KEYS order.
- * Counted inside Redis, so the sidebar's badges cost one round trip however many requests there are.
- */
-const TALLY = `
-local out = {}
-for _, key in ipairs(KEYS) do
-  local values = redis.call('HVALS', key)
-  local matching = 0
-  for _, json in ipairs(values) do
-    local found = cjson.decode(json)[ARGV[1]]
-    if found == nil or found == ARGV[2] then matching = matching + 1 end
-  end
-  out[#out + 1] = #values
-  out[#out + 1] = matching
-end
-return out`;
 
 const CAS_ATTEMPTS = 5;
 
@@ -482,6 +319,22 @@ export function createRedisRepository(options: RedisOptions & { unique?: UniqueR
           { total: Number(flat[2 * i]), matching: Number(flat[2 * i + 1]) },
         ]),
       );
+    },
+
+    async claimHolder(collection, claim) {
+      const holder = await call(() => redis.hget<string>(keys.claims(collection, claim.field), claim.value));
+      return holder === null ? null : String(holder);
+    },
+
+    async listClaims(collection, field) {
+      const pairs = pairsOf(await call(() => redis.hgetall(keys.claims(collection, field))));
+      return [...pairs].map(([value, holder]) => ({ value, holder }));
+    },
+
+    async takeClaim(collection, claim, holder) {
+      if (!isId(holder)) throw new Error(`Not an item id: ${holder}`);
+      const held = await script(TAKE_CLAIM, [keys.claims(collection, claim.field)], [claim.value, holder]);
+      return String(held);
     },
 
     async getDocument<T>(key: Parameters<Repository['getDocument']>[0]) {

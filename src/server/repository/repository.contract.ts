@@ -14,7 +14,7 @@ import {
   type Repository,
 } from './port.ts';
 import type { UniqueRule } from './policy.ts';
-import { uniqueRuleOf } from './unique.ts';
+import { serialClaim, uniqueRuleOf } from './unique.ts';
 import { slugField } from '../../lib/fields.ts';
 
 /** A family with a slug, as a fixture registry would add one (no real family has one yet). */
@@ -279,6 +279,40 @@ export function describeRepositoryContract(name: string, start: () => Promise<Co
       );
       await slugged.put(SLUGGED, { ...put, slug: 'cloud' });
       expect(await slugged.count(SLUGGED)).toBe(2);
+    });
+
+    it('holds a permanent claim (a certificate’s folded number) for good: its holder is known, listed, put back', async () => {
+      const certificate = 'certificate';
+      const first = await repo.create(certificate, { number: 'OLD-2019-OOAB-1L11' });
+      const claim = serialClaim('number', 'old-2019-00ab-1111');
+      const lookAlike = () => repo.create(certificate, { number: 'OLD-2019-00AB-1111' });
+      expect(await repo.claimHolder(certificate, claim)).toBe(first._id);
+      await expect(lookAlike()).rejects.toBeInstanceOf(UniqueConflictError);
+      expect(await repo.trash(certificate, first._id, new Date().toISOString())).not.toBeNull();
+      await expect(lookAlike()).rejects.toBeInstanceOf(UniqueConflictError);
+      expect(await repo.restoreFromTrash(certificate, first._id)).not.toBeNull();
+      expect(await repo.delete(certificate, first._id)).not.toBeNull();
+      expect(await repo.claimHolder(certificate, claim)).toBe(first._id);
+      await expect(lookAlike()).rejects.toBeInstanceOf(UniqueConflictError);
+      // Its own id takes it again.
+      await repo.put(certificate, first);
+      expect(await repo.get(certificate, first._id)).toEqual(first);
+      const second = await repo.create(certificate, { number: 'DLT-2026-AAAA-BBBB' });
+      const byValue = (a: { value: string }, b: { value: string }) => (a.value < b.value ? -1 : 1);
+      expect((await repo.listClaims(certificate, 'number')).sort(byValue)).toEqual([
+        { value: 'dlt-2026-aaaa-bbbb', holder: second._id },
+        { value: 'old-2019-00ab-1111', holder: first._id },
+      ]);
+      expect(await repo.claimHolder(certificate, serialClaim('number', 'DLT-2026-ZZZZ-ZZZZ'))).toBeNull();
+
+      // A store the items are gone from (a restore's) takes the claims back for their holders.
+      const other = backend.fresh();
+      expect(await other.takeClaim(certificate, claim, first._id)).toBe(first._id);
+      expect(await other.takeClaim(certificate, claim, second._id)).toBe(first._id);
+      expect(await other.claimHolder(certificate, claim)).toBe(first._id);
+      await expect(other.create(certificate, { number: 'old-2019-ooab-1111' })).rejects.toBeInstanceOf(
+        UniqueConflictError,
+      );
     });
 
     it('updates without touching updatedAt when asked (bookkeeping is not an edit)', async () => {

@@ -1,15 +1,17 @@
 /**
  * Testimonials from verified learners (issue 23.8): what the learner's link reads and writes. A submission is a
  * draft of the `learnerTestimonial` family (staff publish, order, trash; the history records each version); one
- * testimonial per certificate, found by the certificate's number. Changing a published one makes it a draft again
- * (staff read it once more). Withdrawing deletes it and its history, and rebuilds the site if it was shown.
+ * testimonial per certificate, stored under the certificate's own id, so the link, the privacy tools and the
+ * revocation find it by that id and never by a number another certificate's may look like. Changing a published
+ * one makes it a draft again (staff read it once more). Withdrawing deletes it and its history, and rebuilds the
+ * site if it was shown.
  */
 import { contentFamilies } from '../../lib/collections.ts';
 import { publishChange } from '../cdn/publish-change.ts';
-import { certificatesOf } from '../certificates/lookup.ts';
+import { CERTIFICATE, certificatesOf, lookUpNumber } from '../certificates/lookup.ts';
 import type { Deps } from '../deps.ts';
-import { UPDATED_BY } from '../http/versions.ts';
-import { normaliseNumber } from '../certificates/number.ts';
+import { UPDATED_BY, type Editor } from '../http/versions.ts';
+import { normaliseUnique } from '../repository/keys.ts';
 import type { StoredItem } from '../repository/port.ts';
 
 export const TESTIMONIAL_FAMILY = contentFamilies.learnerTestimonial;
@@ -18,10 +20,47 @@ export const LEARNER_EDITOR = { accountId: 'learner', name: 'The learner (certif
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-export async function testimonialOfNumber(deps: Deps, number: string): Promise<StoredItem | null> {
-  const wanted = normaliseNumber(number);
+/**
+ * The testimonial written with this certificate: the one stored under its id, else one stored before testimonials
+ * took their certificate's id, which names exactly this certificate's number (as stored, never folded).
+ */
+export async function testimonialOfCertificate(
+  deps: Deps,
+  certificate: Pick<StoredItem, '_id'> & { number?: unknown },
+): Promise<StoredItem | null> {
+  const keyed = await deps.repository.get(TESTIMONIAL_FAMILY.key, certificate._id);
+  if (keyed) return keyed;
+  const number = normaliseUnique(certificate.number);
+  if (number === '') return null;
   const all = await deps.repository.list(TESTIMONIAL_FAMILY.key);
-  return all.find((item) => normaliseNumber(text(item.certificateNumber)) === wanted) ?? null;
+  return all.find((item) => normaliseUnique(item.certificateNumber) === number) ?? null;
+}
+
+/**
+ * Whether a testimonial may not show its learner as verified: the certificate it was written with (the one whose
+ * id it is stored under, else the one its number names) is revoked, or was deleted (its number answers revoked).
+ */
+export async function learnerRevoked(
+  deps: Pick<Deps, 'repository'>,
+  testimonial: { _id?: unknown; certificateNumber?: unknown },
+): Promise<boolean> {
+  const id = text(testimonial._id);
+  const certificate = id ? await deps.repository.get(CERTIFICATE, id) : null;
+  if (certificate) return certificate.status === 'revoked';
+  const number = text(testimonial.certificateNumber);
+  const found = number ? await lookUpNumber(deps, number) : null;
+  return found !== null && ('gone' in found || found.item.status === 'revoked');
+}
+
+/** A revoked certificate's testimonial leaves the site: unpublished (staff may not publish it again), rebuilt. */
+export async function withdrawFromSite(deps: Deps, certificate: StoredItem, editor: Editor): Promise<void> {
+  const testimonial = await testimonialOfCertificate(deps, certificate);
+  if (!testimonial || testimonial.published === false) return;
+  await deps.repository.update(TESTIMONIAL_FAMILY.key, testimonial._id, {
+    published: false,
+    [UPDATED_BY]: editor,
+  });
+  await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag, testimonial._id);
 }
 
 export interface LearnerInput {
@@ -49,13 +88,21 @@ export async function saveLearnerTestimonial(
     showCourse: input.showCourse,
     issuedOn: text(certificate.issuedOn),
   }) as Record<string, unknown>;
-  const existing = await testimonialOfNumber(deps, number);
-  if (!existing)
-    return deps.repository.create(TESTIMONIAL_FAMILY.key, {
+  const existing = await testimonialOfCertificate(deps, certificate);
+  if (!existing) {
+    const at = deps.now().toISOString();
+    const item: StoredItem = {
       ...fields,
       published: false,
       [UPDATED_BY]: LEARNER_EDITOR,
-    });
+      _id: certificate._id,
+      createdAt: at,
+      updatedAt: at,
+    };
+    // `onlyIfNew`: of two submissions sent at once, one is stored and the other changes it.
+    await deps.repository.put(TESTIMONIAL_FAMILY.key, item, { onlyIfNew: true });
+    return (await deps.repository.get(TESTIMONIAL_FAMILY.key, certificate._id)) ?? item;
+  }
   const wasShown = existing.published !== false;
   const result = await deps.repository.update(TESTIMONIAL_FAMILY.key, existing._id, {
     ...fields,
@@ -78,13 +125,10 @@ export async function eraseTestimonial(deps: Deps, item: StoredItem): Promise<bo
 
 /** The privacy tools: the testimonials written with the certificates of `email`. */
 export async function testimonialsOf(deps: Deps, email: string): Promise<StoredItem[]> {
-  const numbers = new Set(
-    (await certificatesOf(deps, email)).map((item) => normaliseNumber(text(item.number))),
+  const found = await Promise.all(
+    (await certificatesOf(deps, email)).map((certificate) => testimonialOfCertificate(deps, certificate)),
   );
-  if (numbers.size === 0) return [];
-  return (await deps.repository.list(TESTIMONIAL_FAMILY.key)).filter((item) =>
-    numbers.has(normaliseNumber(text(item.certificateNumber))),
-  );
+  return found.filter((item): item is StoredItem => item !== null);
 }
 
 /** Erasure: every testimonial of `email` deleted (call before the certificates lose the address). */

@@ -7,7 +7,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { utcToIstDay } from '../../../lib/ist.ts';
-import { CERTIFICATE_TOOLS as WORDS } from '../../../lib/staff-messages.ts';
+import { CERTIFICATE_TOOLS as WORDS, CERTIFICATES } from '../../../lib/staff-messages.ts';
 import { adminRequest, failureText } from '../../api/admin-api.ts';
 
 const CERTIFICATE_PATH = '/api/v1/certificate';
@@ -47,6 +47,8 @@ function BatchIssue({ onIssued }: { onIssued: () => void }) {
   const [candidates, setCandidates] = useState<Candidate[] | null>(null);
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [issuedOn, setIssuedOn] = useState(utcToIstDay(new Date().toISOString()));
+  // An owner's reason to issue before the batch has ended (the server refuses anyone else's).
+  const [earlyReason, setEarlyReason] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -78,7 +80,11 @@ function BatchIssue({ onIssued }: { onIssued: () => void }) {
     try {
       const answer = await adminRequest(`${CERTIFICATE_PATH}/batch/${batch}`, {
         method: 'POST',
-        json: { enrollIds: [...ticked], issuedOn },
+        json: {
+          enrollIds: [...ticked],
+          issuedOn,
+          ...(earlyReason.trim() ? { earlyIssueReason: earlyReason.trim() } : {}),
+        },
       });
       setNotice(messageOf(answer));
       onIssued();
@@ -147,6 +153,20 @@ function BatchIssue({ onIssued }: { onIssued: () => void }) {
               value={issuedOn}
               onChange={(e) => setIssuedOn(e.target.value)}
             />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-early`}>{CERTIFICATES.earlyIssueReason}</label>
+            <input
+              id={`${id}-early`}
+              type="text"
+              maxLength={300}
+              value={earlyReason}
+              aria-describedby={`${id}-early-hint`}
+              onChange={(e) => setEarlyReason(e.target.value)}
+            />
+            <p id={`${id}-early-hint`} className="field-hint">
+              {CERTIFICATES.earlyIssueReasonHint}
+            </p>
           </div>
           <div className="form-actions">
             <button
