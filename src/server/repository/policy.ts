@@ -16,7 +16,10 @@ import {
   type Revision,
   type StoredItem,
   type TrashEntry,
+  type UniqueClaim,
 } from './port.ts';
+
+export type { UniqueClaim };
 
 // Items
 
@@ -76,16 +79,6 @@ export function uniqueValue(collection: CollectionName, item: Record<string, unk
  * One value an item holds that no other item of its collection may hold at the same time: its unique field's
  * value (UNIQUE_FIELDS), or one of its slugs, current and earlier (unique.ts). Compared normalised.
  */
-export interface UniqueClaim {
-  field: string;
-  value: string;
-  /**
-   * Held for good: no edit, trash move or delete frees it, so the value is never another item's (a certificate's
-   * number, which verifiers hold on paper). A trash restore or a put of the same id takes it again as its own.
-   */
-  permanent?: boolean;
-}
-
 /** The claims a removal (a trash move, a delete) gives back: all but the permanent ones. */
 export const freedOnRemoval = (claims: readonly UniqueClaim[]) => claims.filter((claim) => !claim.permanent);
 

@@ -9,7 +9,17 @@
  * blobs-repository.ts and blobs-coordination.ts over Netlify Blobs), and both adapters of a port pass its one
  * contract suite (repository.contract.ts, coordination.contract.ts) against real backends.
  */
-import type { UniqueClaim } from './policy.ts';
+
+/** One unique value an item holds in its collection (a course name, a slug, a certificate's folded number). */
+export interface UniqueClaim {
+  field: string;
+  value: string;
+  /**
+   * Held for good: no edit, trash move or delete frees it, so the value is never another item's (a certificate's
+   * number, which verifiers hold on paper). A trash restore or a put of the same id takes it again as its own.
+   */
+  permanent?: boolean;
+}
 
 /**
  * A collection's name: a registry family's key. Any string, so that a family added to the registry is stored
