@@ -168,7 +168,12 @@ describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
 
       const issued = await api.admin(`${certificate.path}/batch/${weekend._id}`, {
         method: 'POST',
-        json: { enrollIds: [stored._id], issuedOn: '2026-11-26' },
+        // The batch is still running: an owner issues early with a reason (decisions §63).
+        json: {
+          enrollIds: [stored._id],
+          issuedOn: '2026-11-26',
+          earlyIssueReason: 'Finished the syllabus early',
+        },
       });
       expect(issued.status, JSON.stringify(await body(issued.clone()))).toBe(200);
       const [made] = ((await body(issued)).data as { issued: { number: string }[] }).issued;
