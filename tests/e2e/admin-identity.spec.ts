@@ -19,7 +19,7 @@ import { SCREENS } from '../../src/admin/stores/router.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { USERS_PATH, type AccountView } from '../../src/lib/identity.ts';
 import { AUTH, DATA_RIGHTS, ENQUIRY, IDENTITY } from '../../src/lib/staff-messages.ts';
-import { unique } from './admin-support.ts';
+import { replaceOwnersPassword, unique } from './admin-support.ts';
 import { expect, projectBaseURL, test } from './fixtures.ts';
 
 const PASSWORD = 'violet-harbour-lantern-42';
@@ -74,11 +74,7 @@ test('an editor signs in with a password and a passkey, stays out of Team and Ac
     await editor.getByLabel(/password/i).fill(PASSWORD);
     await editor.getByRole('button', { name: 'Login', exact: true }).click();
     // The owner chose that password: the editor replaces it before anything else.
-    await expect(editor.getByRole('heading', { level: 1 })).toHaveText(PASSWORD_CHANGE.heading);
-    await editor.getByLabel(PASSWORD_CHANGE.temporaryPassword, { exact: true }).fill(PASSWORD);
-    await editor.getByLabel(ACCOUNT.newPassword, { exact: true }).fill(CHOSEN);
-    await editor.getByLabel(ACCOUNT.confirmPassword, { exact: true }).fill(CHOSEN);
-    await editor.getByRole('button', { name: PASSWORD_CHANGE.submit, exact: true }).click();
+    await replaceOwnersPassword(editor, PASSWORD, CHOSEN);
     await expect(editor).toHaveURL(/\/deltaadmin\/home-content$/);
     // Every staff tool but the owner-only ones (Team, Activity).
     await expect(editor.getByRole('navigation', { name: 'Staff tools' }).getByRole('link')).toHaveText(

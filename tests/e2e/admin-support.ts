@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { ACCOUNT, PASSWORD_CHANGE } from '../../src/admin/admin-copy.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
 
@@ -87,4 +88,16 @@ export async function openScreen(
     .getByRole('link', { name: linkName, exact: true })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/**
+ * The first sign-in of an account an owner made with a password: the admin shows only the password change, and
+ * the person replaces the owner's password with their own.
+ */
+export async function replaceOwnersPassword(page: Page, given: string, chosen: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PASSWORD_CHANGE.heading);
+  await page.getByLabel(PASSWORD_CHANGE.temporaryPassword, { exact: true }).fill(given);
+  await page.getByLabel(ACCOUNT.newPassword, { exact: true }).fill(chosen);
+  await page.getByLabel(ACCOUNT.confirmPassword, { exact: true }).fill(chosen);
+  await page.getByRole('button', { name: PASSWORD_CHANGE.submit, exact: true }).click();
 }

@@ -7,7 +7,7 @@
 import { TEAM } from '../../src/admin/admin-copy.ts';
 import { USERS_PATH, type AccountView } from '../../src/lib/identity.ts';
 import { COURSE_SETTINGS, IDENTITY } from '../../src/lib/staff-messages.ts';
-import { unique } from './admin-support.ts';
+import { replaceOwnersPassword, unique } from './admin-support.ts';
 import { expect, projectBaseURL, test } from './fixtures.ts';
 
 const PASSWORD = 'violet-harbour-lantern-42';
@@ -41,6 +41,8 @@ test('an editor sees the payment settings read-only with a note; an owner edits 
     await editor.getByLabel('User ID').fill(userId);
     await editor.getByLabel(/password/i).fill(PASSWORD);
     await editor.getByRole('button', { name: 'Login', exact: true }).click();
+    // An account the owner made with a password replaces it at its first sign-in (decisions §65).
+    await replaceOwnersPassword(editor, PASSWORD, 'copper-meadow-signal-58');
     await expect(editor).toHaveURL(/\/deltaadmin\/home-content$/);
     await editor.goto('/deltaadmin/site-settings');
     await expect(editor.getByText(COURSE_SETTINGS.ownersOnly)).toBeVisible();

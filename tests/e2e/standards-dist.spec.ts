@@ -15,8 +15,23 @@ import { expect, test } from './fixtures.ts';
 const DIST = join(import.meta.dirname, '../../dist');
 const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
-const builtPages = () =>
-  readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.html'));
+/**
+ * Every built page's HTML by its path under dist/, read as one build made them: a rebuild renames dist/ away and its
+ * successor in, so a read caught between the two is made again.
+ */
+function builtPages(): Map<string, string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const paths = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((path) =>
+        path.endsWith('.html'),
+      );
+      return new Map(paths.map((path) => [path, readFileSync(join(DIST, path), 'utf8')]));
+    } catch (error) {
+      if (attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_000);
+    }
+  }
+}
 
 /** The JSON-LD blocks of a built page, each parsed. */
 const jsonLdOf = (html: string): unknown[] =>
@@ -37,23 +52,12 @@ test('the W3C Nu HTML checker finds no error on any built page', () => {
   test.setTimeout(240_000);
   const copy = mkdtempSync(join(tmpdir(), 'vnu-pages-'));
   try {
-    // A rebuild renames dist/ away and its successor in: a copy caught between the two is taken again.
-    const copyPages = (): string[] => {
-      const pages = builtPages();
-      for (const page of pages) {
-        mkdirSync(dirname(join(copy, page)), { recursive: true });
-        writeFileSync(join(copy, page), readFileSync(join(DIST, page)));
-      }
-      return pages;
-    };
-    let pages: string[];
-    try {
-      pages = copyPages();
-    } catch {
-      rmSync(copy, { recursive: true, force: true });
-      mkdirSync(copy);
-      pages = copyPages();
+    const built = builtPages();
+    for (const [page, html] of built) {
+      mkdirSync(dirname(join(copy, page)), { recursive: true });
+      writeFileSync(join(copy, page), html);
     }
+    const pages = [...built.keys()];
     expect(pages.length).toBeGreaterThan(20);
     const run = spawnSync(
       'java',
@@ -79,27 +83,27 @@ test('the W3C Nu HTML checker finds no error on any built page', () => {
 });
 
 test("every page's structured data keeps Google's course rules, and the home page marks up catalogue courses only", () => {
-  const pages = builtPages();
-  const problems = pages.flatMap((page) =>
-    googleCourseProblems(jsonLdOf(readFileSync(join(DIST, page), 'utf8'))).map(
-      (problem) => `${page} ${problem}`,
-    ),
+  const built = builtPages();
+  const problems = [...built].flatMap(([page, html]) =>
+    googleCourseProblems(jsonLdOf(html)).map((problem) => `${page} ${problem}`),
   );
   expect(problems).toEqual([]);
-  const home = jsonLdOf(readFileSync(join(DIST, 'index.html'), 'utf8')).flat() as Record<string, unknown>[];
+  const home = jsonLdOf(built.get('index.html') ?? '').flat() as Record<string, unknown>[];
   const list = home.find((entry) => entry['@type'] === 'ItemList') as { itemListElement: { url: string }[] };
-  const coursePages = pages.filter((page) => /^courses\/[^/]+\.html$/.test(page));
+  const coursePages = [...built.keys()].filter((page) => /^courses\/[^/]+\.html$/.test(page));
   expect(list.itemListElement.length).toBeGreaterThan(0);
   for (const { url } of list.itemListElement)
     expect(coursePages, url).toContain(`${new URL(url).pathname.slice(1)}.html`);
 });
 
-/** Pages a visitor may share: every built page but the admin's shell, the 404 and the redirects of renamed pages. */
+/**
+ * Pages a visitor may share: every built page but the admin's shell, the error pages (404, 500) and the redirects of
+ * renamed pages.
+ */
 const publicPages = () =>
-  builtPages().filter(
-    (page) =>
-      !['404.html', 'deltaadmin.html'].includes(page) &&
-      !/http-equiv="refresh"/.test(readFileSync(join(DIST, page), 'utf8')),
+  [...builtPages()].filter(
+    ([page, html]) =>
+      !['404.html', '500.html', 'deltaadmin.html'].includes(page) && !/http-equiv="refresh"/.test(html),
   );
 
 const metaContent = (html: string, property: string) =>
@@ -108,8 +112,7 @@ const metaContent = (html: string, property: string) =>
 test('every public page has a canonical and a share picture with its width, height and text', () => {
   const pages = publicPages();
   expect(pages.length).toBeGreaterThan(20);
-  const lacking = pages.flatMap((page) => {
-    const html = readFileSync(join(DIST, page), 'utf8');
+  const lacking = pages.flatMap(([page, html]) => {
     const found = {
       canonical: /<link rel="canonical" href="https?:\/\/[^"]+"/.test(html),
       'og:image': /^https?:\/\//.test(metaContent(html, 'og:image') ?? ''),
