@@ -12,7 +12,7 @@ import type { JSONWebKeySet } from 'jose';
 import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../scripts/migration/restore.ts';
-import { contentFamilies } from '../../src/lib/collections.ts';
+import { contentFamilies, trashRestorePath } from '../../src/lib/collections.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { verificationOf } from '../../src/server/certificates/lookup.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';
@@ -238,6 +238,17 @@ describe.each(STORE_BACKENDS)('Open Badges 3.0 to a standard verifier, on %s', (
     });
     expect(erased.status).toBe(200);
     expect(await revokedOnList(held)).toBe(true);
+  });
+
+  it('a deleted certificate reads revoked on the list, and valid again when staff undo the delete', async () => {
+    const item = await issue('Ravi Shankar');
+    const held = verifiedPayload(await credentialOf(item.number), await jwks());
+    expect(await revokedOnList(held)).toBe(false);
+    expect((await api.admin(`${family.path}/${item._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await revokedOnList(held)).toBe(true);
+    const restored = await api.admin(trashRestorePath(family.key, item._id), { method: 'POST' });
+    expect(restored.status).toBe(200);
+    expect(await revokedOnList(held)).toBe(false);
   });
 
   it('a restore into an empty store keeps every place and bit; the next certificate gets an unused place', async () => {

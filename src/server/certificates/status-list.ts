@@ -130,6 +130,26 @@ export async function markRevoked(deps: Deps, item: StoredItem): Promise<void> {
 }
 
 /**
+ * Clears a certificate's bit: only for one that comes back from the trash unrevoked (staff's Undo of a delete), whose
+ * number verifies as valid again, so standard verifiers read it as our own answer does.
+ */
+export async function markValidAgain(deps: Deps, item: StoredItem): Promise<void> {
+  const index = statusIndexOf(item);
+  if (index === null || item.status === 'revoked') return;
+  await leaseWithin(deps, LIST_LEASE);
+  try {
+    const list = await readList(deps.repository);
+    if (!list.revoked.includes(index)) return;
+    await deps.repository.setDocument<StoredStatusList>('certificateStatusList', {
+      revoked: list.revoked.filter((revoked) => revoked !== index),
+      updatedAt: deps.now().toISOString(),
+    });
+  } finally {
+    await deps.coordination.releaseLease(LIST_LEASE);
+  }
+}
+
+/**
  * After a restore: the hint moves past every restored place (never back), and a bit once set stays set, with the
  * restored revoked certificates' bits added; so no restored place is handed out again and nothing revoked reads
  * valid again.

@@ -10,7 +10,7 @@ import { API, FIELD_REASONS } from '../../lib/api-messages.ts';
 import { checkIssueTiming } from '../certificates/issue-timing.ts';
 import { CERTIFICATE, originOf } from '../certificates/lookup.ts';
 import { deliverCertificateMailAfterResponse, newCertificateMail } from '../certificates/mail.ts';
-import { allocateStatusIndex } from '../certificates/status-list.ts';
+import { allocateStatusIndex, markRevoked, markValidAgain } from '../certificates/status-list.ts';
 import { conflict, HttpError } from '../http/respond.ts';
 import type { RouteInput, StaffInput } from '../http/route-table.ts';
 import { validationFailure } from '../http/validate.ts';
@@ -29,6 +29,8 @@ export interface CreateHooks {
   ): Promise<void>;
   /** Before a delete (to the trash) of the item `id`: refuses, by throwing the HttpError to answer. */
   beforeDelete?(input: StaffInput, id: string): Promise<void>;
+  /** After the item came back from the trash. */
+  afterRestore?(input: StaffInput, item: StoredItem): Promise<void>;
   /** Stored beside the validated fields, in the same write. */
   extra?(input: RouteInput, fields: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** After the item is stored (and audited). */
@@ -48,7 +50,10 @@ const CREATE_HOOKS: Partial<Record<string, CreateHooks>> = {
     async beforeDelete({ deps }, id) {
       const item = await deps.repository.get(CERTIFICATE, id);
       if (item?.status === 'revoked') throw new HttpError(conflict(API.certificateRevokedKept));
+      // Its number answers "withdrawn" from now on: standard verifiers read the same from its bit, set first.
+      if (item) await markRevoked(deps, item);
     },
+    afterRestore: ({ deps }, item) => markValidAgain(deps, item),
     async extra({ deps, request }, fields) {
       const mail = newCertificateMail(deps, fields.holderEmail, originOf(deps, request));
       return { statusIndex: await allocateStatusIndex(deps), ...(mail ? { mail } : {}) };

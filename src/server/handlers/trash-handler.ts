@@ -15,6 +15,7 @@ import type { Deps } from '../deps.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { OWNER, READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { hasRelations, restoreRefusal } from './content-relations.ts';
+import { createHooksOf } from './create-hooks.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { keepsTaxRecord, keepTrashedTaxRecord } from '../fees/tax-records.ts';
@@ -142,6 +143,7 @@ async function restoreItem(family: TrashFamily, input: StaffInput, id: string) {
   item =
     (await deps.repository.update(family.key, id, { [DELETED_BY]: undefined }, { touch: false }))?.item ??
     item;
+  await createHooksOf(family.key)?.afterRestore?.(input, item);
   if (family.cacheTag) await publishChange(deps, family.cacheTag);
   // An enrolled request back in its list holds its batch's seat again (issue 22.5).
   await purgeSeatsIfHeld(deps, item);
