@@ -15,10 +15,12 @@ import { createImageService } from '../../src/server/images/image-service.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';
 import { unpackArchive } from '../../src/server/migration/archive.ts';
 import { backupBuffer, collectBackup, type BackupManifest } from '../../src/server/migration/backup.ts';
+import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import type { StoredItem } from '../../src/server/repository/port.ts';
 import { restoreBackup } from '../../scripts/migration/restore.ts';
 import { startBlobsServer, type TestBlobsServer } from '../support/blobs-server.ts';
-import { startApiOn, STORE_BACKENDS, type Api, type StoreBackend } from './api-harness.ts';
+import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
+import { startApi, STORE_BACKENDS, type Api, type StoreBackend } from './api-harness.ts';
 
 const FIXTURES = new URL('../fixtures/backups/', import.meta.url);
 const KEPT = readdirSync(FIXTURES)
@@ -52,16 +54,28 @@ async function readKept(name: string): Promise<Kept> {
 }
 
 let imagesServer: TestBlobsServer;
+let redis: RedisWithGateway;
 let prefix = 0;
-const running: { stop(): Promise<void> }[] = [];
+const running: Api[] = [];
 
+/** A site on one store kind: Redis under a key prefix of its own on the file's one server, or a Blobs store. */
 async function site(backend: StoreBackend) {
   const imagesStore: Store = imagesServer.getStore(`kept-images-${backend}-${++prefix}`);
-  const started = await startApiOn(backend, `kept${prefix}`, {
+  const env =
+    backend === 'redis'
+      ? {
+          UPSTASH_REDIS_REST_URL: redis.url,
+          UPSTASH_REDIS_REST_TOKEN: redis.token,
+          REDIS_KEY_PREFIX: `kept${prefix}`,
+        }
+      : {};
+  const api = await startApi({
+    env,
+    ...(backend === 'redis' ? { repository: () => createRepositoryFromEnv(env) } : {}),
     deps: { images: createImageService({ store: imagesStore }) },
   });
-  running.push(started);
-  return { api: started.api, imagesStore, images: createImageStore(imagesStore) };
+  running.push(api);
+  return { api, imagesStore, images: createImageStore(imagesStore) };
 }
 
 const settingsOf = async (api: Api) =>
@@ -106,11 +120,11 @@ async function expectHoldsTheArchive(target: Awaited<ReturnType<typeof site>>, k
 }
 
 beforeAll(async () => {
-  imagesServer = await startBlobsServer();
+  [imagesServer, redis] = await Promise.all([startBlobsServer(), startRedisWithGateway()]);
 }, 60_000);
 afterAll(async () => {
-  for (const started of running) await started.stop();
-  await imagesServer?.stop();
+  for (const api of running) await api.stop();
+  await Promise.all([imagesServer?.stop(), redis?.stop()]);
 });
 
 describe('the kept archives', () => {
