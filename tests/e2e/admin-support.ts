@@ -100,4 +100,6 @@ export async function replaceOwnersPassword(page: Page, given: string, chosen: s
   await page.getByLabel(ACCOUNT.newPassword, { exact: true }).fill(chosen);
   await page.getByLabel(ACCOUNT.confirmPassword, { exact: true }).fill(chosen);
   await page.getByRole('button', { name: PASSWORD_CHANGE.submit, exact: true }).click();
+  // Saved: the admin leaves the password change for the screen the person came to.
+  await expect(page.getByRole('heading', { level: 1, name: PASSWORD_CHANGE.heading })).toHaveCount(0);
 }
