@@ -10,7 +10,8 @@
  *
  * --dev serves `astro dev` (hot reload) behind the same functions instead of the production build.
  */
-import { NetlifyDev } from '@netlify/dev';
+import type { NetlifyDev } from '@netlify/dev';
+import { localNetlifyDev } from './local/netlify-dev.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type http from 'node:http';
@@ -164,17 +165,7 @@ async function main() {
   const scheduled = await scheduledFunctionNames(join(projectRoot, 'netlify', 'functions'));
   reuseFunctionBuilds();
   keepFunctionsWarm(join(projectRoot, '.netlify', 'functions-serve'));
-  const netlify = new NetlifyDev({
-    projectRoot,
-    skipGitignore: true,
-    blobs: { enabled: false },
-    edgeFunctions: { enabled: false },
-    geolocation: { enabled: false },
-    database: { enabled: false },
-    aiGateway: { enabled: false },
-    images: { enabled: false },
-    serverAddress,
-  });
+  const netlify = localNetlifyDev(projectRoot, serverAddress);
   await netlify.start();
   log('building the functions…');
   // A path no function has: it only shows the functions handler, invoking nothing.

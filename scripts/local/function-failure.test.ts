@@ -4,7 +4,8 @@
  * the runner's front door recognises the failure and answers the site's 500 page with the security headers, or
  * the API's JSON, and nothing of the error's stack or the machine's paths. A function's own 500 passes untouched.
  */
-import { NetlifyDev } from '@netlify/dev';
+import type { NetlifyDev } from '@netlify/dev';
+import { localNetlifyDev } from './netlify-dev.ts';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,17 +60,7 @@ describe('a function that fails outright', () => {
       join(root, 'netlify/functions/own-error.mjs'),
       `export default () => new Response('{"success":false}', { status: 500, headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' } });\nexport const config = { path: '/api/own-error' };\n`,
     );
-    dev = new NetlifyDev({
-      projectRoot: root,
-      skipGitignore: true,
-      blobs: { enabled: false },
-      edgeFunctions: { enabled: false },
-      geolocation: { enabled: false },
-      database: { enabled: false },
-      aiGateway: { enabled: false },
-      images: { enabled: false },
-      serverAddress: null,
-    });
+    dev = localNetlifyDev(root, null);
     limitFunctionsToOneSecond(dev);
     await dev.start();
   }, 60_000);
