@@ -26,6 +26,7 @@ import { createImageService } from '../src/server/images/image-service.ts';
 import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
 import { startBlobsSandbox } from './dev/blobs-sandbox.ts';
 import { startBanner } from './local/banner.ts';
+import { createCdnCache, LOCAL_NETLIFY_API_PATH } from './local/cdn-cache.ts';
 import { withSocketAddress } from './local/client-address.ts';
 import { sendFetchResponse } from './local/compress.ts';
 import { devPasswordLine } from './local/dev-password.ts';
@@ -90,6 +91,16 @@ async function withBinaryBodyFix(req: http.IncomingMessage): Promise<http.Incomi
   }) as unknown as http.IncomingMessage;
 }
 
+/** What the CDN emulation keys and revalidates by: the method, the URL and the headers as they reached the edge. */
+function cdnRequestOf(req: http.IncomingMessage) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || ['host', 'connection', 'content-length'].includes(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return { method: req.method ?? 'GET', url: `http://localhost:${port}${req.url ?? '/'}`, headers };
+}
+
 /** Netlify answers an unmatched path with the site's 404.html, status 404 and the header rules of netlify.toml. */
 async function notFoundPage(netlify: NetlifyDev): Promise<Response> {
   const page = await netlify.handle(new Request(`http://localhost:${port}/404.html`)).catch(() => undefined);
@@ -132,6 +143,11 @@ async function main() {
   // A local build is no production deploy and costs no credits: edits stay live within seconds (issue 26).
   process.env.DEPLOY_BUDGET_PER_MONTH ??= LOCAL_DEPLOY_BUDGET;
   process.env.URL = `http://localhost:${port}`;
+  // Netlify's CDN in front of the functions, purged through Netlify's API call, answered by the runner itself.
+  const cdn = createCdnCache({ log });
+  process.env.NETLIFY_PURGE_API_TOKEN = cdn.token;
+  process.env.NETLIFY_PURGE_API_URL = `http://127.0.0.1:${port}${LOCAL_NETLIFY_API_PATH}`;
+  process.env.SITE_ID ??= 'local-site';
   process.env.SITE_URL ??= process.env.URL;
   // Enquiry notifications with no accounts: a local SMTP server, /__local/mail, scheduled retries (issue 11).
   const notifications = await startLocalNotifications(log);
@@ -198,16 +214,20 @@ async function main() {
         await sendFetchResponse(req, res, await notFoundPage(netlify));
         return;
       }
-      const match = await netlify.handleAndIntrospectNodeRequest(
-        await withBinaryBodyFix(withSocketAddress(req)),
-      );
-      if (match && isFunctionFailure(match)) {
-        log(`function failed: ${req.method} ${pathnameOf(req.url)}: ${await failureSummary(match.response)}`);
-        await sendFetchResponse(req, res, await failurePage(netlify, req));
-        return;
-      }
-      const response = match?.response ?? (await notFoundPage(netlify));
-      await sendFetchResponse(req, res, withoutInternalHeaders(response));
+      if (cdn.handlePurgeCall(req, res)) return;
+      const request = withSocketAddress(req);
+      const response = await cdn.serve(cdnRequestOf(request), async (again) => {
+        // The request itself the first time; a background revalidation asks with a fresh copy of it.
+        const match = again
+          ? await netlify.handleAndIntrospect(again)
+          : await netlify.handleAndIntrospectNodeRequest(await withBinaryBodyFix(request));
+        if (match && isFunctionFailure(match)) {
+          log(`function failed: ${req.method} ${pathnameOf(req.url)}: ${await failureSummary(match.response)}`);
+          return failurePage(netlify, req);
+        }
+        return withoutInternalHeaders(match?.response ?? (await notFoundPage(netlify)));
+      });
+      await sendFetchResponse(req, res, response);
     } catch (error) {
       log(`request failed: ${String(error)}`);
       if (res.headersSent) res.end();
