@@ -222,7 +222,9 @@ async function main() {
           ? await netlify.handleAndIntrospect(again)
           : await netlify.handleAndIntrospectNodeRequest(await withBinaryBodyFix(request));
         if (match && isFunctionFailure(match)) {
-          log(`function failed: ${req.method} ${pathnameOf(req.url)}: ${await failureSummary(match.response)}`);
+          log(
+            `function failed: ${req.method} ${pathnameOf(req.url)}: ${await failureSummary(match.response)}`,
+          );
           return failurePage(netlify, req);
         }
         return withoutInternalHeaders(match?.response ?? (await notFoundPage(netlify)));
@@ -244,6 +246,7 @@ async function main() {
 
   // Scheduled functions do not run locally: tick the rebuild follow-up the way Netlify's scheduler would.
   const { runScheduledRebuild } = await import('../src/server/rebuild/scheduled.ts');
+  const { runScheduledPurgeRetry } = await import('../src/server/cdn/scheduled-purges.ts');
   // One tick at a time: on a busy machine a tick can outlast the interval, and overlapping ticks would queue
   // behind each other in the Blobs sandbox until every one of them timed out.
   let ticking = false;
@@ -251,7 +254,7 @@ async function main() {
     if (ticking) return;
     ticking = true;
     const started = Date.now();
-    runScheduledRebuild()
+    Promise.all([runScheduledRebuild(), runScheduledPurgeRetry()])
       .catch((error: unknown) =>
         log(
           `scheduled rebuild failed after ${Date.now() - started} ms: ${String(error)} (${String((error as Error).cause)})`,

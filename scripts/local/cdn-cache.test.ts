@@ -3,8 +3,19 @@
  * is stale or the origin fails, purge by tag, and its byte-bounded memory. The origin here is a plain function
  * answering Responses, as @netlify/dev does; the runner's wiring is exercised by tests/e2e/cdn-cache.spec.ts.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { cacheTagsOf, cdnRuleOf, createCdnCache, parseDirectives, storableRule, type Origin } from './cdn-cache.ts';
+import { createCachePurger } from '../../src/server/cdn/cache-purge.ts';
+import {
+  cacheTagsOf,
+  cdnRuleOf,
+  createCdnCache,
+  LOCAL_NETLIFY_API_PATH,
+  parseDirectives,
+  storableRule,
+  type Origin,
+} from './cdn-cache.ts';
 
 const PUBLIC = 'public, durable, s-maxage=31536000, stale-while-revalidate=86400';
 
@@ -61,7 +72,9 @@ describe('CDN headers', () => {
     expect(storableRule(answer('x', { 'netlify-cdn-cache-control': PUBLIC }))).not.toBeNull();
     expect(storableRule(answer('x', { 'netlify-cdn-cache-control': PUBLIC }, 503))).toBeNull();
     expect(storableRule(answer('x', { 'netlify-cdn-cache-control': PUBLIC }, 500))).toBeNull();
-    expect(storableRule(answer('x', { 'netlify-cdn-cache-control': PUBLIC, 'set-cookie': 'a=1' }))).toBeNull();
+    expect(
+      storableRule(answer('x', { 'netlify-cdn-cache-control': PUBLIC, 'set-cookie': 'a=1' })),
+    ).toBeNull();
   });
 
   it('reads comma-separated tags', () => {
@@ -96,7 +109,11 @@ describe('the CDN cache', () => {
 
   it('keeps nothing the headers forbid, and nothing for other methods', async () => {
     const cache = createCdnCache();
-    for (const headers of [{ 'cache-control': 'no-store' }, { 'netlify-cdn-cache-control': 'private, no-store' }]) {
+    const forbidding: Record<string, string>[] = [
+      { 'cache-control': 'no-store' },
+      { 'netlify-cdn-cache-control': 'private, no-store' },
+    ];
+    for (const headers of forbidding) {
       const { origin, calls } = originOf(() => answer('x', headers));
       await cache.serve(get('/private'), origin);
       const again = await cache.serve(get('/private'), origin);
@@ -111,7 +128,8 @@ describe('the CDN cache', () => {
 
   it('purges by tag, and everything when no tag is named', async () => {
     const cache = createCdnCache();
-    const tagged = (tag: string) => originOf(() => answer(tag, { 'netlify-cdn-cache-control': PUBLIC, 'netlify-cache-tag': tag }));
+    const tagged = (tag: string) =>
+      originOf(() => answer(tag, { 'netlify-cdn-cache-control': PUBLIC, 'netlify-cache-tag': tag }));
     const course = tagged('course');
     const article = tagged('article');
     await cache.serve(get('/course'), course.origin);
@@ -132,7 +150,9 @@ describe('the CDN cache', () => {
     const cache = createCdnCache({ now: () => clock });
     let version = 1;
     const { origin, calls } = originOf(() =>
-      answer(`v${version}`, { 'netlify-cdn-cache-control': 'public, s-maxage=10, stale-while-revalidate=60' }),
+      answer(`v${version}`, {
+        'netlify-cdn-cache-control': 'public, s-maxage=10, stale-while-revalidate=60',
+      }),
     );
     await cache.serve(get('/page'), origin);
     version = 2;
@@ -183,17 +203,57 @@ describe('the CDN cache', () => {
     const origin = originOf(() => answer('x'.repeat(500), { 'netlify-cdn-cache-control': PUBLIC })).origin;
     for (let n = 0; n < 6; n++) await cache.serve(get(`/page-${n}`), origin);
     // Touch the first, so the second is now the least recently used.
-    expect((await cache.serve(get('/page-0'), origin)).headers.get('cache-status')).toBe('"Netlify Edge"; hit');
+    expect((await cache.serve(get('/page-0'), origin)).headers.get('cache-status')).toBe(
+      '"Netlify Edge"; hit',
+    );
     for (let n = 6; n < 13; n++) await cache.serve(get(`/page-${n}`), origin);
     expect(cache.stats().bytes).toBeLessThanOrEqual(8_000);
     expect(cache.stats().entries).toBe(12);
-    expect((await cache.serve(get('/page-0'), origin)).headers.get('cache-status')).toBe('"Netlify Edge"; hit');
+    expect((await cache.serve(get('/page-0'), origin)).headers.get('cache-status')).toBe(
+      '"Netlify Edge"; hit',
+    );
     expect((await cache.serve(get('/page-1'), origin)).headers.get('cache-status')).toBe(
       '"Netlify Edge"; fwd=miss',
     );
     // An answer bigger than an eighth of the budget is served but never kept.
     const big = originOf(() => answer('y'.repeat(2_000), { 'netlify-cdn-cache-control': PUBLIC })).origin;
     expect(await (await cache.serve(get('/big'), big)).text()).toHaveLength(2_000);
-    expect((await cache.serve(get('/big'), big)).headers.get('cache-status')).toBe('"Netlify Edge"; fwd=miss');
+    expect((await cache.serve(get('/big'), big)).headers.get('cache-status')).toBe(
+      '"Netlify Edge"; fwd=miss',
+    );
+  });
+});
+
+describe("the runner's purge API", () => {
+  it("answers @netlify/functions' own purgeCache call, by tag and for everything, with its token only", async () => {
+    const cache = createCdnCache();
+    const server = createServer((req, res) => {
+      if (!cache.handlePurgeCall(req, res)) res.writeHead(418).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const apiURL = `http://localhost:${port}${LOCAL_NETLIFY_API_PATH}`;
+    try {
+      const tagged = (tag: string) =>
+        originOf(() => answer(tag, { 'netlify-cdn-cache-control': PUBLIC, 'netlify-cache-tag': tag })).origin;
+      for (const tag of ['course', 'article', 'batch']) await cache.serve(get(`/${tag}`), tagged(tag));
+      const purge = createCachePurger({ token: cache.token, siteID: 'local-site', apiURL });
+      await purge(['course']);
+      expect(cache.stats()).toMatchObject({ entries: 2, purgeCalls: 1 });
+      await purge([]);
+      expect(cache.stats()).toMatchObject({ entries: 0, purgeCalls: 2 });
+
+      await cache.serve(get('/batch'), tagged('batch'));
+      const wrongToken = createCachePurger({ token: 'guessed', siteID: 'local-site', apiURL });
+      await expect(wrongToken(['batch'])).rejects.toThrow('status code: 401');
+      expect(cache.stats().entries).toBe(1);
+      // Any other path of the runner's API is not found; other paths are not the purge API's at all.
+      expect((await fetch(`http://localhost:${port}${LOCAL_NETLIFY_API_PATH}/api/v1/sites`)).status).toBe(
+        404,
+      );
+      expect((await fetch(`http://localhost:${port}/api/v1/purge`, { method: 'POST' })).status).toBe(418);
+    } finally {
+      server.close();
+    }
   });
 });

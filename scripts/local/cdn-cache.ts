@@ -40,7 +40,10 @@ export function parseDirectives(header: string): Map<string, string | true> {
     const [name = '', ...rest] = part.split('=');
     const key = name.trim().toLowerCase();
     if (!key) continue;
-    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     directives.set(key, rest.length ? value : true);
   }
   return directives;
@@ -62,7 +65,8 @@ export function cdnRuleOf(headers: Headers): CdnRule | null {
   const directives = parseDirectives(header);
   if (['private', 'no-store', 'no-cache'].some((name) => directives.has(name))) return null;
   const ttl =
-    seconds(directives.get('s-maxage')) ?? (targeted === null ? undefined : seconds(directives.get('max-age')));
+    seconds(directives.get('s-maxage')) ??
+    (targeted === null ? undefined : seconds(directives.get('max-age')));
   if (ttl === undefined) return null;
   const rule: CdnRule = {
     ttlSeconds: ttl,
@@ -92,7 +96,7 @@ interface Entry {
   status: number;
   statusText: string;
   headers: [string, string][];
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   storedAt: number;
   rule: CdnRule;
   tags: string[];
@@ -160,7 +164,9 @@ export function createCdnCache(options: CdnCacheOptions = {}): CdnCache {
     sizeCalculation: (entry, key) =>
       Math.max(
         1,
-        entry.body.byteLength + key.length + entry.headers.reduce((sum, [n, v]) => sum + n.length + v.length, 0),
+        entry.body.byteLength +
+          key.length +
+          entry.headers.reduce((sum, [n, v]) => sum + n.length + v.length, 0),
       ),
   });
   const revalidating = new Set<string>();
@@ -170,7 +176,7 @@ export function createCdnCache(options: CdnCacheOptions = {}): CdnCache {
   const ageSeconds = (entry: Entry) => (now() - entry.storedAt) / 1000;
 
   /** Keeps `response` under `key` if it may be kept; answers the body as read, or null when left as a stream. */
-  async function keep(key: string, response: Response): Promise<Uint8Array | null> {
+  async function keep(key: string, response: Response): Promise<Uint8Array<ArrayBuffer> | null> {
     const rule = storableRule(response);
     if (!rule) return null;
     const body = new Uint8Array(await response.arrayBuffer());
@@ -266,7 +272,8 @@ export function createCdnCache(options: CdnCacheOptions = {}): CdnCache {
     }
     const wanted = new Set(tags);
     const doomed: string[] = [];
-    for (const [key, entry] of entries.entries()) if (entry.tags.some((tag) => wanted.has(tag))) doomed.push(key);
+    for (const [key, entry] of entries.entries())
+      if (entry.tags.some((tag) => wanted.has(tag))) doomed.push(key);
     for (const key of doomed) entries.delete(key);
     return doomed.length;
   }

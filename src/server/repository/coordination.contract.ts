@@ -78,7 +78,9 @@ export function describeCoordinationContract(name: string, start: () => Promise<
       expect(await coordination.takeSet('pending-purges')).toEqual([]);
       await coordination.addToSet('pending-purges', ['a']);
       await coordination.addToSet('pending-purges', ['b']);
-      const takers = await Promise.all(Array.from({ length: 6 }, () => coordination.takeSet('pending-purges')));
+      const takers = await Promise.all(
+        Array.from({ length: 6 }, () => coordination.takeSet('pending-purges')),
+      );
       expect(takers.flat().sort()).toEqual(['a', 'b']);
       expect(await coordination.takeSet('other')).toEqual([]);
     });
