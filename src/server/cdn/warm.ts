@@ -13,7 +13,9 @@ export const WARM_TIMEOUT_MS = 10_000;
 const AT_ONCE = 4;
 
 /** Families a visitor reads (requests are personal data: never cached, never warmed). */
-const publicFamilies = allFamilies.filter((family) => family.kind !== 'request');
+const publicFamilies = allFamilies.filter(
+  (family) => family.kind !== 'request' && !('staffOnly' in family && family.staffOnly),
+);
 
 /**
  * The API's public list of each family a tag names: what reads the tags until the pages that read them say so
