@@ -258,7 +258,7 @@ async function main() {
     if (ticking) return;
     ticking = true;
     const started = Date.now();
-    Promise.all([runScheduledRebuild(), runScheduledPurgeRetry()])
+    Promise.all([runScheduledRebuild(), runScheduledPurgeRetry(undefined, { everyMinutes: 1 })])
       .catch((error: unknown) =>
         log(
           `scheduled rebuild failed after ${Date.now() - started} ms: ${String(error)} (${String((error as Error).cause)})`,

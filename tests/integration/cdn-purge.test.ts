@@ -14,7 +14,7 @@ import {
   statsFamily,
 } from '../../src/lib/collections.ts';
 import { createCachePurger, PENDING_PURGES } from '../../src/server/cdn/cache-purge.ts';
-import { runScheduledPurgeRetry } from '../../src/server/cdn/scheduled-purges.ts';
+import { PURGE_RETRY_MINUTES, runScheduledPurgeRetry } from '../../src/server/cdn/scheduled-purges.ts';
 import { apiPathsToWarm, MAX_WARM_PATHS } from '../../src/server/cdn/warm.ts';
 import { startApi, type Api } from './api-harness.ts';
 
@@ -110,14 +110,20 @@ describe('a purge that fails', () => {
     expect(failures).toHaveLength(1);
     expect(String(failures[0]![0])).toContain('purging tag stats failed');
 
-    // Still failing at the next tick: put back, not lost.
+    // Ticks look at the waiting purges every PURGE_RETRY_MINUTES minutes only.
+    api.clock.now = new Date('2026-12-02T10:01:00Z');
+    purgeApi.requests.length = 0;
+    expect(await runScheduledPurgeRetry(api.deps)).toBe(0);
+    expect(purgeApi.requests).toHaveLength(0);
+    // Still failing at the next retry minute: put back, not lost.
+    api.clock.now = new Date(`2026-12-02T10:${String(PURGE_RETRY_MINUTES).padStart(2, '0')}:00Z`);
     expect(await runScheduledPurgeRetry(api.deps)).toBe(1);
     purgeApi.statuses = [200];
     purgeApi.requests.length = 0;
     expect(await runScheduledPurgeRetry(api.deps)).toBe(1);
     expect(purgedTags()).toEqual([['stats']]);
     // Nothing waits any more: an idle tick calls nobody.
-    expect(await runScheduledPurgeRetry(api.deps)).toBe(0);
+    expect(await runScheduledPurgeRetry(api.deps, { everyMinutes: 1 })).toBe(0);
     expect(purgeApi.requests).toHaveLength(1);
   });
 
