@@ -198,7 +198,7 @@ export const editLatencyBenchmark: Benchmark = {
       const worst = missed > 0 ? Infinity : p95(times);
       rows.push({
         bench,
-        subject: `${kind.name} (${page}), ${RUNS} edits`,
+        subject: `${kind.name} (${page}), ${RUNS} edit${RUNS === 1 ? '' : 's'}`,
         metric: 'edit → public page p95',
         value: worst === Infinity ? `> ${GIVE_UP_MS}` : Math.round(worst),
         unit: 'ms',

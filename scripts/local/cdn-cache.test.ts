@@ -107,6 +107,18 @@ describe('the CDN cache', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('passes bodyless answers (204, 304) through, kept or not', async () => {
+    const cache = createCdnCache();
+    const empty = () => new Response(null, { status: 204, headers: { 'netlify-cdn-cache-control': PUBLIC } });
+    const { origin } = originOf(empty);
+    expect((await cache.serve(get('/empty'), origin)).status).toBe(204);
+    const again = await cache.serve(get('/empty'), origin);
+    expect(again.status).toBe(204);
+    expect(again.headers.get('cache-status')).toBe('"Netlify Edge"; hit');
+    const deleted = await cache.serve({ ...get('/api/v1/thing'), method: 'DELETE' }, originOf(empty).origin);
+    expect(deleted.status).toBe(204);
+  });
+
   it('keeps nothing the headers forbid, and nothing for other methods', async () => {
     const cache = createCdnCache();
     const forbidding: Record<string, string>[] = [

@@ -30,6 +30,7 @@ export interface CdnRule {
 
 /** Statuses a CDN keeps (RFC 9110's heuristically cacheable ones that a function here answers with). */
 const CACHEABLE_STATUSES = new Set([200, 203, 204, 300, 301, 308, 404, 410]);
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 /** Headers the CDN reads and Netlify removes before the browser. */
 const CDN_ONLY_HEADERS = ['netlify-cdn-cache-control', 'netlify-cache-tag', 'cache-tag', 'netlify-vary'];
 
@@ -113,7 +114,13 @@ function forBrowser(
   const headers = new Headers(source.headers);
   for (const name of CDN_ONLY_HEADERS) headers.delete(name);
   if (status) headers.set('cache-status', `"Netlify Edge"; ${status}`);
-  return new Response(body, { status: source.status, statusText: source.statusText, headers });
+  // A 204 or 304 may carry no body at all, not even an empty one: the Response constructor refuses it.
+  const bodyless = NULL_BODY_STATUSES.has(source.status);
+  return new Response(bodyless ? null : body, {
+    status: source.status,
+    statusText: source.statusText,
+    headers,
+  });
 }
 
 const entryBody = (entry: Entry, method: string) => (method === 'HEAD' ? null : entry.body.slice());
