@@ -21,7 +21,8 @@ import {
  * either store serves), the public pages' and forms' specs and some admin screens. `public-blobs` (the rest), on
  * the Blobs runner of the tree itself: the specs that read the rebuilt pages most, and those that read dist/.
  */
-const REDIS_SPECS = /(admin-(auth|content|courses-stats|requests|identity|phone|feedback))\.spec\.ts$/;
+const REDIS_SPECS =
+  /(admin-(auth|content|courses-stats|requests|identity|phone|feedback)|cdn-cache)\.spec\.ts$/;
 const SIDE_SPECS =
   /(security-(faults|csp)|public-(forms|home|routes)|admin-(editing|enquiries|markdown-editor))\.spec\.ts$/;
 

@@ -26,6 +26,7 @@ import { createImageService } from '../src/server/images/image-service.ts';
 import { createRepositoryFromEnv } from '../src/server/repository/index.ts';
 import { startBlobsSandbox } from './dev/blobs-sandbox.ts';
 import { startBanner } from './local/banner.ts';
+import { createCdnCache, LOCAL_NETLIFY_API_PATH } from './local/cdn-cache.ts';
 import { withSocketAddress } from './local/client-address.ts';
 import { sendFetchResponse } from './local/compress.ts';
 import { devPasswordLine } from './local/dev-password.ts';
@@ -54,6 +55,8 @@ import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
 export const LOCAL_BUILD_HOOK_PATH = '/__local/build-hook';
 /** Locally a rebuild takes seconds, so the coalescing window is short too (production: 60 s). */
 const LOCAL_REBUILD_WINDOW_MS = '3000';
+/** The runner's log line for each build hook call (bench/edit-latency.ts counts them). */
+export const BUILD_HOOK_CALLED = 'build hook called';
 const LOCAL_DEPLOY_BUDGET = '100000';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,6 +91,16 @@ async function withBinaryBodyFix(req: http.IncomingMessage): Promise<http.Incomi
     socket: req.socket,
     httpVersion: req.httpVersion,
   }) as unknown as http.IncomingMessage;
+}
+
+/** What the CDN emulation keys and revalidates by: the method, the URL and the headers as they reached the edge. */
+function cdnRequestOf(req: http.IncomingMessage) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || ['host', 'connection', 'content-length'].includes(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return { method: req.method ?? 'GET', url: `http://localhost:${port}${req.url ?? '/'}`, headers };
 }
 
 /** Netlify answers an unmatched path with the site's 404.html, status 404 and the header rules of netlify.toml. */
@@ -132,6 +145,11 @@ async function main() {
   // A local build is no production deploy and costs no credits: edits stay live within seconds (issue 26).
   process.env.DEPLOY_BUDGET_PER_MONTH ??= LOCAL_DEPLOY_BUDGET;
   process.env.URL = `http://localhost:${port}`;
+  // Netlify's CDN in front of the functions, purged through Netlify's API call, answered by the runner itself.
+  const cdn = createCdnCache({ log });
+  process.env.NETLIFY_PURGE_API_TOKEN = cdn.token;
+  process.env.NETLIFY_PURGE_API_URL = `http://127.0.0.1:${port}${LOCAL_NETLIFY_API_PATH}`;
+  process.env.SITE_ID ??= 'local-site';
   process.env.SITE_URL ??= process.env.URL;
   // Enquiry notifications with no accounts: a local SMTP server, /__local/mail, scheduled retries (issue 11).
   const notifications = await startLocalNotifications(log);
@@ -190,6 +208,8 @@ async function main() {
           return;
         }
         res.writeHead(202).end();
+        // Each call is a production deploy on Netlify: the bench counts these lines.
+        log(BUILD_HOOK_CALLED);
         if (!args.dev) builder.request('content changed').catch((error: unknown) => log(String(error)));
         return;
       }
@@ -198,16 +218,22 @@ async function main() {
         await sendFetchResponse(req, res, await notFoundPage(netlify));
         return;
       }
-      const match = await netlify.handleAndIntrospectNodeRequest(
-        await withBinaryBodyFix(withSocketAddress(req)),
-      );
-      if (match && isFunctionFailure(match)) {
-        log(`function failed: ${req.method} ${pathnameOf(req.url)}: ${await failureSummary(match.response)}`);
-        await sendFetchResponse(req, res, await failurePage(netlify, req));
-        return;
-      }
-      const response = match?.response ?? (await notFoundPage(netlify));
-      await sendFetchResponse(req, res, withoutInternalHeaders(response));
+      if (cdn.handlePurgeCall(req, res)) return;
+      const request = withSocketAddress(req);
+      const response = await cdn.serve(cdnRequestOf(request), async (again) => {
+        // The request itself the first time; a background revalidation asks with a fresh copy of it.
+        const match = again
+          ? await netlify.handleAndIntrospect(again)
+          : await netlify.handleAndIntrospectNodeRequest(await withBinaryBodyFix(request));
+        if (match && isFunctionFailure(match)) {
+          log(
+            `function failed: ${req.method} ${pathnameOf(req.url)}: ${await failureSummary(match.response)}`,
+          );
+          return failurePage(netlify, req);
+        }
+        return withoutInternalHeaders(match?.response ?? (await notFoundPage(netlify)));
+      });
+      await sendFetchResponse(req, res, response);
     } catch (error) {
       log(`request failed: ${String(error)}`);
       if (res.headersSent) res.end();
@@ -224,6 +250,7 @@ async function main() {
 
   // Scheduled functions do not run locally: tick the rebuild follow-up the way Netlify's scheduler would.
   const { runScheduledRebuild } = await import('../src/server/rebuild/scheduled.ts');
+  const { runScheduledPurgeRetry } = await import('../src/server/cdn/scheduled-purges.ts');
   // One tick at a time: on a busy machine a tick can outlast the interval, and overlapping ticks would queue
   // behind each other in the Blobs sandbox until every one of them timed out.
   let ticking = false;
@@ -231,7 +258,7 @@ async function main() {
     if (ticking) return;
     ticking = true;
     const started = Date.now();
-    runScheduledRebuild()
+    Promise.all([runScheduledRebuild(), runScheduledPurgeRetry(undefined, { everyMinutes: 1 })])
       .catch((error: unknown) =>
         log(
           `scheduled rebuild failed after ${Date.now() - started} ms: ${String(error)} (${String((error as Error).cause)})`,

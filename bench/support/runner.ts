@@ -26,7 +26,8 @@ export interface RunnerOptions {
 }
 
 export async function startRunner(options: RunnerOptions): Promise<Runner> {
-  const port = await freePort();
+  // BENCH_RUNNER_PORT pins it (a shared machine hands each developer a range of ports); a free one otherwise.
+  const port = Number(process.env.BENCH_RUNNER_PORT ?? 0) || (await freePort());
   const child = spawn(
     process.execPath,
     [

@@ -3,6 +3,7 @@
  * start that never touches the store pays nothing). Tests build their own with createDeps and real stores.
  */
 import { createCachePurger, type CachePurger } from './cdn/cache-purge.ts';
+import { apiPathsToWarm, warmPaths, type PathsToWarm } from './cdn/warm.ts';
 import { loadEnv, type ServerEnv } from './env.ts';
 import { createNotifier, type Notifier } from './enquiries/notifier.ts';
 import { createImageService } from './images/image-service.ts';
@@ -22,6 +23,8 @@ export interface Deps {
   now: () => Date;
   rebuild: RebuildTrigger;
   purgeCache: CachePurger;
+  /** The public paths that read each tag: warmed, one request each, after they are purged. */
+  pathsToWarm: PathsToWarm;
   /** Staff notifications about new requests (e-mail, webhook), as configured by the environment. */
   notifier: Notifier;
 }
@@ -35,6 +38,7 @@ export function createDeps(
   const repository = parts.repository ?? createRepositoryFromEnv(source);
   const coordination = parts.coordination ?? createCoordinationFromEnv(source);
   const now = parts.now ?? (() => new Date());
+  const pathsToWarm = parts.pathsToWarm ?? apiPathsToWarm;
   const governor = createDeployGovernor({
     coordination,
     repository,
@@ -59,7 +63,16 @@ export function createDeps(
         windowMs: env.REBUILD_WINDOW_MS,
         governor,
       }),
-    purgeCache: parts.purgeCache ?? createCachePurger({ token: env.NETLIFY_PURGE_API_TOKEN }),
+    purgeCache:
+      parts.purgeCache ??
+      createCachePurger({
+        token: env.NETLIFY_PURGE_API_TOKEN,
+        siteID: env.SITE_ID,
+        apiURL: env.NETLIFY_PURGE_API_URL,
+        coordination,
+        afterPurge: (tags) => warmPaths(tags, { origin: env.URL, pathsToWarm }),
+      }),
+    pathsToWarm,
     notifier: parts.notifier ?? createNotifier(env),
   };
 }

@@ -148,6 +148,10 @@ const EnvSchema = z
     NODE_ENV: optional(z.string()),
     /** Set by Netlify when the site may purge its CDN cache; without it purging is skipped. */
     NETLIFY_PURGE_API_TOKEN: optional(z.string()),
+    /** Set by Netlify: the site's ID, which a purge names. */
+    SITE_ID: optional(z.string()),
+    /** Where purges go instead of Netlify's API (the local runner answers them itself); Netlify's API when unset. */
+    NETLIFY_PURGE_API_URL: optional(z.url().refine((value) => /^https?:$/.test(new URL(value).protocol))),
     /** Public origin of the site (links in notifications); Netlify's URL otherwise. */
     SITE_URL: optional(origin),
     /** SMTP server for notification e-mails, e.g. smtps://user:pass@smtp.example.com:465. */

@@ -7,6 +7,8 @@ export const E2E_DATA_DIR = `.local/e2e-${E2E_PORT}`;
 export const E2E_ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? E2E_PORT + 1);
 export const E2E_ADMIN_BASE_URL = `http://localhost:${E2E_ADMIN_PORT}`;
 export const E2E_ADMIN_DATA_DIR = `.local/e2e-${E2E_ADMIN_PORT}`;
+/** Where a Redis runner (redis-runner.ts) writes its redis-server's process id, beside its data directory. */
+export const storePidFileOf = (dataDir: string) => `${dataDir.replace(/\/+$/, '')}.redis-server.pid`;
 /** The runner takes ADMIN_PASSWORD from the environment instead of generating one. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 /** The third runner, a second Blobs sandbox on a private copy of the tree (docs/decisions.md §44). */

@@ -11,9 +11,11 @@
  * Stops everything it started on SIGTERM/SIGINT (Playwright's graceful shutdown) or when the runner exits.
  */
 import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { snapshotTree } from '../../bench/support/snapshot.ts';
 import { startRedisWithGateway } from '../support/redis-server.ts';
+import { storePidFileOf } from './e2e-env.ts';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -25,6 +27,9 @@ const dataDirAt = args.indexOf('--data-dir') + 1;
 if (dataDirAt > 0) args[dataDirAt] = resolve(projectRoot, args[dataDirAt] ?? '');
 
 const store = storeName === 'redis' ? await startRedisWithGateway() : null;
+// Beside the data directory (the runner's --reset empties that): where a spec finds the store's process.
+const storePidFile = dataDirAt > 0 ? storePidFileOf(args[dataDirAt] ?? '') : null;
+if (store && storePidFile) writeFileSync(storePidFile, String(store.redis.pid));
 const tree = snapshotTree(projectRoot);
 const runner = spawn(process.execPath, [resolve(tree.root, 'scripts/serve.ts'), ...args], {
   cwd: tree.root,
@@ -43,6 +48,7 @@ const stop = (code: number) => {
       await exited;
     }
     await store?.stop();
+    if (storePidFile) rmSync(storePidFile, { force: true });
     tree.remove();
     process.exit(code);
   })();

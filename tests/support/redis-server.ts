@@ -11,6 +11,8 @@ import { freePort } from '../../scripts/dev/ports.ts';
 export interface TestRedisServer {
   url: string;
   port: number;
+  /** The server's process (an e2e spec pauses it to take the store down for a moment). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startRedisServer(): Promise<TestRedisServer> {
     let stopped: Promise<void> | undefined;
     return {
       port,
+      pid: child.pid ?? 0,
       url: `redis://127.0.0.1:${port}`,
       stop() {
         stopped ??= new Promise<void>((resolve) => {

@@ -6,6 +6,7 @@
 import { ImageRejectedError } from '../images/port.ts';
 import { StoreUnavailableError } from '../repository/port.ts';
 import { getDeps, type Deps } from '../deps.ts';
+import { withWaitUntil } from './background.ts';
 import { clientIp, type RequestContext } from './client-ip.ts';
 import { failure, HttpError, serverError, storeUnavailable } from './respond.ts';
 
@@ -26,13 +27,11 @@ export type RouteHandler = (input: HandlerInput) => Promise<Response>;
 export function netlifyFunction(handler: RouteHandler, deps: () => Deps = getDeps) {
   return async (request: Request, context?: RequestContext): Promise<Response> => {
     let response: Response;
+    const waitUntil = context?.waitUntil ?? runDetached;
     try {
-      response = await handler({
-        request,
-        deps: deps(),
-        ip: clientIp(context),
-        waitUntil: context?.waitUntil ?? runDetached,
-      });
+      response = await withWaitUntil(waitUntil, () =>
+        handler({ request, deps: deps(), ip: clientIp(context), waitUntil }),
+      );
     } catch (error) {
       response = errorResponse(error, request);
     }

@@ -64,6 +64,28 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     return true;
   }
 
+  async function addToSet(name: string, members: readonly string[]) {
+    if (members.length > 0) await writeJSON(blobKeys.setAdded(name, newId()), [...members]);
+  }
+
+  /**
+   * Claims each addition with `onlyIfNew` before reading it, and removes the addition before its claim: a taker
+   * that listed it meanwhile either loses the claim or, once the claim is gone, reads nothing.
+   */
+  async function takeSet(name: string): Promise<string[]> {
+    const added = (await listKeys(blobKeys.setAddedPrefix(name))).filter(isId);
+    const taken = await Promise.all(
+      added.map(async (id) => {
+        if (!(await writeJSON(blobKeys.setTaken(name, id), {}, true)).modified) return [];
+        const members = (await readJSON<string[]>(blobKeys.setAdded(name, id))) ?? [];
+        await remove(blobKeys.setAdded(name, id));
+        await remove(blobKeys.setTaken(name, id));
+        return members;
+      }),
+    );
+    return [...new Set(taken.flat())];
+  }
+
   /** Claims the first free slot below `limit` (`onlyIfNew`): a lost race moves on to the next slot. */
   async function countUpTo(name: string, limit: number): Promise<number | null> {
     for (let slot = (await listKeys(blobKeys.counterPrefix(name))).length; slot < limit; slot++) {
@@ -187,6 +209,8 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     releaseLease,
     raiseFlag,
     takeFlag,
+    addToSet,
+    takeSet,
     countUpTo,
     readCount,
     hit,

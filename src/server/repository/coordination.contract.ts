@@ -69,6 +69,22 @@ export function describeCoordinationContract(name: string, start: () => Promise<
       expect(await coordination.takeFlag('pending')).toBe(false);
     });
 
+    it('hands each member of a set to exactly one taker, and an empty set to none', async () => {
+      expect(await coordination.takeSet('pending-purges')).toEqual([]);
+      await coordination.addToSet('pending-purges', ['course', 'article']);
+      await coordination.addToSet('pending-purges', ['course', 'batch:1']);
+      await coordination.addToSet('pending-purges', []);
+      expect((await coordination.takeSet('pending-purges')).sort()).toEqual(['article', 'batch:1', 'course']);
+      expect(await coordination.takeSet('pending-purges')).toEqual([]);
+      await coordination.addToSet('pending-purges', ['a']);
+      await coordination.addToSet('pending-purges', ['b']);
+      const takers = await Promise.all(
+        Array.from({ length: 6 }, () => coordination.takeSet('pending-purges')),
+      );
+      expect(takers.flat().sort()).toEqual(['a', 'b']);
+      expect(await coordination.takeSet('other')).toEqual([]);
+    });
+
     it('counts up to a limit and never past it, however many count at once', async () => {
       expect(await coordination.readCount('deploys:2026-11')).toBe(0);
       expect(await coordination.countUpTo('deploys:2026-11', 3)).toBe(1);

@@ -54,6 +54,7 @@ export const redisKeys = (prefix: string) => ({
   document: (key: DocumentKey) => `${prefix}:doc:${key}`,
   lease: (name: string) => `${prefix}:lease:${name}`,
   flag: (name: string) => `${prefix}:flag:${name}`,
+  set: (name: string) => `${prefix}:set:${name}`,
   counter: (name: string) => `${prefix}:counter:${name}`,
   rateLimit: (bucket: string) => `${prefix}:ratelimit:${bucket}`,
   /** A seat account: holder → when it took its seat; the account is open while `seatsOpen` exists. */
@@ -117,6 +118,10 @@ export const blobKeys = {
   flagRaisedPrefix: (name: string) => `flags/${name}/raised/`,
   flagTaken: (name: string, id: string) => `flags/${name}/taken/${id}`,
   flagTakenPrefix: (name: string) => `flags/${name}/taken/`,
+  /** A set is its additions, one fresh key each; a taker claims an addition (`onlyIfNew`) before reading it. */
+  setAdded: (name: string, id: string) => `sets/${name}/added/${id}`,
+  setAddedPrefix: (name: string) => `sets/${name}/added/`,
+  setTaken: (name: string, id: string) => `sets/${name}/taken/${id}`,
   /**
    * A seat account: seat n is held by the one holder that created its key (`onlyIfNew`); each holder's key names
    * its seat, so a release finds it without reading every seat. The account is open while `seatsOpen` exists.

@@ -200,6 +200,13 @@ export interface Coordination {
   raiseFlag(name: string): Promise<void>;
   /** Lowers a named flag; true when it was raised (exactly one caller sees true per raise). */
   takeFlag(name: string): Promise<boolean>;
+  /** Adds strings to a named set (idempotent per member): work that waits for a later try. */
+  addToSet(name: string, members: readonly string[]): Promise<void>;
+  /**
+   * Empties the named set and answers what it held: each member added goes to exactly one taker, however many
+   * take at once. An empty set costs one store call, whatever else is stored.
+   */
+  takeSet(name: string): Promise<string[]>;
 
   /**
    * Adds one to the named counter unless it already stands at `limit`; answers the new count, or null (nothing

@@ -40,6 +40,13 @@ redis.call('SET', KEYS[2], '1')
 return 1
 `;
 
+/** KEYS set → its members, and the set is gone: one command, so each member goes to exactly one taker. */
+const TAKE_SET = `
+local members = redis.call('SMEMBERS', KEYS[1])
+if #members > 0 then redis.call('DEL', KEYS[1]) end
+return members
+`;
+
 export function createRedisCoordination(options: RedisOptions): Coordination {
   const { redis, keys, call } = connectRedis(options);
   const limiters = new Map<string, Ratelimit>();
@@ -81,6 +88,16 @@ export function createRedisCoordination(options: RedisOptions): Coordination {
     async takeFlag(name) {
       // DEL is atomic: of any number of concurrent takers exactly one removes the key.
       return (await call(() => redis.del(keys.flag(name)))) === 1;
+    },
+
+    async addToSet(name, members) {
+      if (members.length === 0) return;
+      const [first, ...rest] = members;
+      await call(() => redis.sadd(keys.set(name), first!, ...rest));
+    },
+
+    async takeSet(name) {
+      return call(() => redis.eval<[], string[]>(TAKE_SET, [keys.set(name)], []));
     },
 
     async countUpTo(name, limit) {
