@@ -48,6 +48,8 @@ import {
   UPDATE,
 } from './redis-scripts.ts';
 import { REGISTRY_UNIQUE_RULE } from './unique.ts';
+import { indexChanges, REGISTRY_INDEX_RULE, type IndexRule } from './indexes.ts';
+import { redisIndexes } from './redis-indexes.ts';
 
 const CAS_ATTEMPTS = 5;
 
@@ -68,9 +70,13 @@ const heldClaim = (reply: unknown): { index: number; holder: string } | null =>
     ? { index: Number(reply[1]) - 1, holder: String(reply[2]) }
     : null;
 
-export function createRedisRepository(options: RedisOptions & { unique?: UniqueRule }): Repository {
-  const { redis, keys, call } = connectRedis(options);
+export function createRedisRepository(
+  options: RedisOptions & { unique?: UniqueRule; indexes?: IndexRule },
+): Repository {
+  const connection = connectRedis(options);
+  const { redis, keys, call } = connection;
   const rule = options.unique ?? REGISTRY_UNIQUE_RULE;
+  const indexRule = options.indexes ?? REGISTRY_INDEX_RULE;
 
   const script = (source: string, scriptKeys: string[], args: Array<string | number>) =>
     call(() => redis.eval<Array<string | number>, unknown>(source, scriptKeys, args));
@@ -81,7 +87,10 @@ export function createRedisRepository(options: RedisOptions & { unique?: UniqueR
     return call(() => redis.hget<string>(keys.items(collection), id));
   }
 
-  /** The claims a write takes and frees, as the scripts' trailing keys and arguments (CLAIMS). */
+  /**
+   * The claims a write takes and frees and the indexes the item joins and leaves, as the scripts' trailing keys
+   * and arguments (CLAIMS, then the indexes).
+   */
   function claimsOf(
     collection: CollectionName,
     previous: StoredItem | null,
@@ -89,9 +98,17 @@ export function createRedisRepository(options: RedisOptions & { unique?: UniqueR
   ): { keys: string[]; args: string[]; taken: UniqueClaim[] } {
     const { taken, released } = claimChanges(rule, collection, previous, item);
     const both = [...taken, ...released];
+    const { added, removed } = indexChanges(indexRule, collection, previous, item);
+    const indexKeys = [...added, ...removed].map((entry) => keys.index(collection, entry.field, entry.value));
     return {
-      keys: both.map((claim) => keys.claims(collection, claim.field)),
-      args: [String(taken.length), String(released.length), ...both.map((claim) => claim.value)],
+      keys: [...both.map((claim) => keys.claims(collection, claim.field)), ...indexKeys],
+      args: [
+        String(taken.length),
+        String(released.length),
+        ...both.map((claim) => claim.value),
+        String(added.length),
+        String(removed.length),
+      ],
       taken,
     };
   }
@@ -105,6 +122,7 @@ export function createRedisRepository(options: RedisOptions & { unique?: UniqueR
 
   return {
     backend: 'redis',
+    ...redisIndexes(connection, script, indexRule),
 
     async list(collection) {
       const reply = (await script(LIST, [keys.items(collection), keys.position(collection)], [])) as Array<

@@ -26,6 +26,13 @@ local function applyClaims(K, A, id)
     local key, value = KEYS[K + taken + j], ARGV[A + 2 + taken + j]
     if redis.call('HGET', key, value) == id then redis.call('HDEL', key, value) end
   end
+end
+local function applyIndexes(K, A, id)
+  local taken, released = tonumber(ARGV[A + 1]), tonumber(ARGV[A + 2])
+  local k, a = K + taken + released, A + 2 + taken + released
+  local added, removed = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
+  for i = 1, added do redis.call('ZADD', KEYS[k + i], 0, id) end
+  for j = 1, removed do redis.call('ZREM', KEYS[k + added + j], id) end
 end`;
 
 /** KEYS items, order, claims · ARGV id, json, claims → 1 stored, { -2, claim, holder } a claim is held. */
@@ -33,6 +40,7 @@ export const CREATE = `${CLAIMS}
 local conflict = claimConflict(2, 2, ARGV[1])
 if conflict then return conflict end
 applyClaims(2, 2, ARGV[1])
+applyIndexes(2, 2, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
 return 1`;
@@ -47,7 +55,8 @@ if not current then return -1 end
 if current ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
-applyClaims(${keyCount}, ${argCount}, ARGV[1])`;
+applyClaims(${keyCount}, ${argCount}, ARGV[1])
+applyIndexes(${keyCount}, ${argCount}, ARGV[1])`;
 
 /** KEYS items, order, claims · ARGV id, expected json, claims → 1 deleted, 0 changed meanwhile, -1 gone. */
 export const DELETE = `${takeOut(2, 2)}
@@ -65,6 +74,7 @@ if current ~= ARGV[2] then return 0 end
 local conflict = claimConflict(2, 7, ARGV[1])
 if conflict then return conflict end
 applyClaims(2, 7, ARGV[1])
+applyIndexes(2, 7, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 if ARGV[7] == '0' then return 1 end
 if redis.call('LLEN', KEYS[2]) == 0 then redis.call('LPUSH', KEYS[2], ARGV[5]) end
@@ -116,6 +126,7 @@ if current ~= ARGV[2] then return 0 end
 local conflict = claimConflict(2, 3, ARGV[1])
 if conflict then return conflict end
 applyClaims(2, 3, ARGV[1])
+applyIndexes(2, 3, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
 return 1`;
@@ -133,6 +144,7 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return -3 end
 local conflict = claimConflict(4, 3, ARGV[1])
 if conflict then return conflict end
 applyClaims(4, 3, ARGV[1])
+applyIndexes(4, 3, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], entry)
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[3])
@@ -186,3 +198,21 @@ return out`;
 export const TAKE_CLAIM = `
 redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 return redis.call('HGET', KEYS[1], ARGV[1])`;
+
+
+/**
+ * KEYS items, then every index key the batch names · ARGV for each item: id, its JSON as read, how many indexes,
+ * then each index's place in KEYS → how many items were indexed. An item whose JSON changed since it was read is
+ * skipped: its own write has put it in the indexes it is in now.
+ */
+export const REINDEX = `
+local done, a = 0, 1
+while a <= #ARGV do
+  local id, raw, count = ARGV[a], ARGV[a + 1], tonumber(ARGV[a + 2])
+  if redis.call('HGET', KEYS[1], id) == raw then
+    for i = 1, count do redis.call('ZADD', KEYS[tonumber(ARGV[a + 2 + i])], 0, id) end
+    done = done + 1
+  end
+  a = a + 3 + count
+end
+return done`;
