@@ -85,9 +85,10 @@ export function createBlobsRepository(
 
   const claims = blobsClaims({ readJSON, writeJSON, remove, listKeys }, rule, get);
   const { claimAll, releaseAll } = claims;
+  const indexRule = options.indexes ?? REGISTRY_INDEX_RULE;
   const { join, leave, ...indexReads } = blobsIndexes(
     { readJSON, writeJSON, remove, listKeys },
-    options.indexes ?? REGISTRY_INDEX_RULE,
+    indexRule,
     get,
   );
 
@@ -340,6 +341,14 @@ export function createBlobsRepository(
     async tally(collections, field, value) {
       const counts = await Promise.all(
         collections.map(async (collection) => {
+          // An indexed field is counted from the index (its markers), any other by reading the items.
+          if (indexRule.fields(collection).includes(field)) {
+            const [total, matching] = await Promise.all([
+              itemIds(collection).then((ids) => ids.length),
+              indexReads.countBy(collection, { field, value }),
+            ]);
+            return [collection, { total, matching }] as const;
+          }
           const items = await readItems(collection, await itemIds(collection));
           const matching = items.filter((item) => countsAs(item, field, value));
           return [collection, { total: items.length, matching: matching.length }] as const;

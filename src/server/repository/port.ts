@@ -153,7 +153,8 @@ export interface Repository {
 
   /**
    * For each collection: how many items it holds and how many have `field` equal to `value` or lack the field
-   * (so items stored before the field existed count as its default). One store round trip on Redis.
+   * (so items stored before the field existed count as its default). One store round trip on Redis. A field
+   * the collections are indexed by (indexes.ts) is counted from the index sizes, never by reading the items.
    */
   tally(collections: readonly CollectionName[], field: string, value: string): Promise<Record<string, Tally>>;
 

@@ -3,11 +3,18 @@
  * same script as the collection's own page (PAGE) over the index instead of the order, and a count is its size.
  * The writes that keep the indexes are the item's own scripts (redis-scripts.ts `applyIndexes`).
  */
-import { holdsEntry, indexesBuiltOnce, INDEX_RULE_VERSION, REBUILD_BATCH, type IndexRule } from './indexes.ts';
+import {
+  holdsEntry,
+  indexesBuiltOnce,
+  INDEX_RULE_VERSION,
+  REBUILD_BATCH,
+  type IndexEntry,
+  type IndexRule,
+} from './indexes.ts';
 import { isId } from './ids.ts';
-import type { CollectionName, Page, Repository, StoredItem } from './port.ts';
+import type { CollectionName, Page, Repository, StoredItem, Tally } from './port.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { PAGE, REINDEX } from './redis-scripts.ts';
+import { COUNT_BY, PAGE, REINDEX } from './redis-scripts.ts';
 
 type Script = (source: string, keys: string[], args: Array<string | number>) => Promise<unknown>;
 
@@ -15,7 +22,9 @@ export function redisIndexes(
   { redis, keys, call }: RedisConnection,
   script: Script,
   rule: IndexRule,
-): Pick<Repository, 'listPageBy' | 'countBy' | 'rebuildIndexes'> {
+): Pick<Repository, 'listPageBy' | 'countBy' | 'rebuildIndexes'> & {
+  tallyBy(collections: readonly CollectionName[], by: IndexEntry): Promise<Record<string, Tally>>;
+} {
   const parse = (json: string) => JSON.parse(json) as StoredItem;
 
   /** Indexes every item in id order, a batch per script, each item only if it is still as it was read. */
@@ -78,6 +87,32 @@ export function redisIndexes(
       if (!indexed(collection, by.field)) return 0;
       await built.ensure(collection);
       return call(() => redis.zcard(keys.index(collection, by.field, by.value)));
+    },
+
+    /**
+     * Each collection's size and its index's, in one script: a collection whose indexes are not built yet is
+     * built first (once), then counted again.
+     */
+    async tallyBy(collections, by) {
+      const scriptKeys = collections.flatMap((collection) => [
+        keys.order(collection),
+        keys.index(collection, by.field, by.value),
+        keys.indexed(collection),
+      ]);
+      // Each collection is built at most once here, so this ends.
+      for (let pass = 0; ; pass++) {
+        const flat = (await script(COUNT_BY, scriptKeys, [INDEX_RULE_VERSION])) as number[];
+        const unbuilt = Number(flat[0]) === -1 ? collections[Number(flat[1]) - 1] : undefined;
+        if (unbuilt === undefined)
+          return Object.fromEntries(
+            collections.map((collection, i) => [
+              collection,
+              { total: Number(flat[2 * i]), matching: Number(flat[2 * i + 1]) },
+            ]),
+          );
+        if (pass > collections.length) throw new Error(`The indexes of ${unbuilt} were not recorded as built`);
+        await built.rebuild(unbuilt);
+      }
     },
 
     async rebuildIndexes(collection) {

@@ -48,7 +48,7 @@ import {
   UPDATE,
 } from './redis-scripts.ts';
 import { REGISTRY_UNIQUE_RULE } from './unique.ts';
-import { indexChanges, REGISTRY_INDEX_RULE, type IndexRule } from './indexes.ts';
+import { indexChanges, INDEX_RULE_VERSION, REGISTRY_INDEX_RULE, type IndexRule } from './indexes.ts';
 import { redisIndexes } from './redis-indexes.ts';
 
 const CAS_ATTEMPTS = 5;
@@ -100,14 +100,16 @@ export function createRedisRepository(
     const both = [...taken, ...released];
     const { added, removed } = indexChanges(indexRule, collection, previous, item);
     const indexKeys = [...added, ...removed].map((entry) => keys.index(collection, entry.field, entry.value));
+    const built = indexRule.fields(collection).length > 0 ? [keys.indexed(collection)] : [];
     return {
-      keys: [...both.map((claim) => keys.claims(collection, claim.field)), ...indexKeys],
+      keys: [...both.map((claim) => keys.claims(collection, claim.field)), ...indexKeys, ...built],
       args: [
         String(taken.length),
         String(released.length),
         ...both.map((claim) => claim.value),
         String(added.length),
         String(removed.length),
+        String(INDEX_RULE_VERSION),
       ],
       taken,
     };
@@ -120,9 +122,13 @@ export function createRedisRepository(
     if (held && claim) throw uniqueConflict(claim, held.holder);
   }
 
+  const indexed = redisIndexes(connection, script, indexRule);
+
   return {
     backend: 'redis',
-    ...redisIndexes(connection, script, indexRule),
+    listPageBy: indexed.listPageBy,
+    countBy: indexed.countBy,
+    rebuildIndexes: indexed.rebuildIndexes,
 
     async list(collection) {
       const reply = (await script(LIST, [keys.items(collection), keys.position(collection)], [])) as Array<
@@ -326,6 +332,9 @@ export function createRedisRepository(
     },
 
     async tally(collections, field, value) {
+      // An indexed field is counted from index sizes; any other by reading the items inside Redis.
+      if (collections.every((collection) => indexRule.fields(collection).includes(field)))
+        return indexed.tallyBy(collections, { field, value });
       const flat = (await script(
         TALLY,
         collections.map((collection) => keys.items(collection)),

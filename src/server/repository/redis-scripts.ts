@@ -8,6 +8,12 @@
  * then their values. `claimConflict` answers { -2, index of the claim, its holder } when another item holds one
  * taken; `applyClaims` takes them for the item and frees the released ones it still holds. Checked and written
  * in the same script as the item, so of two saves claiming one slug exactly one lands.
+ *
+ * The indexes of the write (indexes.ts `indexChanges`) follow the claims: after the claims' keys, the sorted sets
+ * the item joins then those it leaves; after the claims' arguments, how many of each. `applyIndexes` adds and
+ * removes the id in the same script as the item's write, so an index never disagrees with a stored item. Last,
+ * for an indexed collection, the key recording that its indexes are built and the rule's version: a write that
+ * finds the collection empty records it, since every item it will hold is then written with its indexes.
  */
 const CLAIMS = `
 local function claimConflict(K, A, id)
@@ -33,6 +39,8 @@ local function applyIndexes(K, A, id)
   local added, removed = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
   for i = 1, added do redis.call('ZADD', KEYS[k + i], 0, id) end
   for j = 1, removed do redis.call('ZREM', KEYS[k + added + j], id) end
+  local built = KEYS[k + added + removed + 1]
+  if built and redis.call('HLEN', KEYS[1]) == 0 then redis.call('SET', built, ARGV[a + 3]) end
 end`;
 
 /** KEYS items, order, claims · ARGV id, json, claims → 1 stored, { -2, claim, holder } a claim is held. */
@@ -216,3 +224,18 @@ while a <= #ARGV do
   a = a + 3 + count
 end
 return done`;
+
+/**
+ * KEYS for each collection: its order, one of its indexes, the key recording that its indexes are built ·
+ * ARGV the index rule's version → { total, in the index, total, in the index, … } in KEYS order, or { -1, n }
+ * when the n-th collection holds items and its indexes were never built under this rule (nothing counted).
+ */
+export const COUNT_BY = `
+local out = {}
+for i = 1, #KEYS, 3 do
+  local total = redis.call('ZCARD', KEYS[i])
+  if total > 0 and redis.call('GET', KEYS[i + 2]) ~= ARGV[1] then return { -1, (i + 2) / 3 } end
+  out[#out + 1] = total
+  out[#out + 1] = redis.call('ZCARD', KEYS[i + 1])
+end
+return out`;

@@ -140,6 +140,22 @@ export function describeIndexContract(name: string, start: () => Promise<IndexCo
       expect(await restored.countBy(ENROLL, batch(BATCH_A))).toBe(3);
     });
 
+    it('tallies a status from the index sizes, building the indexes of an older store first', async () => {
+      const old = backend.fresh(NO_INDEXES);
+      await old.create(CONTACT, { name: 'A' });
+      await old.create(CONTACT, { name: 'B', status: 'replied' });
+      await old.create(ENROLL, { name: 'C', status: 'new' });
+      const upgraded = backend.sameStore();
+      expect(await upgraded.tally([CONTACT, ENROLL, 'assessment'], 'status', 'new')).toEqual({
+        contact: { total: 2, matching: 1 },
+        enroll: { total: 1, matching: 1 },
+        assessment: { total: 0, matching: 0 },
+      });
+      const moved = await upgraded.create(CONTACT, { name: 'D', status: 'new' });
+      await upgraded.update(CONTACT, moved._id, { status: 'closed' });
+      expect((await upgraded.tally([CONTACT], 'status', 'closed')).contact).toEqual({ total: 3, matching: 1 });
+    });
+
     it('answers an empty page and no count for a field that is not indexed', async () => {
       await repo.create(CONTACT, { name: 'A', status: 'new', email: 'a@example.com' });
       expect(await repo.listPageBy(CONTACT, { field: 'email', value: 'a@example.com' }, { limit: 5 })).toEqual({
