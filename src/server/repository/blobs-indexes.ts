@@ -55,6 +55,28 @@ export function blobsIndexes(
 
   const indexed = (collection: CollectionName, field: string) => rule.fields(collection).includes(field);
 
+  /**
+   * Before a process first writes a collection: a collection with no indexes recorded and no item is recorded as
+   * built, since every item it will hold is written with its markers (Blobs cannot check emptiness in the write
+   * itself, as Redis does; only a deploy from before the indexes could write between, and then its items are
+   * what a rebuild, which a restore runs, picks up).
+   */
+  const started = new Map<CollectionName, Promise<void>>();
+  function startIfEmpty(collection: CollectionName): Promise<void> {
+    if (rule.fields(collection).length === 0) return Promise.resolve();
+    let work = started.get(collection);
+    if (!work) {
+      work = (async () => {
+        if ((await readJSON(blobKeys.indexed(collection))) !== null) return;
+        const empty = (await listKeys(blobKeys.itemPrefix(collection))).length === 0;
+        if (empty) await writeJSON(blobKeys.indexed(collection), { version: INDEX_RULE_VERSION });
+      })();
+      started.set(collection, work);
+      work.catch(() => started.delete(collection));
+    }
+    return work;
+  }
+
   const reads: Pick<Repository, 'listPageBy' | 'countBy' | 'rebuildIndexes'> = {
     async listPageBy(collection, by, { limit, cursor }): Promise<Page> {
       if (!indexed(collection, by.field)) return { items: [], nextCursor: null };
@@ -88,8 +110,10 @@ export function blobsIndexes(
   return {
     ...reads,
     /** Before an item's write: the indexes it joins. */
-    join: (collection: CollectionName, previous: StoredItem | null, item: StoredItem) =>
-      mark(collection, item._id, indexChanges(rule, collection, previous, item).added),
+    join: async (collection: CollectionName, previous: StoredItem | null, item: StoredItem) => {
+      await startIfEmpty(collection);
+      await mark(collection, item._id, indexChanges(rule, collection, previous, item).added);
+    },
     /** After an item's write (or removal, `item` null): the indexes it left. */
     leave: (collection: CollectionName, previous: StoredItem, item: StoredItem | null) =>
       unmark(collection, previous._id, indexChanges(rule, collection, previous, item).removed),
