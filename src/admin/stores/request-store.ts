@@ -26,8 +26,8 @@ export interface RequestListState {
   error: string | null;
   nextCursor: string | null;
   loadingMore: boolean;
-  /** The server's word that a search stopped at its bound before filling the page (null: it did not). */
-  searchStopped?: string | null;
+  /** The server's word that a search stopped at its bound before filling the page (absent: it did not). */
+  searchStopped?: string | undefined;
 }
 
 export type RequestSort = 'newest' | 'oldest';
@@ -90,7 +90,7 @@ const isItem = (value: unknown): value is RequestItem =>
 function readPage(body: unknown): {
   items: RequestItem[];
   nextCursor: string | null;
-  searchStopped: string | null;
+  searchStopped: string | undefined;
 } {
   const items = extractList(body).filter(isItem);
   const page = (typeof body === 'object' && body !== null ? body : {}) as {
@@ -99,7 +99,7 @@ function readPage(body: unknown): {
     message?: unknown;
   };
   const cursor = page.nextCursor;
-  const stopped = page.searchStopped === true && typeof page.message === 'string' ? page.message : null;
+  const stopped = page.searchStopped === true && typeof page.message === 'string' ? page.message : undefined;
   return { items, nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null, searchStopped: stopped };
 }
 
