@@ -100,7 +100,11 @@ function readPage(body: unknown): {
   };
   const cursor = page.nextCursor;
   const stopped = page.searchStopped === true && typeof page.message === 'string' ? page.message : undefined;
-  return { items, nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null, searchStopped: stopped };
+  return {
+    items,
+    nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null,
+    searchStopped: stopped,
+  };
 }
 
 /**

@@ -20,7 +20,12 @@ import { blobKeys } from './keys.ts';
 import type { CollectionName, Page, Repository, StoredItem } from './port.ts';
 
 export function blobsIndexes(
-  { readJSON, writeJSON, remove, listKeys }: Pick<BlobsAccess, 'readJSON' | 'writeJSON' | 'remove' | 'listKeys'>,
+  {
+    readJSON,
+    writeJSON,
+    remove,
+    listKeys,
+  }: Pick<BlobsAccess, 'readJSON' | 'writeJSON' | 'remove' | 'listKeys'>,
   rule: IndexRule,
   get: (collection: CollectionName, id: string) => Promise<StoredItem | null>,
 ) {
@@ -49,7 +54,8 @@ export function blobsIndexes(
   }
 
   const built = indexesBuiltOnce(
-    async (collection) => (await readJSON<{ version?: number }>(blobKeys.indexed(collection)))?.version ?? null,
+    async (collection) =>
+      (await readJSON<{ version?: number }>(blobKeys.indexed(collection)))?.version ?? null,
     build,
   );
 

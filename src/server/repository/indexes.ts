@@ -36,7 +36,8 @@ export const REGISTRY_INDEX_RULE: IndexRule = {
   entries(collection, item) {
     if (!isRequestFamilyKey(collection)) return [];
     const entries: IndexEntry[] = [{ field: 'status', value: statusOf(item) }];
-    if (typeof item.batch === 'string' && item.batch !== '') entries.push({ field: 'batch', value: item.batch });
+    if (typeof item.batch === 'string' && item.batch !== '')
+      entries.push({ field: 'batch', value: item.batch });
     return entries;
   },
 };

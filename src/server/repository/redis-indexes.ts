@@ -110,7 +110,8 @@ export function redisIndexes(
               { total: Number(flat[2 * i]), matching: Number(flat[2 * i + 1]) },
             ]),
           );
-        if (pass > collections.length) throw new Error(`The indexes of ${unbuilt} were not recorded as built`);
+        if (pass > collections.length)
+          throw new Error(`The indexes of ${unbuilt} were not recorded as built`);
         await built.rebuild(unbuilt);
       }
     },

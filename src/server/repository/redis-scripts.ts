@@ -207,7 +207,6 @@ export const TAKE_CLAIM = `
 redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 return redis.call('HGET', KEYS[1], ARGV[1])`;
 
-
 /**
  * KEYS items, then every index key the batch names · ARGV for each item: id, its JSON as read, how many indexes,
  * then each index's place in KEYS → how many items were indexed. An item whose JSON changed since it was read is

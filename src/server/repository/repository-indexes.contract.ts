@@ -109,7 +109,14 @@ export function describeIndexContract(name: string, start: () => Promise<IndexCo
     it('keeps the indexes right through puts, as a restore or an import writes', async () => {
       const at = new Date(Date.parse('2026-03-01T10:00:00Z')).toISOString();
       const id = idAt(Date.parse(at));
-      await repo.put(ENROLL, { _id: id, createdAt: at, updatedAt: at, name: 'A', status: 'new', batch: BATCH_A });
+      await repo.put(ENROLL, {
+        _id: id,
+        createdAt: at,
+        updatedAt: at,
+        name: 'A',
+        status: 'new',
+        batch: BATCH_A,
+      });
       expect(await allOf(ENROLL, batch(BATCH_A))).toEqual([id]);
       // A restore over a store that holds the item with other values moves it.
       await repo.put(ENROLL, { _id: id, createdAt: at, updatedAt: at, name: 'A', status: 'closed' });
@@ -153,12 +160,17 @@ export function describeIndexContract(name: string, start: () => Promise<IndexCo
       });
       const moved = await upgraded.create(CONTACT, { name: 'D', status: 'new' });
       await upgraded.update(CONTACT, moved._id, { status: 'closed' });
-      expect((await upgraded.tally([CONTACT], 'status', 'closed')).contact).toEqual({ total: 3, matching: 1 });
+      expect((await upgraded.tally([CONTACT], 'status', 'closed')).contact).toEqual({
+        total: 3,
+        matching: 1,
+      });
     });
 
     it('answers an empty page and no count for a field that is not indexed', async () => {
       await repo.create(CONTACT, { name: 'A', status: 'new', email: 'a@example.com' });
-      expect(await repo.listPageBy(CONTACT, { field: 'email', value: 'a@example.com' }, { limit: 5 })).toEqual({
+      expect(
+        await repo.listPageBy(CONTACT, { field: 'email', value: 'a@example.com' }, { limit: 5 }),
+      ).toEqual({
         items: [],
         nextCursor: null,
       });
