@@ -1,5 +1,5 @@
 /**
- * The admin's request list through the API on both stores, behind more requests than one search reads: a status
+ * The admin's request list through the API, behind more requests than one search reads: a status
  * filter pages through its index (finding a request however many newer ones have another status), and a text
  * search reads at most SEARCH_SCAN_LIMIT requests per call, then answers what it found, says so, and goes on
  * from its cursor.
@@ -11,7 +11,7 @@ import { ENQUIRY } from '../../src/lib/staff-messages.ts';
 import { mapPool } from '../../src/server/migration/pool.ts';
 import { idAt } from '../../src/server/repository/ids.ts';
 import type { RedisWithGateway } from '../support/redis-server.ts';
-import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
+import { body, startApiOn, type Api } from './api-harness.ts';
 
 const contact = requestFamilies.contact;
 /** More newer requests than one search reads, so a scan alone could not reach the oldest. */
@@ -20,7 +20,11 @@ const START = Date.parse('2026-06-01T04:30:00Z');
 /** Request n was sent n minutes after START (ids are made once: each idAt call draws its own random tail). */
 const IDS = Array.from({ length: NEWER + 1 }, (_, n) => idAt(START + n * 60_000));
 
-describe.each(STORE_BACKENDS)('request indexes through the API on %s', (backend) => {
+/**
+ * On Redis: the seed of 2,041 requests takes seconds there and a minute on the local Blobs server, whose indexes
+ * the repository contract covers (repository-indexes.contract.ts); this code path is the same on both.
+ */
+describe.each(['redis'] as const)('request indexes through the API on %s', (backend) => {
   let api: Api;
   let stop: () => Promise<void>;
   let redis: RedisWithGateway | undefined;
