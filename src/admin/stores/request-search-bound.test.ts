@@ -7,34 +7,31 @@ import { describe, expect, it } from 'vitest';
 import { requestFamilies } from '../../lib/collections.ts';
 import { SEARCH_SCAN_LIMIT } from '../../lib/constants.ts';
 import { ENQUIRY } from '../../lib/staff-messages.ts';
-import { mapPool } from '../../server/migration/pool.ts';
-import { idAt } from '../../server/repository/ids.ts';
 import { signedInAdminPerTest } from '../../../tests/support/admin-browser.ts';
 import { createRequestStore } from './request-store.ts';
 
 const contact = requestFamilies.contact;
-const START = Date.parse('2026-06-01T04:30:00Z');
 
 signedInAdminPerTest({
   redis: true,
   seed: async (api) => {
-    // The oldest request is the only one from Zoya, behind more newer ones than one search reads.
-    await mapPool(
-      Array.from({ length: SEARCH_SCAN_LIMIT + 10 }, (_, n) => n),
-      100,
-      (n) => {
-        const at = new Date(START + n * 60_000).toISOString();
-        return api.repository.put(contact.key, {
-          _id: idAt(START + n * 60_000),
-          createdAt: at,
-          updatedAt: at,
-          name: n === 0 ? 'Zoya Khan' : `Person ${n}`,
-          email: `p${n}@example.in`,
-          phone: '9000000004',
-          message: 'Course question',
-        });
-      },
-    );
+    const request = (name: string, n: number) => ({
+      name,
+      email: `p${n}@example.in`,
+      phone: '9000000004',
+      message: 'Course question',
+    });
+    // The oldest request is the only one from Zoya, behind more newer ones than one search reads (written in
+    // groups, each group a second after the one before).
+    await api.repository.create(contact.key, request('Zoya Khan', 0));
+    for (let group = 0; group * 50 < SEARCH_SCAN_LIMIT + 10; group += 1) {
+      api.clock.advance(1000);
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          api.repository.create(contact.key, request(`Person ${group * 50 + i + 1}`, group * 50 + i + 1)),
+        ),
+      );
+    }
   },
 });
 
