@@ -4,7 +4,8 @@
  * A collection is a hash of id → item JSON plus a sorted set of ids (all score 0, so ordered by the
  * time-ordered ids themselves). A list is one HGETALL; a page is one Lua script; every multi-key write is one
  * Lua script, so it is atomic and one round trip. Updates and deletes compare-and-set against the JSON they
- * read, so a concurrent writer is never silently overwritten with stale fields.
+ * read, so a concurrent writer is never silently overwritten with stale fields. A request's sorted indexes
+ * (indexes.ts, redis-indexes.ts) are written by the same scripts, with the item.
  */
 import { isId } from './ids.ts';
 import { collectionOfTrashField, trashField } from './keys.ts';
