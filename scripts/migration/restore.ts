@@ -330,6 +330,9 @@ export async function restoreBackup(archive: Uint8Array, options: RestoreOptions
     });
     for (const item of [...stale, ...releasing]) await repository.delete(key, item._id);
     await mapPool(wanted, WRITE_CONCURRENCY, (item) => repository.put(key, item));
+    // A put keeps the indexes of what it changes; an item it found as it was, in a store written before the
+    // indexes, is in none yet: built here once, so the restored store pages by status and batch at once.
+    await repository.rebuildIndexes(key);
   }
   if (!dryRun) for (const key of DOCUMENT_KEYS) await repository.setDocument(key, backup.documents[key]);
   for (const { collection, field, claims } of backup.registers) {

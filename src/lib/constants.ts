@@ -83,6 +83,11 @@ export const SUCCESS_NOTICE_MS = 6_000;
 /** Personal-data lists page server-side; an unparameterised GET returns up to this many, newest first. */
 export const REQUEST_LIST_DEFAULT_LIMIT = 500;
 export const REQUEST_LIST_MAX_LIMIT = 500;
+/**
+ * Requests one filtered list call reads at most, newest first, beyond what a status or batch index picks: a
+ * search that has not filled its page by then answers what it found and a cursor to search further.
+ */
+export const SEARCH_SCAN_LIMIT = 2_000;
 
 /** Contact and enrolment requests are kept this many days unless REQUEST_RETENTION_DAYS says otherwise. */
 export const REQUEST_RETENTION_DAYS = 365;

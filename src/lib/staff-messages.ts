@@ -480,6 +480,9 @@ export const ENQUIRY = {
   updateFailed: 'Failed to update the request',
   /** The list is empty because of the filters, not because there are no requests (spec empty texts are for that). */
   noMatches: 'No requests match these filters',
+  /** A filtered list read its most per call (SEARCH_SCAN_LIMIT) before filling a page: what it found is shown. */
+  searchStopped: (searched: number) =>
+    `Searched ${searched.toLocaleString('en-IN')} requests and stopped. Refine your search, or choose Load more to search older requests`,
   batchInvalid: 'Choose a batch from the list',
   statusLabels: {
     new: 'New',

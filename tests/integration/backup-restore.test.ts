@@ -373,6 +373,37 @@ describe.each(['blobs', 'redis'] as const)('unique values moving between items, 
   }, 120_000);
 });
 
+describe.each(['blobs', 'redis'] as const)('request indexes through a restore, on %s', (backend) => {
+  it('pages the status filter as backed up after statuses changed, a request was trashed and one added', async () => {
+    const site = sites[backend];
+    const repo = site.api.repository;
+    const tag = `Indexed ${backend}`;
+    const request = (name: string) => ({ name, email: 'i@example.in', phone: '9000000002', message: 'x' });
+    const kept = await repo.create('contact', { ...request(`${tag} kept`), status: 'new' });
+    const moved = await repo.create('contact', { ...request(`${tag} moved`), status: 'new' });
+    const trashed = await repo.create('contact', { ...request(`${tag} trashed`), status: 'new' });
+    const archive = await takeBackup(site);
+    const newOnes = async () => {
+      const response = await site.api.admin(`${requestFamilies.contact.path}?status=new&limit=500`);
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: { _id: string; name: string }[] };
+      return data.filter((item) => item.name.startsWith(tag)).map((item) => item._id);
+    };
+    expect(await newOnes()).toEqual([trashed._id, moved._id, kept._id]);
+    await repo.update('contact', moved._id, { status: 'closed' });
+    await repo.trash('contact', trashed._id, new Date().toISOString());
+    const added = await repo.create('contact', { ...request(`${tag} added`), status: 'new' });
+    expect(await newOnes()).toEqual([added._id, kept._id]);
+
+    await restoreBackup(archive, { repository: repo, images: site.images });
+
+    expect(await newOnes()).toEqual([trashed._id, moved._id, kept._id]);
+    expect(await repo.countBy('contact', { field: 'status', value: 'closed' })).toBe(
+      (await repo.list('contact')).filter((item) => item.status === 'closed').length,
+    );
+  }, 120_000);
+});
+
 describe('moving between store kinds', () => {
   it('a Blobs backup restored into Redis (and back) answers every GET as the source did', async () => {
     for (const [from, to] of [

@@ -11,7 +11,7 @@ import { SESSION_COOKIE_NAME } from '../../src/lib/constants.ts';
 import { apiHandler, type ApiRegistry } from '../../src/server/handlers/api-router.ts';
 import { netlifyFunction } from '../../src/server/http/netlify-function.ts';
 import { pngWithAlpha } from '../../src/server/images/image-fixtures.ts';
-import { ORIGIN, startApi, type Api } from '../integration/api-harness.ts';
+import { ORIGIN, startApi, startApiOn, type Api } from '../integration/api-harness.ts';
 
 export interface AdminBrowser {
   /** The session cookie the browser holds; null when it holds none. */
@@ -204,14 +204,22 @@ export function signedInAdminPerTest(
     flag?: boolean;
     /** Server variables beside the harness's own (a build hook and deploy budget, issue 26). */
     env?: Record<string, string>;
+    /** The API over a real redis-server (default: Blobs): for a seed of thousands of requests, written fast. */
+    redis?: boolean;
   } = {},
 ): { readonly api: Api; browser: AdminBrowser } {
   const admin = {} as { api: Api; browser: AdminBrowser };
+  let stop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    admin.api = await startApi(options.env ? { env: options.env } : {});
+    const apiOptions = options.env ? { env: options.env } : {};
+    if (options.redis) ({ api: admin.api, stop } = await startApiOn('redis', 'admin', apiOptions));
+    else {
+      admin.api = await startApi(apiOptions);
+      stop = () => admin.api.stop();
+    }
     await options.seed?.(admin.api);
   });
-  afterAll(() => admin.api.stop());
+  afterAll(() => stop());
   beforeEach(() => {
     admin.browser = installAdminBrowser(admin.api, options.browser);
     admin.browser.signIn();

@@ -86,7 +86,12 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
       <NoticeArea notice={notice} onDismiss={store.clearNotice} />
       {list.status === 'loading' && <p className="alert alert-info">{FORM.loading}</p>}
       {list.status === 'error' && <LoadFailed message={list.error} onRetry={() => void store.load()} />}
-      {list.status === 'ready' && list.items.length === 0 && (
+      {list.status === 'ready' && list.searchStopped && (
+        <p className="alert alert-info" role="status" data-testid="search-stopped">
+          {list.searchStopped}
+        </p>
+      )}
+      {list.status === 'ready' && list.items.length === 0 && !list.searchStopped && (
         <p className="alert alert-info">{filtered ? ENQUIRY.noMatches : family.messages.empty}</p>
       )}
       {list.status === 'ready' && list.items.length > 0 && (
@@ -126,19 +131,20 @@ export default function RequestsScreen({ family: key }: { family: RequestFamilyK
               ))}
             </ul>
           </div>
-          {list.nextCursor && (
-            <div className="load-more">
-              <button
-                type="button"
-                className="btn btn-outline"
-                disabled={list.loadingMore}
-                onClick={() => void store.loadMore()}
-              >
-                {list.loadingMore ? REQUESTS.loadingMore : REQUESTS.loadMore}
-              </button>
-            </div>
-          )}
         </>
+      )}
+      {/* Also under a search that stopped before finding any: Load more searches further. */}
+      {list.status === 'ready' && list.nextCursor && (
+        <div className="load-more">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={list.loadingMore}
+            onClick={() => void store.loadMore()}
+          >
+            {list.loadingMore ? REQUESTS.loadingMore : REQUESTS.loadMore}
+          </button>
+        </div>
       )}
     </section>
   );

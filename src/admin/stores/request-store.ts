@@ -26,6 +26,8 @@ export interface RequestListState {
   error: string | null;
   nextCursor: string | null;
   loadingMore: boolean;
+  /** The server's word that a search stopped at its bound before filling the page (absent: it did not). */
+  searchStopped?: string | undefined;
 }
 
 export type RequestSort = 'newest' | 'oldest';
@@ -85,11 +87,24 @@ export interface RowState {
 const isItem = (value: unknown): value is RequestItem =>
   typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string';
 
-function readPage(body: unknown): { items: RequestItem[]; nextCursor: string | null } {
+function readPage(body: unknown): {
+  items: RequestItem[];
+  nextCursor: string | null;
+  searchStopped: string | undefined;
+} {
   const items = extractList(body).filter(isItem);
-  const cursor =
-    typeof body === 'object' && body !== null ? (body as { nextCursor?: unknown }).nextCursor : null;
-  return { items, nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null };
+  const page = (typeof body === 'object' && body !== null ? body : {}) as {
+    nextCursor?: unknown;
+    searchStopped?: unknown;
+    message?: unknown;
+  };
+  const cursor = page.nextCursor;
+  const stopped = page.searchStopped === true && typeof page.message === 'string' ? page.message : undefined;
+  return {
+    items,
+    nextCursor: typeof cursor === 'string' && cursor !== '' ? cursor : null,
+    searchStopped: stopped,
+  };
 }
 
 /**
@@ -224,6 +239,7 @@ export function createRequestStore(family: RequestFamily) {
         ...$list.get(),
         items: [...$list.get().items, ...page.items.filter((item) => !known.has(item._id))],
         nextCursor: page.nextCursor,
+        searchStopped: page.searchStopped,
         loadingMore: false,
       });
     } catch {

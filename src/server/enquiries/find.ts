@@ -1,7 +1,10 @@
 /**
- * Finding requests for the admin: the filters of the list endpoint (status, text search, IST date range,
- * course) over the repository's newest-first pages. Ids are time-ordered, so a date range starts and stops the
- * scan instead of reading every request; a text search reads pages until it has a page of matches.
+ * Finding requests for the admin: the filters of the list endpoint (status, batch, text search, IST date range,
+ * course, source) over newest-first pages. A status or a batch pages through its sorted index (indexes.ts), so
+ * a filter by one alone reads only the page it shows; the other filters are checked item by item over those
+ * pages (or the whole family's), reading at most SEARCH_SCAN_LIMIT items per call: then the call answers what it
+ * found, says it stopped, and gives a cursor to go on from. Ids are time-ordered, so a date range starts and
+ * stops the scan instead of reading every request.
  */
 import type { RequestFamily } from '../../lib/collections.ts';
 import {
@@ -11,13 +14,15 @@ import {
   type Outbox,
   type RequestListQuery,
 } from '../../lib/enquiries.ts';
-import { REQUEST_LIST_MAX_LIMIT } from '../../lib/constants.ts';
+import { REQUEST_LIST_MAX_LIMIT, SEARCH_SCAN_LIMIT } from '../../lib/constants.ts';
 import { istDayEnd, istDayStart } from '../../lib/ist.ts';
 import { idFloor, idTime, isId } from '../repository/ids.ts';
 import type { Page, Repository, StoredItem } from '../repository/port.ts';
 
-/** Pages one call reads at most; beyond that it answers what it found with a cursor to go on from. */
-const MAX_SCAN_PAGES = 20;
+/** A page of matches; `stopped` when the scan reached SEARCH_SCAN_LIMIT before the end (`nextCursor` goes on). */
+export interface FoundPage extends Page {
+  stopped: boolean;
+}
 
 export type RequestFilter = Omit<RequestListQuery, 'limit' | 'cursor'>;
 
@@ -50,37 +55,56 @@ export function matches(item: StoredItem, filter: RequestFilter): boolean {
   return true;
 }
 
-/** Newest first, up to `limit` matches after `cursor`; `nextCursor` continues the same search. */
+/** The index a filter pages through: a batch (a roster is smaller than a status), else a status; null for none. */
+function indexOf(filter: RequestFilter): { field: 'batch' | 'status'; value: string } | null {
+  if (filter.batch) return { field: 'batch', value: filter.batch };
+  if (filter.status) return { field: 'status', value: filter.status };
+  return null;
+}
+
+/**
+ * Newest first, up to `limit` matches after `cursor`; `nextCursor` continues the same search. Reads at most
+ * SEARCH_SCAN_LIMIT items beyond the ones an index picks, so no call reads a whole family.
+ */
 export async function findRequests(
   repository: Repository,
   family: RequestFamily,
   filter: RequestFilter,
   options: { limit: number; cursor: string | null },
-): Promise<Page> {
+): Promise<FoundPage> {
   let cursor = options.cursor && isId(options.cursor) ? options.cursor : null;
-  if (!hasFilter(filter)) return repository.listPage(family.key, { limit: options.limit, cursor });
+  const by = indexOf(filter);
+  const readPage = (limit: number, from: string | null) =>
+    by
+      ? repository.listPageBy(family.key, by, { limit, cursor: from })
+      : repository.listPage(family.key, { limit, cursor: from });
+  // What the index does not already guarantee is checked item by item.
+  const rest: RequestFilter = { ...filter, ...(by ? { [by.field]: undefined } : {}) };
+  if (!hasFilter(rest)) return { ...(await readPage(options.limit, cursor)), stopped: false };
   if (filter.to) {
     const ceiling = idFloor(istDayEnd(filter.to) + 1);
     if (!cursor || ceiling < cursor) cursor = ceiling;
   }
   const oldest = filter.from ? istDayStart(filter.from) : -Infinity;
   const found: StoredItem[] = [];
-  for (let pages = 0; pages < MAX_SCAN_PAGES; pages++) {
-    const page = await repository.listPage(family.key, { limit: REQUEST_LIST_MAX_LIMIT, cursor });
+  let scanned = 0;
+  while (scanned < SEARCH_SCAN_LIMIT) {
+    const page = await readPage(Math.min(REQUEST_LIST_MAX_LIMIT, SEARCH_SCAN_LIMIT - scanned), cursor);
+    scanned += page.items.length;
     for (const [index, item] of page.items.entries()) {
       // Items are newest first and an id's time is never earlier than its createdAt: nothing older can match.
-      if (idTime(item._id) < oldest) return { items: found, nextCursor: null };
-      if (!matches(item, filter)) continue;
+      if (idTime(item._id) < oldest) return { items: found, nextCursor: null, stopped: false };
+      if (!matches(item, rest)) continue;
       found.push(item);
       if (found.length === options.limit) {
         const more = index < page.items.length - 1 || page.nextCursor !== null;
-        return { items: found, nextCursor: more ? item._id : null };
+        return { items: found, nextCursor: more ? item._id : null, stopped: false };
       }
     }
-    if (!page.nextCursor) return { items: found, nextCursor: null };
+    if (!page.nextCursor) return { items: found, nextCursor: null, stopped: false };
     cursor = page.nextCursor;
   }
-  return { items: found, nextCursor: cursor };
+  return { items: found, nextCursor: cursor, stopped: true };
 }
 
 /** Every request of a family, newest first: the unparameterised list and the CSV page through all of them. */

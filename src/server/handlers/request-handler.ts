@@ -13,6 +13,7 @@ import {
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
+  SEARCH_SCAN_LIMIT,
   SUBMISSION_RATE_LIMIT,
   SUBMISSION_SENDER_RATE_LIMIT,
 } from '../../lib/constants.ts';
@@ -277,7 +278,11 @@ async function list(family: RequestFamily, { request, deps }: StaffInput) {
     return ok((await withBatches(deps, await allRequests(deps.repository, family))).map(forAdmin));
   }
   const page = await findRequests(deps.repository, family, query.filter, query);
-  return ok((await withBatches(deps, page.items)).map(forAdmin), { extra: { nextCursor: page.nextCursor } });
+  // A search that stopped at its bound says so: what it found is shown, and the cursor searches further.
+  return ok((await withBatches(deps, page.items)).map(forAdmin), {
+    ...(page.stopped ? { message: ENQUIRY.searchStopped(SEARCH_SCAN_LIMIT) } : {}),
+    extra: { nextCursor: page.nextCursor, ...(page.stopped ? { searchStopped: true } : {}) },
+  });
 }
 
 /**

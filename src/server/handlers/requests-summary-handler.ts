@@ -6,7 +6,7 @@ import { READ, STAFF, staffRoute, type ApiRoute } from '../http/route-table.ts';
 
 export const requestsSummaryRoutes: readonly ApiRoute[] = [
   staffRoute('GET', ENQUIRY_PATHS.summary, STAFF, READ, async ({ deps }) => {
-    // One round trip on Redis: both families are counted by one script.
+    // Index sizes, not a scan (indexes.ts): one round trip on Redis, every family counted by one script.
     const tally = await deps.repository.tally(REQUEST_FAMILY_KEYS, 'status', INITIAL_STATUS);
     // Contact and enrolment always (the shape the spec-era admin reads); a later family once it has any.
     const summary = Object.fromEntries(

@@ -45,6 +45,8 @@ import {
 import { blobsClaims } from './blobs-claims.ts';
 import { openBlobs, type BlobsOptions } from './blobs-connection.ts';
 import { REGISTRY_UNIQUE_RULE } from './unique.ts';
+import { blobsIndexes } from './blobs-indexes.ts';
+import { REGISTRY_INDEX_RULE, type IndexRule } from './indexes.ts';
 
 /** Tries at claiming the next order generation while other admins reorder the same collection. */
 const ORDER_ATTEMPTS = 8;
@@ -62,7 +64,9 @@ const STALE_VERSION_CLAIM_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueRule } = {}): Repository {
+export function createBlobsRepository(
+  options: BlobsOptions & { unique?: UniqueRule; indexes?: IndexRule } = {},
+): Repository {
   const { call, readJSON, writeJSON, remove, listKeys } = openBlobs(options);
   const rule = options.unique ?? REGISTRY_UNIQUE_RULE;
 
@@ -81,6 +85,12 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
 
   const claims = blobsClaims({ readJSON, writeJSON, remove, listKeys }, rule, get);
   const { claimAll, releaseAll } = claims;
+  const indexRule = options.indexes ?? REGISTRY_INDEX_RULE;
+  const { join, leave, ...indexReads } = blobsIndexes(
+    { readJSON, writeJSON, remove, listKeys },
+    indexRule,
+    get,
+  );
 
   /**
    * The version an edit of `previous` may write: the first from its next version on that this writer claims
@@ -167,6 +177,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
       throw error;
     }
     try {
+      await join(collection, previous, item);
       await writeJSON(blobKeys.item(collection, item._id), item);
     } catch (error) {
       await releaseAll(collection, item._id, written).catch(() => undefined);
@@ -174,6 +185,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
       throw error;
     }
     await releaseAll(collection, item._id, released);
+    await leave(collection, previous, item);
     if (version !== null) await keepRevisions(collection, previous, item);
     return { item, previous };
   }
@@ -186,6 +198,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
     await writeJSON(blobKeys.trash(collection, id), entry);
     await remove(blobKeys.item(collection, id));
     await releaseAll(collection, id, freedOnRemoval(rule(collection, item)));
+    await leave(collection, item, null);
     return entry;
   }
 
@@ -200,6 +213,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
     const entry = await readJSON<TrashEntry>(blobKeys.trash(collection, id));
     if (!entry) return null;
     await claimAll(collection, id, rule(collection, entry.item));
+    await join(collection, null, entry.item);
     // `onlyIfNew`: of two concurrent restores exactly one writes the item back.
     const written = await writeJSON(blobKeys.item(collection, id), entry.item, true);
     if (!written.modified) return null;
@@ -227,6 +241,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
 
   return {
     backend: 'blobs',
+    ...indexReads,
 
     async list(collection) {
       const [ids, ordered] = await Promise.all([itemIds(collection), orderedIds(collection)]);
@@ -259,6 +274,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
       const item = newItem(fields);
       const written = await claimAll(collection, item._id, rule(collection, item));
       try {
+        await join(collection, null, item);
         await writeJSON(blobKeys.item(collection, item._id), item);
       } catch (error) {
         await releaseAll(collection, item._id, written).catch(() => undefined);
@@ -298,6 +314,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
       };
       let written: { modified: boolean };
       try {
+        await join(collection, previous, item);
         written = await writeJSON(blobKeys.item(collection, item._id), item, options.onlyIfNew);
       } catch (error) {
         await release();
@@ -306,6 +323,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
       // Only an `onlyIfNew` put is ever not written: another writer stored the item first.
       if (!written.modified) return release();
       await releaseAll(collection, item._id, released);
+      if (previous) await leave(collection, previous, item);
       // An item put back at an older version (a backup restore) is edited from that version on.
       await dropVersionClaims(collection, item._id, versionOf(item));
     },
@@ -315,6 +333,7 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
       if (!previous) return null;
       await remove(blobKeys.item(collection, id));
       await releaseAll(collection, id, freedOnRemoval(rule(collection, previous)));
+      await leave(collection, previous, null);
       await dropVersionClaims(collection, id, 0);
       return previous;
     },
@@ -322,6 +341,14 @@ export function createBlobsRepository(options: BlobsOptions & { unique?: UniqueR
     async tally(collections, field, value) {
       const counts = await Promise.all(
         collections.map(async (collection) => {
+          // An indexed field is counted from the index (its markers), any other by reading the items.
+          if (indexRule.fields(collection).includes(field)) {
+            const [total, matching] = await Promise.all([
+              itemIds(collection).then((ids) => ids.length),
+              indexReads.countBy(collection, { field, value }),
+            ]);
+            return [collection, { total, matching }] as const;
+          }
           const items = await readItems(collection, await itemIds(collection));
           const matching = items.filter((item) => countsAs(item, field, value));
           return [collection, { total: items.length, matching: matching.length }] as const;

@@ -61,10 +61,18 @@ export const redisKeys = (prefix: string) => ({
   seats: (account: string) => `${prefix}:seats:${account}`,
   seatsOpen: (account: string) => `${prefix}:seats-open:${account}`,
   remembered: (name: string) => `${prefix}:remembered:${name}`,
+  /** A sorted index (indexes.ts): the ids of the items whose `field` has `value`, all score 0, so in id order. */
+  index: (collection: CollectionName, field: string, value: string) =>
+    `${prefix}:index:${collection}:${field}:${encodeURIComponent(value)}`,
+  /** The index rule's version a collection's indexes were built under (absent: never built). */
+  indexed: (collection: CollectionName) => `${prefix}:indexed:${collection}`,
 });
 
 const uniqueBlobKey = (collection: CollectionName, value: string) =>
   `unique/${collection}/${encodeURIComponent(normaliseUnique(value))}`;
+
+const indexEntryPrefix = (collection: CollectionName, field: string, value: string) =>
+  `index/${collection}/${encodeURIComponent(field)}/${encodeURIComponent(value)}/`;
 
 /** Blob keys inside the content store. */
 export const blobKeys = {
@@ -132,6 +140,13 @@ export const blobKeys = {
   seatHolderPrefix: (account: string) => `seats/${account}/holder/`,
   seatsOpen: (account: string) => `seats/${account}/open`,
   remembered: (name: string) => `remembered/${encodeURIComponent(name)}`,
+  /** An index entry (indexes.ts): one empty marker per item, under its value's folder, named by the item's id. */
+  indexEntry: (collection: CollectionName, field: string, value: string, id: string) =>
+    `${indexEntryPrefix(collection, field, value)}${id}`,
+  indexEntryPrefix: (collection: CollectionName, field: string, value: string) =>
+    indexEntryPrefix(collection, field, value),
+  /** The index rule's version a collection's indexes were built under (absent: never built). */
+  indexed: (collection: CollectionName) => `indexed/${collection}`,
 };
 
 /** The trash's field for an item (Redis hash field, Blobs key tail). */

@@ -87,6 +87,29 @@ export interface Repository {
   /** Newest first, `limit` items after `cursor` (exclusive). One store round trip on Redis. */
   listPage(collection: CollectionName, options: { limit: number; cursor?: string | null }): Promise<Page>;
 
+  /**
+   * Newest first, `limit` items of one index (indexes.ts: a request's status, an enrolment's batch) after
+   * `cursor` (exclusive): the items whose `by.field` has `by.value`, read without reading any other item. The
+   * index is written in the same atomic write as the item on Redis; on Blobs before the item is in it and after
+   * it left, and a page checks what it read, so it never shows an item that is not (or no longer) in it. A
+   * collection whose indexes were never built (a store written before them) has them built on first use.
+   */
+  listPageBy(
+    collection: CollectionName,
+    by: { field: string; value: string },
+    options: { limit: number; cursor?: string | null },
+  ): Promise<Page>;
+
+  /** How many items are in one index: the index's size, one store read (built on first use like listPageBy). */
+  countBy(collection: CollectionName, by: { field: string; value: string }): Promise<number>;
+
+  /**
+   * Builds a collection's indexes from its items and records that they are built: a restore runs it, and the
+   * first indexed read of a store written before the indexes. Safe beside concurrent writes (an item written
+   * meanwhile keeps the entries its own write gave it).
+   */
+  rebuildIndexes(collection: CollectionName): Promise<void>;
+
   get(collection: CollectionName, id: string): Promise<StoredItem | null>;
 
   count(collection: CollectionName): Promise<number>;
@@ -130,7 +153,8 @@ export interface Repository {
 
   /**
    * For each collection: how many items it holds and how many have `field` equal to `value` or lack the field
-   * (so items stored before the field existed count as its default). One store round trip on Redis.
+   * (so items stored before the field existed count as its default). One store round trip on Redis. A field
+   * the collections are indexed by (indexes.ts) is counted from the index sizes, never by reading the items.
    */
   tally(collections: readonly CollectionName[], field: string, value: string): Promise<Record<string, Tally>>;
 

@@ -4,7 +4,8 @@
  * A collection is a hash of id → item JSON plus a sorted set of ids (all score 0, so ordered by the
  * time-ordered ids themselves). A list is one HGETALL; a page is one Lua script; every multi-key write is one
  * Lua script, so it is atomic and one round trip. Updates and deletes compare-and-set against the JSON they
- * read, so a concurrent writer is never silently overwritten with stale fields.
+ * read, so a concurrent writer is never silently overwritten with stale fields. A request's sorted indexes
+ * (indexes.ts, redis-indexes.ts) are written by the same scripts, with the item.
  */
 import { isId } from './ids.ts';
 import { collectionOfTrashField, trashField } from './keys.ts';
@@ -48,6 +49,8 @@ import {
   UPDATE,
 } from './redis-scripts.ts';
 import { REGISTRY_UNIQUE_RULE } from './unique.ts';
+import { indexChanges, INDEX_RULE_VERSION, REGISTRY_INDEX_RULE, type IndexRule } from './indexes.ts';
+import { redisIndexes } from './redis-indexes.ts';
 
 const CAS_ATTEMPTS = 5;
 
@@ -68,9 +71,13 @@ const heldClaim = (reply: unknown): { index: number; holder: string } | null =>
     ? { index: Number(reply[1]) - 1, holder: String(reply[2]) }
     : null;
 
-export function createRedisRepository(options: RedisOptions & { unique?: UniqueRule }): Repository {
-  const { redis, keys, call } = connectRedis(options);
+export function createRedisRepository(
+  options: RedisOptions & { unique?: UniqueRule; indexes?: IndexRule },
+): Repository {
+  const connection = connectRedis(options);
+  const { redis, keys, call } = connection;
   const rule = options.unique ?? REGISTRY_UNIQUE_RULE;
+  const indexRule = options.indexes ?? REGISTRY_INDEX_RULE;
 
   const script = (source: string, scriptKeys: string[], args: Array<string | number>) =>
     call(() => redis.eval<Array<string | number>, unknown>(source, scriptKeys, args));
@@ -81,7 +88,10 @@ export function createRedisRepository(options: RedisOptions & { unique?: UniqueR
     return call(() => redis.hget<string>(keys.items(collection), id));
   }
 
-  /** The claims a write takes and frees, as the scripts' trailing keys and arguments (CLAIMS). */
+  /**
+   * The claims a write takes and frees and the indexes the item joins and leaves, as the scripts' trailing keys
+   * and arguments (CLAIMS, then the indexes).
+   */
   function claimsOf(
     collection: CollectionName,
     previous: StoredItem | null,
@@ -89,9 +99,19 @@ export function createRedisRepository(options: RedisOptions & { unique?: UniqueR
   ): { keys: string[]; args: string[]; taken: UniqueClaim[] } {
     const { taken, released } = claimChanges(rule, collection, previous, item);
     const both = [...taken, ...released];
+    const { added, removed } = indexChanges(indexRule, collection, previous, item);
+    const indexKeys = [...added, ...removed].map((entry) => keys.index(collection, entry.field, entry.value));
+    const built = indexRule.fields(collection).length > 0 ? [keys.indexed(collection)] : [];
     return {
-      keys: both.map((claim) => keys.claims(collection, claim.field)),
-      args: [String(taken.length), String(released.length), ...both.map((claim) => claim.value)],
+      keys: [...both.map((claim) => keys.claims(collection, claim.field)), ...indexKeys, ...built],
+      args: [
+        String(taken.length),
+        String(released.length),
+        ...both.map((claim) => claim.value),
+        String(added.length),
+        String(removed.length),
+        String(INDEX_RULE_VERSION),
+      ],
       taken,
     };
   }
@@ -103,8 +123,13 @@ export function createRedisRepository(options: RedisOptions & { unique?: UniqueR
     if (held && claim) throw uniqueConflict(claim, held.holder);
   }
 
+  const indexed = redisIndexes(connection, script, indexRule);
+
   return {
     backend: 'redis',
+    listPageBy: indexed.listPageBy,
+    countBy: indexed.countBy,
+    rebuildIndexes: indexed.rebuildIndexes,
 
     async list(collection) {
       const reply = (await script(LIST, [keys.items(collection), keys.position(collection)], [])) as Array<
@@ -308,6 +333,9 @@ export function createRedisRepository(options: RedisOptions & { unique?: UniqueR
     },
 
     async tally(collections, field, value) {
+      // An indexed field is counted from index sizes; any other by reading the items inside Redis.
+      if (collections.every((collection) => indexRule.fields(collection).includes(field)))
+        return indexed.tallyBy(collections, { field, value });
       const flat = (await script(
         TALLY,
         collections.map((collection) => keys.items(collection)),

@@ -8,6 +8,12 @@
  * then their values. `claimConflict` answers { -2, index of the claim, its holder } when another item holds one
  * taken; `applyClaims` takes them for the item and frees the released ones it still holds. Checked and written
  * in the same script as the item, so of two saves claiming one slug exactly one lands.
+ *
+ * The indexes of the write (indexes.ts `indexChanges`) follow the claims: after the claims' keys, the sorted sets
+ * the item joins then those it leaves; after the claims' arguments, how many of each. `applyIndexes` adds and
+ * removes the id in the same script as the item's write, so an index never disagrees with a stored item. Last,
+ * for an indexed collection, the key recording that its indexes are built and the rule's version: a write that
+ * finds the collection empty records it, since every item it will hold is then written with its indexes.
  */
 const CLAIMS = `
 local function claimConflict(K, A, id)
@@ -26,6 +32,15 @@ local function applyClaims(K, A, id)
     local key, value = KEYS[K + taken + j], ARGV[A + 2 + taken + j]
     if redis.call('HGET', key, value) == id then redis.call('HDEL', key, value) end
   end
+end
+local function applyIndexes(K, A, id)
+  local taken, released = tonumber(ARGV[A + 1]), tonumber(ARGV[A + 2])
+  local k, a = K + taken + released, A + 2 + taken + released
+  local added, removed = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
+  for i = 1, added do redis.call('ZADD', KEYS[k + i], 0, id) end
+  for j = 1, removed do redis.call('ZREM', KEYS[k + added + j], id) end
+  local built = KEYS[k + added + removed + 1]
+  if built and redis.call('HLEN', KEYS[1]) == 0 then redis.call('SET', built, ARGV[a + 3]) end
 end`;
 
 /** KEYS items, order, claims · ARGV id, json, claims → 1 stored, { -2, claim, holder } a claim is held. */
@@ -33,6 +48,7 @@ export const CREATE = `${CLAIMS}
 local conflict = claimConflict(2, 2, ARGV[1])
 if conflict then return conflict end
 applyClaims(2, 2, ARGV[1])
+applyIndexes(2, 2, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
 return 1`;
@@ -47,7 +63,8 @@ if not current then return -1 end
 if current ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
-applyClaims(${keyCount}, ${argCount}, ARGV[1])`;
+applyClaims(${keyCount}, ${argCount}, ARGV[1])
+applyIndexes(${keyCount}, ${argCount}, ARGV[1])`;
 
 /** KEYS items, order, claims · ARGV id, expected json, claims → 1 deleted, 0 changed meanwhile, -1 gone. */
 export const DELETE = `${takeOut(2, 2)}
@@ -65,6 +82,7 @@ if current ~= ARGV[2] then return 0 end
 local conflict = claimConflict(2, 7, ARGV[1])
 if conflict then return conflict end
 applyClaims(2, 7, ARGV[1])
+applyIndexes(2, 7, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 if ARGV[7] == '0' then return 1 end
 if redis.call('LLEN', KEYS[2]) == 0 then redis.call('LPUSH', KEYS[2], ARGV[5]) end
@@ -116,6 +134,7 @@ if current ~= ARGV[2] then return 0 end
 local conflict = claimConflict(2, 3, ARGV[1])
 if conflict then return conflict end
 applyClaims(2, 3, ARGV[1])
+applyIndexes(2, 3, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
 return 1`;
@@ -133,6 +152,7 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return -3 end
 local conflict = claimConflict(4, 3, ARGV[1])
 if conflict then return conflict end
 applyClaims(4, 3, ARGV[1])
+applyIndexes(4, 3, ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], entry)
 redis.call('ZADD', KEYS[2], 0, ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[3])
@@ -186,3 +206,35 @@ return out`;
 export const TAKE_CLAIM = `
 redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 return redis.call('HGET', KEYS[1], ARGV[1])`;
+
+/**
+ * KEYS items, then every index key the batch names · ARGV for each item: id, its JSON as read, how many indexes,
+ * then each index's place in KEYS → how many items were indexed. An item whose JSON changed since it was read is
+ * skipped: its own write has put it in the indexes it is in now.
+ */
+export const REINDEX = `
+local done, a = 0, 1
+while a <= #ARGV do
+  local id, raw, count = ARGV[a], ARGV[a + 1], tonumber(ARGV[a + 2])
+  if redis.call('HGET', KEYS[1], id) == raw then
+    for i = 1, count do redis.call('ZADD', KEYS[tonumber(ARGV[a + 2 + i])], 0, id) end
+    done = done + 1
+  end
+  a = a + 3 + count
+end
+return done`;
+
+/**
+ * KEYS for each collection: its order, one of its indexes, the key recording that its indexes are built ·
+ * ARGV the index rule's version → { total, in the index, total, in the index, … } in KEYS order, or { -1, n }
+ * when the n-th collection holds items and its indexes were never built under this rule (nothing counted).
+ */
+export const COUNT_BY = `
+local out = {}
+for i = 1, #KEYS, 3 do
+  local total = redis.call('ZCARD', KEYS[i])
+  if total > 0 and redis.call('GET', KEYS[i + 2]) ~= ARGV[1] then return { -1, (i + 2) / 3 } end
+  out[#out + 1] = total
+  out[#out + 1] = redis.call('ZCARD', KEYS[i + 1])
+end
+return out`;

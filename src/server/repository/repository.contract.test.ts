@@ -10,6 +10,7 @@ import { StoreUnavailableError } from './port.ts';
 import { createRedisCoordination } from './redis-coordination.ts';
 import { createRedisRepository } from './redis-repository.ts';
 import { describeRepositoryContract } from './repository.contract.ts';
+import { describeIndexContract } from './repository-indexes.contract.ts';
 
 let isolation = 0;
 
@@ -62,6 +63,20 @@ describeRepositoryContract(REDIS, async () => ({
   fresh: (unique) =>
     createRedisRepository({ url: redis.url, token: redis.token, keyPrefix: `t${++isolation}`, unique }),
   takeDown: () => deadRedis(({ url, token }) => createRedisRepository({ url, token })),
+  stop: stopsWithTheFile,
+}));
+
+describeIndexContract(BLOBS, async () => ({
+  fresh: (indexes) => createBlobsRepository({ store: blobs.getStore(`content-${++isolation}`), indexes }),
+  sameStore: (indexes) => createBlobsRepository({ store: blobs.getStore(`content-${isolation}`), indexes }),
+  stop: stopsWithTheFile,
+}));
+
+describeIndexContract(REDIS, async () => ({
+  fresh: (indexes) =>
+    createRedisRepository({ url: redis.url, token: redis.token, keyPrefix: `t${++isolation}`, indexes }),
+  sameStore: (indexes) =>
+    createRedisRepository({ url: redis.url, token: redis.token, keyPrefix: `t${isolation}`, indexes }),
   stop: stopsWithTheFile,
 }));
 
