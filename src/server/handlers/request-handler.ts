@@ -51,9 +51,10 @@ import { enrolmentMoneyColumns } from '../fees/enrolment-columns.ts';
 import { purgeSeatsIfHeld, resolveEnrollBatch, withBatches } from './enroll-batch.ts';
 import { releaseSeatOf, updateEnrolment } from '../seats/batch-seats.ts';
 import { WAITLISTED } from '../../lib/batches.ts';
-import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
+import { ENROLL_WAITLISTED, ENROLMENT_PAGE } from '../../lib/messages.ts';
 import { isRecord } from '../../lib/json.ts';
 import { paymentOffer } from '../fees/offer.ts';
+import { enrolmentPath } from '../enrolments/link.ts';
 import { balanceOf } from '../../lib/fees.ts';
 
 /**
@@ -214,10 +215,17 @@ async function submitBody(
   if (outbox) waitUntil(deliverAfterResponse(deps, family.key as RequestFamilyKey, item._id));
   // Nothing public changed (a new request holds no seat), so no purge and no rebuild; the submitter gets no stored
   // personal data back, only whether the request joined a full batch's waitlist (issue 22.5).
-  if (item.status === WAITLISTED) return created({ status: WAITLISTED }, ENROLL_WAITLISTED);
-  // The answer adds what the form shows (the spec's fields stay).
-  if (payment) return ok(null, { status: 201, message: family.received, extra: { payment: payment.offer } });
-  return received;
+  // The answer adds what the form shows (the spec's fields stay): the payment, and the student's enrolment page.
+  const page = family.key === 'enroll' ? enrolmentPath(deps.env, item) : null;
+  const extra = {
+    ...(payment ? { payment: payment.offer } : {}),
+    ...(page ? { enrolmentPage: { href: page, text: ENROLMENT_PAGE.formLink } } : {}),
+  };
+  if (item.status === WAITLISTED)
+    return ok({ status: WAITLISTED }, { status: 201, message: ENROLL_WAITLISTED, extra });
+  return Object.keys(extra).length > 0
+    ? ok(null, { status: 201, message: family.received, extra })
+    : received;
 }
 
 const filledHoneypot = (body: Record<string, unknown>) =>
