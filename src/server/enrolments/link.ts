@@ -6,11 +6,12 @@
  * list of links is kept; the expiry (a year after the batch ends) is read from the enrolment and its batch at each
  * visit, so a batch moved later keeps its students' links working until a year after its new end.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { contentFamilies } from '../../lib/collections.ts';
 import { isRecord } from '../../lib/json.ts';
 import type { Deps } from '../deps.ts';
 import type { ServerEnv } from '../env.ts';
+import { newId } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';
 
 export const ENROLMENT_PAGE_PATH = '/enrolment';
@@ -43,6 +44,12 @@ export function enrolmentToken(env: Pick<ServerEnv, 'SESSION_SECRET'>, enrolment
 export function enrolmentPath(env: Pick<ServerEnv, 'SESSION_SECRET'>, enrolment: StoredItem): string | null {
   const token = enrolmentToken(env, enrolment);
   return token ? `${ENROLMENT_PAGE_PATH}/${token}` : null;
+}
+
+/** A link of the same shape for a bot's answer, so the answer does not tell it was spotted; it opens nothing. */
+export function decoyPagePath(env: Pick<ServerEnv, 'SESSION_SECRET'>): string | null {
+  if (!env.SESSION_SECRET) return null;
+  return `${ENROLMENT_PAGE_PATH}/${newId()}.${randomBytes(32).toString('base64url')}`;
 }
 
 /** The page's full address (e-mail, privacy export), or null without a secret or a known site origin. */
