@@ -227,7 +227,7 @@ export default function EnrollForm({
       />
       <FormFooter state={state} idleLabel={ENROLL.submit} busyLabel={PUBLIC.enrollSubmitting} />
       {page && (
-        <p className="form-pay">
+        <p className="form-enrolment">
           <a href={page.href}>{page.text}</a>
         </p>
       )}
