@@ -2,7 +2,8 @@
  * The student's "Your enrolment" page in Chromium, on the public runner (its local SMTP server answers
  * /__local/mail): an enrolment into a batch with a fee shows the page's link on the success screen and e-mails it;
  * the page shows the amount, the UPI link and the reference with no script and no axe violation; once staff record
- * the payment it offers the receipt; a tampered link shows nothing of the enrolment.
+ * the payment it offers the receipt; a tampered link shows nothing of the enrolment, nor the link once staff revoke
+ * it from the enrolment's card.
  */
 import { settingsFamily } from '../../src/lib/collections.ts';
 import { formatPaise } from '../../src/lib/fields/money.ts';
@@ -10,10 +11,12 @@ import { ENROLMENT_PAGE, PUBLIC } from '../../src/lib/messages.ts';
 import { COURSES_PAGE } from '../../src/lib/page-words.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { ENROLL } from '../../src/lib/public-copy.ts';
-import { ACKNOWLEDGE } from '../../src/lib/staff-messages.ts';
+import { API } from '../../src/lib/api-messages.ts';
+import { ACKNOWLEDGE, ENROLMENT_LINK } from '../../src/lib/staff-messages.ts';
 import { paymentPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { LOCAL_MAIL_PATH } from '../../scripts/local/local-notifications.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { answerDialogs } from './admin-support.ts';
+import { expect, expectNoAxeViolations, test, useAdminSession } from './fixtures.ts';
 import { skipSplash, waitForIsland } from './public-helpers.ts';
 
 const BATCH = 'EH weekday evenings';
@@ -28,6 +31,7 @@ interface Mail {
 test('an enrolment with a fee e-mails its page: amount, UPI link and reference, then the receipt', async ({
   page,
   adminApi,
+  adminCookies,
   request,
 }) => {
   const current = (await (await adminApi.get(`${settingsFamily.path}?drafts=1`)).json()) as {
@@ -118,6 +122,19 @@ test('an enrolment with a fee e-mails its page: amount, UPI link and reference, 
     expect(refused?.status()).toBe(404);
     await expect(page.getByText(ENROLMENT_PAGE.invalid)).toBeVisible();
     await expect(page.locator('body')).not.toContainText(enrolment.reference);
+
+    // Staff revoke the link from the enrolment's card: the link the student was sent opens nothing.
+    const asked = answerDialogs(page, () => true);
+    await useAdminSession(page, adminCookies);
+    await page.goto(`/deltaadmin/enroll-data?q=${encodeURIComponent(email)}`);
+    const row = page.locator('li.request-row', { hasText: email });
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await row.getByRole('button', { name: `${ENROLMENT_LINK.revoke} Meera Iyer` }).click();
+    await expect(page.getByText(API.enrolmentLinkRevoked)).toBeVisible();
+    expect(asked).toEqual([ENROLMENT_LINK.revokeConfirm]);
+    const revoked = await page.request.get(path);
+    expect(revoked.status()).toBe(404);
+    expect(await revoked.text()).not.toContain(enrolment.reference);
   } finally {
     await adminApi.put(settingsFamily.path, { data: current.data });
   }
