@@ -26,6 +26,8 @@ export type CourseOption = PublicListItem<'enrollCourse'>;
 export type BatchOption = { id: string; course: string; text: string };
 /** Issue 22.6: the fee's UPI link and QR code, made and worded by the server (this JavaScript only shows them). */
 type Pay = { upiLink: string; qr: string; text: string; qrAlt: string; linkText: string };
+/** The student's "Your enrolment" page: its signed address and the link's words, both the server's. */
+type EnrolmentPage = { href: string; text: string };
 
 const loadCourses = (signal: AbortSignal) => fetchPublicList('enrollCourse', signal);
 const coursesFailed = () => PUBLIC.enrollCoursesFailed;
@@ -83,6 +85,7 @@ export default function EnrollForm({
   const chosen = batches?.find(({ id }) => id === new URLSearchParams(search).get('batch'));
   const [cleared, setCleared] = useState(false);
   const [pay, setPay] = useState<Pay>();
+  const [page, setPage] = useState<EnrolmentPage>();
   const batch = cleared ? undefined : chosen;
   // The course is state, not left to the <select>: the live course list replaces the baked options after hydration,
   // and a select drops its choice when the chosen <option> is replaced (new ids) or arrives after it.
@@ -94,6 +97,7 @@ export default function EnrollForm({
   const onEdit = (event: SyntheticEvent<HTMLFormElement>) => {
     clear();
     setPay(undefined);
+    setPage(undefined);
     const { name, value } = event.target as { name?: unknown; value?: unknown };
     if (name === 'course' && value !== batch?.course) setCleared(true);
     if (typeof name === 'string' && isField(name) && errors[name])
@@ -126,6 +130,8 @@ export default function EnrollForm({
           [FILL_TIME_FIELD]: fillTime(),
           source: keptLeadSource(),
         });
+        if (isRecord(answer) && isRecord(answer.enrolmentPage))
+          setPage(answer.enrolmentPage as EnrolmentPage);
         // A full batch's waitlist (issue 22.5): the server's own words, so this JavaScript carries none.
         if (isRecord(answer) && isRecord(answer.data)) return String(answer.message);
         if (isRecord(answer) && isRecord(answer.payment)) setPay(answer.payment as Pay);
@@ -220,6 +226,11 @@ export default function EnrollForm({
         control={(props) => <textarea {...props} rows={4} />}
       />
       <FormFooter state={state} idleLabel={ENROLL.submit} busyLabel={PUBLIC.enrollSubmitting} />
+      {page && (
+        <p className="form-enrolment">
+          <a href={page.href}>{page.text}</a>
+        </p>
+      )}
       {pay && (
         <div className="form-pay">
           <p>{pay.text}</p>

@@ -25,6 +25,7 @@ export const API = {
   previewIdRequired: 'Name the item to preview',
   previewShared: 'Preview link made',
   previewRevoked: 'Preview link revoked',
+  enrolmentLinkRevoked: 'The student’s enrolment page link has been revoked',
   previewLinkNotFound: 'This item has no such preview link',
   revokeReasonRequired: 'Say why the certificate is revoked (at most 300 characters)',
   certificateBatchUnknown: 'No such batch',

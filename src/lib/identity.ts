@@ -76,6 +76,8 @@ export const AUDIT_ACTIONS = [
   /** A preview link made for a draft, or withdrawn before it expired (issue 24.4). */
   'preview-share',
   'preview-revoke',
+  /** Staff revoked a student's "Your enrolment" page link: every link sent before stops working. */
+  'enrolment-link-revoke',
   /** A payment or refund staff recorded on an enrolment (issue 22.6): its kind and amount in the detail. */
   'payment',
   /** Issue 24.3: the scheduler (actor "scheduler") made an item's due change; staff cancelled one. */

@@ -158,6 +158,68 @@ export const TESTIMONIAL_PAGE = {
   unavailable: 'This certificate is no longer valid, so no testimonial can be given with it.',
 } as const;
 
+/** The student's "Your enrolment" page, rendered by a function without JavaScript, at the signed link. */
+export const ENROLMENT_PAGE = {
+  title: 'Your enrolment',
+  intro: (reference: string) =>
+    `Everything about your enrolment request ${reference} in one place. Keep this link.`,
+  course: 'Course',
+  batch: 'Batch',
+  dates: 'Dates',
+  datesValue: (start: string, end: string) => `${start} – ${end}`,
+  schedule: 'Schedule',
+  mode: 'Mode',
+  modes: { online: 'Online', classroom: 'Classroom', hybrid: 'Hybrid' } as Record<string, string>,
+  venue: 'Venue or joining details',
+  reference: 'Your reference',
+  status: 'Status',
+  statuses: {
+    received: 'Received: our team will call you within one working day.',
+    enrolled: 'Enrolled: your seat is confirmed.',
+    waitlisted: 'Waitlisted: the batch is full; we will call you if a seat frees up.',
+    declined: 'Closed: this request is no longer open. Contact us if you think this is a mistake.',
+  },
+  waitlistPlace: (place: number) => `You are number ${place} on the waitlist.`,
+  withdrawnStatus: (when: string) => `Withdrawn on ${when}. Our team has been told.`,
+  moneyHeading: 'Fee',
+  fee: 'Fee',
+  paid: 'Paid',
+  due: 'Still to pay',
+  payHeading: 'Pay by UPI',
+  payText: (amount: string, reference: string) =>
+    `Pay ${amount} by UPI: scan the code with any UPI app, quoting your reference ${reference}.`,
+  payee: (payee: string, vpa: string) => `Payee: ${payee} (${vpa}).`,
+  qrAlt: (amount: string) => `UPI QR code to pay ${amount}`,
+  payLink: 'Pay with a UPI app',
+  receiptsHeading: 'Receipts',
+  receipt: (number: string, amount: string, day: string) => `Receipt ${number}: ${amount}, paid ${day} (PDF)`,
+  calendar: 'Add the batch to your calendar (.ics)',
+  calendarTitle: (course: string, batch: string) => `${course}: ${batch}`,
+  certificateHeading: 'Your certificate',
+  certificatePdf: (number: string) => `Download certificate ${number} (PDF)`,
+  certificateVerify: 'Its verification page',
+  testimonial: 'Tell others about your course',
+  contactHeading: 'Questions?',
+  whatsapp: 'Ask on WhatsApp',
+  email: 'Write to us',
+  contactMessage: (reference: string) => `Hello, about my enrolment ${reference}: `,
+  contactSubject: (reference: string) => `My enrolment ${reference}`,
+  withdrawHeading: 'Withdraw your request',
+  withdrawHint:
+    'If you no longer want a seat, withdraw your request here. Our team is told at once; a fee already paid is refunded as the refund policy says.',
+  withdraw: 'Withdraw my enrolment request',
+  withdrawnNotice:
+    'Your request has been withdrawn. Our team has been told and will contact you if anything is left to settle.',
+  invalid:
+    'This link is not valid. Please use the link from your enrolment e-mail, or contact us quoting your reference.',
+  expired:
+    'This link has expired (links work until a year after the batch ends). Contact us quoting your reference.',
+  /** The acknowledgement e-mail's line before the link. */
+  mailLine: 'Your enrolment page (status, payment, receipts, calendar and certificate, all in one place):',
+  /** The success screen's link. */
+  formLink: 'Open your enrolment page (keep the link: it shows your payment details and status)',
+} as const;
+
 /** The certificate PDF's words (issue 23.4); printed by the server, never bundled into a page. */
 export const CERTIFICATE_PDF = {
   title: 'Certificate of Completion',

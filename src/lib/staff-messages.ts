@@ -108,6 +108,7 @@ export const ACTIVITY_TEXT = {
     revoke: 'Revoked a certificate',
     'preview-share': 'Shared a preview',
     'preview-revoke': 'Withdrew a preview link',
+    'enrolment-link-revoke': 'Revoked a student’s enrolment link',
     payment: 'Recorded a payment or refund',
     'scheduled-publish': 'Published on schedule',
     'scheduled-unpublish': 'Unpublished on schedule',
@@ -594,6 +595,19 @@ export const NOTIFY = {
     batch: 'Batch',
     message: 'Message',
   } as Record<string, string>,
+} as const;
+
+/** The student's "Your enrolment" link, as staff meet it: the withdrawal it reports and the card's revoke button. */
+export const ENROLMENT_LINK = {
+  withdrawnNote: (when: string) => `Withdrawn by the student on ${when}, through their enrolment page.`,
+  withdrawnSubject: (name: string, course: string) => `Enrolment withdrawn: ${name} — ${course}`,
+  withdrawnLine: 'The student withdrew this enrolment request through their enrolment page.',
+  revoke: 'Revoke the student’s enrolment link',
+  revokeConfirm:
+    'Revoke the student’s enrolment page link? The link they were sent stops working at once; they will need to contact you.',
+  revoked: 'The enrolment link has been revoked.',
+  revokeFailed: 'The enrolment link could not be revoked. Please try again.',
+  withdrawnBadge: (when: string) => `Withdrawn by the student on ${when}`,
 } as const;
 
 /**

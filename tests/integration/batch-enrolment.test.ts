@@ -14,7 +14,7 @@ import {
   trashRestorePath,
   type ContentFamily,
 } from '../../src/lib/collections.ts';
-import { ENROLL_WAITLISTED } from '../../src/lib/messages.ts';
+import { ENROLL_WAITLISTED, ENROLMENT_PAGE } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { availabilityPath } from '../../src/server/handlers/batch-availability-handler.ts';
 import { closeStartedBatches } from '../../src/server/rebuild/batch-close.ts';
@@ -118,8 +118,13 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     const evening = await batch('EH evenings', {});
     const first = await submit(student(1, { batch: evening._id }));
     expect(first.status).toBe(201);
-    // The spec's answer, unchanged, for a batch with seats.
-    expect(await body(first)).toEqual({ success: true, data: null, message: API.enrollReceived });
+    // The spec's answer for a batch with seats, with the student's enrolment page added (docs/decisions.md §74).
+    expect(await body(first)).toEqual({
+      success: true,
+      data: null,
+      message: API.enrollReceived,
+      enrolmentPage: { href: expect.stringMatching(/^\/enrolment\//), text: ENROLMENT_PAGE.formLink },
+    });
     const [stored] = await requestsOf(evening._id);
     // Sent under the Courses name the course is listed under, stored under the course's one name (its title):
     // docs/decisions.md §62.
@@ -154,6 +159,8 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
         success: true,
         data: { status: 'waitlisted' },
         message: ENROLL_WAITLISTED,
+        // The student's enrolment page, added to the answer (docs/decisions.md §74).
+        enrolmentPage: { href: expect.stringMatching(/^\/enrolment\//), text: ENROLMENT_PAGE.formLink },
       });
     }
     const waiting = (await requestsOf(evening._id)).filter((item) => item.status === 'waitlisted');
@@ -237,7 +244,12 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     expect(await api.repository.count(enroll.key)).toBe(before);
     // Without a batch (or with an empty one) the spec's enrolment is unchanged.
     const plain = await submit(student(10, { batch: '' }));
-    expect(await body(plain)).toEqual({ success: true, data: null, message: API.enrollReceived });
+    expect(await body(plain)).toEqual({
+      success: true,
+      data: null,
+      message: API.enrollReceived,
+      enrolmentPage: { href: expect.stringMatching(/^\/enrolment\//), text: ENROLMENT_PAGE.formLink },
+    });
     const [stored] = (await api.repository.listPage(enroll.key, { limit: 1 })).items;
     expect(stored).not.toHaveProperty('batch');
   });

@@ -91,7 +91,8 @@ describe.each(STORE_BACKENDS)('enquiries on %s', (backend) => {
     const [stored] = (await api.repository.listPage(key, { limit: 1 })).items;
     return stored as StoredItem;
   };
-  const mailsAbout = (id: string) => mail.mails().filter((m) => m.text.includes(id));
+  // Staff mails name the request by its admin link; the student's acknowledgement holds the id in its page's link.
+  const mailsAbout = (id: string) => mail.mails().filter((m) => m.text.includes(`?q=${id}`));
   const hooksAbout = (id: string) => hooks.received.filter((h) => h.body.includes(id));
   const outboxOf = async (key: 'contact' | 'enroll', id: string) =>
     (await api.repository.get(key, id))?.outbox as Outbox;

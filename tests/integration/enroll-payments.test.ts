@@ -15,7 +15,7 @@ import {
   type ContentFamily,
 } from '../../src/lib/collections.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ENROLL_PAYMENT } from '../../src/lib/messages.ts';
+import { ENROLL_PAYMENT, ENROLMENT_PAGE } from '../../src/lib/messages.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { RECEIPT } from '../../src/lib/staff-messages.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
@@ -126,7 +126,13 @@ describe.each(STORE_BACKENDS)('fees by UPI on %s', (backend) => {
       const plain = await batch('Weekend, no UPI yet');
       const { response, answer, stored } = await enrol(plain._id);
       expect(response.status).toBe(201);
-      expect(answer).toEqual({ success: true, data: null, message: API.enrollReceived });
+      // With the student's enrolment page added (docs/decisions.md §74).
+      expect(answer).toEqual({
+        success: true,
+        data: null,
+        message: API.enrollReceived,
+        enrolmentPage: { href: expect.stringMatching(/^\/enrolment\//), text: ENROLMENT_PAGE.formLink },
+      });
       // The fee is fixed at enrolment all the same.
       expect(stored.fee).toBe(1_850_000);
     },

@@ -1,6 +1,7 @@
 /**
  * Personal-data requests (contact, enrolment), enrollable courses and stats through their function files.
  */
+import { ENROLMENT_PAGE } from '../../src/lib/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollCourseFamily, exportPath, requestFamilies, statsFamily } from '../../src/lib/collections.ts';
 import {
@@ -54,7 +55,14 @@ describe('contact and enrolment submissions', () => {
       const before = await api.repository.count(key);
       const response = await api.call(family.path, { method: 'POST', json: fields, ip: freshIp() });
       expect(response.status).toBe(201);
-      expect(await body(response)).toEqual({ success: true, data: null, message });
+      // An enrolment's answer adds the student's enrolment page (docs/decisions.md §74).
+      const page =
+        key === 'enroll'
+          ? {
+              enrolmentPage: { href: expect.stringMatching(/^\/enrolment\//), text: ENROLMENT_PAGE.formLink },
+            }
+          : {};
+      expect(await body(response)).toEqual({ success: true, data: null, message, ...page });
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(await api.repository.count(key)).toBe(before + 1);
       const [stored] = (await api.repository.listPage(key, { limit: 1 })).items;
@@ -79,7 +87,12 @@ describe('contact and enrolment submissions', () => {
         ip: freshIp(),
       });
       expect(bot.status).toBe(human.status);
-      expect(await bot.text()).toBe(await human.text());
+      // An enrolment's answer holds its own page link; a bot gets a decoy of the same shape (docs/decisions.md §74).
+      const shape = (text: string) =>
+        text.replace(/"\/enrolment\/[a-z0-9]{20}\.[A-Za-z0-9_-]{43}"/, '"/enrolment/TOKEN"');
+      const [botText, humanText] = [await bot.text(), await human.text()];
+      expect(shape(botText)).toBe(shape(humanText));
+      if (key === 'enroll') expect(botText).not.toBe(humanText);
       expect(await api.repository.count(key)).toBe(before + 1);
     }
   });

@@ -328,6 +328,8 @@ describe('every route that changes something records what the table declares', (
           json: { amount: 100_000, upiRef: 'UTR123456789', paidOn: utcToIstDay(api.clock.now.toISOString()) },
         });
         await step('GET', receiptPath(id));
+        // The student's enrolment page link, revoked by staff.
+        await step('POST', `${family.path}/${id}/page-link/revoke`);
       }
       await trashCycle(family.key, `${family.path}/${id}`, id);
     }

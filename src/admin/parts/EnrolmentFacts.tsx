@@ -7,7 +7,8 @@ import { balanceOf } from '../../lib/fees.ts';
 import { formatPaise } from '../../lib/fields/money.ts';
 import { showIstDay } from '../../lib/ist.ts';
 import { isRecord } from '../../lib/json.ts';
-import { PAYMENTS } from '../../lib/staff-messages.ts';
+import { ENROLMENT_LINK, PAYMENTS } from '../../lib/staff-messages.ts';
+import { istDateTime } from '../format/ist.ts';
 import { REQUESTS } from '../admin-copy.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -24,6 +25,14 @@ export function EnrolmentFacts({ item }: { item: Readonly<Record<string, unknown
           <dt>{PAYMENTS.taxRecord}</dt>
           <dd data-testid="request-tax-record">
             {PAYMENTS.taxRecordLine(showIstDay(kept.erasedAt), showIstDay(kept.keepUntil))}
+          </dd>
+        </>
+      )}
+      {typeof item.withdrawnAt === 'string' && (
+        <>
+          <dt>{REQUESTS.status}</dt>
+          <dd data-testid="request-withdrawn">
+            {ENROLMENT_LINK.withdrawnBadge(istDateTime(item.withdrawnAt))}
           </dd>
         </>
       )}

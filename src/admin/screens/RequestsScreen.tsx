@@ -18,7 +18,7 @@ import {
 } from '../../lib/collections.ts';
 import { NOTE_MAX_LENGTH, sourceKey, statusOf } from '../../lib/enquiries.ts';
 import { definitionsOfKind } from '../../lib/registry.ts';
-import { ASSESSMENT_ADMIN, ENQUIRY } from '../../lib/staff-messages.ts';
+import { ASSESSMENT_ADMIN, ENQUIRY, ENROLMENT_LINK } from '../../lib/staff-messages.ts';
 import { showIstDay } from '../../lib/ist.ts';
 import { FORM, REQUESTS } from '../admin-copy.ts';
 import { adminRequest } from '../api/admin-api.ts';
@@ -524,6 +524,17 @@ function RequestRow({
               onClick={() => setEditing(true)}
             >
               {item.note ? REQUESTS.editNote : REQUESTS.addNote}
+              <span className="visually-hidden"> {item.name}</span>
+            </button>
+          )}
+          {family.key === 'enroll' && (
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              disabled={saving !== null}
+              onClick={() => void store.revokePageLink(item._id)}
+            >
+              {ENROLMENT_LINK.revoke}
               <span className="visually-hidden"> {item.name}</span>
             </button>
           )}

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { ApiError, extractList } from '../../lib/api-client.ts';
 import type { RequestFamily, RequestFamilyKey, requestFamilies } from '../../lib/collections.ts';
 import { REQUEST_LIST_MAX_LIMIT } from '../../lib/constants.ts';
-import { ENQUIRY, PAYMENTS } from '../../lib/staff-messages.ts';
+import { ENQUIRY, ENROLMENT_LINK, PAYMENTS } from '../../lib/staff-messages.ts';
 import { adminRequest, failureText } from '../api/admin-api.ts';
 import { itemPath, withoutItem, type Notice } from './content-store.ts';
 import { refreshSummary } from './summary-store.ts';
@@ -80,7 +80,7 @@ export function exportHref(path: string, filters: RequestFilters): string {
 
 /** Per-request editing state: a status or note being saved, and the server's reasons per field. */
 export interface RowState {
-  saving: 'status' | 'note' | 'payment' | null;
+  saving: 'status' | 'note' | 'payment' | 'link' | null;
   errors: Record<string, string>;
 }
 
@@ -359,8 +359,29 @@ export function createRequestStore(family: RequestFamily) {
     }
   }
 
+  /** Revokes the student's "Your enrolment" link (every link sent so far stops working), once staff confirm. */
+  async function revokePageLink(id: string): Promise<void> {
+    if (!window.confirm(ENROLMENT_LINK.revokeConfirm)) return;
+    setRow(id, { saving: 'link', errors: {} });
+    $notice.set(null);
+    try {
+      const body = (await adminRequest(`${itemPath(family.path, id)}/page-link/revoke`, {
+        method: 'POST',
+      })) as { message?: unknown } | null;
+      setRow(id, { saving: null, errors: {} });
+      $notice.set({
+        kind: 'success',
+        text: typeof body?.message === 'string' ? body.message : ENROLMENT_LINK.revoked,
+      });
+    } catch (error) {
+      setRow(id, { saving: null, errors: {} });
+      $notice.set({ kind: 'error', text: failureText(error, ENROLMENT_LINK.revokeFailed) });
+    }
+  }
+
   return {
     recordPayment,
+    revokePageLink,
     $list,
     $filters,
     $filterErrors,

@@ -32,7 +32,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{color:#
 .actions a{display:inline-block;margin:.5rem 1rem .5rem 0;padding:.6rem 1rem;border:1px solid #7cc4ff;border-radius:.4rem;text-decoration:none}
 label{display:block;margin:.75rem 0 .25rem}input{font:inherit;padding:.5rem;width:100%;max-width:20rem}textarea{font:inherit;padding:.5rem;width:100%;min-height:8rem}
 fieldset{border:1px solid #33425a;margin:1rem 0}input[type=radio],input[type=checkbox]{width:auto}.error{color:#f87171}.notice{color:#4ade80}
-button{font:inherit;padding:.5rem 1rem;margin-top:.5rem}small{color:#9fb0c6}`;
+button{font:inherit;padding:.5rem 1rem;margin-top:.5rem}small{color:#9fb0c6}dd{overflow-wrap:anywhere}img{max-width:100%;height:auto}`;
 
 export function documentOf(title: string, description: string, body: string): string {
   return `<!doctype html>

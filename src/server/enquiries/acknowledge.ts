@@ -8,6 +8,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { RequestFamily } from '../../lib/collections.ts';
 import type { SiteSettings } from '../../lib/site-settings.ts';
 import { ACKNOWLEDGE } from '../../lib/staff-messages.ts';
+import { ENROLMENT_PAGE } from '../../lib/messages.ts';
 import type { Deps } from '../deps.ts';
 import { formatPaise } from '../../lib/fields/money.ts';
 import type { PaymentAsked } from '../fees/offer.ts';
@@ -58,16 +59,19 @@ export const acknowledgementFrom = (deps: Pick<Deps, 'env'>) =>
 /**
  * The text: fixed words, the reference we made and the company's phone from the settings, and, for an enrolment
  * whose answer asked for a fee, that payment: the amount, the payee, the reference to quote and the UPI link (all
- * ours, none typed by the sender), and where to find them again.
+ * ours, none typed by the sender), and where to find them again: the student's enrolment page when it has a link.
  */
 export function composeAcknowledgement(
   family: RequestFamily,
   reference: string,
   settings: Pick<SiteSettings, 'phone'>,
   payment: PaymentAsked | null = null,
+  /** The student's "Your enrolment" page (a signed link of ours), when the request is an enrolment and one is made. */
+  pageUrl: string | null = null,
 ): Acknowledgement {
   const words = family.acknowledgement;
   const paying = ACKNOWLEDGE.payment;
+  const page = pageUrl ? ['', ENROLMENT_PAGE.mailLine, pageUrl] : [];
   return {
     subject: words.subject,
     text: [
@@ -75,6 +79,7 @@ export function composeAcknowledgement(
       '',
       payment ? paying.next : words.next,
       ACKNOWLEDGE.reference(reference),
+      ...page,
       ...(payment
         ? [
             '',

@@ -6,7 +6,7 @@ import { ADMIN_REQUEST_PATHS } from '../../lib/enquiries.ts';
 import { formatIst } from '../../lib/ist.ts';
 import type { RequestFamilyKey } from '../../lib/registry.ts';
 import { singleLine, withoutBidiControls } from '../../lib/single-line.ts';
-import { NOTIFY } from '../../lib/staff-messages.ts';
+import { ENROLMENT_LINK, NOTIFY } from '../../lib/staff-messages.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { chatSafe } from './chat-markup.ts';
 import { columnText } from './columns.ts';
@@ -131,16 +131,23 @@ export function composeNotification(
 ): Notification {
   if (family !== 'contact' && family !== 'enroll') return composeOther(family, item, siteOrigin);
   const text = (key: string) => singleLine(typed(item, key));
+  // An enrolment the student withdrew through their page is announced again, as a withdrawal (enrolments/withdraw.ts).
+  const withdrawn = family === 'enroll' && typeof item.withdrawnAt === 'string';
   const subjectOf = (name: string, course: string) =>
-    family === 'enroll' ? NOTIFY.enrollSubject(name, course) : NOTIFY.contactSubject(name);
+    withdrawn
+      ? ENROLMENT_LINK.withdrawnSubject(name, course)
+      : family === 'enroll'
+        ? NOTIFY.enrollSubject(name, course)
+        : NOTIFY.contactSubject(name);
   const subject = subjectOf(text('name'), text('course'));
   const link = adminLink(family, item._id, siteOrigin);
-  const lines = FIELDS.filter((field) => field !== 'course' || family === 'enroll').flatMap((field) => [
+  const fieldLines = FIELDS.filter((field) => field !== 'course' || family === 'enroll').flatMap((field) => [
     field === 'message'
       ? `${NOTIFY.fieldLabels[field]}:\n${withoutBidiControls(typed(item, field))}`
       : `${NOTIFY.fieldLabels[field]}: ${text(field)}`,
     ...(field === 'course' && batch ? [`${NOTIFY.fieldLabels.batch}: ${batch}`] : []),
   ]);
+  const lines = withdrawn ? [ENROLMENT_LINK.withdrawnLine, '', ...fieldLines] : fieldLines;
   const summary = `${subjectOf(chatSafe(text('name')), chatSafe(text('course')))} · ${link}`;
   return framed(family, item, {
     subject,

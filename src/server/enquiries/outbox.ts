@@ -25,6 +25,7 @@ import { composeNotification } from './compose.ts';
 import { paymentAskedOf, paymentQrAttachment } from '../fees/offer.ts';
 import { batchLine, composeReceiptMail } from '../fees/receipt-mail.ts';
 import { SEND_TIMEOUT_MS, SendError } from './notifier.ts';
+import { enrolmentUrl } from '../enrolments/link.ts';
 
 /** Retries stop this long after the submission. */
 export const OUTBOX_RETRY_WINDOW_MS = 24 * 60 * 60_000;
@@ -102,6 +103,7 @@ export async function attemptDelivery(
             String(item.reference ?? ''),
             settings,
             asked,
+            family === 'enroll' ? enrolmentUrl(deps, item) : null,
           );
           const attachments = asked ? [await paymentQrAttachment(asked)] : undefined;
           await deps.notifier.acknowledge(String(item.email ?? ''), {
@@ -185,10 +187,11 @@ export async function retryOutbox(deps: Deps): Promise<OutboxRun> {
       for (const item of page.items) {
         if (idTime(item._id) < oldest) {
           // Issue 22.6: a fee receipt is queued when a payment comes, days after the enrolment, so the scan reaches
-          // a bounded number of older enrolments for their receipts alone.
+          // a bounded number of older enrolments for what was queued later (a receipt, or the staff notification
+          // of a withdrawal through the student's page): entries that carry their own `since`.
           reach += 1;
           if (family !== 'enroll' || reach > RECEIPT_REACH) break scan;
-          if (!dueChannels(item, now).includes(RECEIPT_CHANNEL)) continue;
+          if (!dueChannels(item, now).some((channel) => outboxOf(item)[channel]?.since)) continue;
         }
         if (dueChannels(item, now).length === 0) continue;
         if (Date.now() - started > SCHEDULED_BUDGET_MS) return run;

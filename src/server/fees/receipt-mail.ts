@@ -16,6 +16,8 @@ import type { Acknowledgement } from '../enquiries/notifier.ts';
 import { currentSettings } from '../handlers/settings-handler.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { receiptPdf } from './receipt.ts';
+import { API } from '../../lib/api-messages.ts';
+import { notFound } from '../http/respond.ts';
 
 /** What a receipt names of the batch: its name and IST dates. */
 export async function batchLine(deps: Pick<Deps, 'repository'>, request: StoredItem): Promise<string | null> {
@@ -53,6 +55,28 @@ export async function receiptOf(
     gstIncluded: await gstIncludedOf(deps, request),
   });
   return { payment, bytes };
+}
+
+/**
+ * A payment's receipt as the PDF download (by its id, else the latest): the staff route's answer, and the student's
+ * through their enrolment page's signed link. A 404 names why when the request has no receipt.
+ */
+export async function receiptDownload(
+  deps: Pick<Deps, 'repository'>,
+  request: StoredItem,
+  paymentId: string | null,
+): Promise<Response> {
+  const made = await receiptOf(deps, request, paymentId);
+  if (!made) return notFound(API.receiptNone);
+  return new Response(Buffer.from(made.bytes), {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${RECEIPT.fileName(made.payment.receipt ?? '')}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }
 
 /**

@@ -39,6 +39,7 @@ import { contentRoutes } from './content-handler.ts';
 import { enrollCourseRoutes } from './enroll-course-handler.ts';
 import { previewRoutes } from './preview-handler.ts';
 import { enrollPaymentRoutes } from './enroll-payment-handler.ts';
+import { enrolmentLinkRoutes } from './enrolment-link-handler.ts';
 import { markdownPictureRoutes } from './markdown-picture-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
@@ -73,6 +74,7 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...registry.requests.flatMap(requestRoutes),
     // Payments on an enrolment and their receipts (issue 22.6).
     ...(registry.requests.some((family) => family.key === 'enroll') ? enrollPaymentRoutes : []),
+    ...(registry.requests.some((family) => family.key === 'enroll') ? enrolmentLinkRoutes : []),
     ...allFamilies.flatMap((family) => ownRoutesOf(family.key)),
     ...trashRoutes(registry, TRASH_PATH),
     ...authRoutes,

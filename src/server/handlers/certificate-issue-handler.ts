@@ -32,6 +32,7 @@ import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http
 import { validate } from '../http/validate.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { createFromFields } from './content-handler.ts';
+import { CERTIFICATE_FIELD } from '../enrolments/link.ts';
 import { z } from 'zod';
 
 const family = contentFamilies.certificate;
@@ -136,6 +137,8 @@ async function issueForBatch(input: StaffInput) {
         ...(earlyIssueReason ? { earlyIssueReason } : {}),
       }) as Record<string, unknown>;
       const item = await createFromFields(family, input, fields, { enrollId: id });
+      // The student's enrolment page finds its certificate by this link, never by reading every certificate.
+      await deps.repository.update('enroll', id, { [CERTIFICATE_FIELD]: item._id }, { touch: false });
       issued.push({ enrollId: id, _id: item._id, number: text(item.number) });
     }
     return ok({ issued, skipped }, { message: API.certificateBatchIssued(issued.length, skipped.length) });

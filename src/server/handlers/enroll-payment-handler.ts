@@ -18,13 +18,12 @@ import {
 } from '../../lib/fees.ts';
 import { formatPaise } from '../../lib/fields/money.ts';
 import { istDayToUtc, utcToIstDay } from '../../lib/ist.ts';
-import { RECEIPT } from '../../lib/staff-messages.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, deliveryLease } from '../enquiries/outbox.ts';
 import { checkPaymentDay } from '../fees/payment-date.ts';
-import { queueReceiptMail, receiptOf } from '../fees/receipt-mail.ts';
+import { queueReceiptMail, receiptDownload } from '../fees/receipt-mail.ts';
 import { readJson } from '../http/body.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
@@ -115,7 +114,7 @@ async function record(input: StaffInput) {
  * Takes a lease, waiting a little for its holder: a receipt or acknowledgement being sent right then holds the
  * request's delivery lease for the few hundred milliseconds a send takes.
  */
-async function leaseWithin(deps: Deps, name: string): Promise<boolean> {
+export async function leaseWithin(deps: Deps, name: string): Promise<boolean> {
   const until = Date.now() + LEASE_WAIT_MS;
   for (;;) {
     if (await deps.coordination.acquireLease(name, LEASE_MS)) return true;
@@ -241,15 +240,5 @@ async function statusAfter(
 async function receipt({ deps, params, request }: StaffInput) {
   const item = await deps.repository.get(enroll.key, params.id ?? '');
   if (!item) return notFound();
-  const made = await receiptOf(deps, item, new URL(request.url).searchParams.get('payment'));
-  if (!made) return notFound(API.receiptNone);
-  return new Response(Buffer.from(made.bytes), {
-    status: 200,
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${RECEIPT.fileName(made.payment.receipt ?? '')}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return receiptDownload(deps, item, new URL(request.url).searchParams.get('payment'));
 }

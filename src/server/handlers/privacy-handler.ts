@@ -16,6 +16,7 @@ import { taxRecordsOf } from '../fees/tax-records.ts';
 import { revokeOnRequest } from '../certificates/privacy.ts';
 import { eraseTestimonialsOf, testimonialsOf } from '../testimonials/learner-testimonials.ts';
 import { readJson } from '../http/body.ts';
+import { enrolmentPath, enrolmentUrl } from '../enrolments/link.ts';
 import { ok } from '../http/respond.ts';
 import { OWNER, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
@@ -88,6 +89,11 @@ async function exportRecord(input: StaffInput) {
     ...found,
     certificates,
     testimonials,
+    // The "Your enrolment" links made for their enrolments (an erasure revokes them: the page opens nothing).
+    enrolmentPages: found.enroll.flatMap((item) => {
+      const url = enrolmentUrl(deps, item) ?? enrolmentPath(deps.env, item);
+      return url ? [{ enrollId: item._id, reference: item.reference ?? null, url }] : [];
+    }),
     // What an erasure would keep of their paid enrolments (tax records, without their details), and for how long.
     taxRecords: taxRecordsOf(
       [

@@ -42,7 +42,7 @@ import {
   type RouteLimit,
   type StaffInput,
 } from '../http/route-table.ts';
-import { conflict, created, HttpError, notFound, ok, unsupportedMediaType } from '../http/respond.ts';
+import { conflict, HttpError, notFound, ok, unsupportedMediaType } from '../http/respond.ts';
 import { validate } from '../http/validate.ts';
 import { answerOnce } from '../http/idempotency.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
@@ -55,6 +55,7 @@ import { WAITLISTED } from '../../lib/batches.ts';
 import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
 import { isRecord } from '../../lib/json.ts';
 import { paymentOffer } from '../fees/offer.ts';
+import { botAnswer, pageOf, submissionAnswer } from '../enrolments/answer.ts';
 import { balanceOf } from '../../lib/fees.ts';
 
 /**
@@ -182,11 +183,9 @@ async function submitBody(
   { deps, waitUntil, count }: RouteInput,
   body: unknown,
 ): Promise<Response> {
-  const received = created(null, family.received);
-  // A bot filled the hidden field or sent the form faster than a person can: answer exactly as for a person,
-  // keep nothing.
+  // A bot filled the hidden field or sent the form faster than a person can: answer as for a person, keep nothing.
   if (isRecord(body) && (filledHoneypot(body) || tooFast(body, deps.env.SUBMISSION_MIN_FILL_MS)))
-    return received;
+    return botAnswer(deps.env, family.key, family.received);
   const { [HONEYPOT_FIELD]: _honeypot, ...fields } = validate(
     family.inputSchema,
     withoutFillTime(body),
@@ -215,10 +214,10 @@ async function submitBody(
   if (outbox) waitUntil(deliverAfterResponse(deps, family.key as RequestFamilyKey, item._id));
   // Nothing public changed (a new request holds no seat), so no purge and no rebuild; the submitter gets no stored
   // personal data back, only whether the request joined a full batch's waitlist (issue 22.5).
-  if (item.status === WAITLISTED) return created({ status: WAITLISTED }, ENROLL_WAITLISTED);
-  // The answer adds what the form shows (the spec's fields stay).
-  if (payment) return ok(null, { status: 201, message: family.received, extra: { payment: payment.offer } });
-  return received;
+  // The answer adds what the form shows (the spec's fields stay): the payment, and the student's enrolment page.
+  const page = pageOf(deps.env, family.key, item);
+  if (item.status === WAITLISTED) return submissionAnswer({ status: WAITLISTED }, ENROLL_WAITLISTED, page);
+  return submissionAnswer(null, family.received, page, payment?.offer);
 }
 
 const filledHoneypot = (body: Record<string, unknown>) =>

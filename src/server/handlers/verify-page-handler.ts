@@ -8,7 +8,8 @@
  * - `GET /verify/status/1`: the revocation status list credential (a VC-JWT), which every credential's
  *   `credentialStatus` points at; kept by the CDN as briefly as the pages, under the tag a revoke purges;
  * - `GET /.well-known/jwks.json`: the public keys credentials are checked with;
- * - `GET|POST /testimonial/{token}`: the learner's testimonial form (testimonial-page-handler.ts).
+ * - `GET|POST /testimonial/{token}`: the learner's testimonial form (testimonial-page-handler.ts);
+ * - `GET|POST /enrolment/{token}[/…]`: the student's "Your enrolment" page (enrolment-page-handler.ts).
  * Lookups count against the API's per-address limit (one bucket); pages are kept by the CDN as briefly as the
  * API's answers, under the same tag that issuing and revoking purge.
  */
@@ -29,6 +30,8 @@ import { LOOKUP_LIMIT, NUMBER_PARAM, pdfResponse } from './certificate-handler.t
 import { certificatePdf } from '../certificates/pdf.ts';
 import { TESTIMONIAL_PATH } from '../testimonials/token.ts';
 import { testimonialPageHandler } from './testimonial-page-handler.ts';
+import { ENROLMENT_PAGE_PATH } from '../enrolments/link.ts';
+import { enrolmentPageHandler } from './enrolment-page-handler.ts';
 
 const CACHE = shortPublicCache(contentFamilies.certificate.cacheTag, CERTIFICATE_CACHE_SECONDS);
 /** The page's own rules: no script at all, its inline styles, forms to itself only. */
@@ -59,10 +62,13 @@ function decoded(segment: string): string {
   }
 }
 
-export const verifyPageHandler: RouteHandler = async ({ request, deps, ip }) => {
+export const verifyPageHandler: RouteHandler = async ({ request, deps, ip, waitUntil }) => {
   const url = new URL(request.url);
   // Issue 23.8: the learner's testimonial page, the other page a certificate's holder is sent to.
   if (url.pathname.startsWith(`${TESTIMONIAL_PATH}/`)) return testimonialPageHandler(deps, request);
+  // The student's "Your enrolment" page: another signed-link page of the same kind.
+  if (url.pathname.startsWith(`${ENROLMENT_PAGE_PATH}/`))
+    return enrolmentPageHandler(deps, request, waitUntil);
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
   if (url.pathname === JWKS_PATH) {
