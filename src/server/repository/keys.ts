@@ -60,6 +60,8 @@ export const redisKeys = (prefix: string) => ({
   seats: (account: string) => `${prefix}:seats:${account}`,
   seatsOpen: (account: string) => `${prefix}:seats-open:${account}`,
   remembered: (name: string) => `${prefix}:remembered:${name}`,
+  /** A due-time index: a sorted set of members scored by the time (epoch ms) each is due. */
+  dueIndex: (queue: string) => `${prefix}:due:${queue}`,
 });
 
 const uniqueBlobKey = (collection: CollectionName, value: string) =>
@@ -127,6 +129,13 @@ export const blobKeys = {
   seatHolderPrefix: (account: string) => `seats/${account}/holder/`,
   seatsOpen: (account: string) => `seats/${account}/open`,
   remembered: (name: string) => `remembered/${encodeURIComponent(name)}`,
+  /**
+   * A due-time index: each member is one key in the folder of the hour it is due in (`{hour}/{dueAtMs}~{member}`),
+   * so a tick lists the hour folders and reads only those already due; `dueMember` names the member's key.
+   */
+  dueEntriesPrefix: (queue: string) => `due/${encodeURIComponent(queue)}/at/`,
+  dueMember: (queue: string, member: string) =>
+    `due/${encodeURIComponent(queue)}/member/${encodeURIComponent(member)}`,
 };
 
 /** The trash's field for an item (Redis hash field, Blobs key tail). */
