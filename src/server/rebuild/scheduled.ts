@@ -10,6 +10,23 @@ import { purgeExpiredChallenges } from '../handlers/passkey-handler.ts';
 import { purgeTrash } from '../handlers/trash-handler.ts';
 import type { RebuildOutcome } from './rebuild-trigger.ts';
 import { closeStartedBatches } from './batch-close.ts';
+import { COLLECTION_KEYS } from '../../lib/registry.ts';
+import { rebuildDueIndex } from '../schedule/due-index.ts';
+
+/** Counted once the due-time index holds everything stored before it existed. */
+export const DUE_INDEX_BUILT = 'due-index-built';
+
+/**
+ * A store that predates the due-time index has items due that no write entered: the first daily run enters them
+ * all, once (one counter read on every later day). A restore enters its own (scripts/migration/restore.ts).
+ */
+export async function ensureDueIndex(deps: Deps): Promise<void> {
+  if ((await deps.coordination.readCount(DUE_INDEX_BUILT)) > 0) return;
+  const rules = { retentionDays: deps.env.REQUEST_RETENTION_DAYS };
+  const entered = await rebuildDueIndex(deps.repository, deps.coordination, rules, COLLECTION_KEYS);
+  await deps.coordination.countUpTo(DUE_INDEX_BUILT, 1);
+  console.info(`[schedule] due-time index built: ${entered} entries`);
+}
 
 export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<RebuildOutcome> {
   return deps.rebuild.followUp();
@@ -22,6 +39,7 @@ export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<Rebui
  * Answers the trash count; the others are logged as counts only.
  */
 export async function runScheduledPurge(deps: Deps = getDeps()): Promise<number> {
+  await ensureDueIndex(deps);
   const trashed = await purgeTrash(REGISTRY, deps);
   const [audit, sessions, challenges, batches] = await Promise.all([
     purgeAudit(deps),
