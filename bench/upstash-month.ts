@@ -121,7 +121,9 @@ export const upstashMonthBenchmark: Benchmark = {
     });
     const started = Date.now();
     await seed(deps);
-    context.log(`upstash: seeded ${CERTIFICATES} certificates and ${REQUESTS} requests in ${Date.now() - started} ms`);
+    context.log(
+      `upstash: seeded ${CERTIFICATES} certificates and ${REQUESTS} requests in ${Date.now() - started} ms`,
+    );
     // The store was written through the index: nothing is left for the first daily run to enter.
     await deps.coordination.countUpTo(DUE_INDEX_BUILT, 1);
 
@@ -171,11 +173,15 @@ export const upstashMonthBenchmark: Benchmark = {
     const course = await deps.repository.create('course', { name: 'Month course', title: 'Month course' });
     const edit = await mean(store, SAMPLES, async (index) => {
       const result = await deps.repository.update('course', course._id, { description: `Edit ${index}` });
-      await auditAction({ deps, ip: UNKNOWN_ADDRESS }, { userId: 'owner', name: 'Owner' }, {
-        action: 'update',
-        family: 'course',
-        item: result!.item,
-      });
+      await auditAction(
+        { deps, ip: UNKNOWN_ADDRESS },
+        { userId: 'owner', name: 'Owner' },
+        {
+          action: 'update',
+          family: 'course',
+          item: result!.item,
+        },
+      );
     });
 
     // A scheduled change: entered by its save (counted with the edit), made by the tick that finds it due.
@@ -191,30 +197,25 @@ export const upstashMonthBenchmark: Benchmark = {
       if (run.changes.length !== 1) throw new Error('the scheduled change was not made');
     });
 
-    // Retention: requests received a retention period ago, made by the every-minute tick.
-    const expiring = await mapPool(
-      Array.from({ length: SAMPLES }, (_, index) => index),
-      4,
-      (index) =>
-        deps.repository.create('contact', {
-          name: `Expiring ${index}`,
-          email: `expiring-${index}@example.in`,
-          phone: '9876543210',
-          message: 'Old',
-          status: 'done',
-        }),
-    );
-    clock = new Date(clock.getTime() + deps.env.REQUEST_RETENTION_DAYS * DAY + MINUTE);
-    const retention = await commandsOf(store, () => runScheduledEnquiries(deps));
-    for (const item of expiring)
-      if (await deps.repository.get('contact', item._id)) throw new Error('a request past retention stayed');
+    // Retention: a retention period on, every stored request is past it; one tick takes its batch of them.
+    // (items are stamped with the wall clock's time when stored)
+    clock = new Date(Date.now() + deps.env.REQUEST_RETENTION_DAYS * DAY + MINUTE);
+    let expired = 0;
+    const retention = await commandsOf(store, async () => {
+      const run = await runScheduledEnquiries(deps);
+      if (typeof run.retention === 'object') expired = run.retention.contact;
+    });
+    if (expired === 0) throw new Error('no request past retention was purged');
 
     // The trash: entries moved there a retention period ago, purged by the daily run.
     const trashed = await mapPool(
       Array.from({ length: SAMPLES }, (_, index) => index),
       4,
       async (index) => {
-        const item = await deps.repository.create('course', { name: `Trashed ${index}`, title: `Trashed ${index}` });
+        const item = await deps.repository.create('course', {
+          name: `Trashed ${index}`,
+          title: `Trashed ${index}`,
+        });
         await deps.repository.trash('course', item._id, clock.toISOString());
         return item;
       },
@@ -223,7 +224,7 @@ export const upstashMonthBenchmark: Benchmark = {
     const trash = await commandsOf(store, () => runScheduledPurge(deps));
     if (trashed.length !== SAMPLES) throw new Error('unreachable');
 
-    const perRetention = retention.commands / SAMPLES;
+    const perRetention = retention.commands / expired;
     const perTrash = trash.commands / SAMPLES;
     const renders = (MONTH.edits + MONTH.scheduledChanges) * RENDERS_PER_CHANGE * PUBLIC_GET_COMMANDS;
     const staff = STAFF.sessions * STAFF.invocations * STAFF.commands;
@@ -245,13 +246,47 @@ export const upstashMonthBenchmark: Benchmark = {
     const pair = (figure: { commands: number; trips: number }) =>
       `${figure.commands.toFixed(1)} / ${figure.trips.toFixed(1)}`;
     const rows: Row[] = [
-      { bench, subject, metric: 'every-minute tick, nothing due: Redis commands / round trips', value: pair(minute), target: '≤ 2', ok: minute.commands <= 2 },
-      { bench, subject, metric: 'publishing tick, nothing due: Redis commands / round trips', value: pair(publishing), target: '≤ 2', ok: publishing.commands <= 2 },
-      { bench, subject, metric: 'daily purge, nothing due: Redis commands / round trips', value: pair(daily) },
-      { bench, subject, metric: 'enquiry (POST, delivery, status change): Redis commands / round trips', value: pair(enquiry) },
+      {
+        bench,
+        subject,
+        metric: 'every-minute tick, nothing due: Redis commands / round trips',
+        value: pair(minute),
+        target: '≤ 2',
+        ok: minute.commands <= 2,
+      },
+      {
+        bench,
+        subject,
+        metric: 'publishing tick, nothing due: Redis commands / round trips',
+        value: pair(publishing),
+        target: '≤ 2',
+        ok: publishing.commands <= 2,
+      },
+      {
+        bench,
+        subject,
+        metric: 'daily purge, nothing due: Redis commands / round trips',
+        value: pair(daily),
+      },
+      {
+        bench,
+        subject,
+        metric: 'enquiry (POST, delivery, status change): Redis commands / round trips',
+        value: pair(enquiry),
+      },
       { bench, subject, metric: 'edit (write + audit): Redis commands / round trips', value: pair(edit) },
-      { bench, subject, metric: 'scheduled change made by its tick: Redis commands / round trips', value: pair(scheduled) },
-      { bench, subject, metric: 'request past retention / trash entry purged: Redis commands each', value: `${perRetention.toFixed(1)} / ${perTrash.toFixed(1)}` },
+      {
+        bench,
+        subject,
+        metric: 'scheduled change made by its tick: Redis commands / round trips',
+        value: pair(scheduled),
+      },
+      {
+        bench,
+        subject,
+        metric: 'request past retention / trash entry purged: Redis commands each',
+        value: `${perRetention.toFixed(1)} / ${perTrash.toFixed(1)}`,
+      },
       {
         bench,
         subject,

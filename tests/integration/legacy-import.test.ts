@@ -547,10 +547,7 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])('legacy import
   it('never brings back requests erased or purged here, nor imports one again beside its copy in the Trash (issue 21)', async () => {
     const input = { contacts: files.contacts!, enrolls: files.enrolls! };
     let now = IMPORT_NOW;
-    const deps = createDeps(
-      {},
-      { repository, coordination: coordinationFor(), images, now: () => now },
-    );
+    const deps = createDeps({}, { repository, coordination: coordinationFor(), images, now: () => now });
     await run({ input });
     // A person asks to be forgotten; staff delete an enrolment to the Trash.
     expect(await eraseByEmail(deps, 'anita@example.in')).toEqual({ contact: 1, enroll: 0 });

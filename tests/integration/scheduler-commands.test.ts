@@ -80,7 +80,9 @@ describe(`scheduler ticks over ${STORED} certificates and ${STORED} requests on 
   it('costs at most two commands for an idle every-minute tick and one for an idle publishing tick', async () => {
     expect(await deps.repository.count('certificate')).toBe(STORED);
     expect(await deps.repository.count('contact')).toBe(STORED);
-    const minute = await commandsOf(() => Promise.all([runScheduledRebuild(deps), runScheduledEnquiries(deps)]));
+    const minute = await commandsOf(() =>
+      Promise.all([runScheduledRebuild(deps), runScheduledEnquiries(deps)]),
+    );
     const publishing = await commandsOf(() => runScheduledPublishing(deps));
     expect(minute).toBeLessThanOrEqual(2);
     expect(minute).toBeGreaterThan(0);

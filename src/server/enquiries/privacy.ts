@@ -155,7 +155,12 @@ type Expiry = 'purged' | 'taxRecordKept' | 'taxRecordPurged' | 'stays' | 'none';
  * One request past retention: a tax record whose keeping period is over goes; one still within it stays; a paid
  * enrolment leaves its tax record; any other request goes for good.
  */
-async function expireRequest(deps: Deps, family: RequestFamilyKey, item: StoredItem, now: string): Promise<Expiry> {
+async function expireRequest(
+  deps: Deps,
+  family: RequestFamilyKey,
+  item: StoredItem,
+  now: string,
+): Promise<Expiry> {
   const mark = taxRecordMark(item);
   // A tax record: nothing personal left; it stays until its keeping period is over.
   if (mark && mark.keepUntil > now) return 'stays';

@@ -216,7 +216,11 @@ export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<num
   for (const member of due) {
     const entry: TrashEntry | undefined = trash.get(`${member.collection}/${member.id}`);
     if (entry && Date.parse(entry.deletedAt) >= cutoff) {
-      await deps.coordination.schedule(DUE_QUEUES.daily, dueMemberOf('trash', member.collection, member.id), trashDueAt(entry.deletedAt) + 1);
+      await deps.coordination.schedule(
+        DUE_QUEUES.daily,
+        dueMemberOf('trash', member.collection, member.id),
+        trashDueAt(entry.deletedAt) + 1,
+      );
       continue;
     }
     await doneWith(deps.coordination, member);

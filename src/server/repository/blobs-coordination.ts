@@ -210,7 +210,9 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
 
   async function due(queue: string, nowMs: number, limit: number): Promise<DueEntry[]> {
     const prefix = blobKeys.dueEntriesPrefix(queue);
-    const folders = await call(async (blobs) => (await blobs.list({ prefix, directories: true })).directories);
+    const folders = await call(
+      async (blobs) => (await blobs.list({ prefix, directories: true })).directories,
+    );
     const dueFolders = folders
       .map((folder) => folder.slice(prefix.length).replace(/\/$/, ''))
       .filter((bucket) => bucket <= dueBucketOf(nowMs))

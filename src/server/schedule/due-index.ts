@@ -172,7 +172,11 @@ export const doneWith = (coordination: Coordination, member: DueMember) =>
  * The store's repository with the index kept in step: every item write (create, update, put, trash restore) and
  * every trash move enters what it made due. Every other call is the store's own.
  */
-export function withDueIndex(repository: Repository, coordination: Coordination, rules: DueRules): Repository {
+export function withDueIndex(
+  repository: Repository,
+  coordination: Coordination,
+  rules: DueRules,
+): Repository {
   return {
     ...repository,
     async create(collection, fields) {
