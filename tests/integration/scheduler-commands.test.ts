@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps, type Deps } from '../../src/server/deps.ts';
 import { runScheduledEnquiries } from '../../src/server/enquiries/scheduled.ts';
 import { mapPool } from '../../src/server/migration/pool.ts';
-import { runScheduledRebuild } from '../../src/server/rebuild/scheduled.ts';
+import { runScheduledPurge, runScheduledRebuild } from '../../src/server/rebuild/scheduled.ts';
 import { createCoordinationFromEnv, createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import { runScheduledPublishing } from '../../src/server/schedule/scheduled-publishing.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
@@ -20,6 +20,7 @@ const NOW = new Date('2026-12-02T04:30:00.000Z');
 let redis: RedisWithGateway;
 let probe: ReturnType<typeof createClient>;
 let deps: Deps;
+let env: Record<string, string>;
 let clock = NOW;
 
 /** Commands redis-server processed while `action` ran, without this probe's own INFO calls. */
@@ -37,7 +38,7 @@ beforeAll(async () => {
   redis = await startRedisWithGateway();
   probe = createClient({ url: redis.redis.url });
   await probe.connect();
-  const env = {
+  env = {
     UPSTASH_REDIS_REST_URL: redis.url,
     UPSTASH_REDIS_REST_TOKEN: redis.token,
     REDIS_KEY_PREFIX: 'scheduler-commands',
@@ -103,5 +104,20 @@ describe(`scheduler ticks over ${STORED} certificates and ${STORED} requests on 
     expect(run.changes).toEqual([{ family: 'course', id: course._id, change: 'publish' }]);
     expect((await deps.repository.get('course', course._id))?.published).toBe(true);
     expect(await commandsOf(() => runScheduledPublishing(deps))).toBeLessThanOrEqual(2);
+  });
+
+  it('enters, on the first daily run, what a store written before the index has due', async () => {
+    // Written with the store's own repository, as a deploy before the index left it: nothing entered.
+    const earlier = await createRepositoryFromEnv(env).create('course', {
+      name: 'Written before the index',
+      title: 'Written before the index',
+      published: false,
+      publishAt: new Date(clock.getTime() - 60_000).toISOString(),
+    });
+    expect((await runScheduledPublishing(deps)).changes).toEqual([]);
+    await runScheduledPurge(deps);
+    expect((await runScheduledPublishing(deps)).changes).toEqual([
+      { family: 'course', id: earlier._id, change: 'publish' },
+    ]);
   });
 });

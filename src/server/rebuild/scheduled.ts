@@ -13,18 +13,20 @@ import { closeStartedBatches } from './batch-close.ts';
 import { COLLECTION_KEYS } from '../../lib/registry.ts';
 import { rebuildDueIndex } from '../schedule/due-index.ts';
 
-/** Counted once the due-time index holds everything stored before it existed. */
-export const DUE_INDEX_BUILT = 'due-index-built';
+/** Counted once the due-time index holds everything stored, with its retention times under this many days. */
+export const dueIndexBuilt = (retentionDays: number) => `due-index-built-retention-${retentionDays}`;
 
 /**
- * A store that predates the due-time index has items due that no write entered: the first daily run enters them
- * all, once (one counter read on every later day). A restore enters its own (scripts/migration/restore.ts).
+ * A store that predates the due-time index has items due that no write entered, and a changed
+ * REQUEST_RETENTION_DAYS moves every request's expiry: the first daily run after either enters everything again,
+ * once (one counter read on every later day). A restore enters its own (scripts/migration/restore.ts).
  */
 export async function ensureDueIndex(deps: Deps): Promise<void> {
-  if ((await deps.coordination.readCount(DUE_INDEX_BUILT)) > 0) return;
+  const built = dueIndexBuilt(deps.env.REQUEST_RETENTION_DAYS);
+  if ((await deps.coordination.readCount(built)) > 0) return;
   const rules = { retentionDays: deps.env.REQUEST_RETENTION_DAYS };
   const entered = await rebuildDueIndex(deps.repository, deps.coordination, rules, COLLECTION_KEYS);
-  await deps.coordination.countUpTo(DUE_INDEX_BUILT, 1);
+  await deps.coordination.countUpTo(built, 1);
   console.info(`[schedule] due-time index built: ${entered} entries`);
 }
 
