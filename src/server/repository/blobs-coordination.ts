@@ -189,15 +189,13 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
 
   /**
    * The member's key names its entry, and is written first: an entry no member key names (a replaced time, an
-   * unschedule cut short) is stale, and the tick that meets it removes it.
+   * unschedule cut short) is stale, and the tick that meets it removes it. So a new time costs two writes, not a
+   * read of the old one first: item writes (a burst of submissions) wait for it.
    */
   async function schedule(queue: string, member: string, dueAtMs: number) {
-    const memberKey = blobKeys.dueMember(queue, member);
     const entry = blobKeys.dueEntriesPrefix(queue) + dueEntryTail(member, dueAtMs);
-    const named = await readJSON<{ entry: string }>(memberKey);
-    await writeJSON(memberKey, { entry });
+    await writeJSON(blobKeys.dueMember(queue, member), { entry });
     await writeJSON(entry, { member, dueAtMs });
-    if (named && named.entry !== entry) await remove(named.entry);
   }
 
   async function unschedule(queue: string, member: string) {
