@@ -4,7 +4,7 @@
  *
  *   node bench/run.ts [--only name[,name…]] [--out path]
  *
- * Names: lighthouse, bytes, api, images, build, edit, cost, credits. With --only, RESULTS.md is left alone unless --out is given.
+ * Names: lighthouse, bytes, api, images, build, edit, cost, credits, upstash. With --only, RESULTS.md is left alone unless --out is given.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -14,6 +14,7 @@ import { apiLoadBenchmark } from './api-load.ts';
 import { buildTimeBenchmark } from './build-time.ts';
 import { costModelBenchmark } from './cost-model.ts';
 import { creditsBenchmark } from './credits.ts';
+import { upstashMonthBenchmark } from './upstash-month.ts';
 import { editLatencyBenchmark } from './edit-latency.ts';
 import { imagePipelineBenchmark } from './image-pipeline.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
@@ -32,6 +33,7 @@ const BENCHMARKS: Benchmark[] = [
   editLatencyBenchmark,
   costModelBenchmark,
   creditsBenchmark,
+  upstashMonthBenchmark,
 ];
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

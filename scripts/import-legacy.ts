@@ -36,6 +36,7 @@ try {
     replace: args.replace,
     pictures: { base: args['images-base'] },
     retentionDays: target.requestRetentionDays,
+    coordination: target.coordination,
     publish: (tags) => target.publish(tags),
     audit: (record) => target.audit(record),
   });

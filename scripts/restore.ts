@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { REQUEST_RETENTION_DAYS } from '../src/lib/constants.ts';
 import { formatTable } from './migration/format-table.ts';
 import { restoreBackup, RestoreRefusedError } from './migration/restore.ts';
 import { openStoreTarget } from './migration/store-target.ts';
@@ -30,6 +31,7 @@ try {
   const report = await restoreBackup(archive, {
     repository: target.repository,
     coordination: target.coordination,
+    dueRules: { retentionDays: Number(process.env.REQUEST_RETENTION_DAYS) || REQUEST_RETENTION_DAYS },
     images: target.imageStore,
     dryRun,
     publish: (tags) => target.publish(tags),

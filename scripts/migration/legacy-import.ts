@@ -54,7 +54,8 @@ import { retentionCutoff } from '../../src/server/enquiries/privacy.ts';
 import { tombstoneKey, tombstoneKeys } from '../../src/server/enquiries/tombstones.ts';
 import { idAt } from '../../src/server/repository/ids.ts';
 import { normaliseUnique } from '../../src/server/repository/keys.ts';
-import type { Repository, StoredItem } from '../../src/server/repository/port.ts';
+import type { Coordination, Repository, StoredItem } from '../../src/server/repository/port.ts';
+import { withDueIndex } from '../../src/server/schedule/due-index.ts';
 import { parseExport, type PlainRecord } from './ejson.ts';
 import { fetchPicture, PictureFetchError, type PictureFetchOptions } from './picture-fetch.ts';
 import { formatTable } from './format-table.ts';
@@ -187,6 +188,8 @@ export interface ImportOptions {
   now?: () => Date;
   /** The site's REQUEST_RETENTION_DAYS (default: its default). */
   retentionDays?: number;
+  /** The store's coordination: what the imported items have due (a request's retention) enters its due-time index. */
+  coordination?: Coordination;
 }
 
 /** An import marker as stored on each item. */
@@ -300,7 +303,13 @@ export async function importLegacy(
   files: Partial<Record<LegacySource, string>>,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const { repository, images } = options;
+  const { images } = options;
+  // Imported items are written as they were: their due times enter the index as any write's do.
+  const repository = options.coordination
+    ? withDueIndex(options.repository, options.coordination, {
+        retentionDays: options.retentionDays ?? REQUEST_RETENTION_DAYS,
+      })
+    : options.repository;
   const dryRun = options.dryRun ?? false;
   const replace = options.replace ?? false;
   const now = options.now ?? (() => new Date());

@@ -8,6 +8,8 @@
  * backed-up item is written with its own id and dates (Repository.put); the stats document is set; pictures are
  * written as stored and pictures the backup does not hold are deleted. One publish (CDN purge + rebuild) follows.
  */
+import { REQUEST_RETENTION_DAYS } from '../../src/lib/constants.ts';
+import { rebuildDueIndex, type DueRules } from '../../src/server/schedule/due-index.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -269,8 +271,13 @@ export interface RestoreOptions {
   unique?: UniqueRule;
   /** Called once after a restore that wrote: the audit log is told, as it is of every write through the API. */
   audit?: (record: Pick<AuditRecord, 'action' | 'target' | 'detail'>) => Promise<void>;
-  /** The store's coordination: each batch's seat account is rebuilt from the restored requests. */
+  /**
+   * The store's coordination: each batch's seat account is rebuilt from the restored requests, and the schedulers'
+   * due-time index gets every restored item's due times.
+   */
   coordination?: Coordination;
+  /** The rules the due times follow (default: REQUEST_RETENTION_DAYS' default). */
+  dueRules?: DueRules;
 }
 
 /**
@@ -349,6 +356,14 @@ export async function restoreBackup(archive: Uint8Array, options: RestoreOptions
   // The requests were written as they were, not through the seat-taking paths: the seats are counted again once.
   if (!dryRun && options.coordination)
     await rebuildSeatAccounts({ repository, coordination: options.coordination });
+  // The puts went past the index: the restore's last store step enters what each restored item has due.
+  if (!dryRun && options.coordination)
+    await rebuildDueIndex(
+      repository,
+      options.coordination,
+      options.dueRules ?? { retentionDays: REQUEST_RETENTION_DAYS },
+      COLLECTION_KEYS,
+    );
 
   const keepImages = new Set(backup.images.map((image) => `${image.folder}/${image.fileName}`));
   let imagesBefore = 0;

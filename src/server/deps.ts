@@ -12,10 +12,11 @@ import { createDeployGovernor } from './rebuild/deploy-governor.ts';
 import { createRebuildTrigger, type RebuildTrigger } from './rebuild/rebuild-trigger.ts';
 import { createCoordinationFromEnv, createRepositoryFromEnv } from './repository/index.ts';
 import type { Coordination, Repository } from './repository/port.ts';
+import { withDueIndex } from './schedule/due-index.ts';
 
 export interface Deps {
   env: ServerEnv;
-  /** Stored items. */
+  /** Stored items; every write keeps the schedulers' due-time index in step (schedule/due-index.ts). */
   repository: Repository;
   /** Leases, flags and rate limits, on the same backend as the items. */
   coordination: Coordination;
@@ -35,8 +36,10 @@ export function createDeps(
   parts: Partial<Omit<Deps, 'env'>> = {},
 ): Deps {
   const env = loadEnv(source);
-  const repository = parts.repository ?? createRepositoryFromEnv(source);
   const coordination = parts.coordination ?? createCoordinationFromEnv(source);
+  const repository = withDueIndex(parts.repository ?? createRepositoryFromEnv(source), coordination, {
+    retentionDays: env.REQUEST_RETENTION_DAYS,
+  });
   const now = parts.now ?? (() => new Date());
   const pathsToWarm = parts.pathsToWarm ?? apiPathsToWarm;
   const governor = createDeployGovernor({

@@ -15,6 +15,7 @@ import { SEND_TIMEOUT_MS, SendError, type Acknowledgement } from '../enquiries/n
 import type { Deps } from '../deps.ts';
 import { idTime } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';
+import { resync, type DueMember } from '../schedule/due-index.ts';
 import { TESTIMONIAL_LINK_DAYS, TESTIMONIAL_PATH, testimonialToken } from '../testimonials/token.ts';
 import { CERTIFICATE, verificationOf } from './lookup.ts';
 import { certificatePdf, pdfFileName, verifyUrlOf } from './pdf.ts';
@@ -27,7 +28,6 @@ export interface CertificateMail extends OutboxEntry {
 }
 
 const MAIL_LEASE_MS = SEND_TIMEOUT_MS + 60_000;
-const SCAN_PAGE = 200;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The entry a certificate is stored with, or null when there is no address or no mail server to send with. */
@@ -131,26 +131,23 @@ export async function deliverCertificateMailAfterResponse(deps: Deps, id: string
   }
 }
 
-/** The scheduled retry: certificates issued within the retry window with their e-mail due (newest first). */
-export async function retryCertificateMail(deps: Deps, budgetMs: number) {
+/**
+ * The scheduled retry: the certificates the due-time index names as having their e-mail due, each read by id and
+ * checked again, until `budgetMs` is spent; each attempt's write enters the next retry time in the index.
+ */
+export async function retryDueCertificateMail(deps: Deps, due: readonly DueMember[], budgetMs: number) {
   const run = { attempted: 0, sent: 0, retrying: 0, failed: 0 };
   const started = Date.now();
-  const now = deps.now();
-  const oldest = now.getTime() - OUTBOX_RETRY_WINDOW_MS - 60 * 60_000;
-  let cursor: string | null = null;
-  do {
-    const page = await deps.repository.listPage(CERTIFICATE, { limit: SCAN_PAGE, cursor });
-    for (const item of page.items) {
-      // Content lists are not kept newest first, so the scan reads them all (certificates are few).
-      if (idTime(item._id) < oldest) continue;
-      if (!isDue(item, now)) continue;
-      if (Date.now() - started > budgetMs) return run;
-      const outcome = await deliverCertificateMail(deps, item._id);
-      if (outcome === 'skipped') continue;
-      run.attempted += 1;
-      run[outcome] += 1;
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+  const now = deps.now().getTime();
+  const rules = { retentionDays: deps.env.REQUEST_RETENTION_DAYS };
+  for (const member of due) {
+    if (Date.now() - started > budgetMs) return run;
+    const item = member.collection === CERTIFICATE ? await deps.repository.get(CERTIFICATE, member.id) : null;
+    if (!(await resync(deps.coordination, rules, member, item, now))) continue;
+    const outcome = await deliverCertificateMail(deps, member.id);
+    if (outcome === 'skipped') continue;
+    run.attempted += 1;
+    run[outcome] += 1;
+  }
   return run;
 }

@@ -17,10 +17,10 @@ import {
 import { requestFamilies } from '../../lib/collections.ts';
 import { composeAcknowledgement } from './acknowledge.ts';
 import { currentSettings } from '../handlers/settings-handler.ts';
-import { REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey, type RequestFamilyKey } from '../../lib/registry.ts';
 import type { Deps } from '../deps.ts';
-import { idTime } from '../repository/ids.ts';
 import type { StoredItem } from '../repository/port.ts';
+import { dueMembers, DUE_QUEUES, resync, type DueMember } from '../schedule/due-index.ts';
 import { composeNotification } from './compose.ts';
 import { paymentAskedOf, paymentQrAttachment } from '../fees/offer.ts';
 import { batchLine, composeReceiptMail } from '../fees/receipt-mail.ts';
@@ -35,9 +35,6 @@ const BACKOFF_MAX_MS = 3 * 60 * 60_000;
 const ATTEMPT_LEASE_MS = (OUTBOX_CHANNELS.length + 1) * SEND_TIMEOUT_MS + 30_000;
 /** The scheduled run stops starting new attempts after this, well inside a scheduled function's 30 s. */
 const SCHEDULED_BUDGET_MS = 20_000;
-const SCAN_PAGE = 200;
-/** How many enrolments older than the retry window the scheduled run still reads for a pending fee receipt. */
-const RECEIPT_REACH = 400;
 
 /** Wait after the `attempts`-th failure: 1 min, 2, 4, … up to 3 h. */
 export const backoffMs = (attempts: number) =>
@@ -169,41 +166,35 @@ export interface OutboxRun {
 }
 
 /**
- * The scheduled retry: every request younger than the retry window with a channel due now. Requests are
- * scanned newest first and the scan stops at the window's edge (ids are time-ordered), so its cost follows
- * the last day's submissions, not the whole history.
+ * The scheduled retry: the requests the due-time index names as having a channel due, each read by id and checked
+ * again (an entry behind its item follows it instead), until the run's time budget is spent; the rest stay due
+ * for the next run. Each attempt's write enters the request's next retry time in the index.
  */
-export async function retryOutbox(deps: Deps): Promise<OutboxRun> {
+export async function retryDueOutbox(deps: Deps, due: readonly DueMember[]): Promise<OutboxRun> {
   const run: OutboxRun = { attempted: 0, sent: 0, retrying: 0, failed: 0 };
   const started = Date.now();
-  const now = deps.now();
-  // An hour of slack: an entry's last retry can fall a little after its request's 24th hour.
-  const oldest = now.getTime() - OUTBOX_RETRY_WINDOW_MS - 60 * 60_000;
-  for (const family of REQUEST_FAMILY_KEYS) {
-    let cursor: string | null = null;
-    let reach = 0;
-    scan: do {
-      const page = await deps.repository.listPage(family, { limit: SCAN_PAGE, cursor });
-      for (const item of page.items) {
-        if (idTime(item._id) < oldest) {
-          // Issue 22.6: a fee receipt is queued when a payment comes, days after the enrolment, so the scan reaches
-          // a bounded number of older enrolments for what was queued later (a receipt, or the staff notification
-          // of a withdrawal through the student's page): entries that carry their own `since`.
-          reach += 1;
-          if (family !== 'enroll' || reach > RECEIPT_REACH) break scan;
-          if (!dueChannels(item, now).some((channel) => outboxOf(item)[channel]?.since)) continue;
-        }
-        if (dueChannels(item, now).length === 0) continue;
-        if (Date.now() - started > SCHEDULED_BUDGET_MS) return run;
-        const outcome = await attemptDelivery(deps, family, item._id);
-        if (typeof outcome === 'string') continue;
-        run.attempted += 1;
-        run.sent += outcome.sent;
-        run.retrying += outcome.retrying;
-        run.failed += outcome.failed;
-      }
-      cursor = page.nextCursor;
-    } while (cursor);
+  const now = deps.now().getTime();
+  const rules = { retentionDays: deps.env.REQUEST_RETENTION_DAYS };
+  for (const member of due) {
+    if (Date.now() - started > SCHEDULED_BUDGET_MS) return run;
+    const family = member.collection;
+    const item = isRequestFamilyKey(family) ? await deps.repository.get(family, member.id) : null;
+    if (!(await resync(deps.coordination, rules, member, item, now)) || !isRequestFamilyKey(family)) continue;
+    const outcome = await attemptDelivery(deps, family, member.id);
+    if (typeof outcome === 'string') continue;
+    run.attempted += 1;
+    run.sent += outcome.sent;
+    run.retrying += outcome.retrying;
+    run.failed += outcome.failed;
   }
   return run;
+}
+
+/** The outbox's part of the every-minute run on its own: whatever the index names as due now. */
+export async function retryOutbox(deps: Deps): Promise<OutboxRun> {
+  const due = await dueMembers(deps.coordination, DUE_QUEUES.everyMinute, deps.now().getTime());
+  return retryDueOutbox(
+    deps,
+    due.filter((member) => member.kind === 'outbox'),
+  );
 }

@@ -12,6 +12,7 @@ import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { keepsTaxRecord, keepTaxRecord, keepTrashedTaxRecord, taxRecordMark } from '../fees/tax-records.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
+import { doneWith, resync, type DueMember } from '../schedule/due-index.ts';
 import { releaseSeatOf } from '../seats/batch-seats.ts';
 import { leaveTombstone } from './tombstones.ts';
 
@@ -147,38 +148,90 @@ export async function eraseByEmail(deps: Deps, email: string) {
   return withKept(erased, kept);
 }
 
+/** What the retention rule did to one request past its time. */
+type Expiry = 'purged' | 'taxRecordKept' | 'taxRecordPurged' | 'stays' | 'none';
+
+/**
+ * One request past retention: a tax record whose keeping period is over goes; one still within it stays; a paid
+ * enrolment leaves its tax record; any other request goes for good.
+ */
+async function expireRequest(
+  deps: Deps,
+  family: RequestFamilyKey,
+  item: StoredItem,
+  now: string,
+): Promise<Expiry> {
+  const mark = taxRecordMark(item);
+  // A tax record: nothing personal left; it stays until its keeping period is over.
+  if (mark && mark.keepUntil > now) return 'stays';
+  const keep = !mark && keepsRecord(family, item);
+  const done = keep
+    ? await keepTaxRecord(deps.repository, family, item, now)
+    : await destroy(deps.repository, family, item, now);
+  if (!done) return 'none';
+  return keep ? 'taxRecordKept' : mark ? 'taxRecordPurged' : 'purged';
+}
+
+/** Counts one family's expiries, strikes the gone requests' names from the audit log, logs counts only. */
+class RetentionTally {
+  readonly purged = perFamily(() => 0);
+  kept = 0;
+  private readonly gone = perFamily<string[]>(() => []);
+  add(family: RequestFamilyKey, id: string, expiry: Expiry) {
+    if (expiry === 'taxRecordKept') this.kept += 1;
+    if (expiry === 'purged' || expiry === 'taxRecordPurged') this.purged[family] += 1;
+    if (expiry === 'purged' || expiry === 'taxRecordKept') this.gone[family].push(id);
+  }
+  async finish(deps: Deps, days: number) {
+    for (const family of REQUEST_FAMILY_KEYS)
+      if (this.gone[family].length > 0) await forgetRequestNames(deps, family, this.gone[family]);
+    if (Object.values(this.purged).some((count) => count > 0) || this.kept > 0)
+      console.info(
+        `[retention] deleted ${counted(this.purged)} older than ${days} days; ${this.kept} tax records kept`,
+      );
+    return withKept(this.purged, this.kept);
+  }
+}
+
 /**
  * Deletes requests older than REQUEST_RETENTION_DAYS; a paid enrolment leaves its tax record, which goes once its
- * own keeping period is over. Answers how many of each family went, and how many tax records were made.
+ * own keeping period is over. Answers how many of each family went, and how many tax records were made. Reads
+ * every request family (an import's sweep); the scheduled run takes only the due ones (purgeDueRequests).
  */
 export async function purgeExpiredRequests(deps: Deps) {
   const days = deps.env.REQUEST_RETENTION_DAYS;
   const cutoff = retentionCutoff(deps.now(), days);
   const now = deps.now().toISOString();
-  const purged = perFamily(() => 0);
-  let kept = 0;
+  const tally = new RetentionTally();
   for (const family of REQUEST_FAMILY_KEYS) {
-    const gone: string[] = [];
     // Oldest first: stop at the first request young enough to keep.
     for (const item of await deps.repository.list(family)) {
       if (Date.parse(item.createdAt) >= cutoff) break;
-      const mark = taxRecordMark(item);
-      // A tax record: nothing personal left; it stays until its keeping period is over.
-      if (mark && mark.keepUntil > now) continue;
-      const keep = !mark && keepsRecord(family, item);
-      if (
-        keep
-          ? await keepTaxRecord(deps.repository, family, item, now)
-          : await destroy(deps.repository, family, item, now)
-      ) {
-        if (keep) kept += 1;
-        else purged[family] += 1;
-        if (!mark) gone.push(item._id);
-      }
+      tally.add(family, item._id, await expireRequest(deps, family, item, now));
     }
-    await forgetRequestNames(deps, family, gone);
   }
-  if (Object.values(purged).some((count) => count > 0) || kept > 0)
-    console.info(`[retention] deleted ${counted(purged)} older than ${days} days; ${kept} tax records kept`);
-  return withKept(purged, kept);
+  return tally.finish(deps, days);
+}
+
+/**
+ * The scheduled retention: only the requests the due-time index names as past their time, each read by id and
+ * checked again (the index may be behind its item: then the entry follows the item, and nothing goes).
+ */
+export async function purgeDueRequests(deps: Deps, due: readonly DueMember[]) {
+  const days = deps.env.REQUEST_RETENTION_DAYS;
+  const nowMs = deps.now().getTime();
+  const now = deps.now().toISOString();
+  const tally = new RetentionTally();
+  for (const member of due) {
+    const family = member.collection;
+    const item = isRequestFamilyKey(family) ? await deps.repository.get(family, member.id) : null;
+    if (!(await resync(deps.coordination, { retentionDays: days }, member, item, nowMs))) continue;
+    if (!item || !isRequestFamilyKey(family)) continue;
+    if (Date.parse(item.createdAt) >= retentionCutoff(deps.now(), days) && !taxRecordMark(item)) continue;
+    const expiry = await expireRequest(deps, family, item, now);
+    tally.add(family, item._id, expiry);
+    // Gone for good: its entry goes too (a kept tax record was entered again at its own time by its write).
+    if (expiry === 'purged' || expiry === 'taxRecordPurged') await doneWith(deps.coordination, member);
+  }
+  return tally.finish(deps, days);
 }

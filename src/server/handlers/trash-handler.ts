@@ -3,6 +3,7 @@
  * `GET /api/v1/trash` lists it (with who deleted what), `POST /api/v1/trash/{family}/{id}/restore` puts an item
  * back under its id, and owners may `DELETE /api/v1/trash/{family}/{id}` to delete one for good before the purge.
  */
+import { doneWith, dueMemberOf, dueMembers, DUE_QUEUES, trashDueAt } from '../schedule/due-index.ts';
 import { DAY_MS, TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
 import { isRequestFamilyKey } from '../../lib/registry.ts';
 import { API } from '../../lib/api-messages.ts';
@@ -195,16 +196,35 @@ async function freeAfterPurge(family: TrashFamily | undefined, deps: Deps, remov
 /**
  * The scheduled purge: trash entries older than TRASH_RETENTION_DAYS go for good, and only then are their
  * pictures freed (when no other item, live or trashed, holds them). Returns how many entries were purged.
+ * It asks the due-time index which entries are past their time (every trash move enters one), and reads the trash
+ * only when some are; an entry restored or moved to the trash again since is followed, not purged.
  */
 export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<number> {
+  const now = deps.now().getTime();
+  const due = (await dueMembers(deps.coordination, DUE_QUEUES.daily, now)).filter(
+    (member) => member.kind === 'trash',
+  );
+  if (due.length === 0) return 0;
   const families = new Map(trashFamilies(registry).map((family) => [family.key, family]));
-  const cutoff = deps.now().getTime() - TRASH_RETENTION_DAYS * DAY_MS;
-  const expired = (await deps.repository.listTrash()).filter(
-    (entry: TrashEntry) => Date.parse(entry.deletedAt) < cutoff,
+  const cutoff = now - TRASH_RETENTION_DAYS * DAY_MS;
+  // The Repository reads trash entries as a whole: one read, and only on a day something is due.
+  const trash = new Map(
+    (await deps.repository.listTrash()).map((entry) => [`${entry.collection}/${entry.item._id}`, entry]),
   );
   let purged = 0;
   const gone = new Map<string, string[]>();
-  for (const entry of expired) {
+  for (const member of due) {
+    const entry: TrashEntry | undefined = trash.get(`${member.collection}/${member.id}`);
+    if (entry && Date.parse(entry.deletedAt) >= cutoff) {
+      await deps.coordination.schedule(
+        DUE_QUEUES.daily,
+        dueMemberOf('trash', member.collection, member.id),
+        trashDueAt(entry.deletedAt) + 1,
+      );
+      continue;
+    }
+    await doneWith(deps.coordination, member);
+    if (!entry) continue;
     // A paid enrolment is not gone for good: its tax record stays among the live ones, without the person.
     if (keepsTaxRecord(entry.collection, entry.item)) {
       if (await keepTrashedTaxRecord(deps.repository, entry, deps.now().toISOString())) {

@@ -10,6 +10,25 @@ import { purgeExpiredChallenges } from '../handlers/passkey-handler.ts';
 import { purgeTrash } from '../handlers/trash-handler.ts';
 import type { RebuildOutcome } from './rebuild-trigger.ts';
 import { closeStartedBatches } from './batch-close.ts';
+import { COLLECTION_KEYS } from '../../lib/registry.ts';
+import { rebuildDueIndex } from '../schedule/due-index.ts';
+
+/** Counted once the due-time index holds everything stored, with its retention times under this many days. */
+export const dueIndexBuilt = (retentionDays: number) => `due-index-built-retention-${retentionDays}`;
+
+/**
+ * A store that predates the due-time index has items due that no write entered, and a changed
+ * REQUEST_RETENTION_DAYS moves every request's expiry: the first daily run after either enters everything again,
+ * once (one counter read on every later day). A restore enters its own (scripts/migration/restore.ts).
+ */
+export async function ensureDueIndex(deps: Deps): Promise<void> {
+  const built = dueIndexBuilt(deps.env.REQUEST_RETENTION_DAYS);
+  if ((await deps.coordination.readCount(built)) > 0) return;
+  const rules = { retentionDays: deps.env.REQUEST_RETENTION_DAYS };
+  const entered = await rebuildDueIndex(deps.repository, deps.coordination, rules, COLLECTION_KEYS);
+  await deps.coordination.countUpTo(built, 1);
+  console.info(`[schedule] due-time index built: ${entered} entries`);
+}
 
 export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<RebuildOutcome> {
   return deps.rebuild.followUp();
@@ -22,6 +41,7 @@ export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<Rebui
  * Answers the trash count; the others are logged as counts only.
  */
 export async function runScheduledPurge(deps: Deps = getDeps()): Promise<number> {
+  await ensureDueIndex(deps);
   const trashed = await purgeTrash(REGISTRY, deps);
   const [audit, sessions, challenges, batches] = await Promise.all([
     purgeAudit(deps),

@@ -1,18 +1,23 @@
 /**
- * Leases, flags, counters, seat accounts, remembered answers and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
+ * Leases, flags, counters, seat accounts, remembered answers, due-time indexes and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
  * in place here: every claim is a fresh key written with `onlyIfNew`, which Blobs applies atomically, so exactly
  * one of any number of concurrent claimants wins it.
  */
 import { idTime, isId, newId } from './ids.ts';
 import { blobKeys } from './keys.ts';
-import type { Coordination } from './port.ts';
+import type { Coordination, DueEntry } from './port.ts';
 import { openBlobs, type BlobsOptions } from './blobs-connection.ts';
 
 /** Taken-flag markers only guard against a concurrent taker; an hour is far beyond any function's life. */
 const TAKEN_MARKER_TTL_MS = 3_600_000;
+/** A due-time index keeps its entries in one folder per hour: a tick lists the folders, then only the due ones. */
+const DUE_BUCKET_MS = 3_600_000;
+const dueBucketOf = (dueAtMs: number) => String(Math.floor(dueAtMs / DUE_BUCKET_MS)).padStart(10, '0');
+const dueEntryTail = (member: string, dueAtMs: number) =>
+  `${dueBucketOf(dueAtMs)}/${String(Math.max(0, Math.round(dueAtMs))).padStart(15, '0')}~${encodeURIComponent(member)}`;
 
 export function createBlobsCoordination(options: BlobsOptions = {}): Coordination {
-  const { readJSON, writeJSON, remove, listKeys } = openBlobs(options);
+  const { readJSON, writeJSON, remove, listKeys, call } = openBlobs(options);
 
   const leaseGenerations = async (leaseName: string) =>
     (await listKeys(blobKeys.leasePrefix(leaseName))).map(Number).filter(Number.isInteger);
@@ -204,6 +209,54 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     return null;
   }
 
+  /**
+   * The member's key names its entry, and is written first: an entry no member key names (a replaced time, an
+   * unschedule cut short) is stale, and the tick that meets it removes it. So a new time costs two writes, not a
+   * read of the old one first: item writes (a burst of submissions) wait for it.
+   */
+  async function schedule(queue: string, member: string, dueAtMs: number) {
+    const entry = blobKeys.dueEntriesPrefix(queue) + dueEntryTail(member, dueAtMs);
+    await writeJSON(blobKeys.dueMember(queue, member), { entry });
+    await writeJSON(entry, { member, dueAtMs });
+  }
+
+  async function unschedule(queue: string, member: string) {
+    const memberKey = blobKeys.dueMember(queue, member);
+    const named = await readJSON<{ entry: string }>(memberKey);
+    if (!named) return;
+    await remove(memberKey);
+    await remove(named.entry);
+  }
+
+  async function due(queue: string, nowMs: number, limit: number): Promise<DueEntry[]> {
+    const prefix = blobKeys.dueEntriesPrefix(queue);
+    const folders = await call(
+      async (blobs) => (await blobs.list({ prefix, directories: true })).directories,
+    );
+    const dueFolders = folders
+      .map((folder) => folder.slice(prefix.length).replace(/\/$/, ''))
+      .filter((bucket) => bucket <= dueBucketOf(nowMs))
+      .sort();
+    const found: DueEntry[] = [];
+    for (const bucket of dueFolders) {
+      for (const tail of await listKeys(`${prefix}${bucket}/`)) {
+        const [at = '', encoded = ''] = tail.split('~');
+        const dueAtMs = Number(at);
+        if (dueAtMs > nowMs) continue;
+        const member = decodeURIComponent(encoded);
+        const entryKey = `${prefix}${bucket}/${tail}`;
+        const named = await readJSON<{ entry: string }>(blobKeys.dueMember(queue, member));
+        if (named?.entry !== entryKey) {
+          await remove(entryKey);
+          continue;
+        }
+        found.push({ member, dueAtMs });
+      }
+      if (found.length >= limit) break;
+    }
+    return found.sort((a, b) => a.dueAtMs - b.dueAtMs).slice(0, Math.max(1, limit));
+  }
+
   return {
     acquireLease,
     releaseLease,
@@ -221,5 +274,8 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     openSeats,
     remember,
     recall,
+    schedule,
+    unschedule,
+    due,
   };
 }

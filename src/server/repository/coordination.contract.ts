@@ -206,6 +206,40 @@ export function describeCoordinationContract(name: string, start: () => Promise<
       expect(await coordination.recall('answer-2')).toEqual([1]);
     });
 
+    it('answers the due members of a due-time index, earliest first, and follows every reschedule', async () => {
+      const hour = 3_600_000;
+      const base = Date.parse('2026-12-02T09:00:00.000Z');
+      expect(await coordination.due('work', base, 10)).toEqual([]);
+      await coordination.schedule('work', 'outbox/contact/a', base + 5_000);
+      await coordination.schedule('work', 'retention/contact/b', base - 3 * hour);
+      await coordination.schedule('work', 'publish/course/c', base + 2 * hour);
+      await coordination.schedule('other', 'outbox/contact/a', base - hour);
+      expect(await coordination.due('work', base, 10)).toEqual([
+        { member: 'retention/contact/b', dueAtMs: base - 3 * hour },
+      ]);
+      expect((await coordination.due('work', base + 5_000, 10)).map((entry) => entry.member)).toEqual([
+        'retention/contact/b',
+        'outbox/contact/a',
+      ]);
+      expect(await coordination.due('work', base + 5_000, 1)).toHaveLength(1);
+      // A new time replaces the old one (never two entries for one member), in either direction.
+      await coordination.schedule('work', 'retention/contact/b', base + 3 * hour);
+      await coordination.schedule('work', 'publish/course/c', base - hour);
+      expect(await coordination.due('work', base + 5_000, 10)).toEqual([
+        { member: 'publish/course/c', dueAtMs: base - hour },
+        { member: 'outbox/contact/a', dueAtMs: base + 5_000 },
+      ]);
+      await coordination.unschedule('work', 'publish/course/c');
+      await coordination.unschedule('work', 'never-scheduled');
+      expect((await coordination.due('work', base + 4 * hour, 10)).map((entry) => entry.member)).toEqual([
+        'outbox/contact/a',
+        'retention/contact/b',
+      ]);
+      expect(await coordination.due('other', base, 10)).toEqual([
+        { member: 'outbox/contact/a', dueAtMs: base - hour },
+      ]);
+    });
+
     it('answers StoreUnavailableError for everything once the backend is down', async () => {
       const down = await backend.takeDown();
       const calls: Array<() => Promise<unknown>> = [
@@ -215,6 +249,8 @@ export function describeCoordinationContract(name: string, start: () => Promise<
         () => down.clearHits('login', 'x'),
         () => down.takeSeat('batch', 'x', 2),
         () => down.recall('answer'),
+        () => down.due('work', Date.now(), 10),
+        () => down.schedule('work', 'x', Date.now()),
       ];
       for (const call of calls) {
         const error = await call().then(

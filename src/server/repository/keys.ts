@@ -66,6 +66,8 @@ export const redisKeys = (prefix: string) => ({
     `${prefix}:index:${collection}:${field}:${encodeURIComponent(value)}`,
   /** The index rule's version a collection's indexes were built under (absent: never built). */
   indexed: (collection: CollectionName) => `${prefix}:indexed:${collection}`,
+  /** A due-time index: a sorted set of members scored by the time (epoch ms) each is due. */
+  dueIndex: (queue: string) => `${prefix}:due:${queue}`,
 });
 
 const uniqueBlobKey = (collection: CollectionName, value: string) =>
@@ -147,6 +149,13 @@ export const blobKeys = {
     indexEntryPrefix(collection, field, value),
   /** The index rule's version a collection's indexes were built under (absent: never built). */
   indexed: (collection: CollectionName) => `indexed/${collection}`,
+  /**
+   * A due-time index: each member is one key in the folder of the hour it is due in (`{hour}/{dueAtMs}~{member}`),
+   * so a tick lists the hour folders and reads only those already due; `dueMember` names the member's key.
+   */
+  dueEntriesPrefix: (queue: string) => `due/${encodeURIComponent(queue)}/at/`,
+  dueMember: (queue: string, member: string) =>
+    `due/${encodeURIComponent(queue)}/member/${encodeURIComponent(member)}`,
 };
 
 /** The trash's field for an item (Redis hash field, Blobs key tail). */

@@ -2,8 +2,8 @@
  * The store's two ports, the only ways handlers and build-time loaders reach what is stored:
  *
  * - `Repository`: the items of every family and the stats document, with their order, history and trash;
- * - `Coordination`: what function instances agree on that is not an item: leases, flags, counters and rate-limit
- *   hits.
+ * - `Coordination`: what function instances agree on that is not an item: leases, flags, counters, rate-limit
+ *   hits and the due-time index the schedulers read.
  *
  * Each has an adapter per backend (redis-repository.ts and redis-coordination.ts over Upstash Redis,
  * blobs-repository.ts and blobs-coordination.ts over Netlify Blobs), and both adapters of a port pass its one
@@ -278,6 +278,25 @@ export interface Coordination {
   remember(name: string, value: unknown, ttlMs: number): Promise<void>;
   /** The value remembered under the name, or null once it expired or when none was. */
   recall<T>(name: string): Promise<T | null>;
+
+  /**
+   * Enters `member` in the named due-time index at `dueAtMs`, replacing the time it had there: how a write that
+   * makes something due later (a scheduled publish, a retry, an expiry) tells the scheduler when to look.
+   */
+  schedule(queue: string, member: string, dueAtMs: number): Promise<void>;
+  /** Takes `member` out of the index (nothing when it is not in it). */
+  unschedule(queue: string, member: string): Promise<void>;
+  /**
+   * The members due by `nowMs`, earliest first, at most `limit`: what a scheduler tick reads instead of the
+   * stored items. One command on Redis, whatever the index holds; on Blobs it reads only the buckets that are due.
+   */
+  due(queue: string, nowMs: number, limit: number): Promise<DueEntry[]>;
+}
+
+/** One member of a due-time index and the time it is due at. */
+export interface DueEntry {
+  member: string;
+  dueAtMs: number;
 }
 
 /** The store did not answer (network, auth, server down). Handlers answer 503 with Retry-After. */

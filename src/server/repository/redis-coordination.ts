@@ -1,10 +1,11 @@
 /**
- * Leases, flags, counters, seat accounts, remembered answers and rate limits over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are
+ * Leases, flags, counters, seat accounts, remembered answers, due-time indexes and rate limits over Upstash Redis (the production store when UPSTASH_REDIS_REST_URL/_TOKEN are
  * set): each is one key whose every change is a single atomic command, and rate limits are @upstash/ratelimit's.
+ * A due-time index is a sorted set scored by due time, so a tick's question is one ZRANGE BYSCORE.
  */
 import { Ratelimit } from '@upstash/ratelimit';
 import { newId } from './ids.ts';
-import type { Coordination } from './port.ts';
+import type { Coordination, DueEntry } from './port.ts';
 import { connectRedis, type RedisOptions } from './redis-connection.ts';
 
 /** Read, compare and add in one script, so no caller ever sees the counter above its limit. */
@@ -163,6 +164,29 @@ export function createRedisCoordination(options: RedisOptions): Coordination {
     async recall<T>(name: string) {
       const raw = await call(() => redis.get<string>(keys.remembered(name)));
       return raw === null ? null : (JSON.parse(raw) as T);
+    },
+
+    async schedule(queue, member, dueAtMs) {
+      await call(() => redis.zadd(keys.dueIndex(queue), { score: dueAtMs, member }));
+    },
+
+    async unschedule(queue, member) {
+      await call(() => redis.zrem(keys.dueIndex(queue), member));
+    },
+
+    async due(queue, nowMs, limit) {
+      const flat = await call(() =>
+        redis.zrange<string[]>(keys.dueIndex(queue), '-inf', nowMs, {
+          byScore: true,
+          withScores: true,
+          offset: 0,
+          count: Math.max(1, limit),
+        }),
+      );
+      const entries: DueEntry[] = [];
+      for (let i = 0; i + 1 < flat.length; i += 2)
+        entries.push({ member: String(flat[i]), dueAtMs: Number(flat[i + 1]) });
+      return entries;
     },
   };
 }

@@ -20,6 +20,7 @@ import { getDeps, type Deps } from '../deps.ts';
 import { REGISTRY, type ApiRegistry } from '../handlers/api-registry.ts';
 import { UPDATED_BY } from '../http/versions.ts';
 import { VersionConflictError, versionOf } from '../repository/port.ts';
+import { dueMembers, DUE_QUEUES, resync } from './due-index.ts';
 
 /** Who the audit log and the history name for the scheduler's changes. */
 export const SCHEDULER_ACTOR = { userId: 'scheduler', name: SCHEDULE.actorName } as const;
@@ -34,7 +35,7 @@ export interface ScheduledChangeMade {
 }
 
 export interface ScheduledRun {
-  /** False when another run held the lease: this one did nothing. */
+  /** False when nothing was due or another run held the lease: this one did nothing. */
   ran: boolean;
   changes: ScheduledChangeMade[];
 }
@@ -80,20 +81,29 @@ async function applyDue(
   }
 }
 
-/** Makes every due change once; answers what it changed (nothing when another run holds the lease). */
+/**
+ * Makes every due change once; answers what it changed. It reads the due-time index first (one store command) and
+ * then only the items it names, so a run with nothing due does nothing more, whatever the families hold, and says
+ * it did not run; so does a run that finds the lease held by another.
+ */
 export async function runScheduledPublishing(
   deps: Deps = getDeps(),
   registry: ApiRegistry = REGISTRY,
 ): Promise<ScheduledRun> {
+  const now = deps.now().getTime();
+  const due = await dueMembers(deps.coordination, DUE_QUEUES.publishing, now);
+  if (due.length === 0) return { ran: false, changes: [] };
   if (!(await deps.coordination.acquireLease(SCHEDULER_LEASE, LEASE_MS))) return { ran: false, changes: [] };
   const changes: ScheduledChangeMade[] = [];
+  const rules = { retentionDays: deps.env.REQUEST_RETENTION_DAYS };
   try {
-    const now = deps.now().getTime();
-    for (const family of registry.content) {
-      for (const item of await deps.repository.list(family.key)) {
-        const change = await applyDue(deps, family, item, now);
-        if (change) changes.push({ family: family.key, id: item._id, change });
-      }
+    for (const member of due) {
+      const family = registry.content.find((candidate) => candidate.key === member.collection);
+      const item = family ? await deps.repository.get(family.key, member.id) : null;
+      // Nothing due after all (gone, changed, not a content family): the entry follows the item or goes.
+      if (!(await resync(deps.coordination, rules, member, item, now)) || !family || !item) continue;
+      const change = await applyDue(deps, family, item, now);
+      if (change) changes.push({ family: family.key, id: item._id, change });
     }
   } finally {
     await deps.coordination.releaseLease(SCHEDULER_LEASE);
