@@ -105,6 +105,9 @@ describe.each(STORE_BACKENDS)('certificate import in chunks (%s)', (backend) => 
     );
     expect(verified.status).toBe(200);
 
+    // The staged rows (names, e-mail addresses) are not kept once the import is in.
+    expect(await api.repository.getDocument('certificateImport')).toMatchObject({ rows: [], done: ROWS });
+
     // A repeated call after the end answers the same result and writes nothing.
     const again = await resume(progress.importId);
     expect(again.status).toBe(201);

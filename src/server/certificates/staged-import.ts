@@ -28,14 +28,16 @@ export interface StagedRow {
 
 export interface StagedImport {
   id: string;
+  /** The rows still to commit and those committed; emptied once the last is in (they hold personal data). */
   rows: StagedRow[];
+  total: number;
   /** Rows committed: always a prefix of `rows`. */
   done: number;
   imported: { _id: string; number: unknown }[];
   stagedAt: string;
 }
 
-export const importFinished = (staged: StagedImport) => staged.done >= staged.rows.length;
+export const importFinished = (staged: StagedImport) => staged.done >= staged.total;
 
 /** The staged import, finished or not (null when none was ever staged). */
 export const stagedImport = (deps: Pick<Deps, 'repository'>) =>
@@ -46,6 +48,7 @@ export async function stageImport(deps: Pick<Deps, 'repository' | 'now'>, rows: 
   const staged: StagedImport = {
     id: newId(deps.now().getTime()),
     rows,
+    total: rows.length,
     done: 0,
     imported: [],
     stagedAt: deps.now().toISOString(),
@@ -74,7 +77,7 @@ export async function commitChunk(
 ): Promise<{ staged: StagedImport; committed: StoredItem[] }> {
   const started = performance.now();
   const committed: StoredItem[] = [];
-  const end = Math.min(staged.rows.length, staged.done + IMPORT_CHUNK_ROWS);
+  const end = Math.min(staged.total, staged.done + IMPORT_CHUNK_ROWS);
   let next = staged.done;
   while (next < end && performance.now() - started < IMPORT_CHUNK_MS) {
     const { fields } = staged.rows[next]!;
@@ -86,6 +89,7 @@ export async function commitChunk(
   }
   const recorded: StagedImport = {
     ...staged,
+    rows: next >= staged.total ? [] : staged.rows,
     done: next,
     imported: [...staged.imported, ...committed.map((item) => ({ _id: item._id, number: item.number }))],
   };

@@ -196,7 +196,7 @@ async function importCsv(input: StaffInput) {
     // One import at a time: one left unfinished (a closed tab, a killed call) is finished first; this file waits.
     const earlier = await stagedImport(deps);
     if (earlier && !importFinished(earlier))
-      return commitNext(input, earlier, API.certificateImportPending(earlier.done, earlier.rows.length));
+      return commitNext(input, earlier, API.certificateImportPending(earlier.done, earlier.total));
     return await commitNext(input, await stageImport(deps, check.rows));
   } finally {
     if (!dryRun) await deps.coordination.releaseLease(lease).catch(() => undefined);
@@ -222,7 +222,7 @@ const importProgress = (staged: StagedImport) => ({
   dryRun: false,
   importId: staged.id,
   done: staged.done,
-  total: staged.rows.length,
+  total: staged.total,
 });
 
 /**
@@ -248,7 +248,7 @@ async function commitNext(input: StaffInput, before: StagedImport, note?: string
   if (!importFinished(staged))
     return ok(importProgress(staged), {
       status: 202,
-      message: note ?? API.certificateImportProgress(staged.done, staged.rows.length),
+      message: note ?? API.certificateImportProgress(staged.done, staged.total),
     });
   return created(
     { ...importProgress(staged), imported: staged.imported },
