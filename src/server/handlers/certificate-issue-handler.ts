@@ -246,10 +246,14 @@ async function commitNext(input: StaffInput, before: StagedImport, note?: string
     await auditAction(input, input.actor, { action: 'create', family: family.key, item });
   if (committed.length > 0) await purgeTag(deps, family.cacheTag);
   if (!importFinished(staged))
-    return ok(importProgress(staged), {
-      status: 202,
-      message: note ?? API.certificateImportProgress(staged.done, staged.total),
-    });
+    return jsonResponse(
+      {
+        success: true,
+        data: importProgress(staged),
+        message: note ?? API.certificateImportProgress(staged.done, staged.total),
+      },
+      202,
+    );
   return created(
     { ...importProgress(staged), imported: staged.imported },
     note ?? API.certificateImported(staged.imported.length),
