@@ -4,7 +4,7 @@
  *
  *   node bench/run.ts [--only name[,name…]] [--out path]
  *
- * Names: lighthouse, bytes, api, images, build, edit, cost, credits, upstash. With --only, RESULTS.md is left alone unless --out is given.
+ * Names: lighthouse, bytes, api, images, build, edit, cost, credits, upstash, scale. With --only, RESULTS.md is left alone unless --out is given.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -19,6 +19,7 @@ import { editLatencyBenchmark } from './edit-latency.ts';
 import { imagePipelineBenchmark } from './image-pipeline.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
 import { pageBytesBenchmark } from './page-bytes.ts';
+import { scaleBenchmark } from './scale.ts';
 import { createContext, type Benchmark } from './support/context.ts';
 import { loadNow, machineFacts } from './support/machine.ts';
 import { renderTable, type Row } from './support/table.ts';
@@ -34,6 +35,8 @@ const BENCHMARKS: Benchmark[] = [
   costModelBenchmark,
   creditsBenchmark,
   upstashMonthBenchmark,
+  // Last: it fills the shared Redis with up to 100k requests (under its own key prefix).
+  scaleBenchmark,
 ];
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -49,6 +49,10 @@ export const API = {
   certificateImportChecked: (rows: number) =>
     `${rows} ${rows === 1 ? 'certificate' : 'certificates'} checked: ready to import`,
   certificateImported: (rows: number) => `${rows} ${rows === 1 ? 'certificate' : 'certificates'} imported`,
+  certificateImportProgress: (done: number, total: number) =>
+    `${done} of ${total} certificates imported so far`,
+  certificateImportPending: (done: number, total: number) =>
+    `An earlier import had stopped after ${done} of ${total} certificates: it is being finished first; import this file again afterwards`,
   certificateImportNumberRequired: 'An imported certificate keeps its number: the number is required',
   certificateImportNumberTwice: (row: number) => `The same number is on row ${row}`,
   certificateImportCourseUnknown: (course: string) =>

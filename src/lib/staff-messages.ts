@@ -657,7 +657,7 @@ export const CERTIFICATE_TOOLS = {
   issueFailed: 'Failed to issue the certificates',
   importHeading: 'Import old certificates (CSV)',
   importHint:
-    'Columns: number, holderName, issuedOn (YYYY-MM-DD), course (a catalogue course’s title) or courseName, and optionally holderEmail, validUntil, grade. Numbers are kept. Check the file first: nothing is imported while any row has an error. Imported certificates send no e-mail.',
+    'Columns: number, holderName, issuedOn (YYYY-MM-DD), course (a catalogue course’s title) or courseName, and optionally holderEmail, validUntil, grade. Numbers are kept. Check the file first: nothing is imported while any row has an error. A long file is imported in parts; keep this page open until it says all are imported. Imported certificates send no e-mail.',
   fileLabel: 'CSV file',
   check: 'Check file',
   importNow: (count: number) => `Import ${count} ${count === 1 ? 'certificate' : 'certificates'}`,
@@ -665,6 +665,7 @@ export const CERTIFICATE_TOOLS = {
   column: 'Column',
   problem: 'Problem',
   importFailed: 'Failed to import the certificates',
+  importResume: 'Finish the import',
 } as const;
 
 /** Issue 23: the e-mail a certificate's holder gets (server-made; no staff screen imports it). */

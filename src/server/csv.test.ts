@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, istReadable, toCsv } from './csv.ts';
+import { csvCell, csvStream, istReadable, toCsv } from './csv.ts';
 
 describe('CSV export', () => {
   it('quotes separators, quotes and line breaks', () => {
@@ -65,5 +65,29 @@ describe('CSV export', () => {
       [{ createdAt: '2025-03-14T19:00:00.000Z', name: 'Asha' }],
     );
     expect(csv).toBe('\uFEFFReceived (IST),name\r\n2025-03-15 00:30,Asha\r\n');
+  });
+
+  it('streams exactly the bytes toCsv writes, a page at a time, empty pages included', async () => {
+    const rows = [
+      { name: 'Asha', note: '=1+1', createdAt: '2025-03-14T15:35:00.000Z' },
+      { name: 'Das, Arjun', note: 'say "hi"\nbye', createdAt: '2025-03-15T00:00:00.000Z' },
+    ];
+    const columns = ['createdAt', 'name', 'note'];
+    async function* pages() {
+      yield [];
+      yield [rows[0]!];
+      yield [];
+      yield [rows[1]!];
+      yield [];
+    }
+    const streamed = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      await new Response(csvStream(columns, pages())).arrayBuffer(),
+    );
+    expect(streamed).toBe(toCsv(columns, rows));
+    expect(streamed.startsWith('\uFEFF')).toBe(true);
+    const empty = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      await new Response(csvStream(columns, [])).arrayBuffer(),
+    );
+    expect(empty).toBe(toCsv(columns, []));
   });
 });

@@ -58,11 +58,8 @@ export interface CsvColumn {
 }
 
 /** Columns are a field name (header and cell as stored, times in IST) or a CsvColumn. */
-export function toCsv(
-  columns: readonly (string | CsvColumn)[],
-  rows: readonly Record<string, unknown>[],
-): string {
-  const resolved: CsvColumn[] = columns.map((column) =>
+function resolveColumns(columns: readonly (string | CsvColumn)[]): CsvColumn[] {
+  return columns.map((column) =>
     typeof column === 'string'
       ? {
           header: column,
@@ -70,21 +67,75 @@ export function toCsv(
         }
       : column,
   );
-  const lines = [
-    resolved.map((column) => csvCell(column.header)).join(','),
-    ...rows.map((row) => resolved.map((column) => csvCell(column.value(row))).join(',')),
-  ];
+}
+
+const csvLine = (columns: readonly CsvColumn[], row: Record<string, unknown>) =>
+  columns.map((column) => csvCell(column.value(row))).join(',');
+
+const headerLine = (columns: readonly CsvColumn[]) =>
+  columns.map((column) => csvCell(column.header)).join(',');
+
+export function toCsv(
+  columns: readonly (string | CsvColumn)[],
+  rows: readonly Record<string, unknown>[],
+): string {
+  const resolved = resolveColumns(columns);
+  const lines = [headerLine(resolved), ...rows.map((row) => csvLine(resolved, row))];
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
-/** A CSV download named after the family and the day, never cached (it may hold personal data). */
+/** Rows arriving a page at a time (a store's pages), or all at once. */
+export type CsvRows = readonly Record<string, unknown>[] | AsyncIterable<readonly Record<string, unknown>[]>;
+
+/**
+ * The same bytes as `toCsv`, encoded a page at a time as the reader pulls them: the response never holds the
+ * whole file, so it leaves the function as a stream (Netlify streams up to 20 MB; a buffered answer stops at 6 MB)
+ * and the next page is read only once the previous one has been taken.
+ */
+export function csvStream(
+  columns: readonly (string | CsvColumn)[],
+  rows: CsvRows,
+): ReadableStream<Uint8Array> {
+  const resolved = resolveColumns(columns);
+  const encoder = new TextEncoder();
+  const pages = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : null;
+  let head: string | null = `${BOM}${headerLine(resolved)}\r\n`;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (head !== null) {
+        const text = pages ? head : head + linesOf(resolved, rows as readonly Record<string, unknown>[]);
+        head = null;
+        controller.enqueue(encoder.encode(text));
+        if (!pages) controller.close();
+        return;
+      }
+      // A pull that enqueues nothing is not called again: skip empty pages here.
+      for (;;) {
+        const next = await pages?.next();
+        if (!next || next.done) return controller.close();
+        if (next.value.length === 0) continue;
+        controller.enqueue(encoder.encode(linesOf(resolved, next.value)));
+        return;
+      }
+    },
+    async cancel() {
+      // The reader went away: stop reading pages from the store.
+      await pages?.return?.();
+    },
+  });
+}
+
+const linesOf = (columns: readonly CsvColumn[], rows: readonly Record<string, unknown>[]) =>
+  rows.map((row) => `${csvLine(columns, row)}\r\n`).join('');
+
+/** A CSV download named after the family and the day, never cached (it may hold personal data), streamed. */
 export function csvResponse(
   name: string,
   fields: readonly (string | CsvColumn)[],
-  rows: readonly Record<string, unknown>[],
+  rows: CsvRows,
   now: Date,
 ): Response {
-  return new Response(toCsv(fields, rows), {
+  return new Response(csvStream(fields, rows), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`,

@@ -5,6 +5,7 @@
  * gets its routes from it, and every route that changes something, done for real, records exactly the audit
  * actions it declares (or nothing, where it says why).
  */
+import { IMPORT_CHUNK_ROWS } from '../../src/server/certificates/staged-import.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requestExample } from '../support/request-examples.ts';
@@ -308,6 +309,21 @@ describe('every route that changes something records what the table declares', (
       body: 'number,holderName,courseName,issuedOn\nAUDIT-OLD-1,Audited,Old Course,2019-01-01\n',
       headers: { 'Content-Type': 'text/csv' },
     });
+    // A file longer than one chunk: its last row comes in through the resume route.
+    const longer = await api.admin(`${contentFamilies.certificate.path}/import`, {
+      method: 'POST',
+      body: [
+        'number,holderName,courseName,issuedOn',
+        ...Array.from(
+          { length: IMPORT_CHUNK_ROWS + 1 },
+          (_, n) => `AUDIT-CHUNK-${n},Audited,Old Course,2019-01-01`,
+        ),
+      ].join('\n'),
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(longer.status).toBe(202);
+    const { importId } = (await body(longer)).data as { importId: string };
+    await step('POST', `${contentFamilies.certificate.path}/import/${importId}`);
 
     const course = await step('POST', enrollCourseFamily.path, { json: { courseName: 'Audited Course' } });
     const courseId = ((await body(course)).data as StoredItem)._id;

@@ -1,14 +1,13 @@
 /**
  * Old certificates from a CSV file (issue 23.2): every row checked against the family's own input schema plus
  * the import's rules (a number is required and kept, unique in the file and in the store, a catalogue course by
- * its title), with each error named by row and column; a dry run stops there. An import writes every row or
- * none: rows are written one by one and, should one fail, the ones already written are removed again.
+ * its title), with each error named by row and column; a dry run stops there. An import's checked rows are
+ * staged and committed in chunks (staged-import.ts).
  */
 import { API, FIELD_REASONS } from '../../lib/api-messages.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import type { Deps } from '../deps.ts';
 import { fieldErrors } from '../../lib/schemas.ts';
-import type { StoredItem } from '../repository/port.ts';
 import { mapPool } from '../migration/pool.ts';
 import { CERTIFICATE, numberIssued } from './lookup.ts';
 import { normaliseNumber } from './number.ts';
@@ -169,21 +168,4 @@ export async function checkImport(deps: Deps, source: string): Promise<ImportChe
   if (rowErrors.length > 0)
     return { kind: 'invalid', rowErrors, rows: new Set(rowErrors.map((error) => error.row)).size };
   return { kind: 'ready', rows: ready };
-}
-
-/** Writes every checked row, or (when one fails) removes those written and rethrows: nothing half-imported. */
-export async function writeAll(
-  deps: Deps,
-  rows: { row: number; fields: Record<string, unknown> }[],
-  write: (fields: Record<string, unknown>) => Promise<StoredItem>,
-): Promise<StoredItem[]> {
-  const written: StoredItem[] = [];
-  try {
-    for (const { fields } of rows) written.push(await write({ ...fields }));
-  } catch (error) {
-    for (const item of written.reverse())
-      await deps.repository.delete(CERTIFICATE, item._id).catch(() => undefined);
-    throw error;
-  }
-  return written;
 }

@@ -107,15 +107,24 @@ export async function findRequests(
   return { items: found, nextCursor: cursor, stopped: true };
 }
 
-/** Every request of a family, newest first: the unparameterised list and the CSV page through all of them. */
-export async function allRequests(repository: Repository, family: RequestFamily, filter: RequestFilter = {}) {
-  const items: StoredItem[] = [];
+/** The requests of a family that pass `filter`, newest first, a page at a time (the CSV streams them). */
+export async function* requestPages(
+  repository: Repository,
+  family: RequestFamily,
+  filter: RequestFilter = {},
+): AsyncGenerator<StoredItem[]> {
   let cursor: string | null = null;
   do {
     const page = await findRequests(repository, family, filter, { limit: REQUEST_LIST_MAX_LIMIT, cursor });
-    items.push(...page.items);
+    yield page.items;
     cursor = page.nextCursor;
   } while (cursor);
+}
+
+/** Every request of a family, newest first: the unparameterised list and a batch's roster read all of them. */
+export async function allRequests(repository: Repository, family: RequestFamily, filter: RequestFilter = {}) {
+  const items: StoredItem[] = [];
+  for await (const page of requestPages(repository, family, filter)) items.push(...page);
   return items;
 }
 

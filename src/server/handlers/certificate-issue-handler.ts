@@ -6,7 +6,9 @@
  *   staff ticked once the batch has ended (earlier only by an owner, with the reason), never twice for one person and batch (a valid certificate with the same enrolment or e-mail is skipped; one batch's
  *   issuing at a time, under a lease); each holder is e-mailed through the outbox (create-hooks.ts);
  * - `POST /api/v1/certificate/import?dryRun=1` (text/csv, or a form's `file`): old certificates, numbers kept, checked row by row;
- *   the dry run only answers the check, the import writes every row or none (certificates/csv-import.ts). Imported
+ *   the dry run only answers the check; the import stages the checked rows and commits them in chunks (202 with
+ *   its progress until the last chunk, then 201), `POST .../import/{importId}` commits the next chunk of an import
+ *   that is not finished, resuming where a killed or failed call stopped (certificates/staged-import.ts). Imported
  *   certificates send no e-mail: they were issued long ago, and a file of old addresses is no mailing list.
  */
 import { API } from '../../lib/api-messages.ts';
@@ -14,7 +16,14 @@ import { contentFamilies } from '../../lib/collections.ts';
 import { utcToIstDay } from '../../lib/ist.ts';
 import { auditAction } from '../audit/audit-log.ts';
 import { purgeTag } from '../cdn/publish-change.ts';
-import { checkImport, IMPORT_MAX_BYTES, writeAll } from '../certificates/csv-import.ts';
+import { checkImport, IMPORT_MAX_BYTES } from '../certificates/csv-import.ts';
+import {
+  commitChunk,
+  importFinished,
+  stagedImport,
+  stageImport,
+  type StagedImport,
+} from '../certificates/staged-import.ts';
 import type { Deps } from '../deps.ts';
 import { readJson, readMultipart, readStreamLimited } from '../http/body.ts';
 import {
@@ -30,7 +39,6 @@ import {
 } from '../http/respond.ts';
 import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
-import type { StoredItem } from '../repository/port.ts';
 import { createFromFields } from './content-handler.ts';
 import { CERTIFICATE_FIELD } from '../enrolments/link.ts';
 import { z } from 'zod';
@@ -40,6 +48,7 @@ export const CERTIFICATE_ISSUE_PATHS = {
   candidates: `${family.path}/batch/:id/candidates`,
   batch: `${family.path}/batch/:id`,
   import: `${family.path}/import`,
+  resume: `${family.path}/import/:id`,
 } as const;
 const BATCH_LEASE_MS = 5 * 60_000;
 
@@ -187,30 +196,76 @@ async function importCsv(input: StaffInput) {
     const preview = check.rows.map(({ row, fields }) => ({ row, ...fields }));
     if (dryRun)
       return ok({ dryRun: true, rows: preview }, { message: API.certificateImportChecked(preview.length) });
-    const written: StoredItem[] = await writeAll(deps, check.rows, (fields) =>
-      createFromFields(
-        family,
-        input,
-        fields,
-        { imported: true },
-        { audit: false, publish: false, hooks: false },
-      ),
-    );
-    // Audited once every row is in: a rolled-back import logs nothing it did not keep.
-    for (const item of written)
-      await auditAction(input, input.actor, { action: 'create', family: family.key, item });
-    await purgeTag(deps, family.cacheTag);
-    return created(
-      { dryRun: false, imported: written.map((item) => ({ _id: item._id, number: item.number })) },
-      API.certificateImported(written.length),
-    );
+    // One import at a time: one left unfinished (a closed tab, a killed call) is finished first; this file waits.
+    const earlier = await stagedImport(deps);
+    if (earlier && !importFinished(earlier))
+      return commitNext(input, earlier, API.certificateImportPending(earlier.done, earlier.total));
+    return await commitNext(input, await stageImport(deps, check.rows));
   } finally {
     if (!dryRun) await deps.coordination.releaseLease(lease).catch(() => undefined);
   }
+}
+
+/** `POST .../import/{importId}`: commits the staged import's next chunk (or answers it, once finished). */
+async function resumeImport(input: StaffInput) {
+  const { deps } = input;
+  const lease = 'certificate-import';
+  if (!(await deps.coordination.acquireLease(lease, BATCH_LEASE_MS)))
+    return conflict(API.certificateImportBusy);
+  try {
+    const staged = await stagedImport(deps);
+    if (!staged || staged.id !== input.params.id) return notFound();
+    return await commitNext(input, staged);
+  } finally {
+    await deps.coordination.releaseLease(lease).catch(() => undefined);
+  }
+}
+
+const importProgress = (staged: StagedImport) => ({
+  dryRun: false,
+  importId: staged.id,
+  done: staged.done,
+  total: staged.total,
+});
+
+/**
+ * One chunk, audited and purged as it lands (each committed certificate verifies at once); 202 with the progress
+ * while rows remain, 201 with every imported certificate once the last one is in.
+ */
+async function commitNext(input: StaffInput, before: StagedImport, note?: string) {
+  const { deps } = input;
+  const { staged, committed } = importFinished(before)
+    ? { staged: before, committed: [] }
+    : await commitChunk(deps, before, (fields, importId) =>
+        createFromFields(
+          family,
+          input,
+          fields,
+          { imported: true, importId },
+          { audit: false, publish: false, hooks: false },
+        ),
+      );
+  for (const item of committed)
+    await auditAction(input, input.actor, { action: 'create', family: family.key, item });
+  if (committed.length > 0) await purgeTag(deps, family.cacheTag);
+  if (!importFinished(staged))
+    return jsonResponse(
+      {
+        success: true,
+        data: importProgress(staged),
+        message: note ?? API.certificateImportProgress(staged.done, staged.total),
+      },
+      202,
+    );
+  return created(
+    { ...importProgress(staged), imported: staged.imported },
+    note ?? API.certificateImported(staged.imported.length),
+  );
 }
 
 export const certificateIssueRoutes: readonly ApiRoute[] = [
   staffRoute('GET', CERTIFICATE_ISSUE_PATHS.candidates, STAFF, READ, candidates, { family: family.key }),
   staffRoute('POST', CERTIFICATE_ISSUE_PATHS.batch, STAFF, ['create'], issueForBatch, { family: family.key }),
   staffRoute('POST', CERTIFICATE_ISSUE_PATHS.import, STAFF, ['create'], importCsv, { family: family.key }),
+  staffRoute('POST', CERTIFICATE_ISSUE_PATHS.resume, STAFF, ['create'], resumeImport, { family: family.key }),
 ];

@@ -6,7 +6,6 @@ import {
   CSV_EXPORT_NAME,
   requestFamilies,
   SOURCES_NAME,
-  type RequestCsvColumn,
   type RequestFamily,
   type RequestFamilyKey,
 } from '../../lib/collections.ts';
@@ -18,13 +17,11 @@ import {
   SUBMISSION_SENDER_RATE_LIMIT,
 } from '../../lib/constants.ts';
 import { INITIAL_STATUS, REQUEST_LIST_PARAMS, sourceKey, statusOf } from '../../lib/enquiries.ts';
-import { columnText } from '../enquiries/columns.ts';
 import { API } from '../../lib/api-messages.ts';
-import { CSV_HEADERS, ENQUIRY } from '../../lib/staff-messages.ts';
+import { ENQUIRY } from '../../lib/staff-messages.ts';
 import { createHash } from 'node:crypto';
 import { auditAction } from '../audit/audit-log.ts';
 import { moveToTrash } from './move-to-trash.ts';
-import { csvResponse, istReadable, type CsvColumn } from '../csv.ts';
 import type { Deps } from '../deps.ts';
 import { bodyKind, readJson, readUrlEncoded } from '../http/body.ts';
 import { formToAssessment } from '../../lib/assessment.ts';
@@ -48,7 +45,7 @@ import { answerOnce } from '../http/idempotency.ts';
 import { allRequests, findRequests, forAdmin } from '../enquiries/find.ts';
 import { deliverAfterResponse, newOutbox } from '../enquiries/outbox.ts';
 import { resolveEnrollCourse } from './enroll-course-rule.ts';
-import { enrolmentMoneyColumns } from '../fees/enrolment-columns.ts';
+import { requestsCsv } from './request-csv.ts';
 import { purgeSeatsIfHeld, resolveEnrollBatch, withBatches } from './enroll-batch.ts';
 import { releaseSeatOf, updateEnrolment } from '../seats/batch-seats.ts';
 import { WAITLISTED } from '../../lib/batches.ts';
@@ -56,7 +53,6 @@ import { ENROLL_WAITLISTED } from '../../lib/messages.ts';
 import { isRecord } from '../../lib/json.ts';
 import { paymentOffer } from '../fees/offer.ts';
 import { botAnswer, pageOf, submissionAnswer } from '../enrolments/answer.ts';
-import { balanceOf } from '../../lib/fees.ts';
 
 /**
  * Family-specific checks after validation: an enrolment must name an offered course, and its batch, if it names
@@ -357,41 +353,6 @@ async function exportCsv(family: RequestFamily, input: StaffInput) {
   const { request, deps, actor } = input;
   // Every matching request, whatever page the screen shows: paging parameters are not the export's business.
   const { filter } = listQuery(family, request, { paging: false });
-  const rows = await allRequests(deps.repository, family, filter);
   await auditAction(input, actor, { action: 'export', family: family.key });
-  const columns = family.csvColumns
-    .filter((column) => !column.whenPresent || rows.some((row) => row[column.field] !== undefined))
-    .map(csvColumn);
-  if (!filter.batch) {
-    const money = family.key === 'enroll' ? await enrolmentMoneyColumns(deps, rows) : [];
-    return csvResponse(family.key, [...columns, ...money], rows, deps.now());
-  }
-  // A batch's roster (issue 22.5): the spec's columns, then the batch and each student's seat or waitlist place,
-  // enrolled first, then the waitlist in its order, then the rest oldest first.
-  const roster = (await withBatches(deps, rows)).toSorted(
-    (a, b) => rosterRank(a) - rosterRank(b) || (a._id < b._id ? -1 : 1),
-  );
-  return csvResponse(family.key, [...columns, ...ROSTER_COLUMNS], roster, deps.now());
-}
-
-const rosterRank = (row: Record<string, unknown>) =>
-  row.status === 'enrolled' ? 0 : row.status === WAITLISTED ? 1 : 2;
-
-/** Issue 22.6: whether the student has paid in full, for the trainer's first day. */
-function paidCell(row: Record<string, unknown>): string {
-  const { fee, paid, settled } = balanceOf(row);
-  if (fee === null && paid === 0) return '';
-  return settled ? CSV_HEADERS.paidValues.yes : CSV_HEADERS.paidValues.no;
-}
-
-const ROSTER_COLUMNS: CsvColumn[] = [
-  { header: CSV_HEADERS.batch, value: (row) => row.batchName ?? row.batch },
-  { header: CSV_HEADERS.paid, value: paidCell },
-  { header: CSV_HEADERS.waitlistPlace, value: (row) => row.waitlistPlace ?? '' },
-];
-
-function csvColumn(column: RequestCsvColumn): CsvColumn {
-  if (column.format === 'time')
-    return { header: column.header, value: (row) => istReadable(row[column.field]) };
-  return { header: column.header, value: (row) => columnText(column, row) };
+  return requestsCsv(deps, family, filter);
 }

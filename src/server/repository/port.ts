@@ -71,8 +71,8 @@ export interface Tally {
   matching: number;
 }
 
-/** Single documents (not collections). */
-export type DocumentKey = 'stats' | 'certificateStatusList' | 'certificateStatusNext';
+/** Single documents (not collections). `certificateImport`: the staged certificate import (staged-import.ts). */
+export type DocumentKey = 'stats' | 'certificateStatusList' | 'certificateStatusNext' | 'certificateImport';
 
 /** Stored items: what every family holds, with its order, history and trash. */
 export interface Repository {

@@ -1,7 +1,8 @@
 /**
  * The certificate screen's own tools (issue 23.2), under its heading: issuing for a whole batch from its roster
  * (the enrolled students listed with checkboxes, those who already hold one marked and left out) and importing
- * old certificates from a CSV file (checked first; nothing is imported while a row has an error). Loaded only
+ * old certificates from a CSV file (checked first; nothing is imported while a row has an error; a long file is
+ * committed in parts, each answer followed by the call for the next, until the last is in). Loaded only
  * with the certificate screen.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -185,6 +186,18 @@ function BatchIssue({ onIssued }: { onIssued: () => void }) {
   );
 }
 
+interface ImportProgress {
+  importId?: string;
+  done?: number;
+  total?: number;
+}
+
+/** An answer of an import still under way: its id, for the call that commits its next part. */
+const unfinished = (answer: unknown): string | null => {
+  const progress = dataOf(answer) as ImportProgress | undefined;
+  return progress?.importId && (progress.done ?? 0) < (progress.total ?? 0) ? progress.importId : null;
+};
+
 function CsvImport({ onIssued }: { onIssued: () => void }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -192,6 +205,20 @@ function CsvImport({ onIssued }: { onIssued: () => void }) {
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  /** An import that stopped part-way (a failed call): the button that finishes it. */
+  const [pending, setPending] = useState<string | null>(null);
+
+  /** The server commits a long file in parts: each answer names the import until its last part is in. */
+  const follow = async (first: unknown) => {
+    let answer = first;
+    for (let importId = unfinished(answer); importId; importId = unfinished(answer)) {
+      setNotice(messageOf(answer));
+      setPending(importId);
+      answer = await adminRequest(`${CERTIFICATE_PATH}/import/${importId}`, { method: 'POST' });
+    }
+    setPending(null);
+    setNotice(messageOf(answer));
+  };
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
@@ -205,16 +232,31 @@ function CsvImport({ onIssued }: { onIssued: () => void }) {
         form,
         ...(dryRun ? { query: { dryRun: 1 } } : {}),
       });
-      setNotice(messageOf(answer));
-      if (dryRun) setReady(((dataOf(answer) as { rows: unknown[] }).rows ?? []).length);
-      else {
+      if (dryRun) {
+        setNotice(messageOf(answer));
+        setReady(((dataOf(answer) as { rows: unknown[] }).rows ?? []).length);
+      } else {
         setReady(null);
+        await follow(answer);
         onIssued();
       }
     } catch (error) {
       setReady(null);
       setNotice(failureText(error, WORDS.importFailed));
       if (error instanceof ApiError) setRowErrors(rowErrorsOf(error.errors));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finish = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await follow(await adminRequest(`${CERTIFICATE_PATH}/import/${pending}`, { method: 'POST' }));
+      onIssued();
+    } catch (error) {
+      setNotice(failureText(error, WORDS.importFailed));
     } finally {
       setBusy(false);
     }
@@ -245,6 +287,11 @@ function CsvImport({ onIssued }: { onIssued: () => void }) {
         {ready !== null && (
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void send(false)}>
             {WORDS.importNow(ready)}
+          </button>
+        )}
+        {pending !== null && !busy && (
+          <button type="button" className="btn btn-primary" onClick={() => void finish()}>
+            {WORDS.importResume}
           </button>
         )}
       </div>
