@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
+import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import { MAP_EMBED_ORIGINS, siteConfig } from './src/lib/site-config.ts';
 
@@ -96,12 +97,14 @@ const shareCards = {
 /**
  * Compiles the page components the API's previews render (issue 24.4; why and how:
  * src/server/preview/build-real-components.ts) to dist-server/, which netlify.toml ships with the API function.
+ * Before the site build, not after: that compile loads this configuration again, and the Netlify adapter empties
+ * its function's folder whenever it is set up, which would take the page function the site build just wrote.
  */
 /** @type {import('astro').AstroIntegration} */
 const previewComponents = {
   name: 'delta:preview-components',
   hooks: {
-    'astro:build:done': async ({ logger }) => {
+    'astro:build:start': async ({ logger }) => {
       const { buildRealComponents } = await import('./src/server/preview/build-real-components.ts');
       const { REAL_COMPONENTS_FILE } = await import('./src/server/preview/real-components.ts');
       const root = fileURLToPath(new URL('./', import.meta.url));
@@ -116,10 +119,17 @@ const previewComponents = {
   },
 };
 
-// Static output only: every public page is pre-rendered; the API lives in netlify/functions.
+// Pages that show stored content render on demand (`prerender = false`) in the adapter's function, behind the
+// CDN's durable cache, tagged and purged per family (src/lib/page-cache.ts); the rest stay pre-rendered. The API
+// lives in netlify/functions.
 export default defineConfig({
   site: siteConfig.siteUrl,
   output: 'static',
+  // Not under vitest, which reads this configuration for the component tests: the adapter empties its function's
+  // folder whenever it is set up, and would take the page function from under a running local runner.
+  adapter: process.env.VITEST ? undefined : netlify({ imageCDN: false }),
+  // The page headers the site needs (durable, stale-if-error, none on a 5xx): src/page-cache-provider.ts.
+  cache: { provider: { name: 'netlify-pages', entrypoint: './src/page-cache-provider.ts' } },
   trailingSlash: 'never',
   build: { format: 'file' },
   // The build reads its content back from the data store in this folder. Astro's default, node_modules/.astro, is

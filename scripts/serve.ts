@@ -46,6 +46,7 @@ import { assertPortFree, listenAll, listenHosts, PortBusyError } from './local/l
 import { startLocalNotifications } from './local/local-notifications.ts';
 import { resetDataDir } from './local/reset.ts';
 import { loadDevSecrets } from './local/secrets.ts';
+import { answersNothing, isPageRequest, localPageFunction } from './local/page-function.ts';
 import { keepFunctionsWarm } from './local/warm-functions.ts';
 import { createSiteBuilder } from './local/site-builder.ts';
 import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
@@ -173,6 +174,8 @@ async function main() {
     netlify.handle(new Request(`http://localhost:${port}/.netlify/functions/-`)),
   );
 
+  const pages = localPageFunction(projectRoot);
+
   const handler: http.RequestListener = async (req, res) => {
     // A request still unanswered after this long is named once in the log: a stall is otherwise invisible.
     const slow = setTimeout(() => log(`slow request: ${req.method} ${req.url} unanswered after 5 s`), 5_000);
@@ -206,7 +209,13 @@ async function main() {
         await sendFetchResponse(req, res, await failurePage(netlify, req));
         return;
       }
-      const response = match?.response ?? (await notFoundPage(netlify));
+      // Nothing static and no function of netlify/functions: the pages rendered on demand (local/page-function.ts).
+      const page =
+        !args.dev && isPageRequest(req.method) && answersNothing(match)
+          ? await pages.render(req, `http://localhost:${port}`)
+          : undefined;
+      if (page) await match?.response.body?.cancel();
+      const response = page ?? match?.response ?? (await notFoundPage(netlify));
       await sendFetchResponse(req, res, withoutInternalHeaders(response));
     } catch (error) {
       log(`request failed: ${String(error)}`);

@@ -1,0 +1,25 @@
+/**
+ * Every page rendered on demand tells the CDN how long to keep it and under which tags (src/lib/page-cache.ts),
+ * from its route: the families it shows, capped at their next scheduled change; a server error gets no CDN
+ * headers (src/page-cache-provider.ts). It also carries the security headers netlify.toml gives the deploy's
+ * files, which Netlify does not add to a function's answer. Pre-rendered pages (the build) get neither here.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { nextScheduledChange, withRequestReads } from './content-order.ts';
+import { pageCacheOptions, pageTags } from './lib/page-cache.ts';
+import { SITE_SECURITY_HEADERS } from './lib/site-headers.ts';
+
+export const onRequest = defineMiddleware((context, next) =>
+  withRequestReads(async () => {
+    // The route asked for: a page that answers an unknown slug with the 404 page is still kept under its tags.
+    const pattern = context.routePattern;
+    const response = await next();
+    if (context.isPrerendered) return response;
+    const options = pageCacheOptions(pattern, response.status, nextScheduledChange(pageTags(pattern)), Date.now());
+    context.cache.set(options ?? false);
+    for (const [name, value] of Object.entries(SITE_SECURITY_HEADERS)) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    return response;
+  }),
+);
