@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import { MAP_EMBED_ORIGINS, siteConfig } from './src/lib/site-config.ts';
@@ -129,6 +129,8 @@ export default defineConfig({
   // folder whenever it is set up, and would take the page function from under a running local runner.
   adapter: process.env.VITEST ? undefined : netlify({ imageCDN: false }),
   // The page headers the site needs (durable, stale-if-error, none on a 5xx): src/page-cache-provider.ts.
+  // No page uses astro:assets: without this the page function would ship sharp for Astro's image endpoint.
+  image: { service: passthroughImageService() },
   cache: { provider: { name: 'netlify-pages', entrypoint: './src/page-cache-provider.ts' } },
   trailingSlash: 'never',
   build: { format: 'file' },

@@ -2,10 +2,12 @@
  * Every page rendered on demand tells the CDN how long to keep it and under which tags (src/lib/page-cache.ts),
  * from its route: the families it shows, capped at their next scheduled change; a server error gets no CDN
  * headers (src/page-cache-provider.ts). It also carries the security headers netlify.toml gives the deploy's
- * files, which Netlify does not add to a function's answer. Pre-rendered pages (the build) get neither here.
+ * files, which Netlify does not add to a function's answer, and the HTML mends the build gives its pages
+ * (src/lib/html-mends.ts). Pre-rendered pages (the build) get none of these here.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { nextScheduledChange, withRequestReads } from './content-order.ts';
+import { mendHtml } from './lib/html-mends.ts';
 import { pageCacheOptions, pageTags } from './lib/page-cache.ts';
 import { SITE_SECURITY_HEADERS } from './lib/site-headers.ts';
 
@@ -20,6 +22,12 @@ export const onRequest = defineMiddleware((context, next) =>
     for (const [name, value] of Object.entries(SITE_SECURITY_HEADERS)) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
-    return response;
+    if (!/^text\/html\b/.test(response.headers.get('content-type') ?? '')) return response;
+    const html = await response.text();
+    return new Response(mendHtml(html), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   }),
 );
