@@ -174,7 +174,7 @@ async function main() {
     netlify.handle(new Request(`http://localhost:${port}/.netlify/functions/-`)),
   );
 
-  const pages = localPageFunction(projectRoot);
+  const pages = localPageFunction(() => builder.pageFunction);
 
   const handler: http.RequestListener = async (req, res) => {
     // A request still unanswered after this long is named once in the log: a stall is otherwise invisible.

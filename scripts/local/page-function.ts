@@ -4,13 +4,8 @@
  * (netlify/functions) and never that one, so the runner calls it itself for the page requests nothing static
  * answered, as Netlify's `preferStatic` routing does: a file of the deploy first, then the function.
  */
-import { statSync } from 'node:fs';
 import type http from 'node:http';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-/** Where the adapter writes the page function, under the project. */
-export const PAGE_FUNCTION_FILE = join('.netlify', 'v1', 'functions', 'ssr', 'ssr.mjs');
 
 type PageHandler = (request: Request, context: { ip: string }) => Promise<Response>;
 
@@ -40,19 +35,18 @@ export interface PageFunction {
 }
 
 /**
- * Loads the built page function on the first page request, and again after each build of the site (the file's
- * time changes; the build names its chunks by their content, so a new build's code is loaded afresh).
+ * Loads the page function of the latest build (`fileOf`: each build's own folder, site-builder.ts) on the first
+ * page request after that build.
  */
-export function localPageFunction(projectRoot: string): PageFunction {
-  const file = join(projectRoot, PAGE_FUNCTION_FILE);
-  let loaded: { version: number; handler: Promise<PageHandler> } | undefined;
+export function localPageFunction(fileOf: () => string | undefined): PageFunction {
+  let loaded: { file: string; handler: Promise<PageHandler> } | undefined;
   return {
     async render(req, origin) {
-      const version = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-      if (version === undefined) return undefined;
-      if (loaded?.version !== version) {
-        const href = `${pathToFileURL(file).href}?build=${version}`;
-        loaded = { version, handler: import(href).then((module: { default: PageHandler }) => module.default) };
+      const file = fileOf();
+      if (file === undefined) return undefined;
+      if (loaded?.file !== file) {
+        const href = pathToFileURL(file).href;
+        loaded = { file, handler: import(href).then((module: { default: PageHandler }) => module.default) };
       }
       const page = await loaded.handler;
       return page(pageRequest(req, origin), { ip: req.socket.remoteAddress ?? '' });
