@@ -20,10 +20,5 @@ export async function publishedCatalogue(): Promise<ShownCourse[]> {
     slug: course.slug ?? '',
     slugHistory: stored.find((item) => item._id === course._id)?.slugHistory ?? [],
   }));
-  return catalogue(
-    withHistory,
-    trainers,
-    batches as CatalogueBatch[],
-    seats,
-  );
+  return catalogue(withHistory, trainers, batches as CatalogueBatch[], seats);
 }

@@ -17,7 +17,12 @@ export const onRequest = defineMiddleware((context, next) =>
     const pattern = context.routePattern;
     const response = await next();
     if (context.isPrerendered) return response;
-    const options = pageCacheOptions(pattern, response.status, nextScheduledChange(pageTags(pattern)), Date.now());
+    const options = pageCacheOptions(
+      pattern,
+      response.status,
+      nextScheduledChange(pageTags(pattern)),
+      Date.now(),
+    );
     context.cache.set(options ?? false);
     for (const [name, value] of Object.entries(SITE_SECURITY_HEADERS)) {
       if (!response.headers.has(name)) response.headers.set(name, value);

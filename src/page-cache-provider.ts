@@ -19,7 +19,11 @@ export default function pageCacheProvider(): CacheProvider {
       const headers = new Headers(response.headers);
       for (const name of CDN_HEADERS) headers.delete(name);
       headers.set('Cache-Control', 'no-store');
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     },
     async invalidate() {
       // Writes purge through the API (src/server/cdn/publish-change.ts); pages never purge.

@@ -104,7 +104,8 @@ async function withBuildLock<T>(projectRoot: string, build: () => Promise<T>): P
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const made = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
-      if (made !== undefined && Date.now() - made > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      if (made !== undefined && Date.now() - made > STALE_LOCK_MS)
+        rmSync(lock, { recursive: true, force: true });
       else await sleep(250);
     }
   }

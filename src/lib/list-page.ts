@@ -9,7 +9,8 @@ export function listPage<T>(items: readonly T[], pageParam: string | undefined, 
   const lastPage = Math.max(1, Math.ceil(items.length / size));
   const current = pageParam === undefined || pageParam === '' ? 1 : Number(pageParam);
   if (!Number.isInteger(current) || current < 1 || current > lastPage) return null;
-  if (pageParam !== undefined && pageParam !== '' && (current === 1 || String(current) !== pageParam)) return null;
+  if (pageParam !== undefined && pageParam !== '' && (current === 1 || String(current) !== pageParam))
+    return null;
   const at = (n: number) => (n === 1 ? base : `${base}/${n}`);
   const start = (current - 1) * size;
   const end = Math.min(start + size, items.length);

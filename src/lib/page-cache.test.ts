@@ -28,17 +28,19 @@ function onDemandRoutes(): string[] {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? walk(path) : [path];
     });
-  return walk(root)
-    .filter((file) => /export const prerender = false/.test(readFileSync(file, 'utf8')))
-    // The 404 page is rendered on demand only so that other pages can answer with it; it shows nothing stored.
-    .filter((file) => !file.endsWith('404.astro'))
-    .map((file) => {
-      const route = `/${relative(root, file).split('\\').join('/')}`
-        .replace(/\.(astro|ts)$/, '')
-        .replace(/\/index$/, '');
-      return route === '' ? '/' : route;
-    })
-    .sort();
+  return (
+    walk(root)
+      .filter((file) => /export const prerender = false/.test(readFileSync(file, 'utf8')))
+      // The 404 page is rendered on demand only so that other pages can answer with it; it shows nothing stored.
+      .filter((file) => !file.endsWith('404.astro'))
+      .map((file) => {
+        const route = `/${relative(root, file).split('\\').join('/')}`
+          .replace(/\.(astro|ts)$/, '')
+          .replace(/\/index$/, '');
+        return route === '' ? '/' : route;
+      })
+      .sort()
+  );
 }
 
 describe('the page table', () => {
@@ -82,7 +84,13 @@ describe('pathsToWarm', () => {
   it('lists the article list pages and each tag page for an article change', async () => {
     const paths = await pathsToWarm(['article'], slugsOf);
     expect(paths).toEqual(
-      expect.arrayContaining(['/articles', '/articles/2', '/articles/tag/web', '/articles/tag/cloud', '/rss.xml']),
+      expect.arrayContaining([
+        '/articles',
+        '/articles/2',
+        '/articles/tag/web',
+        '/articles/tag/cloud',
+        '/rss.xml',
+      ]),
     );
     expect(paths).not.toContain('/courses');
   });
@@ -113,7 +121,9 @@ describe('pageCacheOptions and its headers', () => {
     expect(headers.get('Netlify-CDN-Cache-Control')).toBe(
       `public, durable, s-maxage=${PAGE_MAX_AGE_SECONDS}, stale-while-revalidate=86400, stale-if-error=604800`,
     );
-    expect(headers.get('Netlify-Cache-Tag')?.split(',')).toEqual(expect.arrayContaining(['siteSettings', 'course']));
+    expect(headers.get('Netlify-Cache-Tag')?.split(',')).toEqual(
+      expect.arrayContaining(['siteSettings', 'course']),
+    );
     expect(headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
   });
 

@@ -140,18 +140,21 @@ export function pageCacheOptions(
   const base = status === 404 ? NOT_FOUND_MAX_AGE_SECONDS : PAGE_MAX_AGE_SECONDS;
   const untilChange = nextChange === null ? null : Math.max(1, Math.ceil((nextChange - now) / 1000));
   if (untilChange !== null && untilChange < base) return { maxAge: untilChange, tags };
-  return status === 404 ? { maxAge: base, tags } : { maxAge: base, swr: PAGE_STALE_WHILE_REVALIDATE_SECONDS, tags };
+  return status === 404
+    ? { maxAge: base, tags }
+    : { maxAge: base, swr: PAGE_STALE_WHILE_REVALIDATE_SECONDS, tags };
 }
 
 /** The CDN's and browsers' headers for a page kept with `options`. */
-export function pageCacheHeaders(options: { maxAge?: number; swr?: number; tags?: readonly string[] }): Headers {
+export function pageCacheHeaders(options: {
+  maxAge?: number;
+  swr?: number;
+  tags?: readonly string[];
+}): Headers {
   const headers = new Headers({ 'Cache-Control': BROWSER_CACHE_CONTROL });
   const directives = ['public', 'durable', `s-maxage=${options.maxAge ?? 0}`];
   if (options.swr !== undefined) {
-    directives.push(
-      `stale-while-revalidate=${options.swr}`,
-      `stale-if-error=${PAGE_STALE_IF_ERROR_SECONDS}`,
-    );
+    directives.push(`stale-while-revalidate=${options.swr}`, `stale-if-error=${PAGE_STALE_IF_ERROR_SECONDS}`);
   }
   headers.set('Netlify-CDN-Cache-Control', directives.join(', '));
   if (options.tags?.length) headers.set('Netlify-Cache-Tag', options.tags.join(','));

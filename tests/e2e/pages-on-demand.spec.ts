@@ -5,7 +5,8 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { feeText } from '../../src/lib/catalogue.ts';
-import { contentFamilies, settingsFamily } from '../../src/lib/collections.ts';
+import { contentFamilies, settingsFamily, type ContentFamily } from '../../src/lib/collections.ts';
+import { valueFields } from '../../src/lib/fields.ts';
 import { PUBLISHING_PATH, type PublishingStatus } from '../../src/lib/publishing.ts';
 import { unique } from './admin-support.ts';
 import { expect, test } from './fixtures.ts';
@@ -15,11 +16,24 @@ const LIVE = { timeout: 10_000, intervals: [250, 500, 1_000] };
 
 type Stored = { _id: string; slug?: string } & Record<string, unknown>;
 
+/** The family's published items as the admin reads them (every stored field, so a save keeps them all). */
 const listed = async (api: APIRequestContext, path: string) =>
-  ((await (await api.get(path)).json()) as { data: Stored[] }).data;
+  ((await (await api.get(`${path}?drafts=1`)).json()) as { data: Stored[] }).data.filter(
+    (item) => item.published !== false && item.publishAt === undefined,
+  );
 
 const deploys = async (api: APIRequestContext) =>
   ((await (await api.get(PUBLISHING_PATH)).json()) as { data: PublishingStatus }).data;
+
+/** The item as a save sends it (the API refuses fields it does not take), with `changes` over it. */
+const inputOf = (family: ContentFamily, item: Stored, changes: Record<string, unknown>) => ({
+  ...Object.fromEntries(
+    [...valueFields(family.fields).map((field) => field.name), 'published', ...(family.image ? ['alt'] : [])]
+      .filter((name) => item[name] !== undefined)
+      .map((name) => [name, item[name]]),
+  ),
+  ...changes,
+});
 
 async function put(api: APIRequestContext, path: string, data: Record<string, unknown>) {
   const response = await api.put(path, { data });
@@ -40,14 +54,20 @@ test.describe.configure({ mode: 'serial' });
 let deploysBefore: PublishingStatus;
 test.beforeAll(async ({ playwright, adminCookies }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
-  const api = await playwright.request.newContext({ baseURL, storageState: { cookies: adminCookies, origins: [] } });
+  const api = await playwright.request.newContext({
+    baseURL,
+    storageState: { cookies: adminCookies, origins: [] },
+  });
   deploysBefore = await deploys(api);
   await api.dispose();
 });
 
 test.afterAll(async ({ playwright, adminCookies }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
-  const api = await playwright.request.newContext({ baseURL, storageState: { cookies: adminCookies, origins: [] } });
+  const api = await playwright.request.newContext({
+    baseURL,
+    storageState: { cookies: adminCookies, origins: [] },
+  });
   const after = await deploys(api);
   await api.dispose();
   // No content edit asked for a deploy, and nothing waits for one.
@@ -62,10 +82,10 @@ test('a course fee edit is on the course page within seconds', async ({ adminApi
   const fee = 1_234_500 + Math.floor(Math.random() * 1000) * 100;
   await request.get(`/courses/${course.slug}`);
   try {
-    await put(adminApi, `${family.path}/${course._id}`, { fee });
+    await put(adminApi, `${family.path}/${course._id}`, inputOf(family, course, { fee }));
     await shows(request, `/courses/${course.slug}`, feeText(fee));
   } finally {
-    await put(adminApi, `${family.path}/${course._id}`, { fee: course.fee });
+    await put(adminApi, `${family.path}/${course._id}`, inputOf(family, course, {}));
   }
 });
 
@@ -74,10 +94,14 @@ test('an article body edit is on the article within seconds', async ({ adminApi,
   const article = (await listed(adminApi, family.path))[0]!;
   const sentence = unique('Freshly corrected sentence');
   try {
-    await put(adminApi, `${family.path}/${article._id}`, { body: `${String(article.body)}\n\n${sentence}` });
+    await put(
+      adminApi,
+      `${family.path}/${article._id}`,
+      inputOf(family, article, { body: `${String(article.body)}\n\n${sentence}` }),
+    );
     await shows(request, `/articles/${article.slug}`, sentence);
   } finally {
-    await put(adminApi, `${family.path}/${article._id}`, { body: article.body });
+    await put(adminApi, `${family.path}/${article._id}`, inputOf(family, article, {}));
   }
 });
 
@@ -86,16 +110,17 @@ test('a home slide edit is on the home page within seconds', async ({ adminApi, 
   const slide = (await listed(adminApi, family.path))[0]!;
   const title = unique('New slide');
   try {
-    await put(adminApi, `${family.path}/${slide._id}`, { title });
+    await put(adminApi, `${family.path}/${slide._id}`, inputOf(family, slide, { title }));
     await shows(request, '/', title);
   } finally {
-    await put(adminApi, `${family.path}/${slide._id}`, { title: slide.title });
+    await put(adminApi, `${family.path}/${slide._id}`, inputOf(family, slide, {}));
   }
 });
 
 test('a site settings footer change is on every page within seconds', async ({ adminApi, request }) => {
-  const before = ((await (await adminApi.get(settingsFamily.path)).json()) as { data: Record<string, unknown> })
-    .data;
+  const before = (
+    (await (await adminApi.get(settingsFamily.path)).json()) as { data: Record<string, unknown> }
+  ).data;
   const footerTagline = unique('Footer line');
   try {
     await put(adminApi, settingsFamily.path, { ...before, footerTagline });
@@ -107,7 +132,11 @@ test('a site settings footer change is on every page within seconds', async ({ a
 });
 
 test('an unknown slug answers the 404 page, kept briefly under its family tag', async ({ request }) => {
-  for (const path of ['/courses/no-such-course', '/articles/no-such-article', '/case-studies/no-such-study']) {
+  for (const path of [
+    '/courses/no-such-course',
+    '/articles/no-such-article',
+    '/case-studies/no-such-study',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(await response.text()).toContain('Page not found');

@@ -86,7 +86,9 @@ describe('rebuilds', () => {
     await windowOver();
     const before = builds();
     for (let n = 0; n < 5; n++) expect((await addCourse(n)).status).toBe(201);
-    expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 4 } })).status).toBe(200);
+    expect((await api.admin(statsFamily.path, { method: 'PUT', json: { totalCourses: 4 } })).status).toBe(
+      200,
+    );
     expect(await runScheduledRebuild(api.deps)).toBe('idle');
     expect(builds()).toBe(before);
   });
