@@ -70,30 +70,6 @@ const validHtml = {
   },
 };
 
-/** Makes each published article's 1200 × 630 share picture (why and how: src/server/images/share-card.ts). */
-/** @type {import('astro').AstroIntegration} */
-const shareCards = {
-  name: 'delta:share-cards',
-  hooks: {
-    'astro:build:done': async ({ dir, logger }) => {
-      const { bakeShareCards } = await import('./src/server/images/share-card.ts');
-      const { createImageService } = await import('./src/server/images/image-service.ts');
-      const { getRepository } = await import('./src/server/repository/index.ts');
-      const { publishedItems } = await import('./src/content-loaders.ts');
-      const { contentFamilies } = await import('./src/lib/collections.ts');
-      const { brandName } = await import('./src/lib/site-config.ts');
-      const family = contentFamilies.article;
-      const { made, skipped } = await bakeShareCards(
-        fileURLToPath(dir),
-        await publishedItems(getRepository(), family.key),
-        { brand: brandName, folder: family.image.folder, images: createImageService() },
-      );
-      logger.info(`${made.length} article share pictures made`);
-      for (const { path, reason } of skipped) logger.warn(`${path} not made: ${reason}`);
-    },
-  },
-};
-
 /**
  * Compiles the page components the API's previews render (issue 24.4; why and how:
  * src/server/preview/build-real-components.ts) to dist-server/, which netlify.toml ships with the API function.
@@ -138,7 +114,7 @@ export default defineConfig({
   // shared by every copy of the tree that links node_modules (the e2e suite's side runners, the bench): their
   // builds, each from its own store, read one another's content (decisions §60). Each tree keeps its own here.
   cacheDir: './.astro/build-cache',
-  integrations: [react(), validHtml, bakeUploads, shareCards, previewComponents],
+  integrations: [react(), validHtml, bakeUploads, previewComponents],
   devToolbar: { enabled: false },
   vite: {
     build: {

@@ -4,7 +4,7 @@
  * those tags until a write purges one of them, and the warmer asks again for the pages a purge emptied
  * (`pathsToWarm`). One table, read by the page middleware (src/middleware.ts) and by the purge's warmer.
  */
-import { ARTICLES_PATH, ARTICLES_PER_PAGE, articlePath, tagPath } from './articles.ts';
+import { ARTICLES_PATH, ARTICLES_PER_PAGE, articlePath, shareImagePath, tagPath } from './articles.ts';
 import { caseStudyPath } from './case-studies.ts';
 import { COURSE_LEVELS, COURSE_MODES, coursePath } from './catalogue.ts';
 import { contentFamilies, enrollCourseFamily, settingsFamily, statsFamily } from './collections.ts';
@@ -101,6 +101,10 @@ export const PAGE_ROUTES = {
     reads: articles,
     // The first page of each tag: later pages are rare and render on their first visit.
     paths: async (slugsOf) => (await slugsOf('articleTag')).map((slug) => tagPath({ slug })),
+  },
+  '/share/articles/[slug].png': {
+    reads: [tagOf('article')],
+    paths: async (slugsOf) => (await slugsOf('article')).map(shareImagePath),
   },
   '/rss.xml': { reads: articles },
   '/.well-known/security.txt': { reads: [] },
