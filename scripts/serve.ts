@@ -1,7 +1,8 @@
 /**
  * The local runner: builds and serves the whole product on http://localhost:${PORT:-8888} with no account and
  * no internet. Static files, functions, redirects and headers go through @netlify/dev (netlify-cli's own dev
- * server needs the internet for its edge runtime); content lives in a Blobs sandbox in the data directory
+ * server needs the internet for its edge runtime), and the pages rendered on demand through the adapter's page
+ * function, which @netlify/dev does not load (local/page-function.ts); content lives in a Blobs sandbox in the data directory
  * (or in Upstash Redis when UPSTASH_REDIS_REST_URL/_TOKEN are set); the runner plays the build hook and, in front
  * of @netlify/dev, the parts of Netlify's edge it lacks (local/front-door.ts). It listens on loopback only unless
  * HOST names another address (local/listen.ts).
@@ -130,7 +131,7 @@ async function main() {
   process.env.CERT_SIGNING_KEY = secrets.certSigningKey;
   process.env.BUILD_HOOK_URL = `http://127.0.0.1:${port}${LOCAL_BUILD_HOOK_PATH}`;
   process.env.REBUILD_WINDOW_MS ??= LOCAL_REBUILD_WINDOW_MS;
-  // A local build is no production deploy and costs no credits: edits stay live within seconds (issue 26).
+  // A local build (Publish now) is no production deploy and costs no credits; edits need none (decisions §69).
   process.env.DEPLOY_BUDGET_PER_MONTH ??= LOCAL_DEPLOY_BUDGET;
   process.env.URL = `http://localhost:${port}`;
   process.env.SITE_URL ??= process.env.URL;
