@@ -25,7 +25,10 @@ export const onRequest = defineMiddleware((context, next) =>
     );
     context.cache.set(options ?? false);
     for (const [name, value] of Object.entries(SITE_SECURITY_HEADERS)) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
+      // Astro sends a rendered page's own policy (its script and style hashes) as a header, not a <meta>: the
+      // site's policy goes beside it, a second policy both are enforced under.
+      if (name === 'Content-Security-Policy') response.headers.append(name, value);
+      else if (!response.headers.has(name)) response.headers.set(name, value);
     }
     if (!/^text\/html\b/.test(response.headers.get('content-type') ?? '')) return response;
     const html = await response.text();
