@@ -4,8 +4,12 @@
  * import plugins could not resolve our `.ts`-suffixed specifiers and so reported nothing; this resolves them.
  */
 
-/** What runs on Netlify: the function files, and the site build (Astro's config and the content loaders). */
-const DEPLOYED = '^(netlify/functions/[^/]+\\.mts|astro\\.config\\.mjs|src/content\\.config\\.ts)$';
+/**
+ * What runs on Netlify: the function files, the site build (Astro's config) and the page function (the pages
+ * rendered on demand and their middleware).
+ */
+const DEPLOYED =
+  '^(netlify/functions/[^/]+\\.mts|astro\\.config\\.mjs|src/middleware\\.ts|src/pages/.+\\.(astro|ts))$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
+import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import { MAP_EMBED_ORIGINS, siteConfig } from './src/lib/site-config.ts';
 
@@ -69,39 +70,17 @@ const validHtml = {
   },
 };
 
-/** Makes each published article's 1200 × 630 share picture (why and how: src/server/images/share-card.ts). */
-/** @type {import('astro').AstroIntegration} */
-const shareCards = {
-  name: 'delta:share-cards',
-  hooks: {
-    'astro:build:done': async ({ dir, logger }) => {
-      const { bakeShareCards } = await import('./src/server/images/share-card.ts');
-      const { createImageService } = await import('./src/server/images/image-service.ts');
-      const { getRepository } = await import('./src/server/repository/index.ts');
-      const { publishedItems } = await import('./src/content-loaders.ts');
-      const { contentFamilies } = await import('./src/lib/collections.ts');
-      const { brandName } = await import('./src/lib/site-config.ts');
-      const family = contentFamilies.article;
-      const { made, skipped } = await bakeShareCards(
-        fileURLToPath(dir),
-        await publishedItems(getRepository(), family.key),
-        { brand: brandName, folder: family.image.folder, images: createImageService() },
-      );
-      logger.info(`${made.length} article share pictures made`);
-      for (const { path, reason } of skipped) logger.warn(`${path} not made: ${reason}`);
-    },
-  },
-};
-
 /**
  * Compiles the page components the API's previews render (issue 24.4; why and how:
  * src/server/preview/build-real-components.ts) to dist-server/, which netlify.toml ships with the API function.
+ * Before the site build, not after: that compile loads this configuration again, and the Netlify adapter empties
+ * its function's folder whenever it is set up, which would take the page function the site build just wrote.
  */
 /** @type {import('astro').AstroIntegration} */
 const previewComponents = {
   name: 'delta:preview-components',
   hooks: {
-    'astro:build:done': async ({ logger }) => {
+    'astro:build:start': async ({ logger }) => {
       const { buildRealComponents } = await import('./src/server/preview/build-real-components.ts');
       const { REAL_COMPONENTS_FILE } = await import('./src/server/preview/real-components.ts');
       const root = fileURLToPath(new URL('./', import.meta.url));
@@ -116,17 +95,26 @@ const previewComponents = {
   },
 };
 
-// Static output only: every public page is pre-rendered; the API lives in netlify/functions.
+// Pages that show stored content render on demand (`prerender = false`) in the adapter's function, behind the
+// CDN's durable cache, tagged and purged per family (src/lib/page-cache.ts); the rest stay pre-rendered. The API
+// lives in netlify/functions.
 export default defineConfig({
   site: siteConfig.siteUrl,
   output: 'static',
+  // Not under vitest, which reads this configuration for the component tests: the adapter empties its function's
+  // folder whenever it is set up, and would take the page function from under a running local runner.
+  adapter: process.env.VITEST ? undefined : netlify({ imageCDN: false }),
+  // The page headers the site needs (durable, stale-if-error, none on a 5xx): src/page-cache-provider.ts.
+  // No page uses astro:assets: without this the page function would ship sharp for Astro's image endpoint.
+  image: { service: passthroughImageService() },
+  cache: { provider: { name: 'netlify-pages', entrypoint: './src/page-cache-provider.ts' } },
   trailingSlash: 'never',
   build: { format: 'file' },
   // The build reads its content back from the data store in this folder. Astro's default, node_modules/.astro, is
   // shared by every copy of the tree that links node_modules (the e2e suite's side runners, the bench): their
   // builds, each from its own store, read one another's content (decisions §60). Each tree keeps its own here.
   cacheDir: './.astro/build-cache',
-  integrations: [react(), validHtml, bakeUploads, shareCards, previewComponents],
+  integrations: [react(), validHtml, bakeUploads, previewComponents],
   devToolbar: { enabled: false },
   vite: {
     build: {

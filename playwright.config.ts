@@ -16,13 +16,13 @@ import {
 /**
  * Three runners, one worker each, their projects side by side; the split balances the projects' wall time (the
  * suite's is the slowest project's: docs/decisions.md 19, 27 and §44). `admin-redis`, on Upstash Redis
- * (tests/e2e/redis-runner.ts): admin screens only, since that runner rebuilds once a minute. `side-blobs`, a second
+ * (tests/e2e/redis-runner.ts): admin screens, and the pages rendered on demand with no deploy budget at all. `side-blobs`, a second
  * Blobs sandbox on a private copy of the tree: the fault specs (their API outages are made in the browser, so
  * either store serves), the public pages' and forms' specs and some admin screens. `public-blobs` (the rest), on
  * the Blobs runner of the tree itself: the specs that read the rebuilt pages most, and those that read dist/.
  */
 const REDIS_SPECS =
-  /(admin-(auth|content|courses-stats|requests|identity|phone|feedback)|cdn-cache)\.spec\.ts$/;
+  /(admin-(auth|content|courses-stats|requests|identity|phone|feedback)|cdn-cache|pages-on-demand)\.spec\.ts$/;
 const SIDE_SPECS =
   /(security-(faults|csp)|public-(forms|home|routes)|admin-(editing|enquiries|markdown-editor))\.spec\.ts$/;
 
@@ -102,7 +102,8 @@ export default defineConfig({
       // No spec of the Redis project reads the rebuilt pages: the first write builds, the rest wait out the run (an
       // hour's window) instead of a build a minute competing for the CPU; the public runner keeps 2 s for the specs
       // that wait for the new HTML.
-      env: { ...RUNNER_ENV, REBUILD_WINDOW_MS: '3600000' },
+      // No deploy budget at all: pages-on-demand.spec.ts shows that edits reach the pages without one.
+      env: { ...RUNNER_ENV, REBUILD_WINDOW_MS: '3600000', DEPLOY_BUDGET_PER_MONTH: '0' },
       // Time to stop redis-server and remove the runner's copy of the tree.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },

@@ -1,7 +1,8 @@
 /**
  * The local runner: builds and serves the whole product on http://localhost:${PORT:-8888} with no account and
  * no internet. Static files, functions, redirects and headers go through @netlify/dev (netlify-cli's own dev
- * server needs the internet for its edge runtime); content lives in a Blobs sandbox in the data directory
+ * server needs the internet for its edge runtime), and the pages rendered on demand through the adapter's page
+ * function, which @netlify/dev does not load (local/page-function.ts); content lives in a Blobs sandbox in the data directory
  * (or in Upstash Redis when UPSTASH_REDIS_REST_URL/_TOKEN are set); the runner plays the build hook and, in front
  * of @netlify/dev, the parts of Netlify's edge it lacks (local/front-door.ts). It listens on loopback only unless
  * HOST names another address (local/listen.ts).
@@ -47,6 +48,7 @@ import { assertPortFree, listenAll, listenHosts, PortBusyError } from './local/l
 import { startLocalNotifications } from './local/local-notifications.ts';
 import { resetDataDir } from './local/reset.ts';
 import { loadDevSecrets } from './local/secrets.ts';
+import { answersNothing, isPageRequest, localPageFunction } from './local/page-function.ts';
 import { keepFunctionsWarm } from './local/warm-functions.ts';
 import { createSiteBuilder } from './local/site-builder.ts';
 import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
@@ -142,7 +144,7 @@ async function main() {
   process.env.CERT_SIGNING_KEY = secrets.certSigningKey;
   process.env.BUILD_HOOK_URL = `http://127.0.0.1:${port}${LOCAL_BUILD_HOOK_PATH}`;
   process.env.REBUILD_WINDOW_MS ??= LOCAL_REBUILD_WINDOW_MS;
-  // A local build is no production deploy and costs no credits: edits stay live within seconds (issue 26).
+  // A local build (Publish now) is no production deploy and costs no credits; edits need none (decisions §69).
   process.env.DEPLOY_BUDGET_PER_MONTH ??= LOCAL_DEPLOY_BUDGET;
   process.env.URL = `http://localhost:${port}`;
   // Netlify's CDN in front of the functions, purged through Netlify's API call, answered by the runner itself.
@@ -191,6 +193,8 @@ async function main() {
     netlify.handle(new Request(`http://localhost:${port}/.netlify/functions/-`)),
   );
 
+  const pages = localPageFunction(() => builder.pageFunction);
+
   const handler: http.RequestListener = async (req, res) => {
     // A request still unanswered after this long is named once in the log: a stall is otherwise invisible.
     const slow = setTimeout(() => log(`slow request: ${req.method} ${req.url} unanswered after 5 s`), 5_000);
@@ -220,6 +224,7 @@ async function main() {
       }
       if (cdn.handlePurgeCall(req, res)) return;
       const request = withSocketAddress(req);
+      const origin = `http://localhost:${port}`;
       const response = await cdn.serve(cdnRequestOf(request), async (again) => {
         // The request itself the first time; a background revalidation asks with a fresh copy of it.
         const match = again
@@ -231,7 +236,15 @@ async function main() {
           );
           return failurePage(netlify, req);
         }
-        return withoutInternalHeaders(match?.response ?? (await notFoundPage(netlify)));
+        // Nothing static and no function of netlify/functions: the pages rendered on demand (local/page-function.ts).
+        const page =
+          !args.dev && isPageRequest(again?.method ?? req.method) && answersNothing(match)
+            ? await (again
+                ? pages.renderRequest(again, req.socket.remoteAddress ?? '')
+                : pages.render(req, origin))
+            : undefined;
+        if (page) await match?.response.body?.cancel();
+        return withoutInternalHeaders(page ?? match?.response ?? (await notFoundPage(netlify)));
       });
       await sendFetchResponse(req, res, response);
     } catch (error) {

@@ -1,10 +1,9 @@
 /**
- * The course catalogue as the pages read it at build time (issue 22): published courses, trainers and batches in
- * the admin's order (src/content-order.ts), each batch's seats and state (the `batchSeats` collection), joined by
+ * The course catalogue as the pages read it when they render (issue 22): published courses, trainers and batches in
+ * the admin's order (src/content-order.ts), each batch's seats and state (from the seat accounts), joined by
  * src/lib/catalogue.ts. A course's earlier slugs come along, for the redirects of renamed courses.
  */
-import { getCollection } from 'astro:content';
-import { orderedContent, publicItems } from './content-order.ts';
+import { currentBatchSeats, orderedContent, publicItems } from './content-order.ts';
 import { catalogue, type CatalogueBatch, type CatalogueCourse, type ShownCourse } from './lib/catalogue.ts';
 
 export async function publishedCatalogue(): Promise<ShownCourse[]> {
@@ -13,7 +12,7 @@ export async function publishedCatalogue(): Promise<ShownCourse[]> {
     orderedContent('course'),
     publicItems('trainer'),
     publicItems('batch'),
-    getCollection('batchSeats'),
+    currentBatchSeats(),
   ]);
   const withHistory: CatalogueCourse[] = courses.map((course) => ({
     ...course,
@@ -21,10 +20,5 @@ export async function publishedCatalogue(): Promise<ShownCourse[]> {
     slug: course.slug ?? '',
     slugHistory: stored.find((item) => item._id === course._id)?.slugHistory ?? [],
   }));
-  return catalogue(
-    withHistory,
-    trainers,
-    batches as CatalogueBatch[],
-    seats.map((entry) => entry.data),
-  );
+  return catalogue(withHistory, trainers, batches as CatalogueBatch[], seats);
 }

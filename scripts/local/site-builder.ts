@@ -1,16 +1,23 @@
 /**
- * Builds the static site with Astro and swaps it into dist/ atomically, so the server never serves a
- * half-written directory. Rebuild requests that arrive during a build are folded into one more build.
- * Builds run in a warm worker process (build-worker.ts), which is replaced after a failure and every
- * WORKER_BUILDS builds.
+ * Builds the site with Astro and swaps it into dist/ atomically, so the server never serves a half-written
+ * directory. Rebuild requests that arrive during a build are folded into one more build. Builds run in a warm
+ * worker process (build-worker.ts), which is replaced after a failure and every WORKER_BUILDS builds.
+ *
+ * The Netlify adapter writes the page function to a fixed folder of the tree (.netlify/v1/functions/ssr) and
+ * empties it whenever it is set up: two runners of one tree (the e2e suite's) would take it from each other. So a
+ * build holds the tree's build lock, and its page function is moved into a folder of this process's own
+ * (`pageFunction`), where no later build reaches it.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface SiteBuilder {
   /** Builds now, or once more after the running build; resolves when the requested build is live. */
   request(reason: string): Promise<void>;
+  /** The latest build's page function (its ssr.mjs), when the build made one. */
+  readonly pageFunction: string | undefined;
   /** Number of completed builds (used by tests of the local build hook). */
   readonly completed: number;
   /** Stops the build worker. */
@@ -70,6 +77,45 @@ function startWorker(projectRoot: string, env: NodeJS.ProcessEnv): BuildWorker {
   return worker;
 }
 
+/** Where the adapter writes the page function, under the project. */
+const ADAPTER_FUNCTION_DIR = join('.netlify', 'v1', 'functions', 'ssr');
+/** A lock left by a runner that died mid-build is taken over after this long. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/** Whether a process of that id runs (another runner of the tree keeps its own page function folders). */
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid)) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `build` holding the tree's build lock (a directory: made atomically, or not at all). */
+async function withBuildLock<T>(projectRoot: string, build: () => Promise<T>): Promise<T> {
+  const lock = join(projectRoot, '.local', 'site-build.lock');
+  mkdirSync(join(projectRoot, '.local'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const made = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (made !== undefined && Date.now() - made > STALE_LOCK_MS)
+        rmSync(lock, { recursive: true, force: true });
+      else await sleep(250);
+    }
+  }
+  try {
+    return await build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 export function createSiteBuilder(options: {
   projectRoot: string;
   env: () => NodeJS.ProcessEnv;
@@ -97,16 +143,39 @@ export function createSiteBuilder(options: {
     }
   };
 
+  let pageFunction: string | undefined;
+  /** Moves the page function the build just wrote into this process's own folder; drops older builds' but one. */
+  const keepPageFunction = () => {
+    const built = join(options.projectRoot, ADAPTER_FUNCTION_DIR);
+    if (!existsSync(join(built, 'ssr.mjs'))) return undefined;
+    const root = join(options.projectRoot, '.local');
+    const own = `page-function-${process.pid}-`;
+    const folder = join(root, `${own}${completed + 1}`);
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(built, folder);
+    for (const name of readdirSync(root)) {
+      const n = name.startsWith(own) ? Number(name.slice(own.length)) : Number.NaN;
+      const pid = Number(/^page-function-(\d+)-/.exec(name)?.[1]);
+      if (n < completed || (pid !== process.pid && !isRunning(pid)))
+        rmSync(join(root, name), { recursive: true, force: true });
+    }
+    return join(folder, 'ssr.mjs');
+  };
+
   const buildOnce = async (reason: string) => {
     const started = Date.now();
     const next = join(options.projectRoot, '.local', `dist-next-${process.pid}`);
     rmSync(next, { recursive: true, force: true });
-    await runBuild(next);
+    const built = await withBuildLock(options.projectRoot, async () => {
+      await runBuild(next);
+      return keepPageFunction();
+    });
     const old = `${dist}-old-${process.pid}`;
     rmSync(old, { recursive: true, force: true });
     if (existsSync(dist)) renameSync(dist, old);
     renameSync(next, dist);
     rmSync(old, { recursive: true, force: true });
+    pageFunction = built;
     completed += 1;
     options.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s (${reason})`);
   };
@@ -132,6 +201,9 @@ export function createSiteBuilder(options: {
     request,
     get completed() {
       return completed;
+    },
+    get pageFunction() {
+      return pageFunction;
     },
     stop() {
       worker?.stop();

@@ -937,13 +937,13 @@ export const MARKDOWN_EDITOR = {
  */
 export const PUBLISHING = {
   /** After a save's success message (the spec's sentence stays as it is). */
-  liveSoon: 'Live on the site in about a minute.',
+  liveSoon: 'Live on the site in a few seconds.',
   liveToday: (time: string) => `Goes live at ${time} IST with today’s publish.`,
   liveOn: (day: string, time: string) => `Goes live on ${day} at ${time} IST with that day’s publish.`,
   budgetUsed: (when: string | null) =>
     `Queued: this month’s deploy budget is used up, so the site is not rebuilt until ${when ?? 'next month'} or an owner publishes now.`,
   heading: 'Publishing',
-  hint: 'Netlify’s free plan allows 300 credits a month and pauses the site when they run out; each rebuild of the site (a production deploy) costs 15. Edits go live within the month’s deploy budget.',
+  hint: 'Edits go live within seconds and cost no deploy: the pages are made when visitors ask for them, and each save clears them from the CDN. Netlify’s free plan allows 300 credits a month and pauses the site when they run out; a production deploy (new code, or Publish now) costs 15.',
   loadFailed: 'Failed to load the publishing status',
   deploysLabel: 'Deploys this month',
   deploys: (used: number, budget: number) => `${used} of ${budget}`,
@@ -951,12 +951,12 @@ export const PUBLISHING = {
   credits: (used: number, budget: number) => `${used} of ${budget} (traffic is counted apart)`,
   modeLabel: 'Right now',
   modes: {
-    live: 'Edits go live in about a minute.',
-    tight: 'The budget is tight: edits are gathered into the daily publish.',
-    'budget-used': 'This month’s deploy budget is used up: edits wait until next month or a publish now.',
+    live: 'Edits go live within seconds.',
+    tight: 'Edits go live within seconds; few deploys are left this month.',
+    'budget-used': 'Edits go live within seconds; this month’s deploy budget is used up.',
   } as Record<string, string>,
-  offLabel: 'No build hook is set: saving changes the store, and the site is rebuilt only by a deploy.',
-  nextLabel: 'Queued changes go live',
+  offLabel: 'No build hook is set: Publish now is off. Edits still go live within seconds.',
+  nextLabel: 'An edit goes live',
   windowLabel: 'Daily publish window',
   window: (time: string) => `${time} IST`,
   lastLabel: 'Last deploy',

@@ -6,6 +6,9 @@ import { articlePath, RSS_PATH } from '../lib/articles.ts';
 import { ARTICLES_PAGE } from '../lib/page-words.ts';
 import { siteConfig } from '../lib/site-config.ts';
 
+/** Rendered when asked for, from the store; the CDN keeps it until a write purges its tags (src/lib/page-cache.ts). */
+export const prerender = false;
+
 export const GET: APIRoute = async ({ site }) => {
   const articles = await publishedArticles();
   const self = new URL(RSS_PATH, site ?? siteConfig.siteUrl).href;

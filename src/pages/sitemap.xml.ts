@@ -11,6 +11,9 @@ import type { PublicContentFamilyKey } from '../lib/registry.ts';
 import { newestOf, sitemapXml, type SitemapEntry } from '../lib/sitemap.ts';
 import { PUBLIC_PAGES, siteConfig } from '../lib/site-config.ts';
 
+/** Rendered when asked for, from the store; the CDN keeps it until a write purges its tags (src/lib/page-cache.ts). */
+export const prerender = false;
+
 /** The later list pages of `count` items under `base` (/articles/2, …), as paginate() names them. */
 const laterPages = (base: string, count: number) =>
   Array.from(

@@ -3,7 +3,8 @@
  * start that never touches the store pays nothing). Tests build their own with createDeps and real stores.
  */
 import { createCachePurger, type CachePurger } from './cdn/cache-purge.ts';
-import { apiPathsToWarm, warmPaths, type PathsToWarm } from './cdn/warm.ts';
+import { warmPaths, type PathsToWarm } from './cdn/warm.ts';
+import { sitePathsToWarm } from './cdn/site-paths-to-warm.ts';
 import { loadEnv, type ServerEnv } from './env.ts';
 import { createNotifier, type Notifier } from './enquiries/notifier.ts';
 import { createImageService } from './images/image-service.ts';
@@ -41,7 +42,7 @@ export function createDeps(
     retentionDays: env.REQUEST_RETENTION_DAYS,
   });
   const now = parts.now ?? (() => new Date());
-  const pathsToWarm = parts.pathsToWarm ?? apiPathsToWarm;
+  const pathsToWarm = parts.pathsToWarm ?? sitePathsToWarm(repository);
   const governor = createDeployGovernor({
     coordination,
     repository,

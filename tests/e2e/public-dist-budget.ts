@@ -20,8 +20,12 @@ const IMPORT_PATTERNS = [
   /\bexport\s*(?:\*|{[^}]*})\s*from\s*["']([^"']+)["']/g,
 ];
 
-export function measurePage(distDir: string, htmlFile: string): PageWeight {
-  const html = readFileSync(join(distDir, htmlFile), 'utf8');
+/**
+ * `htmlFile` names the page in messages; its HTML is read from dist/ unless given (a page rendered on demand,
+ * fetched from the runner). Scripts and stylesheets always come from dist/.
+ */
+export function measurePage(distDir: string, htmlFile: string, pageHtml?: string): PageWeight {
+  const html = pageHtml ?? readFileSync(join(distDir, htmlFile), 'utf8');
   const seen = new Set<string>();
   let jsGzip = 0;
   const visit = (url: string, from = '/') => {

@@ -54,25 +54,19 @@ vi.mock('../../src/lib/family-definitions.ts', async (importOriginal) => {
 });
 
 /**
- * Astro's data store is what a build fills from the loaders (src/content.config.ts); here the same loader reads
- * the test's store, so a page section renders exactly what a build would hand it.
+ * Pages read the store of their process when they render (src/content-order.ts, through `getRepository`); here that
+ * is the test's store, so a page section renders exactly what a page would show.
  */
-const build = vi.hoisted(() => ({
+const pages = vi.hoisted(() => ({
   repository: null as null | import('../../src/server/repository/port.ts').Repository,
 }));
-vi.mock('astro:content', async () => {
-  const { publishedItems } = await import('../../src/content-loaders.ts');
-  return {
-    getCollection: async (key: string) => {
-      if (!build.repository) throw new Error('No store for the build yet');
-      return (await publishedItems(build.repository, key)).map((data) => ({
-        id: data.id,
-        collection: key,
-        data,
-      }));
-    },
-  };
-});
+vi.mock('../../src/server/repository/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/server/repository/index.ts')>()),
+  getRepository: () => {
+    if (!pages.repository) throw new Error('No store for the pages yet');
+    return pages.repository;
+  },
+}));
 
 const {
   COLLECTION_KEYS,
@@ -206,7 +200,7 @@ describe('a family added as one definition', () => {
   });
 
   it('shows its home-page section: its published items’ text, and no draft’s', async () => {
-    build.repository = api.repository;
+    pages.repository = api.repository;
     const { experimental_AstroContainer } = await import('astro/container');
     const { default: TestimonialsSection } = await import('../support/TestimonialsSection.astro');
     const html = await (await experimental_AstroContainer.create()).renderToString(TestimonialsSection);

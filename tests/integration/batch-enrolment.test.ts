@@ -254,24 +254,28 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     expect(stored).not.toHaveProperty('batch');
   });
 
-  it('asks for exactly one rebuild when batches start, however often the daily check runs', async () => {
+  // Pages render on demand (decisions §69): a batch that starts purges the batch tag once, and asks for no rebuild.
+  it('purges the batch tag exactly once when batches start, however often the daily check runs', async () => {
     const a = await batch('Starts 20 March A', { startDate: '2026-03-20', endDate: '2026-04-30' });
     await batch('Starts 20 March B', { startDate: '2026-03-20', endDate: '2026-04-30' });
     api.clock.now = new Date('2026-03-19T12:00:00.000Z');
     // The day before: the batches made by the tests above started and finished more than three days ago.
     expect(await closeStartedBatches(api.deps)).toBe(0);
     rebuilds = 0;
+    purged.length = 0;
+    const batchPurges = () => purged.filter((tag) => tag === batches.cacheTag).length;
     // 20 March, 06:00 IST: both started at IST midnight.
     api.clock.now = new Date('2026-03-20T00:30:00.000Z');
     expect(await closeStartedBatches(api.deps)).toBe(2);
-    expect(rebuilds).toBe(1);
+    expect(batchPurges()).toBe(1);
     expect(await closeStartedBatches(api.deps)).toBe(0);
     await runScheduledPurge(api.deps);
-    expect(rebuilds).toBe(1);
-    // The next day nothing changed: still no rebuild.
+    expect(batchPurges()).toBe(1);
+    // The next day nothing changed: still no purge.
     api.clock.advance(86_400_000);
     expect(await closeStartedBatches(api.deps)).toBe(0);
-    expect(rebuilds).toBe(1);
+    expect(batchPurges()).toBe(1);
+    expect(rebuilds).toBe(0);
     expect(await seatsOf(a._id)).toMatchObject({ state: 'started' });
   });
 });

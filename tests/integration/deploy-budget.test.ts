@@ -1,8 +1,9 @@
 /**
- * The deploy governor (issue 26) on both real stores, against a real HTTP build hook: edits coalesce while the
- * month is within its budget's pace, a tight month's changes wait in the queue for the publish window (the
- * scheduler driven with the test clock), "publish now" spends one deploy, and a spent budget starts no deploy at
- * all while owners are told and live data stays live.
+ * The deploy governor (issue 26) on both real stores, against a real HTTP build hook. A content edit asks for no
+ * deploy at all and is live at once (the pages render on demand, decisions §69), whatever the budget; what still
+ * asks for a build goes through the governor: requests coalesce while the month is within its budget's pace, a
+ * tight month's wait in the queue for the publish window (the scheduler driven with the test clock), "publish now"
+ * spends one deploy, and a spent budget starts no deploy at all while owners are told and live data stays live.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,6 +62,19 @@ const windowOver = (api: Api) => api.coordination.releaseLease(REBUILD_LEASE);
 
 const liveOf = async (response: Response) => ((await response.json()) as { live?: unknown }).live;
 
+/** A content edit: live at once, no deploy; answers the item's id. */
+async function edit(api: Api, n: number): Promise<string> {
+  const response = await addCourse(api, n);
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { data: { _id: string }; live: unknown };
+  expect(body.live).toEqual({ when: 'soon' });
+  return body.data._id;
+}
+
+/** A build asked for about the item `id` (content edits no longer ask; the governor still paces what does). */
+const askForBuild = (api: Api, id: string) =>
+  api.deps.rebuild.request({ family: contentFamilies.homeCourse.key, id, byName: 'Owner' });
+
 describe.each(STORE_BACKENDS)('deploy budget on %s', (backend) => {
   let hook: Hook;
   const stops: (() => Promise<void>)[] = [];
@@ -88,10 +102,18 @@ describe.each(STORE_BACKENDS)('deploy budget on %s', (backend) => {
 
     const first = await addCourse(api, 1);
     expect(first.status).toBe(201);
-    const body = (await first.json()) as { success: boolean; data: { title: string }; live: unknown };
+    const body = (await first.json()) as {
+      success: boolean;
+      data: { _id: string; title: string };
+      live: unknown;
+    };
     // The spec's envelope is unchanged; `live` is beside it.
     expect(body).toMatchObject({ success: true, data: { title: 'Course 1' }, live: { when: 'soon' } });
-    for (let n = 2; n <= 5; n++) expect(await liveOf(await addCourse(api, n))).toEqual({ when: 'soon' });
+    const ids = [body.data._id];
+    for (let n = 2; n <= 6; n++) ids.push(await edit(api, n));
+    // Six edits, no deploy.
+    expect(hook.builds).toBe(before);
+    for (const id of ids.slice(0, 5)) await askForBuild(api, id);
     expect(hook.builds).toBe(before + 1);
 
     let now = await status(api);
@@ -108,13 +130,13 @@ describe.each(STORE_BACKENDS)('deploy budget on %s', (backend) => {
     now = await status(api);
     expect(now).toMatchObject({ used: 2, queued: [], lastDeploy: { reason: 'follow-up' } });
 
-    // Two deploys are this day's share of six: the next edit waits for tomorrow's window.
+    // Two deploys are this day's share of six: the next build waits for tomorrow's window, while an edit is
+    // still live at once.
     await windowOver(api);
-    const waiting = await addCourse(api, 6);
-    expect(await liveOf(waiting)).toEqual({ when: 'window', at: ELEVEN_NOV_18_IST });
+    expect(await askForBuild(api, ids[5]!)).toBe('queued');
     expect(hook.builds).toBe(before + 2);
     now = await status(api);
-    expect(now).toMatchObject({ mode: 'tight', live: { when: 'window', at: ELEVEN_NOV_18_IST } });
+    expect(now).toMatchObject({ mode: 'tight', live: { when: 'soon' } });
     expect(now.queued.map((change) => change.title)).toEqual(['Course 6']);
 
     // The scheduler ticks through the night and the next day: nothing goes before the window.
@@ -140,10 +162,8 @@ describe.each(STORE_BACKENDS)('deploy budget on %s', (backend) => {
   it('publishes now for an owner, spending one deploy; an editor may only look', async () => {
     const api = await start({ DEPLOY_BUDGET_PER_MONTH: '6', PUBLISH_POLICY: 'daily' }, TEN_NOV_10_IST);
     const before = hook.builds;
-    expect(await liveOf(await addCourse(api, 1))).toEqual({
-      when: 'window',
-      at: '2026-11-10T12:30:00.000Z',
-    });
+    // Even under the daily policy an edit is live at once, and asks for no deploy.
+    expect(await liveOf(await addCourse(api, 1))).toEqual({ when: 'soon' });
     expect(hook.builds).toBe(before);
 
     await api.account({ userId: 'ravi', name: 'Ravi', role: 'editor' });
@@ -174,15 +194,14 @@ describe.each(STORE_BACKENDS)('deploy budget on %s', (backend) => {
     const api = await start({ DEPLOY_BUDGET_PER_MONTH: '2', PUBLISH_POLICY: 'live' }, TEN_NOV_10_IST);
     const before = hook.builds;
     for (let n = 1; n <= 2; n++) {
-      expect(await liveOf(await addCourse(api, n))).toEqual({ when: 'soon' });
+      expect(await askForBuild(api, await edit(api, n))).toBe('built');
       await windowOver(api);
     }
     expect(hook.builds).toBe(before + 2);
 
-    const refused = await addCourse(api, 3);
-    expect(refused.status).toBe(201);
-    // Next month's budget sends it as soon as the month begins (the live policy has no window).
-    expect(await liveOf(refused)).toEqual({ when: 'budget-used', at: '2026-11-30T18:30:00.000Z' });
+    // The edit itself is live at once; the build it names waits for next month's budget, which sends it as soon
+    // as the month begins (the live policy has no window).
+    expect(await askForBuild(api, await edit(api, 3))).toBe('queued');
     expect(await runScheduledRebuild(api.deps)).toBe('queued');
     expect(hook.builds).toBe(before + 2);
 

@@ -4,7 +4,12 @@ import { securityTxt } from '../../lib/security-txt.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { securityContactOf } from '../../lib/site-settings.ts';
 
-// Pre-rendered at build: its Expires is the build's time plus a year. The served type comes from netlify.toml.
+/**
+ * Rendered when asked for (its contact is a site setting): its Expires is the render's time plus a year, and the
+ * CDN keeps it at most a year (src/lib/page-cache.ts).
+ */
+export const prerender = false;
+
 export const GET: APIRoute = async ({ site }) => {
   const origin = (site ?? new URL(siteConfig.siteUrl)).origin;
   const body = securityTxt({ contact: securityContactOf(await siteSettings()), origin, now: new Date() });

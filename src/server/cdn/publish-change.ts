@@ -1,14 +1,14 @@
 /**
- * What follows every successful write of public content: purge the family's CDN tag, then ask for a rebuild
- * so the static pages catch up. Neither may fail the write that already succeeded: problems are logged only.
+ * What follows every successful write of public content: purge the family's CDN tag. The pages that show it
+ * render on demand (src/lib/page-cache.ts), so the purge alone makes the change live: the next request renders
+ * it, and no deploy is needed. A failed purge may not fail the write that already succeeded: it is logged.
  *
  * The API router runs each request inside a publish context (who is asking, which family and item the route
- * serves): a change the deploy governor queues is recorded with them, and the router adds to the write's answer
- * when the change goes live (`live`, issue 26).
+ * serves), and adds to the write's answer when the change goes live (`live`): at once.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LiveWhen } from '../../lib/publishing.ts';
 import type { Deps } from '../deps.ts';
-import { liveWhen, type LiveWhen } from '../rebuild/publish-policy.ts';
 
 export interface PublishContext {
   actor: { userId: string; name: string } | null;
@@ -24,10 +24,7 @@ const requestContext = new AsyncLocalStorage<PublishContext>();
 export const withPublishContext = <T>(context: PublishContext, run: () => Promise<T>): Promise<T> =>
   requestContext.run(context, run);
 
-/**
- * Purges a tag and nothing more: for what no page is built from (a certificate, read live from the API, issue
- * 23), so a change costs no deploy.
- */
+/** Purges a tag and nothing more: for a change no write context follows (a scheduler's, a certificate's). */
 export async function purgeTag(deps: Deps, cacheTag: string): Promise<void> {
   try {
     await deps.purgeCache([cacheTag]);
@@ -36,24 +33,14 @@ export async function purgeTag(deps: Deps, cacheTag: string): Promise<void> {
   }
 }
 
-/** `itemId`: the item changed, when the route's path does not name it (a create). */
-export async function publishChange(deps: Deps, cacheTag: string, itemId?: string): Promise<void> {
+/**
+ * A write's change made public: its tag purged, and the request's answer told it is live now. `_itemId` names
+ * the item changed when the route's path does not (a create), for purges by item.
+ */
+export async function publishChange(deps: Deps, cacheTag: string, _itemId?: string): Promise<void> {
   await purgeTag(deps, cacheTag);
   const context = requestContext.getStore();
-  try {
-    const outcome = await deps.rebuild.request({
-      family: context?.family ?? cacheTag,
-      ...((itemId ?? context?.id) ? { id: itemId ?? context?.id } : {}),
-      ...(context?.actor ? { byUserId: context.actor.userId, byName: context.actor.name } : {}),
-    });
-    const governor = deps.rebuild.governor;
-    if (!context) return;
-    if (outcome === 'built' || outcome === 'deferred') context.live = { when: 'soon' };
-    else if (outcome === 'queued' && governor)
-      context.live = liveWhen(governor.config, governor.now().getTime(), await governor.spent());
-  } catch (error) {
-    console.warn(`[rebuild] request failed: ${describe(error)}`);
-  }
+  if (context) context.live = { when: 'soon' };
 }
 
 const describe = (error: unknown) =>

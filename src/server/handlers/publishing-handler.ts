@@ -13,7 +13,7 @@ import { auditAction, titleOf } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, failure, ok, serviceUnavailable } from '../http/respond.ts';
 import { OWNER, READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
-import { istMonth, liveWhen, mayDeploy, showWindow } from '../rebuild/publish-policy.ts';
+import { istMonth, mayDeploy, showWindow } from '../rebuild/publish-policy.ts';
 
 export const publishingRoutes: readonly ApiRoute[] = [
   staffRoute('GET', PUBLISHING_PATH, STAFF, READ, async ({ deps }) => ok(await publishingStatus(deps))),
@@ -50,7 +50,8 @@ export async function publishingStatus(deps: Deps): Promise<PublishingStatus> {
     estimatedCredits: spent.used * CREDITS_PER_DEPLOY,
     budgetCredits: config.budget * CREDITS_PER_DEPLOY,
     mode: remaining === 0 ? 'budget-used' : mayDeploy(config, now, spent, 'edit') ? 'live' : 'tight',
-    live: liveWhen(config, now, spent),
+    // An edit needs no deploy: the pages render on demand and a save purges them (publish-change.ts).
+    live: { when: 'soon' },
     window: showWindow(config.windowMinutes),
     queued: queued.map((change, index) => ({
       id: change._id,

@@ -115,22 +115,14 @@ export async function runScheduledPublishing(
   return { ran: true, changes };
 }
 
-/** Each changed family's CDN tag purged, then one rebuild for all (none when only staff-only families changed). */
+/**
+ * Each changed family's CDN tag purged: the pages render on demand, so that alone makes the changes public (no
+ * rebuild). The pages' CDN age is also capped at the next scheduled time, so they change on time even before
+ * this tick purges them.
+ */
 async function publishChanges(deps: Deps, registry: ApiRegistry, changes: readonly ScheduledChangeMade[]) {
   const families = registry.content.filter((family) =>
     changes.some((change) => change.family === family.key),
   );
   await Promise.all(families.map((family) => purgeTag(deps, family.cacheTag)));
-  const built = families.filter((family) => !family.staffOnly);
-  if (built.length === 0) return;
-  try {
-    await deps.rebuild.request({
-      family: built.length === 1 ? (built[0]?.key ?? 'site') : 'site',
-      byName: SCHEDULER_ACTOR.name,
-    });
-  } catch (error) {
-    console.warn(
-      `[schedule] rebuild request failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
 }

@@ -41,7 +41,10 @@ const holdersOf = (batchId: string, requests: readonly StoredItem[]) =>
  * A batch whose account was never opened (made before seats were counted) gets one, once, from its enrolled
  * requests: one instance reads them under a lease while any other waits for the account to appear.
  */
-async function openAccount(deps: Deps, batchId: string): Promise<void> {
+/** What counting a batch's seats needs: the stores alone, so a page can count them without the API's wiring. */
+export type SeatStores = Pick<Deps, 'repository' | 'coordination'>;
+
+async function openAccount(deps: SeatStores, batchId: string): Promise<void> {
   const account = seatAccount(batchId);
   const lease = `seats-open-${batchId}`;
   const until = Date.now() + OPEN_WAIT_MS;
@@ -65,7 +68,7 @@ async function openAccount(deps: Deps, batchId: string): Promise<void> {
 }
 
 /** How many seats of the batch are held now. */
-export async function seatsHeldIn(deps: Deps, batchId: string): Promise<number> {
+export async function seatsHeldIn(deps: SeatStores, batchId: string): Promise<number> {
   const held = await deps.coordination.seatsHeld(seatAccount(batchId));
   if (held !== null) return held;
   await openAccount(deps, batchId);
