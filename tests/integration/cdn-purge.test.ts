@@ -16,6 +16,8 @@ import {
 import { createCachePurger, PENDING_PURGES } from '../../src/server/cdn/cache-purge.ts';
 import { PURGE_RETRY_MINUTES, runScheduledPurgeRetry } from '../../src/server/cdn/scheduled-purges.ts';
 import { apiPathsToWarm, MAX_WARM_PATHS } from '../../src/server/cdn/warm.ts';
+import { pathsToWarm } from '../../src/lib/page-cache.ts';
+import { sitePathsToWarm } from '../../src/server/cdn/site-paths-to-warm.ts';
 import { startApi, type Api } from './api-harness.ts';
 
 interface Receiver {
@@ -155,12 +157,48 @@ describe('a purge that fails', () => {
 });
 
 describe('warming after a purge', () => {
-  it("requests the family's public list once, in the background, after the purge went through", async () => {
+  it('requests the pages that show the family and its public list once, in the background, after the purge went through', async () => {
     expect((await addCourse('Warm me')).status).toBe(201);
     await api.settle();
-    expect(site.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
-      `GET ${contentFamilies.homeCourse.path}`,
-    ]);
+    expect(site.requests.map(({ path }) => path)).toContain('/');
+    // Four at a time: the order they arrive in is not the order they were asked for.
+    expect(site.requests.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
+      [
+        ...(await pathsToWarm([contentFamilies.homeCourse.cacheTag], async () => [])),
+        contentFamilies.homeCourse.path,
+      ]
+        .map((path) => `GET ${path}`)
+        .sort(),
+    );
+  });
+
+  it("names a slug route's pages from the store's published items, pages before the API's lists", async () => {
+    await api.repository.create(contentFamilies.course.key, { title: 'Live', slug: 'live-course' });
+    await api.repository.create(contentFamilies.course.key, {
+      title: 'Draft',
+      slug: 'draft-course',
+      published: false,
+    });
+    await api.repository.create(contentFamilies.article.key, {
+      title: 'A',
+      slug: 'an-article',
+      tags: ['Web security'],
+    });
+    const coursePaths = await sitePathsToWarm(api.repository)([contentFamilies.course.cacheTag]);
+    expect(coursePaths).toEqual(
+      expect.arrayContaining(['/courses/live-course', '/courses/live-course/brochure.pdf']),
+    );
+    expect(coursePaths.some((path) => path.includes('draft-course'))).toBe(false);
+    expect(coursePaths.indexOf(contentFamilies.course.path)).toBeGreaterThan(
+      coursePaths.indexOf('/courses/live-course'),
+    );
+    expect(await sitePathsToWarm(api.repository)([contentFamilies.article.cacheTag])).toEqual(
+      expect.arrayContaining([
+        '/articles/an-article',
+        '/articles/tag/web-security',
+        contentFamilies.article.path,
+      ]),
+    );
   });
 
   it('warms nothing when the purge failed', async () => {
