@@ -126,6 +126,9 @@ async function failureSummary(response: Response): Promise<string> {
 }
 
 async function main() {
+  // A runner started by a test (scripts/serve.test.ts) builds the site as it is deployed: under VITEST,
+  // astro.config.mjs leaves the adapter out for vitest's own reading of it, and the build would then refuse the pages.
+  delete process.env.VITEST;
   const hosts = listenHosts(process.env);
   // Before anything is wiped or built: a busy port is then one line at once.
   await assertPortFree(port, hosts);

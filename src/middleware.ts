@@ -32,6 +32,8 @@ export const onRequest = defineMiddleware((context, next) =>
     }
     if (!/^text\/html\b/.test(response.headers.get('content-type') ?? '')) return response;
     const html = await response.text();
+    // Astro names no charset on a page it renders as the 404 page (an unknown address); the deploy's files say it.
+    response.headers.set('Content-Type', 'text/html; charset=utf-8');
     return new Response(mendHtml(html), {
       status: response.status,
       statusText: response.statusText,

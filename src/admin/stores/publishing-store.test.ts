@@ -17,9 +17,12 @@ import { createPublishingStore } from './publishing-store.ts';
 import { createSettingsStore } from './settings-store.ts';
 
 let builds = 0;
+let purges = 0;
+// Plays the build hook and Netlify's purge API (a save purges the CDN; only Publish now builds).
 const hook = createServer((req, res) => {
-  builds += 1;
-  req.resume().on('end', () => res.writeHead(200).end());
+  if (req.url?.startsWith('/build_hooks/')) builds += 1;
+  else purges += 1;
+  req.resume().on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'));
 });
 const hookUrl = await new Promise<string>((resolve) =>
   hook.listen(0, '127.0.0.1', () =>
@@ -30,7 +33,14 @@ afterAll(() => new Promise((resolve) => hook.close(resolve)));
 
 // The hooks sign a browser in before each test; the stores below call the API through it.
 signedInAdminPerTest({
-  env: { BUILD_HOOK_URL: hookUrl, DEPLOY_BUDGET_PER_MONTH: '1', PUBLISH_POLICY: 'live' },
+  env: {
+    BUILD_HOOK_URL: hookUrl,
+    DEPLOY_BUDGET_PER_MONTH: '1',
+    PUBLISH_POLICY: 'live',
+    NETLIFY_PURGE_API_TOKEN: 'purge-token',
+    NETLIFY_PURGE_API_URL: new URL(hookUrl).origin,
+    SITE_ID: 'site-1',
+  },
 });
 const courses = CONTENT_SCREENS.homeCourse;
 
@@ -47,7 +57,7 @@ describe('when a change goes live', () => {
     expect(istWhen('2026-11-30T18:30:00.000Z', now)).toBe('Tue, 1 Dec, 00:00 IST');
   });
 
-  it('adds the line after the spec’s success message, and the Publishing tool shows the budget spent', async () => {
+  it('adds the line after the spec’s success message; a save starts no deploy, and Publish now spends the budget', async () => {
     const store = createContentStore(courses);
     await store.load();
     const before = builds;
@@ -59,35 +69,34 @@ describe('when a change goes live', () => {
       text: courses.family.messages.added,
       detail: PUBLISHING.liveSoon,
     });
-    expect(builds).toBe(before + 1);
-
-    // The month's one deploy is spent: the next save is kept and queued, and says so.
+    // Pages render on demand behind the CDN: a save purges, and no deploy is started or queued.
     expect(
-      await store.save({ id: null, fields: { title: 'Queued course', description: 'x' }, file: null }),
+      await store.save({ id: null, fields: { title: 'Second course', description: 'x' }, file: null }),
     ).toEqual({ ok: true });
-    const notice = store.$notice.get();
-    expect(notice?.text).toBe(courses.family.messages.added);
-    expect(notice?.detail).toMatch(/^Queued: this month’s deploy budget is used up/);
-    expect(builds).toBe(before + 1);
-
-    const publishing = createPublishingStore();
-    await publishing.load();
-    const ready = await until(publishing.$state, (state) => state.status === 'ready');
-    expect(ready.status === 'ready' && ready.data).toMatchObject({
-      used: 1,
-      budget: 1,
-      remaining: 0,
-      estimatedCredits: 15,
-      mode: 'budget-used',
-      queued: [{ family: 'homeCourse', title: 'Queued course' }],
-    });
+    expect(store.$notice.get()?.detail).toBe(PUBLISHING.liveSoon);
+    expect(builds).toBe(before);
+    expect(purges).toBeGreaterThanOrEqual(2);
 
     // Site settings say it too, beside their own success message.
     const settings = createSettingsStore();
     await settings.load();
     expect(await settings.save({ ...SITE_SETTINGS_SEED, phone: '+91 90000 00026' })).toBe(true);
-    expect(settings.$notice.get()?.detail).toMatch(/^Queued: this month’s deploy budget is used up/);
+    expect(settings.$notice.get()?.detail).toBe(PUBLISHING.liveSoon);
 
+    const publishing = createPublishingStore();
+    await publishing.load();
+    const ready = await until(publishing.$state, (state) => state.status === 'ready');
+    expect(ready.status === 'ready' && ready.data).toMatchObject({
+      used: 0,
+      budget: 1,
+      remaining: 1,
+      queued: [],
+    });
+
+    // Publish now (a deploy of the current code) is what the budget is for: the month's one is spent, then refused.
+    expect(await publishing.publishNow(() => true)).toBe(true);
+    expect(builds).toBe(before + 1);
+    await publishing.load();
     expect(await publishing.publishNow(() => false)).toBe(false);
     expect(await publishing.publishNow(() => true)).toBe(false);
     expect(publishing.$notice.get()).toEqual({ kind: 'error', text: API.publishBudgetUsed(1) });
