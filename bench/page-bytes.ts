@@ -1,5 +1,6 @@
 /**
- * 2. Bytes each public page ships, read from the built dist/: the HTML, its stylesheets (linked and inline), and
+ * 2. Bytes each public page ships: the HTML (asked of the runner, as pages that show stored content are rendered on
+ * demand; read from dist/ for the pre-rendered ones), and from the built dist/ its stylesheets (linked and inline), and
  * every script it can run — external and inline scripts, modulepreloads, Astro island component-url and
  * renderer-url, each followed through its static and dynamic imports — raw and gzipped (level 9, as the budget
  * test measures). Images on first view come from the recorded page views (mobile viewport, no scrolling).
@@ -38,8 +39,9 @@ export interface PageBytes {
 
 const attribute = (attrs: string, name: string) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(attrs)?.[1];
 
-export function measureDistPage(distDir: string, htmlFile: string): PageBytes {
-  const html = readFileSync(join(distDir, htmlFile));
+/** `pageHtml`: the page as the runner answered it (rendered on demand); else its file in dist/. */
+export function measureDistPage(distDir: string, htmlFile: string, pageHtml?: string): PageBytes {
+  const html = pageHtml === undefined ? readFileSync(join(distDir, htmlFile)) : Buffer.from(pageHtml);
   const text = html.toString('utf8');
   const js = { raw: 0, gzip: 0, files: [] as string[] };
   const css = { raw: 0, gzip: 0, files: [] as string[] };
@@ -106,8 +108,14 @@ export const pageBytesBenchmark: Benchmark = {
     const notes: string[] = [
       'Bytes: KB = 1000 bytes. JS counts every script a page can run (dynamic imports included, so lazily loaded island code counts too); inline <style>/<script> count both in HTML and in CSS/JS. Images: the first view on a 412×823 phone viewport (DPR 1.75), no scrolling.',
     ];
+    const { url } = await context.runner();
     for (const page of PUBLIC_PAGES) {
-      const bytes = measureDistPage(distDir, page.file);
+      const onDemand = !existsSync(join(distDir, page.file));
+      const bytes = measureDistPage(
+        distDir,
+        page.file,
+        onDemand ? await (await fetch(`${url}${page.path}`)).text() : undefined,
+      );
       const images = (views.find((view) => view.path === page.path)?.requests ?? []).filter(
         (request) => request.resourceType === 'image' && request.status < 400,
       );
