@@ -85,12 +85,17 @@ export async function purgeSeatsIfHeld(deps: Deps, ...states: (StoredItem | null
 
 /** What a staff list shows of each request's batch: its name, its state now and the request's waitlist place. */
 export async function withBatches(deps: Deps, items: StoredItem[]): Promise<StoredItem[]> {
-  if (!items.some((item) => typeof item.batch === 'string')) return items;
+  const batchIds = [
+    ...new Set(items.flatMap((item) => (typeof item.batch === 'string' ? [item.batch] : []))),
+  ];
+  if (batchIds.length === 0) return items;
+  // Only the batches the items name, each with its own enrolments through the batch index: what a list page
+  // costs follows its batches' sizes, never the number of stored requests.
   const [known, enrolments] = await Promise.all([
-    deps.repository.list(batches.key),
-    deps.repository.list('enroll'),
+    Promise.all(batchIds.map((id) => deps.repository.get(batches.key, id))),
+    Promise.all(batchIds.map((id) => enrolmentsOfBatch(deps, id))).then((lists) => lists.flat()),
   ]);
-  const byId = new Map(known.map((batch) => [batch._id, batch]));
+  const byId = new Map(known.flatMap((batch) => (batch ? [[batch._id, batch] as const] : [])));
   const places = waitlistPlaces(enrolments);
   const now = deps.now();
   return items.map((item) => {
@@ -104,4 +109,22 @@ export async function withBatches(deps: Deps, items: StoredItem[]): Promise<Stor
       ...(place ? { waitlistPlace: place } : {}),
     };
   });
+}
+
+const BATCH_PAGE = 500;
+
+/** Every enrolment into one batch, through the repository's batch index. */
+async function enrolmentsOfBatch(deps: Deps, batchId: string): Promise<StoredItem[]> {
+  const found: StoredItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await deps.repository.listPageBy(
+      'enroll',
+      { field: 'batch', value: batchId },
+      { limit: BATCH_PAGE, cursor },
+    );
+    found.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return found;
 }
