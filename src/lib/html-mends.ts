@@ -1,6 +1,6 @@
 /**
- * Two things Astro writes that the W3C Nu HTML checker refuses, mended in every page, built (src/server/build/
- * valid-html.ts) or rendered on demand (src/middleware.ts):
+ * Two things Astro writes that the W3C Nu HTML checker refuses, mended in every page, whether the build wrote it
+ * (the build's valid-html step) or the page middleware rendered it on demand:
  * - The islands' one rule (`astro-island,astro-slot,astro-static-slot{display:contents}`) as a `<style>` right before
  *   a page's first island, inside `<body>`, where HTML allows no `<style>`. It moves, unchanged, to the end of
  *   `<head>`. The page's CSP names the rule by its hash, which does not depend on where the element stands, and a
