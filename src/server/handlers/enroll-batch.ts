@@ -6,7 +6,6 @@ import {
   batchState,
   courseNameOf,
   enrolNameOf,
-  seatsTaken,
   waitlistPlaces,
   WAITLISTED,
   type BatchDates,
@@ -89,14 +88,16 @@ export async function withBatches(deps: Deps, items: StoredItem[]): Promise<Stor
     ...new Set(items.flatMap((item) => (typeof item.batch === 'string' ? [item.batch] : []))),
   ];
   if (batchIds.length === 0) return items;
-  // Only the batches the items name, each with its own enrolments through the batch index: what a list page
-  // costs follows its batches' sizes, never the number of stored requests.
-  const [known, enrolments] = await Promise.all([
+  // Only the batches the items name: each one's seats from its seat account and its waitlist through the
+  // waitlist index, so what a list page costs never follows the number of stored requests or a batch's size.
+  const [known, taken, waiting] = await Promise.all([
     Promise.all(batchIds.map((id) => deps.repository.get(batches.key, id))),
-    Promise.all(batchIds.map((id) => enrolmentsOfBatch(deps, id))).then((lists) => lists.flat()),
+    Promise.all(batchIds.map((id) => seatsHeldIn(deps, id))),
+    Promise.all(batchIds.map((id) => waitlistOf(deps, id))).then((lists) => lists.flat()),
   ]);
   const byId = new Map(known.flatMap((batch) => (batch ? [[batch._id, batch] as const] : [])));
-  const places = waitlistPlaces(enrolments);
+  const seatsOf = new Map(batchIds.map((id, index) => [id, taken[index]!] as const));
+  const places = waitlistPlaces(waiting);
   const now = deps.now();
   return items.map((item) => {
     const batch = typeof item.batch === 'string' ? byId.get(item.batch) : undefined;
@@ -105,23 +106,23 @@ export async function withBatches(deps: Deps, items: StoredItem[]): Promise<Stor
     return {
       ...item,
       batchName: batch.name,
-      batchState: batchState(datesOf(batch), seatsTaken(batch._id, enrolments), now),
+      batchState: batchState(datesOf(batch), seatsOf.get(batch._id) ?? 0, now),
       ...(place ? { waitlistPlace: place } : {}),
     };
   });
 }
 
-const BATCH_PAGE = 500;
+const WAITLIST_PAGE = 500;
 
-/** Every enrolment into one batch, through the repository's batch index. */
-async function enrolmentsOfBatch(deps: Deps, batchId: string): Promise<StoredItem[]> {
+/** The enrolments waiting for a seat of one batch, through the repository's waitlist index. */
+async function waitlistOf(deps: Deps, batchId: string): Promise<StoredItem[]> {
   const found: StoredItem[] = [];
   let cursor: string | null = null;
   do {
     const page = await deps.repository.listPageBy(
       'enroll',
-      { field: 'batch', value: batchId },
-      { limit: BATCH_PAGE, cursor },
+      { field: 'waitlist', value: batchId },
+      { limit: WAITLIST_PAGE, cursor },
     );
     found.push(...page.items);
     cursor = page.nextCursor;

@@ -1,10 +1,11 @@
 /**
  * Which sorted indexes an item is in, as the adapters keep them in the same write as the item: a request's
- * status, and an enrolment's batch. An index holds ids, ordered by the ids themselves (time-ordered), so a page
+ * status, an enrolment's batch, and the waitlist of its batch while it waits there. An index holds ids, ordered by the ids themselves (time-ordered), so a page
  * of one status or one batch is read newest first without reading any other item, and its size is a count.
  * Lists of a family are per collection (each request family is its own), so no index by family is needed: the
  * collection's own order is that index.
  */
+import { WAITLISTED } from '../../lib/batches.ts';
 import { statusOf } from '../../lib/enquiries.ts';
 import { isRequestFamilyKey } from '../../lib/registry.ts';
 import type { CollectionName } from './port.ts';
@@ -26,18 +27,23 @@ export interface IndexRule {
  * The rule's version, kept with each collection once its indexes are built: a store written before indexes
  * existed (or under an older rule) has none or an older one, and gets its indexes built once on first use.
  */
-export const INDEX_RULE_VERSION = 1;
+export const INDEX_RULE_VERSION = 2;
 
-const REQUEST_INDEX_FIELDS = ['status', 'batch'] as const;
+const REQUEST_INDEX_FIELDS = ['status', 'batch', 'waitlist'] as const;
 
-/** Request families: by status (a missing one counts as new, as everywhere) and, for enrolments, by batch. */
+/**
+ * Request families: by status (a missing one counts as new, as everywhere) and, for enrolments, by batch and by
+ * the batch whose waitlist holds them (a waitlist place is read from that index alone, whatever the batch holds).
+ */
 export const REGISTRY_INDEX_RULE: IndexRule = {
   fields: (collection) => (isRequestFamilyKey(collection) ? REQUEST_INDEX_FIELDS : []),
   entries(collection, item) {
     if (!isRequestFamilyKey(collection)) return [];
     const entries: IndexEntry[] = [{ field: 'status', value: statusOf(item) }];
-    if (typeof item.batch === 'string' && item.batch !== '')
+    if (typeof item.batch === 'string' && item.batch !== '') {
       entries.push({ field: 'batch', value: item.batch });
+      if (statusOf(item) === WAITLISTED) entries.push({ field: 'waitlist', value: item.batch });
+    }
     return entries;
   },
 };

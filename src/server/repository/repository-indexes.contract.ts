@@ -92,6 +92,20 @@ export function describeIndexContract(name: string, start: () => Promise<IndexCo
       expect(await repo.countBy(ENROLL, status('new'))).toBe(0);
     });
 
+    it("keeps a batch's waitlist as its own index: in while waitlisted there, out once enrolled or moved", async () => {
+      const waitlist = (value: string) => ({ field: 'waitlist', value });
+      const first = await repo.create(ENROLL, { name: 'A', status: 'waitlisted', batch: BATCH_A });
+      const second = await repo.create(ENROLL, { name: 'B', status: 'waitlisted', batch: BATCH_A });
+      await repo.create(ENROLL, { name: 'C', status: 'new', batch: BATCH_A });
+      await repo.create(ENROLL, { name: 'D', status: 'waitlisted' });
+      expect(await allOf(ENROLL, waitlist(BATCH_A))).toEqual([second._id, first._id]);
+      await repo.update(ENROLL, first._id, { status: 'enrolled' });
+      expect(await allOf(ENROLL, waitlist(BATCH_A))).toEqual([second._id]);
+      await repo.update(ENROLL, second._id, { batch: BATCH_B }, { touch: false });
+      expect(await repo.countBy(ENROLL, waitlist(BATCH_A))).toBe(0);
+      expect(await allOf(ENROLL, waitlist(BATCH_B))).toEqual([second._id]);
+    });
+
     it('takes a trashed item out of its indexes, puts it back on restore, and out for good on delete', async () => {
       const kept = await repo.create(CONTACT, { name: 'Kept', status: 'new' });
       const item = await repo.create(CONTACT, { name: 'Gone', status: 'new' });
