@@ -4,7 +4,6 @@
  * data store does not keep the loader's order (it sorts entries by id), so pages sort by that position
  * (src/content-order.ts).
  */
-import { availabilityOf, type BatchAvailability } from './lib/batches.ts';
 import { contentFamilies } from './lib/collections.ts';
 import { publicView } from './lib/fields.ts';
 import { isLiveAt, PUBLISH_AT, UNPUBLISH_AT } from './lib/schedule.ts';
@@ -33,21 +32,4 @@ export async function publishedItems(
       const { [PUBLISH_AT]: _publishAt, [UNPUBLISH_AT]: _unpublishAt, ...shown } = item;
       return { ...publicView(fields, shown), published: true, position, id: item._id };
     });
-}
-
-/**
- * The published batches' seats and states as the build sees them (issue 22): counted from the enrolments at build
- * time, so only the figures reach the pages, never a person's request. `GET /api/v1/batch/availability` answers
- * the same between builds.
- */
-export async function batchSeats(
-  repository: Repository,
-  now: Date,
-): Promise<(BatchAvailability & { id: string })[]> {
-  const [batches, enrolments] = await Promise.all([repository.list('batch'), repository.list('enroll')]);
-  return availabilityOf(
-    batches.filter((batch) => isLiveAt(batch, now.getTime())),
-    enrolments,
-    now,
-  ).map((seats) => ({ ...seats, id: seats._id }));
 }

@@ -93,6 +93,9 @@ export interface PaymentEntry {
 export const paymentsOf = (request: Fields): PaymentEntry[] =>
   Array.isArray(request.payments) ? (request.payments as PaymentEntry[]) : [];
 
+/** A UTR as compared: upper case, so one typed in lower case is still the same payment. */
+export const upiRefKey = (upiRef: string) => upiRef.toUpperCase();
+
 export interface Balance {
   /** What the enrolment owes (stored when it was made), null when its batch had no fee. */
   fee: number | null;
@@ -129,3 +132,7 @@ export function financialYear(istDay: string): string {
 /** A receipt's number: `RCPT/2026-27/0001`, counted per financial year. */
 export const receiptNumber = (year: string, count: number) =>
   `RCPT/${year}/${String(count).padStart(4, '0')}`;
+
+/** The financial year a receipt number was issued in ("2026-27" of RCPT/2026-27/0091), or null. */
+export const receiptYear = (receipt: unknown): string | null =>
+  typeof receipt === 'string' ? (/^RCPT\/([^/]+)\/\d+$/.exec(receipt)?.[1] ?? null) : null;

@@ -42,6 +42,7 @@ import { validate } from '../http/validate.ts';
 import { createFromFields } from './content-handler.ts';
 import { CERTIFICATE_FIELD } from '../enrolments/link.ts';
 import { z } from 'zod';
+import { everyInIndex } from '../repository/every-in-index.ts';
 
 const family = contentFamilies.certificate;
 export const CERTIFICATE_ISSUE_PATHS = {
@@ -66,9 +67,10 @@ export interface Candidate {
 async function rosterOf(deps: Deps, batchId: string) {
   const batch = await deps.repository.get('batch', batchId);
   if (!batch) throw new HttpError(notFound(API.certificateBatchUnknown));
+  // The batch's own enrolments and certificates, through their batch indexes: a roster costs what the batch holds.
   const [enrolments, certificates] = await Promise.all([
-    deps.repository.list('enroll'),
-    deps.repository.list(family.key),
+    everyInIndex(deps.repository, 'enroll', { field: 'batch', value: batchId }),
+    everyInIndex(deps.repository, family.key, { field: 'batch', value: batchId }),
   ]);
   const held = certificates.filter((item) => item.batch === batchId && item.status !== 'revoked');
   const candidates: Candidate[] = enrolments

@@ -17,6 +17,7 @@ import { API } from '../../lib/api-messages.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';
+import { everyInIndex } from '../repository/every-in-index.ts';
 import { normaliseUnique } from '../repository/keys.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { isLiveAt } from '../../lib/schedule.ts';
@@ -93,7 +94,9 @@ export async function withBatches(deps: Deps, items: StoredItem[]): Promise<Stor
   const [known, taken, waiting] = await Promise.all([
     Promise.all(batchIds.map((id) => deps.repository.get(batches.key, id))),
     Promise.all(batchIds.map((id) => seatsHeldIn(deps, id))),
-    Promise.all(batchIds.map((id) => waitlistOf(deps, id))).then((lists) => lists.flat()),
+    Promise.all(
+      batchIds.map((id) => everyInIndex(deps.repository, 'enroll', { field: 'waitlist', value: id })),
+    ).then((lists) => lists.flat()),
   ]);
   const byId = new Map(known.flatMap((batch) => (batch ? [[batch._id, batch] as const] : [])));
   const seatsOf = new Map(batchIds.map((id, index) => [id, taken[index]!] as const));
@@ -110,22 +113,4 @@ export async function withBatches(deps: Deps, items: StoredItem[]): Promise<Stor
       ...(place ? { waitlistPlace: place } : {}),
     };
   });
-}
-
-const WAITLIST_PAGE = 500;
-
-/** The enrolments waiting for a seat of one batch, through the repository's waitlist index. */
-async function waitlistOf(deps: Deps, batchId: string): Promise<StoredItem[]> {
-  const found: StoredItem[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await deps.repository.listPageBy(
-      'enroll',
-      { field: 'waitlist', value: batchId },
-      { limit: WAITLIST_PAGE, cursor },
-    );
-    found.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return found;
 }

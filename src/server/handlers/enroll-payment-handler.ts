@@ -14,6 +14,7 @@ import {
   PAYMENT_KINDS,
   paymentsOf,
   receiptNumber,
+  upiRefKey,
   type PaymentEntry,
 } from '../../lib/fees.ts';
 import { formatPaise } from '../../lib/fields/money.ts';
@@ -29,6 +30,8 @@ import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate, validationFailure } from '../http/validate.ts';
 import { newId } from '../repository/ids.ts';
+import { everyInIndex } from '../repository/every-in-index.ts';
+import { RECEIPT_YEAR_INDEX, UPI_REF_INDEX } from '../repository/indexes.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { purgeSeatsIfHeld } from './enroll-batch.ts';
 import { takeSeat, writeWithSeat } from '../seats/batch-seats.ts';
@@ -78,9 +81,6 @@ export const enrollPaymentRoutes: ApiRoute[] = [
   staffRoute('GET', `${enroll.path}/:id/receipt`, STAFF, READ, receipt, { family: enroll.key }),
 ];
 
-/** A UTR as compared: upper case, so one typed in lower case is still the same payment. */
-const refKey = (upiRef: string) => upiRef.toUpperCase();
-
 async function record(input: StaffInput) {
   const { deps, params } = input;
   const id = params.id ?? '';
@@ -89,7 +89,7 @@ async function record(input: StaffInput) {
   const today = utcToIstDay(deps.now().toISOString());
   if (!paidOn || body.paidOn > today)
     throw new HttpError(validationFailure({ paidOn: API.paymentDateInvalid }));
-  const upiRef = refKey(body.upiRef);
+  const upiRef = upiRefKey(body.upiRef);
   // One recording at a time per request and per UTR (two staff saving the same payment at once): the second is
   // told to try again, and then finds the first's entry.
   // The request's delivery lease too: a receipt joins its outbox, which a delivery must not be writing meanwhile.
@@ -138,9 +138,8 @@ async function recordHeld(
   const request = await deps.repository.get(enroll.key, id);
   if (!request) return { response: notFound(), deliver: false };
   const reason = await checkPaymentDay(deps, actor, request, utcToIstDay(body.paidOn), body.reason);
-  // A UTR names one transfer: recorded on any enrolment, it never counts again.
-  const all = await deps.repository.list(enroll.key);
-  if (all.some((item) => paymentsOf(item).some((entry) => refKey(entry.upiRef) === body.upiRef)))
+  // A UTR names one transfer: recorded on any enrolment, it never counts again (the UTR index, under its lease).
+  if ((await deps.repository.countBy(enroll.key, { field: UPI_REF_INDEX, value: body.upiRef })) > 0)
     return { response: conflict(API.paymentDuplicate(body.upiRef)), deliver: false };
   const before = balanceOf(request);
   if (body.kind === 'refund' && body.amount > before.paid)
@@ -161,7 +160,7 @@ async function recordHeld(
   // payment keeps its number however often its receipt is downloaded.
   if (body.kind === 'payment') {
     const year = financialYear(utcToIstDay(body.paidOn));
-    entry.receipt = receiptNumber(year, await nextReceipt(deps, year, all));
+    entry.receipt = receiptNumber(year, await nextReceipt(deps, year));
   }
   const payments = [...paymentsOf(request), entry];
   const after = balanceOf({ fee: request.fee, payments });
@@ -198,21 +197,30 @@ async function recordHeld(
 
 /**
  * The next number of the year's counter, past every number already stored: counters are not in backups, so after
- * a restore into a new store the counter first catches up with the receipts the restored requests hold.
+ * a restore into a new store the counter first catches up with the receipts the restored requests hold (read
+ * through the receipt-year index: the year's paid enrolments, not every request).
  */
-async function nextReceipt(deps: Deps, year: string, requests: readonly StoredItem[]): Promise<number> {
+async function nextReceipt(deps: Deps, year: string): Promise<number> {
+  const highest = highestReceipt(
+    year,
+    await everyInIndex(deps.repository, enroll.key, { field: RECEIPT_YEAR_INDEX, value: year }),
+  );
+  for (;;) {
+    const count = await deps.coordination.countUpTo(`receipt-${year}`, RECEIPTS_PER_YEAR);
+    if (count === null) throw new Error(`receipt counter of ${year} is full`);
+    if (count > highest) return count;
+  }
+}
+
+/** The highest receipt number of the year the requests hold (0 when none). */
+function highestReceipt(year: string, requests: readonly StoredItem[]): number {
   const prefix = receiptNumber(year, 0).slice(0, -4);
   const issued = requests
     .flatMap((item) => paymentsOf(item))
     .flatMap((entry) =>
       entry.receipt?.startsWith(prefix) ? [Number(entry.receipt.slice(prefix.length))] : [],
     );
-  const highest = Math.max(0, ...issued.filter(Number.isSafeInteger));
-  for (;;) {
-    const count = await deps.coordination.countUpTo(`receipt-${year}`, RECEIPTS_PER_YEAR);
-    if (count === null) throw new Error(`receipt counter of ${year} is full`);
-    if (count > highest) return count;
-  }
+  return Math.max(0, ...issued.filter(Number.isSafeInteger));
 }
 
 /**

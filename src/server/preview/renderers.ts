@@ -37,7 +37,8 @@ import {
   type ShownCourse,
   type ShownTestimonial,
 } from '../../lib/catalogue.ts';
-import { availabilityOf } from '../../lib/batches.ts';
+import { availabilityFromCounts } from '../../lib/batches.ts';
+import { seatsHeldIn } from '../seats/batch-seats.ts';
 import { contentFamilies, type ContentFamily } from '../../lib/collections.ts';
 import { byPosition, fieldText, publicView, type Field } from '../../lib/fields.ts';
 import { resolveImageUrl } from '../../lib/image-url.ts';
@@ -358,21 +359,20 @@ export const realPreviewContext = async (deps: Deps): Promise<RealPreviewContext
       .map((item) => publicView(fields, item as Record<string, unknown>))
       .sort(byPosition);
   };
-  // As src/catalogue-data.ts and the batchSeats loader give it to the page: live trainers and batches, seats from
-  // the enrolments.
+  // As src/catalogue-data.ts and the page's seats give it to the page: live trainers and batches, seats from
+  // each batch's seat account.
   const showCourse = async (course: Item): Promise<ShownCourse> => {
-    const [trainers, batches, enrolments] = await Promise.all([
-      published('trainer'),
-      deps.repository.list('batch'),
-      deps.repository.list('enroll'),
-    ]);
+    const [trainers, batches] = await Promise.all([published('trainer'), deps.repository.list('batch')]);
     const live = batches.filter((batch) => isLiveAt(batch, now.getTime()));
+    const taken = new Map(
+      await Promise.all(live.map(async (batch) => [batch._id, await seatsHeldIn(deps, batch._id)] as const)),
+    );
     const shown = { ...course, slug: str(course.slug), slugHistory: list(course.slugHistory).map(str) };
     const [withBatches] = catalogue(
       [shown as unknown as CatalogueCourse],
       trainers as unknown as CatalogueTrainer[],
       live as unknown as CatalogueBatch[],
-      availabilityOf(live, enrolments, now),
+      availabilityFromCounts(live, (id) => taken.get(id) ?? 0, now),
     );
     return withBatches!;
   };

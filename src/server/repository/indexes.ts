@@ -6,7 +6,9 @@
  * collection's own order is that index.
  */
 import { WAITLISTED } from '../../lib/batches.ts';
+import { contentFamilies } from '../../lib/collections.ts';
 import { statusOf } from '../../lib/enquiries.ts';
+import { paymentsOf, receiptYear, upiRefKey } from '../../lib/fees.ts';
 import { isRequestFamilyKey } from '../../lib/registry.ts';
 import type { CollectionName } from './port.ts';
 
@@ -29,17 +31,39 @@ export interface IndexRule {
  */
 export const INDEX_RULE_VERSION = 2;
 
-const REQUEST_INDEX_FIELDS = ['status', 'batch', 'waitlist'] as const;
+/** The index of payments by UTR (normalised by `upiRefKey`): a UTR recorded once is found without a scan. */
+export const UPI_REF_INDEX = 'upiRef';
+/** The index of enrolments holding a receipt of a financial year: the year's receipts, read without the rest. */
+export const RECEIPT_YEAR_INDEX = 'receiptYear';
+
+const REQUEST_INDEX_FIELDS = ['status', 'batch', 'waitlist', UPI_REF_INDEX, RECEIPT_YEAR_INDEX] as const;
+const CERTIFICATE_INDEX_FIELDS = ['batch'] as const;
+const certificates = contentFamilies.certificate.key;
 
 /**
- * Request families: by status (a missing one counts as new, as everywhere) and, for enrolments, by batch and by
- * the batch whose waitlist holds them (a waitlist place is read from that index alone, whatever the batch holds).
+ * Request families: by status (a missing one counts as new, as everywhere) and, for enrolments, by batch, by the
+ * batch whose waitlist holds them (a waitlist place is read from that index alone, whatever the batch holds) and
+ * by each payment's UTR and receipt year. Certificates: by batch (a batch's roster reads its own certificates).
  */
 export const REGISTRY_INDEX_RULE: IndexRule = {
-  fields: (collection) => (isRequestFamilyKey(collection) ? REQUEST_INDEX_FIELDS : []),
+  fields: (collection) =>
+    isRequestFamilyKey(collection)
+      ? REQUEST_INDEX_FIELDS
+      : collection === certificates
+        ? CERTIFICATE_INDEX_FIELDS
+        : [],
   entries(collection, item) {
+    if (collection === certificates)
+      return typeof item.batch === 'string' && item.batch !== ''
+        ? [{ field: 'batch', value: item.batch }]
+        : [];
     if (!isRequestFamilyKey(collection)) return [];
     const entries: IndexEntry[] = [{ field: 'status', value: statusOf(item) }];
+    const payments = paymentsOf(item);
+    for (const upiRef of new Set(payments.map((entry) => upiRefKey(entry.upiRef))))
+      entries.push({ field: UPI_REF_INDEX, value: upiRef });
+    for (const year of new Set(payments.flatMap((entry) => receiptYear(entry.receipt) ?? [])))
+      entries.push({ field: RECEIPT_YEAR_INDEX, value: year });
     if (typeof item.batch === 'string' && item.batch !== '') {
       entries.push({ field: 'batch', value: item.batch });
       if (statusOf(item) === WAITLISTED) entries.push({ field: 'waitlist', value: item.batch });

@@ -106,6 +106,17 @@ export function describeIndexContract(name: string, start: () => Promise<IndexCo
       expect(await allOf(ENROLL, waitlist(BATCH_B))).toEqual([second._id]);
     });
 
+    it("finds a payment's UTR and its receipt year, and a certificate's batch, from their indexes", async () => {
+      const payment = { kind: 'payment', amount: 100, upiRef: 'utr123', receipt: 'RCPT/2026-27/0007' };
+      const paid = await repo.create(ENROLL, { name: 'A', status: 'enrolled', payments: [payment] });
+      await repo.create(ENROLL, { name: 'B', status: 'new' });
+      expect(await allOf(ENROLL, { field: 'upiRef', value: 'UTR123' })).toEqual([paid._id]);
+      expect(await allOf(ENROLL, { field: 'receiptYear', value: '2026-27' })).toEqual([paid._id]);
+      const certificate = await repo.create('certificate', { number: 'DS-1', batch: BATCH_A });
+      await repo.create('certificate', { number: 'DS-2', batch: BATCH_B });
+      expect(await allOf('certificate', batch(BATCH_A))).toEqual([certificate._id]);
+    });
+
     it('takes a trashed item out of its indexes, puts it back on restore, and out for good on delete', async () => {
       const kept = await repo.create(CONTACT, { name: 'Kept', status: 'new' });
       const item = await repo.create(CONTACT, { name: 'Gone', status: 'new' });
