@@ -47,6 +47,16 @@ const answers = (request: APIRequestContext, path: string, status: number, text:
     )
     .toEqual({ status, shows: present });
 
+/** A short article as the admin API takes it. */
+const articleInput = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  summary: 'An article of the CDN specs.',
+  body: 'A short body.',
+  authorName: 'QA team',
+  tags: ['Testing'],
+  ...extra,
+});
+
 /** Deletes the item for good (the trash too), whatever state a failed test left it in. */
 async function removeForGood(api: APIRequestContext, family: ContentFamily, id: string) {
   await api.delete(`${family.path}/${id}`);
@@ -70,13 +80,7 @@ test('a deleted course and article leave their pages and lists within seconds, a
     inputOf(courses, model, { title: courseTitle, slug: `purged-course-${Date.now()}` }),
   );
   const articleTitle = unique('Purged article');
-  const article = await create(adminApi, articles, {
-    title: articleTitle,
-    summary: 'Seen, deleted, restored.',
-    body: 'A short body.',
-    authorName: 'QA team',
-    tags: ['Testing'],
-  });
+  const article = await create(adminApi, articles, articleInput(articleTitle));
   const items: [ContentFamily, Stored, string, string, string][] = [
     [courses, course, courseTitle, coursePath(course.slug!), '/courses'],
     [articles, article, articleTitle, articlePath(article.slug!), ARTICLES_PATH],
@@ -115,14 +119,11 @@ test('an article scheduled a few seconds ahead is on its page and in the list on
   const usedBefore = await deploysUsed(adminApi);
   const title = unique('Scheduled article');
   const publishAt = Date.now() + 5_000;
-  const article = await create(adminApi, articles, {
-    title,
-    summary: 'Goes live by itself.',
-    body: 'Published on time.',
-    authorName: 'QA team',
-    tags: ['Testing'],
-    publishAt: new Date(publishAt).toISOString(),
-  });
+  const article = await create(
+    adminApi,
+    articles,
+    articleInput(title, { publishAt: new Date(publishAt).toISOString() }),
+  );
   try {
     expect(article.published).toBe(false);
     const page = articlePath(article.slug!);
