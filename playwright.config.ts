@@ -22,7 +22,7 @@ import {
  * the Blobs runner of the tree itself: the specs that read the rebuilt pages most, and those that read dist/.
  */
 const REDIS_SPECS =
-  /(admin-(auth|content|courses-stats|requests|identity|phone|feedback)|cdn-cache|pages-on-demand)\.spec\.ts$/;
+  /(admin-(auth|content|courses-stats|requests|identity|phone|feedback)|cdn-cache|pages-(on-demand|through-cdn))\.spec\.ts$/;
 const SIDE_SPECS =
   /(security-(faults|csp)|public-(forms|home|routes)|admin-(editing|enquiries|markdown-editor))\.spec\.ts$/;
 

@@ -264,8 +264,8 @@ async function main() {
   });
   notifications.startScheduledWork();
 
-  // Scheduled functions do not run locally: tick the rebuild follow-up the way Netlify's scheduler would.
-  const { runScheduledRebuild } = await import('../src/server/rebuild/scheduled.ts');
+  // Scheduled functions do not run locally: tick the retry of failed purges the way Netlify's scheduler would
+  // (netlify/functions/rebuild-scheduler.mts; content asks for no build, so there is no follow-up to send).
   const { runScheduledPurgeRetry } = await import('../src/server/cdn/scheduled-purges.ts');
   // One tick at a time: on a busy machine a tick can outlast the interval, and overlapping ticks would queue
   // behind each other in the Blobs sandbox until every one of them timed out.
@@ -274,10 +274,10 @@ async function main() {
     if (ticking) return;
     ticking = true;
     const started = Date.now();
-    Promise.all([runScheduledRebuild(), runScheduledPurgeRetry(undefined, { everyMinutes: 1 })])
+    runScheduledPurgeRetry(undefined, { everyMinutes: 1 })
       .catch((error: unknown) =>
         log(
-          `scheduled rebuild failed after ${Date.now() - started} ms: ${String(error)} (${String((error as Error).cause)})`,
+          `scheduled purge retry failed after ${Date.now() - started} ms: ${String(error)} (${String((error as Error).cause)})`,
         ),
       )
       .finally(() => (ticking = false));

@@ -86,19 +86,18 @@ export async function openStoreTarget(options: { dataDir: string }): Promise<Sto
       : `content and pictures in ${blobsWhere}`,
     audit: (record) => recordAudit(deps, { ...record, actor: COMMAND_LINE_ACTOR, ip: 'local' }),
     async publish(cacheTags) {
+      // Pages render on demand from the store: purging what the restore changed is all a deploy would have done.
+      if (!deps.env.NETLIFY_PURGE_API_TOKEN) {
+        console.log(
+          'CDN: no NETLIFY_PURGE_API_TOKEN here, so nothing was purged; the public pages show this at the next deploy (or the next admin save of each kind).',
+        );
+        return;
+      }
       try {
         await deps.purgeCache(cacheTags);
       } catch (error) {
-        console.warn(`CDN purge failed (${String(error)}); pages refresh on the next deploy.`);
+        console.warn(`CDN purge failed (${String(error)}); it is tried again within 5 minutes.`);
       }
-      const outcome = await deps.rebuild.request();
-      console.log(
-        outcome === 'skipped'
-          ? 'Rebuild: no BUILD_HOOK_URL set; the local runner rebuilds when it starts, a deploy rebuilds itself.'
-          : outcome === 'queued'
-            ? 'Rebuild: queued by the deploy budget (DEPLOY_BUDGET_PER_MONTH); the admin’s Publishing tool says when, and owners can publish now.'
-            : `Rebuild: ${outcome}.`,
-      );
     },
     close,
   };

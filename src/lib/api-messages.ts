@@ -58,12 +58,6 @@ export const API = {
   certificateImportCourseUnknown: (course: string) =>
     `No catalogue course is called “${course}”: put a course that is not in the catalogue under courseName`,
   certificateImportBadCsv: (line: number) => `The CSV cannot be read near line ${line} (an unclosed quote?)`,
-  /** "Publish now" (issue 26). */
-  publishStarted: 'Publishing now: the site is live again in about a minute.',
-  publishBudgetUsed: (budget: number) =>
-    `This month’s deploy budget (${budget} deploys) is used up, so nothing was published: one more deploy could take the account past Netlify’s free credits, which pauses the site. Queued changes go live with next month’s first publish, or raise DEPLOY_BUDGET_PER_MONTH.`,
-  publishNoHook: 'No build hook is set (BUILD_HOOK_URL), so the site is not rebuilt from the admin.',
-  publishHookFailed: 'The build hook did not answer, so nothing was published. Try again in a minute.',
   notFoundRoute: 'Not found',
   itemNotFound: GENERIC.notFound,
   methodNotAllowed: 'Method not allowed',

@@ -1,11 +1,11 @@
 /**
- * Publishing under the deploy budget (issue 26), as the API answers it and the admin shows it: shared by the
- * server's deploy governor and the admin's Publishing screen and save feedback.
+ * Publishing, as the API answers it and the admin shows it (the Publishing screen and the line after a save). Pages
+ * render on demand and a save purges them, so an edit is live within seconds and needs no deploy; production
+ * deploys come from git, for code only (docs/decisions.md §69 and §76).
  */
 import { API_PREFIX } from './constants.ts';
 
 export const PUBLISHING_PATH = `${API_PREFIX}/publishing`;
-export const PUBLISH_NOW_PATH = `${PUBLISHING_PATH}/publish-now`;
 
 /** Netlify's Free plan (credit-based): what a production deploy costs and what a month holds. */
 export const CREDITS_PER_DEPLOY = 15;
@@ -28,24 +28,13 @@ export interface QueuedChangeView {
 }
 
 export interface PublishingStatus {
-  /** False when no build hook is set: nothing is deployed by the product at all. */
-  enabled: boolean;
-  policy: PublishPolicy;
   /** The IST month counted, `YYYY-MM`. */
   month: string;
-  budget: number;
+  /** Production deploys the site itself started this month: none, since content needs no build. */
   used: number;
-  remaining: number;
   creditsPerDeploy: number;
-  /** Credits this month's deploys cost (used × creditsPerDeploy); traffic is not counted here. */
-  estimatedCredits: number;
-  budgetCredits: number;
-  /** `live`: edits deploy within about a minute; `tight`: they wait for a publish window; `budget-used`. */
-  mode: 'live' | 'tight' | 'budget-used';
   /** When a change made now goes live. */
   live: LiveWhen;
-  /** The publish window, `HH:MM` IST. */
-  window: string;
+  /** Changes still waiting for a deploy (none: nothing queues one any more). */
   queued: QueuedChangeView[];
-  lastDeploy: { at: string; reason: string; byName?: string } | null;
 }

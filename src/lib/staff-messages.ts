@@ -932,7 +932,7 @@ export const MARKDOWN_EDITOR = {
 } as const;
 
 /**
- * Publishing under the deploy budget (issue 26): when a saved change goes live, and the Publishing staff tool.
+ * Publishing: when a saved change goes live (within seconds, docs/decisions.md §76), and the Publishing staff tool.
  * `when`/`day` are IST times as src/admin/format/publishing.ts words them.
  */
 export const PUBLISHING = {
@@ -943,44 +943,13 @@ export const PUBLISHING = {
   budgetUsed: (when: string | null) =>
     `Queued: this month’s deploy budget is used up, so the site is not rebuilt until ${when ?? 'next month'} or an owner publishes now.`,
   heading: 'Publishing',
-  hint: 'Edits go live within seconds and cost no deploy: the pages are made when visitors ask for them, and each save clears them from the CDN. Netlify’s free plan allows 300 credits a month and pauses the site when they run out; a production deploy (new code, or Publish now) costs 15.',
+  hint: 'Edits go live within seconds and cost no deploy: the pages are made when visitors ask for them, and each save clears them from the CDN. Only a change to the site’s code is deployed, from git; Netlify’s free plan allows 300 credits a month and a deploy costs 15.',
   loadFailed: 'Failed to load the publishing status',
-  deploysLabel: 'Deploys this month',
-  deploys: (used: number, budget: number) => `${used} of ${budget}`,
-  creditsLabel: 'Estimated deploy credits',
-  credits: (used: number, budget: number) => `${used} of ${budget} (traffic is counted apart)`,
-  modeLabel: 'Right now',
-  modes: {
-    live: 'Edits go live within seconds.',
-    tight: 'Edits go live within seconds; few deploys are left this month.',
-    'budget-used': 'Edits go live within seconds; this month’s deploy budget is used up.',
-  } as Record<string, string>,
-  offLabel: 'No build hook is set: Publish now is off. Edits still go live within seconds.',
   nextLabel: 'An edit goes live',
-  windowLabel: 'Daily publish window',
-  window: (time: string) => `${time} IST`,
-  lastLabel: 'Last deploy',
-  lastNone: 'None this month',
-  reasons: {
-    edit: 'after an edit',
-    'follow-up': 'after a burst of edits',
-    window: 'at the daily publish',
-    'publish-now': 'published now',
-  } as Record<string, string>,
-  lastBy: (when: string, reason: string, by?: string) => `${when}, ${reason}${by ? ` by ${by}` : ''}`,
   queueHeading: 'Waiting to go live',
   queueEmpty: 'Nothing is waiting: the site shows every saved change.',
   queued: (what: string, by: string | undefined, when: string) => `${what}${by ? `, by ${by}` : ''}, ${when}`,
   queuedItem: (title: string | undefined, section: string) => (title ? `“${title}” in ${section}` : section),
-  publishNow: 'Publish now',
-  publishing: 'Publishing…',
-  publishCost: (credits: number, remainingAfter: number) =>
-    `Costs one deploy (${credits} credits); ${remainingAfter} left this month afterwards.`,
-  publishNone: 'No deploys are left this month: publishing now would risk the site being paused.',
-  confirmPublish: (credits: number, remainingAfter: number) =>
-    `Rebuild the site now? It spends one of this month’s deploys (${credits} credits); ${remainingAfter} remain afterwards.`,
-  publishFailed: 'Failed to publish',
-  ownersPublish: 'Only owners can publish now.',
 } as const;
 
 /**

@@ -1,18 +1,16 @@
 /**
- * Publishing under the deploy budget in Chromium (issue 26): a saved career says, after the spec's sentence, that
- * it is live in a few seconds, and /career shows it with no deploy counted (pages render on demand, decisions
- * §69); the Publishing staff tool shows this month's deploys and credits beside the budget, and an owner's
- * "Publish now" spends one deploy after saying its cost. On the Blobs runner, which has a generous budget.
+ * Publishing in Chromium: a saved career says, after the spec's sentence, that it is live in a few seconds, and
+ * /career shows it with no deploy counted (pages render on demand, decisions §69); the Publishing staff tool says
+ * so and shows nothing waiting, with no "Publish now" (decisions §76).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { FORM } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
 import { screenHref } from '../../src/admin/stores/router.ts';
-import { API } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { PUBLISHING_PATH, type PublishingStatus } from '../../src/lib/publishing.ts';
 import { PUBLISHING } from '../../src/lib/staff-messages.ts';
-import { answerDialogs, unique } from './admin-support.ts';
+import { unique } from './admin-support.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A page rendered on a loaded 2-core machine: generous. */
@@ -23,7 +21,7 @@ const status = async (api: APIRequestContext) =>
 
 const toast = (page: Page) => page.locator('.notice-toast');
 
-test('a save says when it goes live, and the Publishing tool shows the deploys and publishes now', async ({
+test('a save says it goes live in seconds, and the Publishing tool shows nothing waiting', async ({
   adminPage: page,
   adminApi,
   request,
@@ -44,33 +42,19 @@ test('a save says when it goes live, and the Publishing tool shows the deploys a
     .poll(async () => (await (await request.get('/career')).text()).includes(title), REBUILT)
     .toBe(true);
 
-  // The edit is live without a deploy (decisions §69: a save used to count one).
-  const before = await status(adminApi);
-  expect(before.used).toBe(usedBefore);
+  // The edit is live without a deploy (decisions §69: a save used to count one), and nothing waits for one.
+  const after = await status(adminApi);
+  expect(after.used).toBe(usedBefore);
+  expect(after.queued).toEqual([]);
   await page
     .getByRole('navigation', { name: 'Staff tools' })
     .getByRole('link', { name: PUBLISHING.heading, exact: true })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: PUBLISHING.heading })).toBeVisible();
-  await expect(page.locator('[data-figure="deploys"]')).toHaveText(
-    PUBLISHING.deploys(before.used, before.budget),
-  );
-  await expect(page.locator('[data-figure="credits"]')).toHaveText(
-    PUBLISHING.credits(before.estimatedCredits, before.budgetCredits),
-  );
   await expect(page.locator('[data-figure="next"]')).toHaveText(PUBLISHING.liveSoon);
-  await expect(
-    page.getByText(PUBLISHING.publishCost(15, before.remaining - 1), { exact: true }),
-  ).toBeVisible();
-
-  const dialogs = answerDialogs(page, () => true);
-  await page.getByRole('button', { name: PUBLISHING.publishNow, exact: true }).click();
-  await expect(toast(page).locator('[data-notice="success"]')).toHaveText(API.publishStarted);
-  expect(dialogs).toEqual([PUBLISHING.confirmPublish(15, before.remaining - 1)]);
-  await expect(page.locator('[data-figure="deploys"]')).toHaveText(
-    PUBLISHING.deploys(before.used + 1, before.budget),
-  );
-  expect((await status(adminApi)).lastDeploy?.reason).toBe('publish-now');
+  await expect(page.getByText(PUBLISHING.queueEmpty, { exact: true })).toBeVisible();
+  // Nothing to spend a deploy on: content needs none, and code deploys come from git (decisions §76).
+  await expect(page.getByRole('button', { name: /publish now/i })).toHaveCount(0);
 
   const careers = (await (await adminApi.get(`${family.path}?drafts=1`)).json()) as {
     data: { _id: string; title: string }[];

@@ -42,7 +42,6 @@ import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { textField } from '../../src/lib/fields.ts';
 import { ACCOUNT_PATHS, USERS_PATH } from '../../src/lib/identity.ts';
 import { MARKDOWN_PICTURES_PATH } from '../../src/lib/markdown-pictures.ts';
-import { PUBLISH_NOW_PATH } from '../../src/lib/publishing.ts';
 import { utcToIstDay } from '../../src/lib/ist.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
@@ -389,7 +388,6 @@ describe('every route that changes something records what the table declares', (
     await step('GET', `${ENQUIRY_PATHS.privacyExport}?email=audited%40example.in`);
     await step('POST', ENQUIRY_PATHS.privacyErase, { json: { email: 'audited@example.in' } });
     await step('GET', BACKUP_PATH);
-    await step('POST', PUBLISH_NOW_PATH);
     await step('POST', MARKDOWN_PICTURES_PATH, { form: multipart({}, { bytes: photo }) });
 
     const signedIn = await step('POST', AUTH_PATHS.login, {

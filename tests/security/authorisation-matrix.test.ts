@@ -43,7 +43,7 @@ import { AUTH } from '../../src/lib/staff-messages.ts';
 import { createSessionToken } from '../../src/server/auth/session.ts';
 import { AUDIT_PATH, USERS_PATH, type Role } from '../../src/lib/identity.ts';
 import { MARKDOWN_PICTURES_PATH } from '../../src/lib/markdown-pictures.ts';
-import { PUBLISH_NOW_PATH, PUBLISHING_PATH } from '../../src/lib/publishing.ts';
+import { PUBLISHING_PATH } from '../../src/lib/publishing.ts';
 import { SCHEDULED_PATH, scheduledItemPath } from '../../src/lib/schedule.ts';
 import { updateAccount } from '../../src/server/auth/accounts.ts';
 import { apiRoutes, REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
@@ -164,9 +164,8 @@ function adminRoutes(ids: SeededIds): Route[] {
       role: 'owner',
       payload: async () => ({ json: { email: 'seed@example.in' } }),
     },
-    // Publishing under the deploy budget (issue 26): any staff may look, only owners spend a deploy.
+    // Publishing: any staff may look (nothing to spend: content needs no deploy, docs/decisions.md §76).
     { method: 'GET', path: PUBLISHING_PATH, access: 'read' },
-    { method: 'POST', path: PUBLISH_NOW_PATH, access: 'write', role: 'owner' },
     // A picture for a markdown body (issue 24): a bypass would leave its blobs in the store.
     {
       method: 'POST',
@@ -565,7 +564,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // courses: 4 (rename and drafts list are issue 12's); stats: 1; trash: list and restore;
     // the request summary, privacy export and privacy erase: 3; site settings: save, history and version restore
     // (issue 12.7, docs/decisions.md 24). The backup download (GET and HEAD, issue 14) is an owner route since
-    // stop 17 (docs/decisions.md 26), counted with those. Publishing status and publish now: 2 (issue 26).
+    // stop 17 (docs/decisions.md 26), counted with those. Publishing status: 1 (issue 26; publish now went with docs/decisions.md §76).
     // Preview and share (issue 24.4): share, render and revoke, and each public content family's links.
     // A picture for a markdown body: 1 (issue 24).
     // The Scheduled list and a cancel: 2 (issue 24.3).
@@ -577,7 +576,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         2 +
         3 +
         3 +
-        2 +
+        1 +
         3 +
         Object.values(contentFamilies).filter((family) => !family.staffOnly).length +
         1 +

@@ -1,12 +1,11 @@
 /**
- * The admin's side of the deploy budget (issue 26) against the real API handlers and a real HTTP build hook: a
- * save's success message keeps the spec's sentence and adds when the change goes live; the Publishing tool shows
- * the month's deploys, credits and queue, and "publish now" says why it is refused once the budget is spent.
+ * The admin's side of publishing against the real API handlers, a real HTTP build hook and purge API: a save's
+ * success message keeps the spec's sentence and adds that the change is live in a few seconds, with no deploy;
+ * the Publishing tool shows nothing waiting and no deploy spent (docs/decisions.md §76).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API } from '../../lib/api-messages.ts';
 import { SITE_SETTINGS_SEED } from '../../lib/site-settings.ts';
 import { PUBLISHING } from '../../lib/staff-messages.ts';
 import { signedInAdminPerTest, until } from '../../../tests/support/admin-browser.ts';
@@ -18,7 +17,7 @@ import { createSettingsStore } from './settings-store.ts';
 
 let builds = 0;
 let purges = 0;
-// Plays the build hook and Netlify's purge API (a save purges the CDN; only Publish now builds).
+// Plays the build hook and Netlify's purge API: a save purges the CDN, and nothing calls the hook.
 const hook = createServer((req, res) => {
   if (req.url?.startsWith('/build_hooks/')) builds += 1;
   else purges += 1;
@@ -57,7 +56,7 @@ describe('when a change goes live', () => {
     expect(istWhen('2026-11-30T18:30:00.000Z', now)).toBe('Tue, 1 Dec, 00:00 IST');
   });
 
-  it('adds the line after the spec’s success message; a save starts no deploy, and Publish now spends the budget', async () => {
+  it('adds the line after the spec’s success message; a save starts no deploy, and nothing waits for one', async () => {
     const store = createContentStore(courses);
     await store.load();
     const before = builds;
@@ -88,18 +87,9 @@ describe('when a change goes live', () => {
     const ready = await until(publishing.$state, (state) => state.status === 'ready');
     expect(ready.status === 'ready' && ready.data).toMatchObject({
       used: 0,
-      budget: 1,
-      remaining: 1,
+      live: { when: 'soon' },
       queued: [],
     });
-
-    // Publish now (a deploy of the current code) is what the budget is for: the month's one is spent, then refused.
-    expect(await publishing.publishNow(() => true)).toBe(true);
-    expect(builds).toBe(before + 1);
-    await publishing.load();
-    expect(await publishing.publishNow(() => false)).toBe(false);
-    expect(await publishing.publishNow(() => true)).toBe(false);
-    expect(publishing.$notice.get()).toEqual({ kind: 'error', text: API.publishBudgetUsed(1) });
-    expect(builds).toBe(before + 1);
+    expect(builds).toBe(before);
   });
 });

@@ -11,6 +11,8 @@ import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { keepsTaxRecord, keepTaxRecord, keepTrashedTaxRecord, taxRecordMark } from '../fees/tax-records.ts';
+import { everyInIndex } from '../repository/every-in-index.ts';
+import { EMAIL_INDEX, emailDigest } from '../repository/indexes.ts';
 import type { Repository, StoredItem, TrashEntry } from '../repository/port.ts';
 import { doneWith, resync, type DueMember } from '../schedule/due-index.ts';
 import { releaseSeatOf } from '../seats/batch-seats.ts';
@@ -62,7 +64,14 @@ export async function requestsByEmail(
   const [found, trash] = await Promise.all([
     Promise.all(
       REQUEST_FAMILY_KEYS.map(async (family) =>
-        (await repository.list(requestFamilies[family].key)).filter((item) => sameEmail(item.email, email)),
+        (
+          await everyInIndex(repository, requestFamilies[family].key, {
+            field: EMAIL_INDEX,
+            value: emailDigest(email),
+          })
+        )
+          .filter((item) => sameEmail(item.email, email))
+          .reverse(),
       ),
     ),
     trashedByEmail(repository, email),

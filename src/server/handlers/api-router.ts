@@ -87,7 +87,7 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     // Named accounts and the audit log (issue 13): owners only.
     ...usersRoutes,
     ...auditRoutes,
-    // This month's deploys against the budget, the publish queue and an owner's "publish now" (issue 26).
+    // When an edit goes live and what waits for a deploy (nothing: docs/decisions.md §76).
     ...publishingRoutes,
     // Preview and share a draft (issue 24.4).
     ...previewRoutes(registry.content),

@@ -1,6 +1,6 @@
 /**
- * The scheduled follow-up build (netlify/functions/rebuild-scheduler.mts on Netlify; the local runner ticks it
- * itself): sends one build when writes were deferred and the coalescing window is over.
+ * The daily scheduled work (netlify/functions/trash-purge.mts), and the follow-up build of the rebuild design that
+ * no schedule runs any more (docs/decisions.md §76).
  */
 import { purgeAudit } from '../audit/audit-log.ts';
 import { purgeDeadSessions } from '../auth/sessions.ts';
@@ -30,6 +30,10 @@ export async function ensureDueIndex(deps: Deps): Promise<void> {
   console.info(`[schedule] due-time index built: ${entered} entries`);
 }
 
+/**
+ * The coalesced follow-up build. No scheduled function runs it any more (content asks for no build: docs/decisions.md
+ * §76); kept for the bench's month of the rebuild design (bench/upstash-month.ts).
+ */
 export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<RebuildOutcome> {
   return deps.rebuild.followUp();
 }

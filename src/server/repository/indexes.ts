@@ -5,6 +5,7 @@
  * Lists of a family are per collection (each request family is its own), so no index by family is needed: the
  * collection's own order is that index.
  */
+import { createHash } from 'node:crypto';
 import { WAITLISTED } from '../../lib/batches.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import { statusOf } from '../../lib/enquiries.ts';
@@ -36,14 +37,29 @@ export const UPI_REF_INDEX = 'upiRef';
 /** The index of enrolments holding a receipt of a financial year: the year's receipts, read without the rest. */
 export const RECEIPT_YEAR_INDEX = 'receiptYear';
 
-const REQUEST_INDEX_FIELDS = ['status', 'batch', 'waitlist', UPI_REF_INDEX, RECEIPT_YEAR_INDEX] as const;
+/**
+ * The index of requests by e-mail address (a person's privacy export and erasure find theirs without a scan). Its
+ * value is a digest of the trimmed, lower-cased address, so no address is spelt out in an index's name.
+ */
+export const EMAIL_INDEX = 'emailDigest';
+export const emailDigest = (email: string) =>
+  createHash('sha256').update(email.trim().toLocaleLowerCase('en')).digest('base64url').slice(0, 22);
+
+const REQUEST_INDEX_FIELDS = [
+  'status',
+  'batch',
+  'waitlist',
+  UPI_REF_INDEX,
+  RECEIPT_YEAR_INDEX,
+  EMAIL_INDEX,
+] as const;
 const CERTIFICATE_INDEX_FIELDS = ['batch'] as const;
 const certificates = contentFamilies.certificate.key;
 
 /**
  * Request families: by status (a missing one counts as new, as everywhere) and, for enrolments, by batch, by the
  * batch whose waitlist holds them (a waitlist place is read from that index alone, whatever the batch holds) and
- * by each payment's UTR and receipt year. Certificates: by batch (a batch's roster reads its own certificates).
+ * by each payment's UTR and receipt year; every request by its e-mail's digest. Certificates: by batch (a batch's roster reads its own certificates).
  */
 export const REGISTRY_INDEX_RULE: IndexRule = {
   fields: (collection) =>
@@ -59,6 +75,8 @@ export const REGISTRY_INDEX_RULE: IndexRule = {
         : [];
     if (!isRequestFamilyKey(collection)) return [];
     const entries: IndexEntry[] = [{ field: 'status', value: statusOf(item) }];
+    if (typeof item.email === 'string' && item.email.trim() !== '')
+      entries.push({ field: EMAIL_INDEX, value: emailDigest(item.email) });
     const payments = paymentsOf(item);
     for (const upiRef of new Set(payments.map((entry) => upiRefKey(entry.upiRef))))
       entries.push({ field: UPI_REF_INDEX, value: upiRef });
