@@ -1,13 +1,20 @@
 /**
- * 1. Lighthouse (mobile emulation, simulated throttling: Lighthouse's defaults) on the six public pages, three
- * runs each, Debian Chromium headless and offline, against the local runner itself (`npm start`).
+ * 1. Lighthouse (mobile emulation, simulated throttling: Lighthouse's defaults) on the public pages and the
+ * student's enrolment page, three runs each, Debian Chromium headless and offline, against the local runner itself
+ * (`npm start`). The pages render on demand behind the runner's CDN emulation: each is asked for once before its
+ * runs, so Lighthouse meets the CDN's copy, as a visitor usually does. A few pages are then measured once more on
+ * their first view after a purge of their cache tags, rendered by the page function (the row "first view after
+ * purge").
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEFAULT_CPU_SLOWDOWN, probeBenchmarkIndex, slowdownImitating } from './support/cpu.ts';
 import { CHROMIUM_PATH } from './support/machine.ts';
-import { CHROMIUM_FLAGS, PUBLIC_PAGES } from './support/pages.ts';
+import { PAGE_ROUTES, pageTags } from '../src/lib/page-cache.ts';
+import { CHROMIUM_FLAGS, PUBLIC_PAGES, STUDENT_PAGE } from './support/pages.ts';
 import type { Benchmark } from './support/context.ts';
+import type { Runner } from './support/runner.ts';
+import { studentPagePath } from './support/student-page.ts';
 import { spread } from './support/stats.ts';
 import type { Row } from './support/table.ts';
 
@@ -28,10 +35,31 @@ const CPU_SLOWDOWN = process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN
 const AS_INDEX = process.env.BENCH_LIGHTHOUSE_AS_INDEX
   ? Number(process.env.BENCH_LIGHTHOUSE_AS_INDEX)
   : undefined;
-/** `BENCH_LIGHTHOUSE_PAGES=/,/about` measures only those pages (while working on one); all six by default. */
+interface LighthousePage {
+  path: string;
+  noindex?: boolean;
+  /** A page with no script at all: its JavaScript row has the target 0 KB. */
+  scriptFree?: boolean;
+}
+
+const ALL_PAGES: LighthousePage[] = [...PUBLIC_PAGES, STUDENT_PAGE];
+/**
+ * `BENCH_LIGHTHOUSE_PAGES=/,/about` measures only those pages (while working on one; the student's page is
+ * `/enrolment/{token}`); every page by default.
+ */
 const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES
-  ? PUBLIC_PAGES.filter((page) => process.env.BENCH_LIGHTHOUSE_PAGES!.split(',').includes(page.path))
-  : PUBLIC_PAGES;
+  ? ALL_PAGES.filter((page) => process.env.BENCH_LIGHTHOUSE_PAGES!.split(',').includes(page.path))
+  : ALL_PAGES;
+/**
+ * The pages measured again on their first view after a purge (`BENCH_LIGHTHOUSE_COLD_PAGES`, comma-separated,
+ * `none` for none; only pages also measured): the home page, a course and an article, each page kind's render.
+ */
+const COLD_PAGES = (
+  process.env.BENCH_LIGHTHOUSE_COLD_PAGES ??
+  '/,/courses/ethical-hacking,/articles/ctf-write-up-the-login-form-that-trusted-its-own-cookie'
+).split(',');
+/** Runs per page after a purge (`BENCH_LIGHTHOUSE_COLD_RUNS`), each after a purge of its own. */
+const COLD_RUNS = Number(process.env.BENCH_LIGHTHOUSE_COLD_RUNS ?? 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Metric {
@@ -40,6 +68,8 @@ interface Metric {
   read: (result: RunResult) => number;
   target?: string;
   ok?: (median: number) => boolean;
+  /** A target for script-free pages only. */
+  scriptFreeTarget?: { target: string; ok: (median: number) => boolean };
 }
 
 interface RunResult {
@@ -94,6 +124,15 @@ const METRICS: Metric[] = [
     ok: (v) => v <= 50,
   },
   { metric: 'Transferred', unit: 'KB', read: (r) => (r.audits['total-byte-weight'] ?? NaN) / 1000 },
+  /** Scripts transferred on first view (Lighthouse's resource summary). */
+  {
+    metric: 'JavaScript',
+    unit: 'KB',
+    read: (r) => (r.audits.scriptBytes ?? NaN) / 1000,
+    scriptFreeTarget: { target: '0', ok: (v) => v === 0 },
+  },
+  /** The page's own answer: time to its first byte (Lighthouse's server-response-time, as observed). */
+  { metric: 'TTFB', unit: 'ms', read: (r) => r.audits['server-response-time'] ?? NaN },
   /** Lighthouse's own CPU speed probe: lower means the shared machine was busier during the run. */
   { metric: 'benchmarkIndex (CPU probe)', unit: '', read: (r) => r.audits.benchmarkIndex ?? NaN },
   /** The slowdown the run used, and the benchmark index of the machine it imitates at Lighthouse's 4× (index × 4 / slowdown). */
@@ -106,7 +145,11 @@ const AUDITS = [
   'cumulative-layout-shift',
   'total-blocking-time',
   'total-byte-weight',
+  'server-response-time',
 ];
+
+/** The rows of a page's first view after a purge. */
+const COLD_METRICS = new Set(['Performance', 'LCP', 'TTFB']);
 
 /**
  * A page kept out of search on purpose (`noindex` in support/pages.ts: a thank-you page, a form answered per
@@ -151,6 +194,9 @@ async function audit(url: string, port: number, noindex = false): Promise<RunRes
   const audits: Record<string, number> = Object.fromEntries(
     AUDITS.map((id) => [id, lhr.audits[id]?.numericValue ?? NaN]),
   );
+  const summary = (lhr.audits['resource-summary']?.details as { items?: ResourceSummaryItem[] } | undefined)
+    ?.items;
+  audits.scriptBytes = summary?.find((item) => item.resourceType === 'script')?.transferSize ?? NaN;
   audits.benchmarkIndex = lhr.environment.benchmarkIndex;
   // The machine this run stands for: its index as Lighthouse measured it, slowed from the default 4×.
   audits.imitatedIndex =
@@ -173,6 +219,41 @@ async function audit(url: string, port: number, noindex = false): Promise<RunRes
     }
   }
   return { scores, audits, misses };
+}
+
+interface ResourceSummaryItem {
+  resourceType: string;
+  transferSize: number;
+}
+
+/** The route pattern of PAGE_ROUTES an address belongs to (fixed and slug routes before rest parameters). */
+function routeOf(path: string): string {
+  const parts = path.split('/');
+  const fits = (pattern: string) => {
+    const segments = pattern.split('/');
+    for (const [index, segment] of segments.entries()) {
+      if (segment.startsWith('[...')) return true;
+      const part = parts[index];
+      if (part === undefined) return false;
+      // A parameter, maybe with a suffix (`[slug].png`), stands for any non-empty segment with that suffix.
+      const suffix = segment.startsWith('[') ? segment.slice(segment.indexOf(']') + 1) : null;
+      if (suffix === null ? segment !== part : !(part.length > suffix.length && part.endsWith(suffix)))
+        return false;
+    }
+    return segments.length === parts.length;
+  };
+  const pattern = Object.keys(PAGE_ROUTES)
+    .sort((a, b) => Number(a.includes('[...')) - Number(b.includes('[...')))
+    .find((candidate) => candidate === path || fits(candidate));
+  if (!pattern) throw new Error(`no page route serves ${path}`);
+  return pattern;
+}
+
+/** Warms the CDN with one request, then answers what the CDN did for the next (`hit` once it keeps the page). */
+async function warm(url: string): Promise<string> {
+  await (await fetch(url)).arrayBuffer();
+  const again = await fetch(url, { method: 'HEAD' });
+  return again.headers.get('cache-status')?.split(';')[1]?.trim() ?? 'none';
 }
 
 /** The first text a Lighthouse details item carries: its description, an element's snippet, a source's text or URL. */
@@ -202,11 +283,55 @@ async function withRetries<T>(attempt: () => Promise<T>, log: (line: string) => 
   }
 }
 
+/** The rows of one page's runs (`subject` names it), each metric's min / median / max. */
+function rowsOf(subject: string, page: LighthousePage, runs: RunResult[], metrics: Metric[]): Row[] {
+  return metrics.map((metric) => {
+    const value = spread(runs.map(metric.read));
+    const goal = metric.scriptFreeTarget && page.scriptFree ? metric.scriptFreeTarget : metric;
+    return {
+      bench: 'Lighthouse',
+      subject,
+      metric: metric.metric,
+      value,
+      unit: metric.unit,
+      target: goal.target,
+      ok: goal.ok?.(value.median),
+    };
+  });
+}
+
+/**
+ * The page's first view after a purge: its cache tags purged through the runner's purge API just before each run,
+ * so Lighthouse's request is the CDN's miss and the page function renders it. Answers how many kept answers each
+ * purge removed, so a run that met no purged copy shows.
+ */
+async function afterPurge(
+  runner: Runner,
+  page: LighthousePage,
+  port: number,
+  log: (line: string) => void,
+): Promise<{ runs: RunResult[]; purged: number[] }> {
+  const tags = pageTags(routeOf(page.path));
+  const runs: RunResult[] = [];
+  const purged: number[] = [];
+  for (let run = 0; run < COLD_RUNS; run += 1) {
+    log(`lighthouse ${page.path} after a purge of ${tags.join(', ')}, run ${run + 1}/${COLD_RUNS}`);
+    runs.push(
+      await withRetries(async () => {
+        purged.push(await runner.purge(tags));
+        return audit(runner.url + page.path, port, page.noindex);
+      }, log),
+    );
+  }
+  return { runs, purged };
+}
+
 export const lighthouseBenchmark: Benchmark = {
   name: 'lighthouse',
   title: 'Lighthouse, mobile',
   async run(context) {
-    const base = (await context.runner()).url;
+    const runner = await context.runner();
+    const base = runner.url;
     const rows: Row[] = [];
     const notes: string[] = [
       ...(AS_INDEX === undefined
@@ -216,7 +341,7 @@ export const lighthouseBenchmark: Benchmark = {
         : [
             `Imitating a machine of benchmark index ${AS_INDEX} at Lighthouse's defaults (BENCH_LIGHTHOUSE_AS_INDEX): each run's CPU slowdown is 4× times the CPU probe taken just before it over ${AS_INDEX}; "imitated benchmarkIndex" is the run's own probe × 4 / its slowdown.`,
           ]),
-      `Lighthouse: ${RUNS} runs per page, a fresh Chromium per page, Lighthouse's default mobile settings (moto g power emulation, simulated throttling: 150 ms RTT, 1.6 Mbps, 4× CPU slowdown, calibrated to this machine's benchmark index). Pages are served by the local runner itself (scripts/serve.ts, what npm start runs), which compresses text with brotli or gzip by Accept-Encoding as Netlify's edge does; pictures the pages show are deploy files, as in production. "Transferred" is Lighthouse's total-byte-weight (first view, after load).`,
+      `Lighthouse: ${RUNS} runs per page, a fresh Chromium per page, Lighthouse's default mobile settings (moto g power emulation, simulated throttling: 150 ms RTT, 1.6 Mbps, 4× CPU slowdown, calibrated to this machine's benchmark index). Pages are served by the local runner itself (scripts/serve.ts, what npm start runs), which compresses text with brotli or gzip by Accept-Encoding as Netlify's edge does; pictures the pages show are deploy files, as in production. Pages rendered on demand are asked for once before their runs, so Lighthouse meets the runner's CDN copy (a visitor's usual view); "first view after purge" rows are single runs right after the page's cache tags were purged through the runner's purge API (\`/api/v1/purge\`, as \`purgeCache\` calls it), so the page function renders that view. "Transferred" is Lighthouse's total-byte-weight (first view, after load), "JavaScript" the scripts in it, "TTFB" Lighthouse's server-response-time of the page itself.`,
     ];
     for (const page of PAGES) {
       const chrome = await chromeLauncher.launch({
@@ -225,16 +350,18 @@ export const lighthouseBenchmark: Benchmark = {
         logLevel: 'silent',
       });
       const runs: RunResult[] = [];
+      let cold: Awaited<ReturnType<typeof afterPurge>> | null = null;
       try {
+        // The student's page is signed per enrolment: the bench enrols a student and opens their link.
+        const path = page === STUDENT_PAGE ? await studentPagePath(base) : page.path;
+        const cached = await warm(base + path);
+        if (page !== STUDENT_PAGE && cached !== 'hit')
+          notes.push(`Lighthouse ${page.path}: the CDN answered "${cached}" to the request after warming.`);
         for (let run = 0; run < RUNS; run += 1) {
           context.log(`lighthouse ${page.path} run ${run + 1}/${RUNS}`);
-          runs.push(
-            await withRetries(
-              () => audit(base + page.path, chrome.port, 'noindex' in page && page.noindex),
-              context.log,
-            ),
-          );
+          runs.push(await withRetries(() => audit(base + path, chrome.port, page.noindex), context.log));
         }
+        if (COLD_PAGES.includes(page.path)) cold = await afterPurge(runner, page, chrome.port, context.log);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         rows.push({
@@ -248,22 +375,18 @@ export const lighthouseBenchmark: Benchmark = {
       } finally {
         chrome.kill();
       }
-      for (const metric of METRICS) {
-        const value = spread(runs.map(metric.read));
-        rows.push({
-          bench: 'Lighthouse',
-          subject: page.path,
-          metric: metric.metric,
-          value,
-          unit: metric.unit,
-          target: metric.target,
-          ok: metric.ok?.(value.median),
-        });
+      rows.push(...rowsOf(page.path, page, runs, METRICS));
+      if (cold) {
+        const subject = `${page.path} (first view after purge)`;
+        rows.push(...rowsOf(subject, page, cold.runs, METRICS.filter((m) => COLD_METRICS.has(m.metric))));
+        notes.push(
+          `Lighthouse ${subject}: each purge removed ${cold.purged.join(', ')} kept answers (the page's tags ${pageTags(routeOf(page.path)).join(', ')}).`,
+        );
       }
-      const misses = [...new Set(runs.flatMap((run) => run.misses))];
+      const misses = [...new Set([...runs, ...(cold?.runs ?? [])].flatMap((run) => run.misses))];
       if (misses.length > 0)
         notes.push(`Lighthouse ${page.path} audits below 1 in some run: ${misses.join('; ')}.`);
-      if ('noindex' in page && page.noindex)
+      if (page.noindex)
         notes.push(
           `Lighthouse ${page.path} is noindex by design: its SEO score leaves out ${NOINDEX_AUDIT}, which such a page fails by design.`,
         );
