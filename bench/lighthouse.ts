@@ -214,7 +214,9 @@ async function audit(url: string, port: number, noindex = false): Promise<RunRes
         const items = (entry.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
         const first = items[0];
         const detail = first ? `: ${describeItem(first).slice(0, 140)}` : '';
-        misses.push(`${id}: ${ref.id} (${entry.displayValue || `score ${entry.score}`}${detail})`);
+        misses.push(
+          `${id}: ${ref.id} (${entry.displayValue || entry.explanation || `score ${entry.score}`}${detail})`,
+        );
       }
     }
   }
@@ -378,7 +380,14 @@ export const lighthouseBenchmark: Benchmark = {
       rows.push(...rowsOf(page.path, page, runs, METRICS));
       if (cold) {
         const subject = `${page.path} (first view after purge)`;
-        rows.push(...rowsOf(subject, page, cold.runs, METRICS.filter((m) => COLD_METRICS.has(m.metric))));
+        rows.push(
+          ...rowsOf(
+            subject,
+            page,
+            cold.runs,
+            METRICS.filter((m) => COLD_METRICS.has(m.metric)),
+          ),
+        );
         notes.push(
           `Lighthouse ${subject}: each purge removed ${cold.purged.join(', ')} kept answers (the page's tags ${pageTags(routeOf(page.path)).join(', ')}).`,
         );

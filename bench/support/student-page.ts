@@ -73,7 +73,8 @@ export async function studentPagePath(base: string): Promise<string> {
     }),
   });
   const text = await answer.text();
-  if (answer.status !== 201) throw new Error(`the enrolment answered ${answer.status}: ${text.slice(0, 200)}`);
+  if (answer.status !== 201)
+    throw new Error(`the enrolment answered ${answer.status}: ${text.slice(0, 200)}`);
   const { enrolmentPage, payment } = JSON.parse(text) as {
     enrolmentPage?: { href: string };
     payment?: unknown;
