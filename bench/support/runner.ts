@@ -28,7 +28,7 @@ export interface RunnerOptions {
   projectRoot: string;
   dataDir: string;
   env: Record<string, string>;
-  /** The runner builds the site before it listens. */
+  /** The runner builds the site before it listens: minutes on a busy shared machine (default 10). */
   timeoutMs?: number;
 }
 
@@ -73,7 +73,7 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`runner did not start in time:\n${log.slice(-20).join('\n')}`));
-    }, options.timeoutMs ?? 240_000);
+    }, options.timeoutMs ?? 600_000);
     const check = setInterval(() => {
       if (log.some((line) => line.includes('Site:'))) {
         clearTimeout(timer);
