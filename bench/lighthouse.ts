@@ -77,6 +77,8 @@ interface RunResult {
   audits: Record<string, number>;
   /** Weighted audits scoring below 1 in each category, for the notes. */
   misses: string[];
+  /** SEO audits left out of this run's score (is-crawlable of a noindex page, robots-txt refused by the CSP). */
+  leftOut: string[];
 }
 
 const METRICS: Metric[] = [
@@ -156,6 +158,14 @@ const COLD_METRICS = new Set(['Performance', 'LCP', 'TTFB']);
  * visitor) fails SEO's is-crawlable by design; its SEO score is Lighthouse's weighted mean without that audit.
  */
 const NOINDEX_AUDIT = 'is-crawlable';
+/**
+ * robots-txt checks the site's one robots.txt, which Lighthouse fetches from inside the page: a page whose CSP
+ * refuses connections (`default-src 'none'`, as the script-free function pages send) makes that fetch fail with
+ * "CSP violation" (Lighthouse issue #4386), whatever robots.txt holds. Such a run's SEO score leaves it out; every
+ * other page checks the same robots.txt.
+ */
+const ROBOTS_AUDIT = 'robots-txt';
+const blockedByCsp = (explanation: string | undefined) => /CSP violation/.test(explanation ?? '');
 
 /** The CPU slowdown of the next run: the one asked for, one imitating AS_INDEX, or Lighthouse's default. */
 async function cpuSlowdownFor(port: number): Promise<number | undefined> {
@@ -183,9 +193,12 @@ async function audit(url: string, port: number, noindex = false): Promise<RunRes
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
   ) as RunResult['scores'];
-  if (noindex) {
+  const leftOut = new Set<string>();
+  if (noindex) leftOut.add(NOINDEX_AUDIT);
+  if (blockedByCsp(lhr.audits[ROBOTS_AUDIT]?.explanation)) leftOut.add(ROBOTS_AUDIT);
+  if (leftOut.size > 0) {
     const refs = (lhr.categories.seo?.auditRefs ?? []).filter(
-      (ref) => ref.weight > 0 && ref.id !== NOINDEX_AUDIT && typeof lhr.audits[ref.id]?.score === 'number',
+      (ref) => ref.weight > 0 && !leftOut.has(ref.id) && typeof lhr.audits[ref.id]?.score === 'number',
     );
     const weight = refs.reduce((sum, ref) => sum + ref.weight, 0);
     const earned = refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]!.score ?? 0), 0);
@@ -207,7 +220,7 @@ async function audit(url: string, port: number, noindex = false): Promise<RunRes
   for (const id of CATEGORIES.filter((category) => category !== 'performance')) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const entry = lhr.audits[ref.id];
-      if (noindex && ref.id === NOINDEX_AUDIT) continue;
+      if (id === 'seo' && leftOut.has(ref.id)) continue;
       if (ref.weight > 0 && entry && entry.score !== null && entry.score < 1) {
         // Say which console error or failing element it was, so a miss can be acted on. An item's source may be
         // a node or a location rather than text (is-crawlable's is the robots meta of a noindex page).
@@ -220,7 +233,7 @@ async function audit(url: string, port: number, noindex = false): Promise<RunRes
       }
     }
   }
-  return { scores, audits, misses };
+  return { scores, audits, misses, leftOut: [...leftOut] };
 }
 
 interface ResourceSummaryItem {
@@ -398,6 +411,10 @@ export const lighthouseBenchmark: Benchmark = {
       if (page.noindex)
         notes.push(
           `Lighthouse ${page.path} is noindex by design: its SEO score leaves out ${NOINDEX_AUDIT}, which such a page fails by design.`,
+        );
+      if (runs.some((run) => run.leftOut.includes(ROBOTS_AUDIT)))
+        notes.push(
+          `Lighthouse ${page.path}: its CSP (\`default-src 'none'\`) refuses the in-page fetch Lighthouse checks robots.txt with ("CSP violation", Lighthouse issue #4386), so its SEO score leaves out ${ROBOTS_AUDIT}; the site's robots.txt is checked on every other page.`,
         );
     }
     return { rows, notes };
