@@ -6,6 +6,8 @@
  * their first view after a purge of their cache tags, rendered by the page function (the row "first view after
  * purge").
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEFAULT_CPU_SLOWDOWN, probeBenchmarkIndex, slowdownImitating } from './support/cpu.ts';
@@ -60,6 +62,12 @@ const COLD_PAGES = (
 ).split(',');
 /** Runs per page after a purge (`BENCH_LIGHTHOUSE_COLD_RUNS`), each after a purge of its own. */
 const COLD_RUNS = Number(process.env.BENCH_LIGHTHOUSE_COLD_RUNS ?? 1);
+/**
+ * `BENCH_LIGHTHOUSE_STATIC_TWIN=1`: each page rendered on demand is measured again as a deploy file holding the
+ * very HTML the CDN served (written into the served copy's dist/), in the same Chromium and minutes: the
+ * side-by-side of on demand and static with the page and the machine's load held equal.
+ */
+const STATIC_TWIN = process.env.BENCH_LIGHTHOUSE_STATIC_TWIN === '1';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Metric {
@@ -264,6 +272,22 @@ function routeOf(path: string): string {
   return pattern;
 }
 
+/**
+ * Writes the HTML the CDN answers for `path` into the served copy's dist/ as a deploy file of its own, and answers
+ * that file's address (netlify.toml's header rules apply to it, as they did to the pre-rendered pages).
+ */
+async function staticTwin(base: string, siteRoot: string, path: string): Promise<string> {
+  const html = await (await fetch(base + path)).text();
+  const name = `__static-twin${path.replace(/[^a-z0-9]+/gi, '-')}`.replace(/-+$/, '');
+  writeFileSync(join(siteRoot, 'dist', `${name}.html`), html);
+  const twin = `/${name}`;
+  const served = await fetch(base + twin);
+  await served.arrayBuffer();
+  // A file the runner does not serve would be the page function's 404.
+  if (!served.ok) throw new Error(`${twin} is not served as a deploy file (${served.status})`);
+  return twin;
+}
+
 /** Warms the CDN with one request, then answers what the CDN did for the next (`hit` once it keeps the page). */
 async function warm(url: string): Promise<string> {
   await (await fetch(url)).arrayBuffer();
@@ -366,6 +390,7 @@ export const lighthouseBenchmark: Benchmark = {
       });
       const runs: RunResult[] = [];
       let cold: Awaited<ReturnType<typeof afterPurge>> | null = null;
+      const twinRuns: RunResult[] = [];
       try {
         // The student's page is signed per enrolment: the bench enrols a student and opens their link.
         const path = page === STUDENT_PAGE ? await studentPagePath(base) : page.path;
@@ -377,6 +402,15 @@ export const lighthouseBenchmark: Benchmark = {
           runs.push(await withRetries(() => audit(base + path, chrome.port, page.noindex), context.log));
         }
         if (COLD_PAGES.includes(page.path)) cold = await afterPurge(runner, page, chrome.port, context.log);
+        if (STATIC_TWIN && page !== STUDENT_PAGE) {
+          const twin = await staticTwin(base, await context.siteRoot(), path);
+          for (let run = 0; run < RUNS; run += 1) {
+            context.log(`lighthouse ${page.path} as the deploy file ${twin}, run ${run + 1}/${RUNS}`);
+            twinRuns.push(
+              await withRetries(() => audit(base + twin, chrome.port, page.noindex), context.log),
+            );
+          }
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         rows.push({
@@ -403,6 +437,17 @@ export const lighthouseBenchmark: Benchmark = {
         );
         notes.push(
           `Lighthouse ${subject}: each purge removed ${cold.purged.join(', ')} kept answers (the page's tags ${pageTags(routeOf(page.path)).join(', ')}).`,
+        );
+      }
+      if (twinRuns.length > 0) {
+        const subject = `${page.path} (the same HTML as a deploy file)`;
+        rows.push(
+          ...rowsOf(
+            subject,
+            page,
+            twinRuns,
+            METRICS.filter((m) => COLD_METRICS.has(m.metric)),
+          ),
         );
       }
       const misses = [...new Set([...runs, ...(cold?.runs ?? [])].flatMap((run) => run.misses))];
