@@ -88,12 +88,36 @@ export interface MonthResult {
   spareViews: number;
 }
 
+/** What the deploy governor never asks of its coordination: a call to one of these is a bench bug, said loudly. */
+const UNUSED = [
+  'addToSet',
+  'takeSet',
+  'takeSeat',
+  'releaseSeat',
+  'seatsHeld',
+  'openSeats',
+  'remember',
+  'recall',
+  'schedule',
+  'unschedule',
+  'due',
+] as const;
+
 /** Leases, flags and counters on the fake clock. */
 function memoryCoordination(now: () => number): Coordination {
   const leases = new Map<string, number>();
   const flags = new Set<string>();
   const counts = new Map<string, number>();
+  const unused = Object.fromEntries(
+    UNUSED.map((name) => [
+      name,
+      async () => {
+        throw new Error(`the credits month's coordination has no ${name}`);
+      },
+    ]),
+  ) as unknown as Pick<Coordination, (typeof UNUSED)[number]>;
   return {
+    ...unused,
     async acquireLease(name, ttlMs) {
       if ((leases.get(name) ?? 0) > now()) return false;
       leases.set(name, now() + ttlMs);

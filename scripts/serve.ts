@@ -151,7 +151,8 @@ async function main() {
   process.env.DEPLOY_BUDGET_PER_MONTH ??= LOCAL_DEPLOY_BUDGET;
   process.env.URL = `http://localhost:${port}`;
   // Netlify's CDN in front of the functions, purged through Netlify's API call, answered by the runner itself.
-  const cdn = createCdnCache({ log });
+  // Its token is the one the runner was started with, if any (the bench purges pages itself), else a random one.
+  const cdn = createCdnCache({ log, token: process.env.NETLIFY_PURGE_API_TOKEN });
   process.env.NETLIFY_PURGE_API_TOKEN = cdn.token;
   process.env.NETLIFY_PURGE_API_URL = `http://127.0.0.1:${port}${LOCAL_NETLIFY_API_PATH}`;
   process.env.SITE_ID ??= 'local-site';

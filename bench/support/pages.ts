@@ -33,6 +33,13 @@ export const PUBLIC_PAGES = [
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
 /**
+ * The student's "Your enrolment" page (issue 41): its address is signed for one enrolment, so the bench makes an
+ * enrolment and measures its page (support/student-page.ts). noindex by design, and it carries no script at all
+ * (`scriptFree`: its JavaScript row has the target 0 KB). Not in dist/: a function renders it on each visit.
+ */
+export const STUDENT_PAGE = { path: '/enrolment/{token}', noindex: true, scriptFree: true } as const;
+
+/**
  * Whether a response came from a function (an invocation on a CDN miss): a function-routed path whose response
  * carries the runner's invocation stamp. `/uploads/*` is `preferStatic`, so pictures copied into the build are
  * answered from the deploy's files, without the stamp.

@@ -268,4 +268,9 @@ describe("the runner's purge API", () => {
       server.close();
     }
   });
+  it('takes the token it is started with (a bench purging by itself), a random one otherwise', () => {
+    expect(createCdnCache({ token: 'given-token' }).token).toBe('given-token');
+    expect(createCdnCache().token).toMatch(/^[\w-]{32}$/);
+    expect(createCdnCache().token).not.toBe(createCdnCache().token);
+  });
 });
