@@ -3,7 +3,6 @@
  * `/enroll?batch=…` with the batch's course chosen and the batch shown (clearable), the submission stores the
  * batch, and staff see it on the Enrollment Requests screen filtered by that batch (its roster).
  */
-import { PUBLIC } from '../../src/lib/messages.ts';
 import { COURSES_PAGE } from '../../src/lib/page-words.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import { ENROLL, ENROLL_BATCH } from '../../src/lib/public-copy.ts';
@@ -11,8 +10,7 @@ import { REQUESTS } from '../../src/admin/admin-copy.ts';
 import EnrollForm from '../../src/islands/EnrollForm.tsx';
 import { expect, test, useAdminSession } from './fixtures.ts';
 import { holdRequests, skipSplash, waitForIsland, withoutBakedData } from './public-helpers.ts';
-
-const BATCH = 'EH weekday evenings';
+import { DEMO_BATCH as BATCH, openBatchEnrolment, submitEnrolment } from './enrol-support.ts';
 /** The demo's Ethical Hacking course, named as its page names it on the form, the request and the receipt. */
 const COURSE = 'Ethical Hacking';
 
@@ -21,12 +19,7 @@ test('a course page’s Enrol opens the form with its batch chosen; the request 
   adminApi,
   adminCookies,
 }) => {
-  await skipSplash(page);
-  await page.goto('/courses/ethical-hacking');
-  await page.getByRole('link', { name: COURSES_PAGE.enrolLabel(BATCH) }).click();
-  await expect(page).toHaveURL(/\/enroll\?batch=/);
-  const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
-  await waitForIsland(page, 'EnrollForm');
+  const batchId = await openBatchEnrolment(page, BATCH);
 
   const course = page.getByLabel(ENROLL.course, { exact: true });
   await expect(course).toHaveValue(COURSE);
@@ -42,11 +35,7 @@ test('a course page’s Enrol opens the form with its batch chosen; the request 
   await expect(chosen).toContainText(BATCH);
 
   const email = `batch-${Date.now()}@example.com`;
-  await page.getByLabel(ENROLL.name, { exact: true }).fill('Kavya Menon');
-  await page.getByLabel(ENROLL.email, { exact: true }).fill(email);
-  await page.getByLabel(ENROLL.phone, { exact: true }).fill('+91 90000 54321');
-  await page.getByRole('button', { name: ENROLL.submit }).click();
-  await expect(page.getByText(PUBLIC.enrollSuccess, { exact: true })).toBeVisible();
+  await submitEnrolment(page, { name: 'Kavya Menon', email, phone: '+91 90000 54321' });
 
   const listed = (await (await adminApi.get(`${PUBLIC_PATHS.enroll}?batch=${batchId}`)).json()) as {
     data: { email: string; course: string; batch?: string; batchName?: string }[];

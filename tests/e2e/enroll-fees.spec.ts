@@ -4,44 +4,28 @@
  * the enrolment's reference, and the app link (for phones); staff then record the payment on the Enrollment
  * Requests screen and see it paid with its receipt to download. Also the Stats screen's catalogue count (22.8).
  */
-import { contentFamilies, settingsFamily, statsFamily } from '../../src/lib/collections.ts';
-import { PUBLIC, ENROLL_PAYMENT } from '../../src/lib/messages.ts';
+import { contentFamilies, statsFamily } from '../../src/lib/collections.ts';
+import { ENROLL_PAYMENT } from '../../src/lib/messages.ts';
 import { COURSES_PAGE } from '../../src/lib/page-words.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
-import { ENROLL } from '../../src/lib/public-copy.ts';
 import { CATALOGUE, PAYMENTS } from '../../src/lib/staff-messages.ts';
 import { BROCHURE_MAX_BYTES } from '../../src/course-brochure.ts';
 import { formatPaise } from '../../src/lib/fields/money.ts';
 import { decodeQr, pdfText } from '../support/pdf.ts';
 import { openScreen } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test, useAdminSession } from './fixtures.ts';
-import { skipSplash, waitForIsland } from './public-helpers.ts';
-
-const BATCH = 'EH weekday evenings';
-const UPI = { upiVpa: 'deltasecure@okhdfcbank', upiPayeeName: 'DeltaSecure Technologies' };
+import { skipSplash } from './public-helpers.ts';
+import { DEMO_BATCH as BATCH, openBatchEnrolment, submitEnrolment, withUpiPayee } from './enrol-support.ts';
 
 test('an enrolment into a batch with a fee shows its UPI QR code and link; staff record the payment', async ({
   page,
   adminApi,
   adminCookies,
 }) => {
-  const current = (await (await adminApi.get(`${settingsFamily.path}?drafts=1`)).json()) as {
-    data: Record<string, unknown>;
-  };
-  expect((await adminApi.put(settingsFamily.path, { data: { ...current.data, ...UPI } })).status()).toBe(200);
-  try {
-    await skipSplash(page);
-    await page.goto('/courses/ethical-hacking');
-    await page.getByRole('link', { name: COURSES_PAGE.enrolLabel(BATCH) }).click();
-    await expect(page).toHaveURL(/\/enroll\?batch=/);
-    const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
-    await waitForIsland(page, 'EnrollForm');
+  await withUpiPayee(adminApi, async () => {
+    const batchId = await openBatchEnrolment(page);
     const email = `fees-${Date.now()}@example.com`;
-    await page.getByLabel(ENROLL.name, { exact: true }).fill('Priya Verma');
-    await page.getByLabel(ENROLL.email, { exact: true }).fill(email);
-    await page.getByLabel(ENROLL.phone, { exact: true }).fill('+91 90000 12345');
-    await page.getByRole('button', { name: ENROLL.submit }).click();
-    await expect(page.getByText(PUBLIC.enrollSuccess, { exact: true })).toBeVisible();
+    await submitEnrolment(page, { name: 'Priya Verma', email, phone: '+91 90000 12345' });
 
     const listed = (await (await adminApi.get(`${PUBLIC_PATHS.enroll}?batch=${batchId}`)).json()) as {
       data: { _id: string; email: string; reference: string; fee: number }[];
@@ -89,9 +73,7 @@ test('an enrolment into a batch with a fee shows its UPI QR code and link; staff
     // A staff member's click downloads it too (the admin's router must leave the link to the browser).
     const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  } finally {
-    await adminApi.put(settingsFamily.path, { data: current.data });
-  }
+  });
 });
 
 test('the Stats screen offers the catalogue’s published course count as the total', async ({

@@ -5,22 +5,16 @@
  * the payment it offers the receipt; a tampered link shows nothing of the enrolment, nor the link once staff revoke
  * it from the enrolment's card.
  */
-import { settingsFamily } from '../../src/lib/collections.ts';
 import { formatPaise } from '../../src/lib/fields/money.ts';
-import { ENROLMENT_PAGE, PUBLIC } from '../../src/lib/messages.ts';
-import { COURSES_PAGE } from '../../src/lib/page-words.ts';
+import { ENROLMENT_PAGE } from '../../src/lib/messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
-import { ENROLL } from '../../src/lib/public-copy.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { ACKNOWLEDGE, ENROLMENT_LINK } from '../../src/lib/staff-messages.ts';
 import { paymentPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { LOCAL_MAIL_PATH } from '../../scripts/local/local-notifications.ts';
 import { answerDialogs } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test, useAdminSession } from './fixtures.ts';
-import { skipSplash, waitForIsland } from './public-helpers.ts';
-
-const BATCH = 'EH weekday evenings';
-const UPI = { upiVpa: 'deltasecure@okhdfcbank', upiPayeeName: 'DeltaSecure Technologies' };
+import { openBatchEnrolment, submitEnrolment, withUpiPayee } from './enrol-support.ts';
 
 interface Mail {
   to: string[];
@@ -34,23 +28,10 @@ test('an enrolment with a fee e-mails its page: amount, UPI link and reference, 
   adminCookies,
   request,
 }) => {
-  const current = (await (await adminApi.get(`${settingsFamily.path}?drafts=1`)).json()) as {
-    data: Record<string, unknown>;
-  };
-  expect((await adminApi.put(settingsFamily.path, { data: { ...current.data, ...UPI } })).status()).toBe(200);
-  try {
-    await skipSplash(page);
-    await page.goto('/courses/ethical-hacking');
-    await page.getByRole('link', { name: COURSES_PAGE.enrolLabel(BATCH) }).click();
-    await expect(page).toHaveURL(/\/enroll\?batch=/);
-    const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
-    await waitForIsland(page, 'EnrollForm');
+  await withUpiPayee(adminApi, async () => {
+    const batchId = await openBatchEnrolment(page);
     const email = `page-${Date.now()}@example.com`;
-    await page.getByLabel(ENROLL.name, { exact: true }).fill('Meera Iyer');
-    await page.getByLabel(ENROLL.email, { exact: true }).fill(email);
-    await page.getByLabel(ENROLL.phone, { exact: true }).fill('+91 90000 54321');
-    await page.getByRole('button', { name: ENROLL.submit }).click();
-    await expect(page.getByText(PUBLIC.enrollSuccess, { exact: true })).toBeVisible();
+    await submitEnrolment(page, { name: 'Meera Iyer', email, phone: '+91 90000 54321' });
     const shown = page.getByRole('link', { name: ENROLMENT_PAGE.formLink });
     await expect(shown).toBeVisible();
     const shownPath = (await shown.getAttribute('href')) ?? '';
@@ -135,7 +116,5 @@ test('an enrolment with a fee e-mails its page: amount, UPI link and reference, 
     const revoked = await page.request.get(path);
     expect(revoked.status()).toBe(404);
     expect(await revoked.text()).not.toContain(enrolment.reference);
-  } finally {
-    await adminApi.put(settingsFamily.path, { data: current.data });
-  }
+  });
 });

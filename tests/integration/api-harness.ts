@@ -212,6 +212,9 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
       coordination,
       images: createImageService({ store: blobs.getStore(`images-${storeCounter}`) }),
       now: () => clock.now,
+      // ORIGIN serves no pages: a purge's warming would only ask the internet (or, through a stubbed fetch, this
+      // harness) for them and log each failure. A test that names its own site (`env.URL`) gets the real warmer.
+      ...(options.env?.URL ? {} : { pathsToWarm: async () => [] }),
       ...options.deps,
     },
   );

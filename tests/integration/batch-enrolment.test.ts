@@ -6,25 +6,27 @@
  * gives the roster and its CSV; the daily check asks for one rebuild when a batch starts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  contentFamilies,
-  enrollCourseFamily,
-  exportPath,
-  requestFamilies,
-  trashRestorePath,
-  type ContentFamily,
-} from '../../src/lib/collections.ts';
+import { contentFamilies, exportPath, requestFamilies, trashRestorePath } from '../../src/lib/collections.ts';
 import { ENROLL_WAITLISTED, ENROLMENT_PAGE } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { availabilityPath } from '../../src/server/handlers/batch-availability-handler.ts';
 import { closeStartedBatches } from '../../src/server/rebuild/batch-close.ts';
 import { runScheduledPurge } from '../../src/server/rebuild/scheduled.ts';
 import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
+import {
+  addBatch,
+  addCourse,
+  addEnrolNames,
+  addTrainer,
+  EH_PROSPECTUS,
+  EVENINGS_IN_MARCH,
+  MANY_SUBMISSIONS,
+  type Item,
+} from '../support/catalogue.ts';
 import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
-const { trainer: trainers, course: courses, batch: batches } = contentFamilies;
+const { batch: batches } = contentFamilies;
 const enroll = requestFamilies.enroll;
-type Item = Record<string, unknown> & { _id: string };
 
 describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
   let api: Api;
@@ -36,7 +38,7 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
 
   beforeAll(async () => {
     ({ api, stop } = await startApiOn(backend, 'batch-enrol', {
-      env: { SUBMISSION_SENDER_LIMIT_MAX: '1000', SUBMISSION_RATE_LIMIT_MAX: '1000' },
+      env: MANY_SUBMISSIONS,
       deps: {
         purgeCache: async (tags) => {
           purged.push(...tags);
@@ -52,43 +54,19 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     }));
     // 1 March 2026, noon IST: before every batch below starts.
     api.clock.now = new Date('2026-03-01T06:30:00.000Z');
-    for (const courseName of ['Certified Ethical Hacking Foundations', 'Cloud Security Essentials'])
-      expect(
-        (await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName } })).status,
-      ).toBe(201);
+    await addEnrolNames(api, 'Certified Ethical Hacking Foundations', 'Cloud Security Essentials');
   });
   afterAll(() => stop());
 
-  async function create(family: ContentFamily, json: Record<string, unknown>): Promise<Item> {
-    const response = await api.admin(family.path, { method: 'POST', json });
-    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
-    return (await body(response)).data as Item;
-  }
-
   let course: Item;
   const batch = (name: string, fields: Record<string, unknown>) =>
-    create(batches, {
-      name,
-      course: course._id,
-      schedule: 'Mon–Thu, 7–9 pm IST',
-      mode: 'online',
-      startDate: '2026-03-14',
-      endDate: '2026-05-09',
-      capacity: 2,
-      ...fields,
-    });
+    addBatch(api, course, name, { ...EVENINGS_IN_MARCH, ...fields });
 
   beforeAll(async () => {
-    const priya = await create(trainers, { name: 'Priya Verma' });
-    course = await create(courses, {
-      title: 'Ethical Hacking',
+    course = await addCourse(api, await addTrainer(api, 'Priya Verma'), 'Ethical Hacking', {
       // The link to the enrolment name its requests store (the title is not one of the Courses names).
       enrollName: 'Certified Ethical Hacking Foundations',
-      syllabus: [{ title: 'Reconnaissance', topics: ['OSINT'] }],
-      duration: '8 weeks, 48 hours',
-      fee: 2_500_000,
-      trainers: [priya._id],
-      refundPolicy: 'Full refund up to 7 days before the start.',
+      ...EH_PROSPECTUS,
     });
   });
 

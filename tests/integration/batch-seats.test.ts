@@ -6,22 +6,25 @@
  * a backup restore's rebuild counts what the requests say.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentFamilies,
-  enrollCourseFamily,
-  requestFamilies,
-  trashRestorePath,
-  type ContentFamily,
-} from '../../src/lib/collections.ts';
+import { requestFamilies, trashRestorePath } from '../../src/lib/collections.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { availabilityPath } from '../../src/server/handlers/batch-availability-handler.ts';
 import { rebuildSeatAccounts, seatAccount } from '../../src/server/seats/batch-seats.ts';
+import {
+  addBatch,
+  addCourse,
+  addEnrolNames,
+  addTrainer,
+  backdateCourse,
+  EH_PROSPECTUS,
+  EVENINGS_IN_MARCH,
+  MANY_SUBMISSIONS,
+  type Item,
+} from '../support/catalogue.ts';
 import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
-const { trainer: trainers, course: courses, batch: batches } = contentFamilies;
 const enroll = requestFamilies.enroll;
-type Item = Record<string, unknown> & { _id: string };
-const FEE = 2_500_000;
+const FEE = EH_PROSPECTUS.fee;
 
 describe.each(STORE_BACKENDS)('seats counted on %s', (backend) => {
   let api: Api;
@@ -31,51 +34,24 @@ describe.each(STORE_BACKENDS)('seats counted on %s', (backend) => {
 
   beforeAll(async () => {
     ({ api, stop } = await startApiOn(backend, 'batch-seats', {
-      env: { SUBMISSION_SENDER_LIMIT_MAX: '1000', SUBMISSION_RATE_LIMIT_MAX: '1000' },
+      env: MANY_SUBMISSIONS,
     }));
     api.clock.now = new Date('2026-03-01T06:30:00.000Z');
-    const created = await api.admin(enrollCourseFamily.path, {
-      method: 'POST',
-      json: { courseName: 'Certified Ethical Hacking Foundations' },
-    });
-    expect(created.status).toBe(201);
+    await addEnrolNames(api, 'Certified Ethical Hacking Foundations');
   });
   afterAll(() => stop());
 
-  async function create(family: ContentFamily, json: Record<string, unknown>): Promise<Item> {
-    const response = await api.admin(family.path, { method: 'POST', json });
-    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
-    return (await body(response)).data as Item;
-  }
-
   let course: Item;
   beforeAll(async () => {
-    const trainer = await create(trainers, { name: 'Priya Verma' });
-    course = await create(courses, {
-      title: 'Ethical Hacking',
+    course = await addCourse(api, await addTrainer(api, 'Priya Verma'), 'Ethical Hacking', {
       enrollName: 'Certified Ethical Hacking Foundations',
-      syllabus: [{ title: 'Reconnaissance', topics: ['OSINT'] }],
-      duration: '8 weeks, 48 hours',
-      fee: FEE,
-      trainers: [trainer._id],
-      refundPolicy: 'Full refund up to 7 days before the start.',
+      ...EH_PROSPECTUS,
     });
-    // Made before the test's payments (the store stamps the wall clock): a payment may not be dated before its
-    // batch's course existed (decisions §62).
-    const made = await api.repository.get(courses.key, course._id);
-    await api.repository.put(courses.key, { ...made!, createdAt: '2026-02-01T05:30:00.000Z' });
+    // Made before the test's payments.
+    await backdateCourse(api, course, '2026-02-01T05:30:00.000Z');
   });
 
-  const twoSeats = (name: string) =>
-    create(batches, {
-      name,
-      course: course._id,
-      schedule: 'Mon–Thu, 7–9 pm IST',
-      mode: 'online',
-      startDate: '2026-03-14',
-      endDate: '2026-05-09',
-      capacity: 2,
-    });
+  const twoSeats = (name: string) => addBatch(api, course, name, EVENINGS_IN_MARCH);
   const student = (n: number, batch: string) => ({
     name: `Student ${n}`,
     email: `seat${n}@example.in`,

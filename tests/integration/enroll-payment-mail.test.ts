@@ -6,23 +6,24 @@
  * merchant fields); without one it stays person-to-person. On both stores, with a real SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentFamilies,
-  enrollCourseFamily,
-  requestFamilies,
-  settingsFamily,
-  type ContentFamily,
-} from '../../src/lib/collections.ts';
+import { requestFamilies } from '../../src/lib/collections.ts';
 import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
-import { SETTING_FIELDS, SITE_SETTINGS_SEED, type SiteSettings } from '../../src/lib/site-settings.ts';
+import { SETTING_FIELDS, SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { ACKNOWLEDGE, COURSE_SETTINGS } from '../../src/lib/staff-messages.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
+import {
+  addBatch,
+  addCourse,
+  addEnrolNames,
+  addTrainer,
+  mailingEnv,
+  saveSiteSettings,
+  type Item,
+} from '../support/catalogue.ts';
 import { decodeQr } from '../support/pdf.ts';
 import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
-const { trainer: trainers, course: courses, batch: batches } = contentFamilies;
 const enroll = requestFamilies.enroll;
-type Item = Record<string, unknown> & { _id: string };
 
 const COURSE_NAME = 'Web Application Security';
 const UPI = { upiVpa: 'deltasecure@okhdfcbank', upiPayeeName: 'DeltaSecure Technologies' };
@@ -36,23 +37,8 @@ describe.each(STORE_BACKENDS)('the payment in the enrolment acknowledgement on %
   let nextIp = 1;
   let nextStudent = 1;
 
-  const create = async (family: ContentFamily, json: Record<string, unknown>): Promise<Item> => {
-    const response = await api.admin(family.path, { method: 'POST', json });
-    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
-    return (await body(response)).data as Item;
-  };
   const batch = (name: string, fields: Record<string, unknown> = {}) =>
-    create(batches, {
-      name,
-      course: course._id,
-      schedule: 'Sat–Sun, 10 am–1 pm IST',
-      mode: 'online',
-      startDate: '2026-12-12',
-      endDate: '2027-02-07',
-      capacity: 10,
-      feeOverride: 2_200_000,
-      ...fields,
-    });
+    addBatch(api, course, name, { feeOverride: 2_200_000, ...fields });
   /** Enrols a new student (a new address: one acknowledgement per address a day) and waits for the mails. */
   const enrol = async (batchId: string) => {
     const email = `student${nextStudent++}-${backend}@example.in`;
@@ -74,32 +60,16 @@ describe.each(STORE_BACKENDS)('the payment in the enrolment acknowledgement on %
     const ack = mail.mails().find((m) => m.to.includes(email));
     return { answer: await body(response), stored, ack };
   };
-  const saveSettings = async (changes: Partial<SiteSettings>) => {
-    const shown = (await body(await api.call(settingsFamily.path))).data as SiteSettings;
-    return api.admin(settingsFamily.path, { method: 'PUT', json: { ...shown, ...changes } });
-  };
+  const saveSettings = (changes: Record<string, unknown>) => saveSiteSettings(api, changes, { keep: true });
 
   beforeAll(async () => {
     mail = await startMailCatcher();
     ({ api, stop } = await startApiOn(backend, 'enroll-ack-pay', {
-      env: {
-        SMTP_URL: mail.url,
-        NOTIFY_EMAIL_TO: 'staff@delta.example',
-        NOTIFY_EMAIL_FROM: 'website@delta.example',
-        SUBMISSION_SENDER_LIMIT_MAX: '1000',
-        SUBMISSION_RATE_LIMIT_MAX: '1000',
-      },
+      env: mailingEnv(mail.url, 'staff@delta.example', 'website@delta.example'),
     }));
     api.clock.now = new Date('2026-11-26T05:30:00.000Z');
-    await create(enrollCourseFamily as unknown as ContentFamily, { courseName: COURSE_NAME });
-    const trainer = await create(trainers, { name: 'Arjun Nair' });
-    course = await create(courses, {
-      title: COURSE_NAME,
-      syllabus: [{ title: 'OWASP Top 10', topics: ['Injection'] }],
-      duration: '8 weeks, 40 hours',
-      fee: 1_850_000,
-      trainers: [trainer._id],
-    });
+    await addEnrolNames(api, COURSE_NAME);
+    course = await addCourse(api, await addTrainer(api), COURSE_NAME);
     expect((await saveSettings({ ...SITE_SETTINGS_SEED, ...UPI })).status).toBe(200);
   });
   afterAll(async () => {

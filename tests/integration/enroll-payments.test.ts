@@ -6,28 +6,28 @@
  * UPI reference never counts twice; a refund is recorded and cannot exceed what was paid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentFamilies,
-  enrollCourseFamily,
-  exportPath,
-  requestFamilies,
-  settingsFamily,
-  type ContentFamily,
-} from '../../src/lib/collections.ts';
+import { exportPath, requestFamilies } from '../../src/lib/collections.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { ENROLL_PAYMENT, ENROLMENT_PAGE } from '../../src/lib/messages.ts';
-import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { RECEIPT } from '../../src/lib/staff-messages.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { paymentPath, receiptPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { retryOutbox } from '../../src/server/enquiries/outbox.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
+import {
+  addBatch,
+  addCourse,
+  addEnrolNames,
+  addTrainer,
+  backdateCourse,
+  mailingEnv,
+  saveSiteSettings,
+  type Item,
+} from '../support/catalogue.ts';
 import { decodeQr, pdfText, showsDevanagari } from '../support/pdf.ts';
 import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
-const { trainer: trainers, course: courses, batch: batches } = contentFamilies;
 const enroll = requestFamilies.enroll;
-type Item = Record<string, unknown> & { _id: string };
 
 const STAFF = 'staff@delta.example';
 const FROM = 'DeltaSecure website <website@delta.example>';
@@ -48,22 +48,7 @@ describe.each(STORE_BACKENDS)('fees by UPI on %s', (backend) => {
   const freshIp = () => `198.51.100.${nextIp++}`;
   let course: Item;
 
-  const create = async (family: ContentFamily, json: Record<string, unknown>): Promise<Item> => {
-    const response = await api.admin(family.path, { method: 'POST', json });
-    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
-    return (await body(response)).data as Item;
-  };
-  const batch = (name: string, fields: Record<string, unknown> = {}) =>
-    create(batches, {
-      name,
-      course: course._id,
-      schedule: 'Sat–Sun, 10 am–1 pm IST',
-      mode: 'online',
-      startDate: '2026-12-12',
-      endDate: '2027-02-07',
-      capacity: 10,
-      ...fields,
-    });
+  const batch = (name: string, fields: Record<string, unknown> = {}) => addBatch(api, course, name, fields);
   const enrol = async (batchId: string, fields: Record<string, unknown> = {}) => {
     const response = await api.call(enroll.path, {
       method: 'POST',
@@ -86,34 +71,15 @@ describe.each(STORE_BACKENDS)('fees by UPI on %s', (backend) => {
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    ({ api, stop } = await startApiOn(backend, 'enroll-pay', {
-      env: {
-        SMTP_URL: mail.url,
-        NOTIFY_EMAIL_TO: STAFF,
-        NOTIFY_EMAIL_FROM: FROM,
-        SUBMISSION_SENDER_LIMIT_MAX: '1000',
-        SUBMISSION_RATE_LIMIT_MAX: '1000',
-      },
-    }));
+    ({ api, stop } = await startApiOn(backend, 'enroll-pay', { env: mailingEnv(mail.url, STAFF, FROM) }));
     // 26 November 2026, 11 am IST.
     api.clock.now = new Date('2026-11-26T05:30:00.000Z');
-    expect(
-      (await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName: COURSE_NAME } }))
-        .status,
-    ).toBe(201);
-    const trainer = await create(trainers, { name: 'Arjun Nair' });
-    course = await create(courses, {
-      title: COURSE_NAME,
-      syllabus: [{ title: 'OWASP Top 10', topics: ['Injection'] }],
-      duration: '8 weeks, 40 hours',
-      fee: 1_850_000,
-      trainers: [trainer._id],
+    await addEnrolNames(api, COURSE_NAME);
+    course = await addCourse(api, await addTrainer(api), COURSE_NAME, {
       refundPolicy: 'Full refund up to 7 days before the start.',
     });
-    // Made on 1 November 2026 (the store stamps the wall clock): a payment may not be dated before its batch's
-    // course existed (decisions §62), and these are dated from 25 November.
-    const made = await api.repository.get(courses.key, course._id);
-    await api.repository.put(courses.key, { ...made!, createdAt: '2026-11-01T05:30:00.000Z' });
+    // Made on 1 November 2026: these payments are dated from 25 November.
+    await backdateCourse(api, course, '2026-11-01T05:30:00.000Z');
   });
   afterAll(async () => {
     await stop();
@@ -142,10 +108,7 @@ describe.each(STORE_BACKENDS)('fees by UPI on %s', (backend) => {
   it(
     'answers the amount, the UPI link with the reference and its QR code, and the early-bird fee while it lasts',
     async () => {
-      const put = await api.admin(settingsFamily.path, {
-        method: 'PUT',
-        json: { ...SITE_SETTINGS_SEED, ...UPI },
-      });
+      const put = await saveSiteSettings(api, UPI);
       expect(put.status).toBe(200);
       const early = await batch('Weekend, early bird', {
         feeOverride: 1_650_000,

@@ -6,13 +6,7 @@
  * shows nothing of the enrolment; withdrawing marks the request and notifies staff; a cross-site form is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentFamilies,
-  enrollCourseFamily,
-  requestFamilies,
-  settingsFamily,
-  type ContentFamily,
-} from '../../src/lib/collections.ts';
+import { contentFamilies, requestFamilies } from '../../src/lib/collections.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { ENROLMENT_PAGE } from '../../src/lib/messages.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
@@ -21,12 +15,20 @@ import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { ENROLMENT_PAGE_CSP } from '../../src/server/handlers/enrolment-page-handler.ts';
 import { paymentPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
+import {
+  addBatch,
+  addCourse,
+  addEnrolNames,
+  addTrainer,
+  mailingEnv,
+  saveSiteSettings,
+  type Item,
+} from '../support/catalogue.ts';
 import { pdfText } from '../support/pdf.ts';
 import { body, ORIGIN, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
-const { trainer: trainers, course: courses, batch: batches, certificate } = contentFamilies;
+const { certificate } = contentFamilies;
 const enroll = requestFamilies.enroll;
-type Item = Record<string, unknown> & { _id: string };
 
 const COURSE_NAME = 'Web Application Security';
 const UPI = {
@@ -52,11 +54,6 @@ describe.each(STORE_BACKENDS)('the student’s enrolment page on %s', (backend) 
   let batch: Item;
   let nextStudent = 1;
 
-  const create = async (family: ContentFamily, json: Record<string, unknown>): Promise<Item> => {
-    const response = await api.admin(family.path, { method: 'POST', json });
-    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
-    return (await body(response)).data as Item;
-  };
   const enrol = async () => {
     const email = `page${nextStudent}-${backend}@example.in`;
     const response = await api.call(enroll.path, {
@@ -86,41 +83,17 @@ describe.each(STORE_BACKENDS)('the student’s enrolment page on %s', (backend) 
   beforeAll(async () => {
     mail = await startMailCatcher();
     ({ api, stop } = await startApiOn(backend, 'enrolment-page', {
-      env: {
-        SMTP_URL: mail.url,
-        NOTIFY_EMAIL_TO: 'staff@delta.example',
-        NOTIFY_EMAIL_FROM: 'website@delta.example',
-        SUBMISSION_SENDER_LIMIT_MAX: '1000',
-        SUBMISSION_RATE_LIMIT_MAX: '1000',
-      },
+      env: mailingEnv(mail.url, 'staff@delta.example', 'website@delta.example'),
     }));
     api.clock.now = new Date('2026-11-26T05:30:00.000Z');
-    await create(enrollCourseFamily as unknown as ContentFamily, { courseName: COURSE_NAME });
-    const trainer = await create(trainers, { name: 'Arjun Nair' });
-    course = await create(courses, {
-      title: COURSE_NAME,
-      syllabus: [{ title: 'OWASP Top 10', topics: ['Injection'] }],
-      duration: '8 weeks, 40 hours',
-      fee: 1_850_000,
-      trainers: [trainer._id],
-    });
-    batch = await create(batches, {
-      name: 'Weekend, December',
-      course: course._id,
-      schedule: 'Sat–Sun, 10 am–1 pm IST',
+    await addEnrolNames(api, COURSE_NAME);
+    course = await addCourse(api, await addTrainer(api), COURSE_NAME);
+    batch = await addBatch(api, course, 'Weekend, December', {
       mode: 'classroom',
       venue: 'Koramangala, Bengaluru',
-      startDate: '2026-12-12',
-      endDate: '2027-02-07',
-      capacity: 10,
       feeOverride: 2_200_000,
     });
-    const shown = (await body(await api.call(settingsFamily.path))).data as Record<string, unknown>;
-    const saved = await api.admin(settingsFamily.path, {
-      method: 'PUT',
-      json: { ...shown, ...SITE_SETTINGS_SEED, ...UPI },
-    });
-    expect(saved.status).toBe(200);
+    expect((await saveSiteSettings(api, { ...SITE_SETTINGS_SEED, ...UPI }, { keep: true })).status).toBe(200);
   });
   afterAll(async () => {
     await stop();

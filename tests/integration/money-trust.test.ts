@@ -9,16 +9,8 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentFamilies,
-  enrollCourseFamily,
-  exportPath,
-  requestFamilies,
-  settingsFamily,
-  type ContentFamily,
-} from '../../src/lib/collections.ts';
+import { contentFamilies, exportPath, requestFamilies } from '../../src/lib/collections.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { CSV_HEADERS, RECEIPT } from '../../src/lib/staff-messages.ts';
 import { readAudit } from '../../src/server/audit/audit-log.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiry-paths.ts';
@@ -30,12 +22,21 @@ import { restoreBackup } from '../../scripts/migration/restore.ts';
 import { VERIFY_API_PATH } from '../../src/server/certificates/lookup.ts';
 import { paymentPath, receiptPath } from '../../src/server/handlers/enroll-payment-handler.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
+import {
+  addBatch,
+  addCourse,
+  addEnrolNames,
+  addTrainer,
+  backdateCourse,
+  mailingEnv,
+  saveSiteSettings,
+  type Item,
+} from '../support/catalogue.ts';
 import { pdfText } from '../support/pdf.ts';
 import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
-const { trainer: trainers, course: courses, batch: batches, certificate } = contentFamilies;
+const { certificate } = contentFamilies;
 const enroll = requestFamilies.enroll;
-type Item = Record<string, unknown> & { _id: string };
 
 const STAFF = 'staff@delta.example';
 const GSTIN = '27AAPFU0939F1ZV';
@@ -54,22 +55,7 @@ describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
   let course: Item;
   let plainCourse: Item;
 
-  const create = async (family: ContentFamily, json: Record<string, unknown>): Promise<Item> => {
-    const response = await api.admin(family.path, { method: 'POST', json });
-    expect(response.status, JSON.stringify(await body(response.clone()))).toBe(201);
-    return (await body(response)).data as Item;
-  };
-  const batchOf = (of: Item, name: string, fields: Record<string, unknown> = {}) =>
-    create(batches, {
-      name,
-      course: of._id,
-      schedule: 'Sat–Sun, 10 am–1 pm IST',
-      mode: 'online',
-      startDate: '2026-12-12',
-      endDate: '2027-02-07',
-      capacity: 10,
-      ...fields,
-    });
+  const batchOf = (of: Item, name: string) => addBatch(api, of, name);
   const enrol = async (json: Record<string, unknown>) => {
     const response = await api.call(enroll.path, {
       method: 'POST',
@@ -81,8 +67,7 @@ describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
   };
   const pay = (id: string, json: Record<string, unknown>) =>
     api.admin(paymentPath(id), { method: 'POST', json });
-  const settings = (fields: Record<string, unknown>) =>
-    api.admin(settingsFamily.path, { method: 'PUT', json: { ...SITE_SETTINGS_SEED, ...fields } });
+  const settings = (fields: Record<string, unknown>) => saveSiteSettings(api, fields);
   const receiptText = async (id: string) => {
     const pdf = await api.admin(receiptPath(id));
     expect(pdf.status).toBe(200);
@@ -92,39 +77,22 @@ describe.each(STORE_BACKENDS)('the money path on %s', (backend) => {
   beforeAll(async () => {
     mail = await startMailCatcher();
     ({ api, stop } = await startApiOn(backend, 'money-trust', {
-      env: {
-        CERT_SIGNING_KEY: signingKey,
-        SMTP_URL: mail.url,
-        NOTIFY_EMAIL_TO: STAFF,
-        NOTIFY_EMAIL_FROM: STAFF,
-        SUBMISSION_SENDER_LIMIT_MAX: '1000',
-        SUBMISSION_RATE_LIMIT_MAX: '1000',
-      },
+      env: { CERT_SIGNING_KEY: signingKey, ...mailingEnv(mail.url, STAFF, STAFF) },
     }));
     // 26 November 2026, 11 am IST.
     api.clock.now = new Date('2026-11-26T05:30:00.000Z');
-    for (const courseName of [LISTED, 'Web Application Security'])
-      expect(
-        (await api.admin(enrollCourseFamily.path, { method: 'POST', json: { courseName } })).status,
-      ).toBe(201);
-    const trainer = await create(trainers, { name: 'Arjun Nair' });
+    await addEnrolNames(api, LISTED, 'Web Application Security');
+    const trainer = await addTrainer(api);
     const catalogueCourse = (title: string, fields: Record<string, unknown>) =>
-      create(courses, {
-        title,
+      addCourse(api, trainer, title, {
         syllabus: [{ title: 'Reconnaissance', topics: ['OSINT'] }],
-        duration: '8 weeks, 40 hours',
-        fee: 1_850_000,
-        trainers: [trainer._id],
         refundPolicy: 'Full refund up to 7 days before the start.',
         ...fields,
       });
     course = await catalogueCourse(TITLE, { enrollName: LISTED, gstIncluded: true });
     plainCourse = await catalogueCourse('Web Application Security', { gstIncluded: false });
-    // The store stamps items with the wall clock: the courses were made on the test's day, 26 Nov 2026 (IST).
-    for (const item of [course, plainCourse]) {
-      const stored = await api.repository.get(courses.key, item._id);
-      await api.repository.put(courses.key, { ...stored!, createdAt: '2026-11-26T03:00:00.000Z' });
-    }
+    // The courses were made on the test's day, 26 Nov 2026 (IST).
+    for (const item of [course, plainCourse]) await backdateCourse(api, item, '2026-11-26T03:00:00.000Z');
   });
   afterAll(async () => {
     await stop();

@@ -33,11 +33,8 @@ export async function purgeTag(deps: Deps, cacheTag: string): Promise<void> {
   }
 }
 
-/**
- * A write's change made public: its tag purged, and the request's answer told it is live now. `_itemId` names
- * the item changed when the route's path does not (a create), for purges by item.
- */
-export async function publishChange(deps: Deps, cacheTag: string, _itemId?: string): Promise<void> {
+/** A write's change made public: its tag purged, and the request's answer told it is live now. */
+export async function publishChange(deps: Deps, cacheTag: string): Promise<void> {
   await purgeTag(deps, cacheTag);
   const context = requestContext.getStore();
   // Behind Netlify's CDN (a purge token is set there and by the local runner) the answer says when the change is

@@ -133,8 +133,8 @@ export function contentRoutes(
 export const isPublished = (item: StoredItem) => item.published !== false;
 
 /** After a write: the CDN purged and the site rebuilt, or only purged for a family no page is built from. */
-const changed = (family: ContentFamily, deps: Deps, itemId?: string) =>
-  family.staffOnly ? purgeTag(deps, family.cacheTag) : publishChange(deps, family.cacheTag, itemId);
+const changed = (family: ContentFamily, deps: Deps) =>
+  family.staffOnly ? purgeTag(deps, family.cacheTag) : publishChange(deps, family.cacheTag);
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -335,7 +335,7 @@ async function createItem(
     }
     throw error;
   }
-  if (publish) await changed(family, deps, item._id);
+  if (publish) await changed(family, deps);
   if (audit) await auditAction(input, actor, { action: 'create', family: family.key, item });
   if (hooks) createHooksOf(family.key)?.after?.(input, item);
   return item;

@@ -91,7 +91,7 @@ async function cancel(family: ContentFamily, input: StaffInput) {
   if (!result) return notFound();
   // A time still to come changes no page, only the public answers' cache; a due one may have shown already.
   const due = cancelled.some(({ at }) => at <= deps.now().getTime());
-  if (due && !family.staffOnly) await publishChange(deps, family.cacheTag, current._id);
+  if (due && !family.staffOnly) await publishChange(deps, family.cacheTag);
   else await purgeTag(deps, family.cacheTag);
   for (const { change, at } of cancelled)
     await auditAction(input, actor, {

@@ -60,7 +60,7 @@ export async function withdrawFromSite(deps: Deps, certificate: StoredItem, edit
     published: false,
     [UPDATED_BY]: editor,
   });
-  await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag, testimonial._id);
+  await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag);
 }
 
 export interface LearnerInput {
@@ -110,7 +110,7 @@ export async function saveLearnerTestimonial(
     [UPDATED_BY]: LEARNER_EDITOR,
   });
   if (!result) throw new Error('testimonial vanished while saving');
-  if (wasShown) await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag, existing._id);
+  if (wasShown) await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag);
   return result.item;
 }
 
@@ -119,7 +119,7 @@ export async function eraseTestimonial(deps: Deps, item: StoredItem): Promise<bo
   const at = deps.now().toISOString();
   if (!(await deps.repository.trash(TESTIMONIAL_FAMILY.key, item._id, at))) return false;
   await deps.repository.purgeFromTrash(TESTIMONIAL_FAMILY.key, item._id);
-  if (item.published !== false) await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag, item._id);
+  if (item.published !== false) await publishChange(deps, TESTIMONIAL_FAMILY.cacheTag);
   return true;
 }
 
