@@ -64,6 +64,10 @@ export const API = {
     `This month’s deploy budget (${budget} deploys) is used up, so nothing was published: one more deploy could take the account past Netlify’s free credits, which pauses the site. Queued changes go live with next month’s first publish, or raise DEPLOY_BUDGET_PER_MONTH.`,
   publishNoHook: 'No build hook is set (BUILD_HOOK_URL), so the site is not rebuilt from the admin.',
   publishHookFailed: 'The build hook did not answer, so nothing was published. Try again in a minute.',
+  /** The owner's view (`GET /api/v1/insights`). */
+  insightsDayInvalid: 'Give the day as YYYY-MM-DD (an IST calendar day)',
+  insightsRangeBackwards: 'The range must end on or after the day it starts',
+  insightsRangeTooLong: (days: number) => `The range may span at most ${days} days`,
   notFoundRoute: 'Not found',
   itemNotFound: GENERIC.notFound,
   methodNotAllowed: 'Method not allowed',
