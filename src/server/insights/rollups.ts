@@ -188,16 +188,10 @@ export function withInsights(repository: Repository, coordination: Coordination)
       return result;
     },
     async put(collection, item, options) {
-      if (!isCounted(collection)) return repository.put(collection, item, options);
-      const before = await repository.get(collection, item._id);
       await repository.put(collection, item, options);
-      await keep(
-        collection,
-        item,
-        // A put of a request the store did not have is a tax record taking an erased one's place, or an import:
-        // neither is a new lead nor new money.
-        await followRequest(coordination, collection, before, item, before ? WRITE : STATE),
-      );
+      // A put writes a request as it was (an erasure's tax record after its trash move, an import, a seed): no
+      // new lead and no new money, only what it owes and waits for, and no read of what it replaced.
+      await followRequest(coordination, collection, null, item, STATE);
     },
     async delete(collection, id) {
       const item = await repository.delete(collection, id);
@@ -216,6 +210,9 @@ export function withInsights(repository: Repository, coordination: Coordination)
     },
   };
 }
+
+/** Requests read per step of a rebuild. */
+const REBUILD_PAGE = 500;
 
 /** Counts held in memory by rollup name, then written with one `tally` per rollup. */
 class Sums {
@@ -258,10 +255,14 @@ export async function rebuildRollups(
   const sums = new Sums();
   let counted = 0;
   for (const collection of collections) {
-    for (const item of await deps.repository.list(collection)) {
-      sums.add(countsOf(collection, item, true));
-      counted += 1;
-    }
+    // A page at a time: a store of 100,000 requests is never one answer.
+    let cursor: string | null = null;
+    do {
+      const page = await deps.repository.listPage(collection, { limit: REBUILD_PAGE, cursor });
+      for (const item of page.items) sums.add(countsOf(collection, item, true));
+      counted += page.items.length;
+      cursor = page.nextCursor;
+    } while (cursor);
   }
   for (const entry of await deps.repository.listTrash()) {
     if (!collections.includes(entry.collection)) continue;
