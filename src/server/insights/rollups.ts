@@ -123,30 +123,40 @@ export async function followRequest(
 ): Promise<Milestones | null> {
   if (!isCounted(collection)) return null;
   const changes = differences(collection, before, after, options);
-  if (changes.length > 0) await coordination.tally(changes);
-  if (options.stateOnly || !after) return null;
-  const lead = leadOf(after);
-  if (!lead) return null;
+  const counting: Promise<unknown>[] = changes.length > 0 ? [coordination.tally(changes)] : [];
+  const lead = !options.stateOnly && after ? leadOf(after) : null;
   const reached: Milestones = {};
-  const had = stagesOf(collection, before);
-  const now = new Date().toISOString();
-  for (const stage of stagesOf(collection, after)) {
-    if (had.has(stage) || milestonesOf(after)[stage]) continue;
-    const field = FIELDS.stage(stage, lead.source, lead.course);
-    if (await coordination.tally(dated(lead.day, field, 1), `${stage}/${collection}/${after._id}`))
-      reached[stage] = now;
+  if (after && lead) {
+    const had = stagesOf(collection, before);
+    const now = new Date().toISOString();
+    // Each stage and the first response count under their own marker, all at once (one round trip each).
+    for (const stage of stagesOf(collection, after)) {
+      if (had.has(stage) || milestonesOf(after)[stage]) continue;
+      const field = FIELDS.stage(stage, lead.source, lead.course);
+      counting.push(
+        coordination
+          .tally(dated(lead.day, field, 1), `${stage}/${collection}/${after._id}`)
+          .then((counted) => {
+            if (counted) reached[stage] = now;
+          }),
+      );
+    }
+    if (before && !respondedOf(before) && respondedOf(after) && !milestonesOf(after).respondedAt) {
+      // The status change that answered it touched `updatedAt`: that is when.
+      const at = typeof after.updatedAt === 'string' ? after.updatedAt : now;
+      const minutes = minutesSince(after, at);
+      const marker = `responded/${collection}/${after._id}`;
+      if (minutes !== null)
+        counting.push(
+          coordination
+            .tally(dated(lead.day, FIELDS.response(responseBucket(minutes)), 1), marker)
+            .then((counted) => {
+              if (counted) reached.respondedAt = at;
+            }),
+        );
+    }
   }
-  if (before && !respondedOf(before) && respondedOf(after) && !milestonesOf(after).respondedAt) {
-    // The status change that answered it touched `updatedAt`: that is when.
-    const at = typeof after.updatedAt === 'string' ? after.updatedAt : now;
-    const minutes = minutesSince(after, at);
-    const marker = `responded/${collection}/${after._id}`;
-    if (
-      minutes !== null &&
-      (await coordination.tally(dated(lead.day, FIELDS.response(responseBucket(minutes)), 1), marker))
-    )
-      reached.respondedAt = at;
-  }
+  await Promise.all(counting);
   return Object.keys(reached).length > 0 ? reached : null;
 }
 
