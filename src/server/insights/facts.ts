@@ -10,7 +10,7 @@ import { balanceOf, paymentsOf, type PaymentEntry } from '../../lib/fees.ts';
 import { isRecord } from '../../lib/json.ts';
 import { isRequestFamilyKey } from '../../lib/registry.ts';
 import { utcToIstDay } from '../../lib/ist.ts';
-import { CERTIFICATE_FIELD, WITHDRAWN_FIELD } from '../enrolments/link.ts';
+import { CERTIFICATE_FIELD, WITHDRAWN_FIELD } from '../../lib/enrolment-fields.ts';
 
 /** The funnel's stages after the enquiry itself, in order. */
 export const STAGES = ['enrolled', 'paid', 'certified'] as const;
