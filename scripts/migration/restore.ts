@@ -31,6 +31,7 @@ import type { AuditRecord } from '../../src/server/audit/audit-log.ts';
 import type { Coordination, Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { rebuildStatusList } from '../../src/server/certificates/status-list.ts';
 import { rebuildSeatAccounts } from '../../src/server/seats/batch-seats.ts';
+import { rebuildRollups } from '../../src/server/insights/rollups.ts';
 import { ArchiveReadError, unpackArchive } from '../../src/server/migration/archive.ts';
 import {
   BACKUP_FORMAT,
@@ -356,6 +357,9 @@ export async function restoreBackup(archive: Uint8Array, options: RestoreOptions
   // The requests were written as they were, not through the seat-taking paths: the seats are counted again once.
   if (!dryRun && options.coordination)
     await rebuildSeatAccounts({ repository, coordination: options.coordination });
+  // And the owner's view's rollups, counted again from the requests restored.
+  if (!dryRun && options.coordination)
+    await rebuildRollups({ repository, coordination: options.coordination });
   // The puts went past the index: the restore's last store step enters what each restored item has due.
   if (!dryRun && options.coordination)
     await rebuildDueIndex(

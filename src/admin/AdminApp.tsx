@@ -35,6 +35,7 @@ const TeamScreen = lazy(() => import('./screens/TeamScreen.tsx'));
 const ActivityScreen = lazy(() => import('./screens/ActivityScreen.tsx'));
 const PublishingScreen = lazy(() => import('./screens/PublishingScreen.tsx'));
 const ScheduledScreen = lazy(() => import('./screens/ScheduledScreen.tsx'));
+const InsightsScreen = lazy(() => import('./screens/InsightsScreen.tsx'));
 const PasswordChangeScreen = lazy(() => import('./screens/PasswordChangeScreen.tsx'));
 
 /** The singletons' own screens (a new singleton must name one: the compiler checks the table is complete). */
@@ -68,6 +69,7 @@ const TOOL_VIEWS = {
   activity: () => <ActivityScreen />,
   publishing: () => <PublishingScreen />,
   scheduled: () => <ScheduledScreen />,
+  insights: () => <InsightsScreen />,
 } satisfies Record<ToolScreen['route'], () => ReactNode>;
 
 /** The view of every screen route: each family's from its definition, then the tools. */

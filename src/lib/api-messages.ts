@@ -58,6 +58,10 @@ export const API = {
   certificateImportCourseUnknown: (course: string) =>
     `No catalogue course is called “${course}”: put a course that is not in the catalogue under courseName`,
   certificateImportBadCsv: (line: number) => `The CSV cannot be read near line ${line} (an unclosed quote?)`,
+  /** The owner's view (`GET /api/v1/insights`). */
+  insightsDayInvalid: 'Give the day as YYYY-MM-DD (an IST calendar day)',
+  insightsRangeBackwards: 'The range must end on or after the day it starts',
+  insightsRangeTooLong: (days: number) => `The range may span at most ${days} days`,
   notFoundRoute: 'Not found',
   itemNotFound: GENERIC.notFound,
   methodNotAllowed: 'Method not allowed',

@@ -7,31 +7,12 @@
  * is inside a quoted cell, so no text can start a row of its own.
  */
 import { IST_OFFSET_MS } from '../lib/ist.ts';
-import { withoutBidiControls } from '../lib/single-line.ts';
+import { BOM, csvCell } from '../lib/csv-cell.ts';
 
-/** Always a formula (or a cell a spreadsheet splits into one): =, @, tab, carriage return. */
-const FORMULA_START = /^[=@\t\r]/;
-/** + and - start a formula too, unless the rest is a phone number (the API's phone rule, with its leading +). */
-const SIGN_START = /^[+-]/;
-const PHONE = /^\+[0-9][0-9 ()-]{5,}$/;
-/** A byte-order mark, so Excel opens UTF-8 names (Devanagari, accents) correctly. */
-const BOM = '\uFEFF';
+export { csvCell };
 
 /** Stored times (ISO 8601, UTC) that are written in IST. */
 const TIME_FIELDS = new Set(['createdAt', 'updatedAt']);
-
-/** Line breaks that RFC 4180 does not name but line-splitting readers honour: written as LF, inside quotes. */
-const OTHER_LINE_BREAKS = /[\v\f\u0085\u2028\u2029]/g;
-
-export function csvCell(value: unknown): string {
-  // A bidi control would reorder the cells a spreadsheet shows around it; it never carries meaning here.
-  let text = withoutBidiControls(value === undefined || value === null ? '' : String(value)).replace(
-    OTHER_LINE_BREAKS,
-    '\n',
-  );
-  if (FORMULA_START.test(text) || (SIGN_START.test(text) && !PHONE.test(text))) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** "2025-03-14T15:35:00.000Z" → "2025-03-14T21:05:00+05:30"; anything that is not a time is left as it is. */
 export function istTimestamp(value: unknown): unknown {

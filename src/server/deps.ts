@@ -13,11 +13,15 @@ import { createDeployGovernor } from './rebuild/deploy-governor.ts';
 import { createRebuildTrigger, type RebuildTrigger } from './rebuild/rebuild-trigger.ts';
 import { createCoordinationFromEnv, createRepositoryFromEnv } from './repository/index.ts';
 import type { Coordination, Repository } from './repository/port.ts';
+import { withInsights } from './insights/rollups.ts';
 import { withDueIndex } from './schedule/due-index.ts';
 
 export interface Deps {
   env: ServerEnv;
-  /** Stored items; every write keeps the schedulers' due-time index in step (schedule/due-index.ts). */
+  /**
+   * Stored items; every write keeps the schedulers' due-time index (schedule/due-index.ts) and the owner's view's
+   * rollups (insights/rollups.ts) in step.
+   */
   repository: Repository;
   /** Leases, flags and rate limits, on the same backend as the items. */
   coordination: Coordination;
@@ -38,7 +42,8 @@ export function createDeps(
 ): Deps {
   const env = loadEnv(source);
   const coordination = parts.coordination ?? createCoordinationFromEnv(source);
-  const repository = withDueIndex(parts.repository ?? createRepositoryFromEnv(source), coordination, {
+  const stored = withInsights(parts.repository ?? createRepositoryFromEnv(source), coordination);
+  const repository = withDueIndex(stored, coordination, {
     retentionDays: env.REQUEST_RETENTION_DAYS,
   });
   const now = parts.now ?? (() => new Date());

@@ -30,6 +30,7 @@ import {
   IDENTITY,
   PUBLISHING,
   SCHEDULE,
+  INSIGHTS,
 } from '../../src/lib/staff-messages.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as PAGE_WORDS from '../../src/lib/page-words.ts';
@@ -471,6 +472,12 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   scheduled: {
     loadFailed: { unavailable: API.storeUnavailable, offline: SCHEDULE.fetchFailed },
     ready: (page) => page.getByText(SCHEDULE.empty, { exact: true }).or(page.locator('li.item-card').first()),
+    save: null,
+  },
+  // Issue 41: the owner's view prefers the server's reason, like the Scheduled screen.
+  insights: {
+    loadFailed: { unavailable: API.storeUnavailable, offline: INSIGHTS.fetchFailed },
+    ready: (page) => page.locator('table.insight-table').first(),
     save: null,
   },
 };

@@ -103,6 +103,8 @@ const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
   publishing: null,
   // Issue 24.3: titles of scheduled items, shown as text like the trash's.
   scheduled: null,
+  // Issue 41: lead sources and course names, shown as text nodes of the tables and the SVG's labels.
+  insights: null,
 };
 
 /** The stored values each kind displays, filled by beforeAll. */

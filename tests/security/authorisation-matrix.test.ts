@@ -45,6 +45,7 @@ import { AUDIT_PATH, USERS_PATH, type Role } from '../../src/lib/identity.ts';
 import { MARKDOWN_PICTURES_PATH } from '../../src/lib/markdown-pictures.ts';
 import { PUBLISHING_PATH } from '../../src/lib/publishing.ts';
 import { SCHEDULED_PATH, scheduledItemPath } from '../../src/lib/schedule.ts';
+import { INSIGHTS_PATH } from '../../src/lib/insights.ts';
 import { updateAccount } from '../../src/server/auth/accounts.ts';
 import { apiRoutes, REGISTRY, routeTable } from '../../src/server/handlers/api-router.ts';
 import {
@@ -150,6 +151,8 @@ function adminRoutes(ids: SeededIds): Route[] {
   }
   routes.push(
     { method: 'GET', path: ENQUIRY_PATHS.summary, access: 'read' },
+    // The owner's view over a range of days (issue 41): staff, owners and editors alike.
+    { method: 'GET', path: `${INSIGHTS_PATH}?from=2026-01-01&to=2026-01-31`, access: 'read' },
     // Erasure is permanent and the export is a person's whole record: owners only since issue 21.
     {
       method: 'GET',
@@ -567,7 +570,7 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
     // stop 17 (docs/decisions.md 26), counted with those. Publishing status: 1 (issue 26; publish now went with docs/decisions.md §76).
     // Preview and share (issue 24.4): share, render and revoke, and each public content family's links.
     // A picture for a markdown body: 1 (issue 24).
-    // The Scheduled list and a cancel: 2 (issue 24.3).
+    // The Scheduled list and a cancel: 2 (issue 24.3). The owner's view: 1 (issue 41).
     expect(routes).toHaveLength(
       Object.keys(contentFamilies).length * 9 +
         Object.keys(requestFamilies).length * 10 +
@@ -580,7 +583,8 @@ describe.each(STORE_BACKENDS)('authorisation matrix on %s', (backend) => {
         3 +
         Object.values(contentFamilies).filter((family) => !family.staffOnly).length +
         1 +
-        2,
+        2 +
+        1,
     );
   });
 

@@ -37,6 +37,8 @@ const LATER_TOOLS = [
   { route: 'publishing', path: 'publishing', label: 'Publishing', group: 'tool' },
   // Issue 24.3: every content family's scheduled publishes and unpublishes.
   { route: 'scheduled', path: 'scheduled', label: 'Scheduled', group: 'tool' },
+  // Issue 41: the owner's view of the business over a range of days (owners and editors).
+  { route: 'insights', path: 'insights', label: 'Insights', group: 'tool' },
 ] as const satisfies readonly AdminScreenDefinition[];
 export type ToolScreen = typeof PRIVACY | (typeof LATER_TOOLS)[number];
 

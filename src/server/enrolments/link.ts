@@ -17,10 +17,7 @@ import type { StoredItem } from '../repository/port.ts';
 export const ENROLMENT_PAGE_PATH = '/enrolment';
 /** The stored counter a staff revoke raises: every link signed over an older value stops working. */
 export const LINK_GENERATION_FIELD = 'pageLinkGeneration';
-/** Set on the enrolment when the student withdraws it through the page (an ISO instant). */
-export const WITHDRAWN_FIELD = 'withdrawnAt';
-/** The field the certificate issued for this enrolment is linked by (written when it is issued). */
-export const CERTIFICATE_FIELD = 'certificateId';
+export { CERTIFICATE_FIELD, WITHDRAWN_FIELD } from '../../lib/enrolment-fields.ts';
 /** A link works until this long after its batch's last day (or after the enrolment, without a batch). */
 export const LINK_DAYS_AFTER_BATCH = 365;
 const TOKEN = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;

@@ -40,6 +40,7 @@ import { enrollCourseRoutes } from './enroll-course-handler.ts';
 import { previewRoutes } from './preview-handler.ts';
 import { enrollPaymentRoutes } from './enroll-payment-handler.ts';
 import { enrolmentLinkRoutes } from './enrolment-link-handler.ts';
+import { insightsRoutes } from './insights-handler.ts';
 import { markdownPictureRoutes } from './markdown-picture-handler.ts';
 import { privacyRoutes } from './privacy-handler.ts';
 import { publishingRoutes } from './publishing-handler.ts';
@@ -80,6 +81,8 @@ export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
     ...authRoutes,
     // The enquiry pipeline's admin endpoint beside the families (issue 11).
     ...requestsSummaryRoutes,
+    // The owner's view: leads, the funnel, money and seats over a range of days, from rollups (issue 41).
+    ...insightsRoutes,
     // Erasing and exporting a person's data: owners only (issue 21), like the backup that also holds it.
     ...privacyRoutes,
     // Every enquiry and account-free content in one file: owners only, like the people and the log (issue 14).

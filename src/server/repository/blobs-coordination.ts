@@ -1,17 +1,19 @@
 /**
- * Leases, flags, counters, seat accounts, remembered answers, due-time indexes and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
+ * Leases, flags, counters, seat accounts, remembered answers, due-time indexes, rollups and rate limits over Netlify Blobs, in the content store beside the items. Blobs rewrites nothing
  * in place here: every claim is a fresh key written with `onlyIfNew`, which Blobs applies atomically, so exactly
  * one of any number of concurrent claimants wins it.
  */
 import { idTime, isId, newId } from './ids.ts';
 import { blobKeys } from './keys.ts';
-import type { Coordination, DueEntry } from './port.ts';
+import { StoreUnavailableError, type Coordination, type DueEntry, type TallyChange } from './port.ts';
 import { openBlobs, type BlobsOptions } from './blobs-connection.ts';
 
 /** Taken-flag markers only guard against a concurrent taker; an hour is far beyond any function's life. */
 const TAKEN_MARKER_TTL_MS = 3_600_000;
 /** A due-time index keeps its entries in one folder per hour: a tick lists the folders, then only the due ones. */
 const DUE_BUCKET_MS = 3_600_000;
+/** Tries of one rollup's compare-and-set before the store counts as too busy (a burst of writes at once). */
+const TALLY_ATTEMPTS = 20;
 const dueBucketOf = (dueAtMs: number) => String(Math.floor(dueAtMs / DUE_BUCKET_MS)).padStart(10, '0');
 const dueEntryTail = (member: string, dueAtMs: number) =>
   `${dueBucketOf(dueAtMs)}/${String(Math.max(0, Math.round(dueAtMs))).padStart(15, '0')}~${encodeURIComponent(member)}`;
@@ -257,6 +259,62 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     return found.sort((a, b) => a.dueAtMs - b.dueAtMs).slice(0, Math.max(1, limit));
   }
 
+  /**
+   * A rollup is one small JSON map kept in generations, as a lease is: a change reads the latest generation and
+   * writes the next one with `onlyIfNew`, so of concurrent changes one wins each generation and the others read
+   * again and retry: every count lands, none twice. The generation before the latest is kept, so a reader that
+   * listed it still finds it.
+   */
+  const rollupGenerations = async (name: string) =>
+    (await listKeys(blobKeys.tallyPrefixOf(name))).map(Number).filter(Number.isInteger);
+
+  async function latestRollup(name: string): Promise<{ generation: number; counts: Record<string, number> }> {
+    for (let attempt = 0; attempt < TALLY_ATTEMPTS; attempt++) {
+      const generation = (await rollupGenerations(name)).at(-1);
+      if (generation === undefined) return { generation: -1, counts: {} };
+      const counts = await readJSON<Record<string, number>>(blobKeys.tally(name, generation));
+      if (counts) return { generation, counts };
+    }
+    throw new StoreUnavailableError('A rollup is too busy to read.');
+  }
+
+  async function addToRollup(name: string, fields: ReadonlyMap<string, number>) {
+    for (let attempt = 0; attempt < TALLY_ATTEMPTS; attempt++) {
+      const { generation, counts } = await latestRollup(name);
+      const next = { ...counts };
+      for (const [field, by] of fields) {
+        const count = (next[field] ?? 0) + by;
+        if (count === 0) delete next[field];
+        else next[field] = count;
+      }
+      if (!(await writeJSON(blobKeys.tally(name, generation + 1), next, true)).modified) continue;
+      if (generation > 0) await remove(blobKeys.tally(name, generation - 1));
+      return;
+    }
+    throw new StoreUnavailableError('A rollup is too busy to count.');
+  }
+
+  async function tally(changes: readonly TallyChange[], once?: string) {
+    if (once && !(await writeJSON(blobKeys.tallyOnce(once), 1, true)).modified) return false;
+    const byName = new Map<string, Map<string, number>>();
+    for (const { name, field, by } of changes) {
+      const fields = byName.get(name) ?? new Map<string, number>();
+      fields.set(field, (fields.get(field) ?? 0) + Math.round(by));
+      byName.set(name, fields);
+    }
+    await Promise.all([...byName].map(([name, fields]) => addToRollup(name, fields)));
+    return true;
+  }
+
+  const readTallies = (names: readonly string[]) =>
+    Promise.all(names.map(async (name) => (await latestRollup(name)).counts));
+
+  async function clearTallies() {
+    const keys = await listKeys(blobKeys.tallyPrefix);
+    for (let i = 0; i < keys.length; i += 50)
+      await Promise.all(keys.slice(i, i + 50).map((tail) => remove(blobKeys.tallyPrefix + tail)));
+  }
+
   return {
     acquireLease,
     releaseLease,
@@ -277,5 +335,8 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
     schedule,
     unschedule,
     due,
+    tally,
+    readTallies,
+    clearTallies,
   };
 }

@@ -240,6 +240,32 @@ export function describeCoordinationContract(name: string, start: () => Promise<
       ]);
     });
 
+    it('adds every concurrent count to a rollup, counts a `once` marker once, and forgets all on clear', async () => {
+      const add = (field: string, by: number) => coordination.tally([{ name: 'day-1', field, by }]);
+      await Promise.all(Array.from({ length: 8 }, (_, n) => add(n % 2 ? 'lead' : 'paise', n % 2 ? 1 : 250)));
+      const once = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          coordination.tally(
+            [
+              { name: 'day-1', field: 'stage', by: 1 },
+              { name: 'month-1', field: 'stage', by: 1 },
+            ],
+            'enrolled/r1',
+          ),
+        ),
+      );
+      expect(once.filter(Boolean)).toHaveLength(1);
+      await add('lead', -1);
+      expect(await coordination.readTallies(['day-1', 'month-1', 'never'])).toEqual([
+        { lead: 3, paise: 1000, stage: 1 },
+        { stage: 1 },
+        {},
+      ]);
+      await coordination.clearTallies();
+      expect(await coordination.readTallies(['day-1', 'month-1'])).toEqual([{}, {}]);
+      expect(await coordination.tally([{ name: 'day-1', field: 'stage', by: 1 }], 'enrolled/r1')).toBe(true);
+    });
+
     it('answers StoreUnavailableError for everything once the backend is down', async () => {
       const down = await backend.takeDown();
       const calls: Array<() => Promise<unknown>> = [
@@ -251,6 +277,8 @@ export function describeCoordinationContract(name: string, start: () => Promise<
         () => down.recall('answer'),
         () => down.due('work', Date.now(), 10),
         () => down.schedule('work', 'x', Date.now()),
+        () => down.tally([{ name: 'day', field: 'lead', by: 1 }]),
+        () => down.readTallies(['day']),
       ];
       for (const call of calls) {
         const error = await call().then(

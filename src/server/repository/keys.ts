@@ -68,6 +68,11 @@ export const redisKeys = (prefix: string) => ({
   indexed: (collection: CollectionName) => `${prefix}:indexed:${collection}`,
   /** A due-time index: a sorted set of members scored by the time (epoch ms) each is due. */
   dueIndex: (queue: string) => `${prefix}:due:${queue}`,
+  /** A rollup of counts (insights/rollups.ts): field → count, kept by HINCRBY. */
+  tally: (name: string) => `${prefix}:tally:${name}`,
+  tallyPattern: `${prefix}:tally:*`,
+  /** The `once` markers of the rollups: marker → 1, set by the one call that counted it. */
+  tallyOnce: `${prefix}:tally-once`,
 });
 
 const uniqueBlobKey = (collection: CollectionName, value: string) =>
@@ -156,6 +161,13 @@ export const blobKeys = {
   dueEntriesPrefix: (queue: string) => `due/${encodeURIComponent(queue)}/at/`,
   dueMember: (queue: string, member: string) =>
     `due/${encodeURIComponent(queue)}/member/${encodeURIComponent(member)}`,
+  /** A rollup of counts: one JSON map per generation, each written once (`onlyIfNew`); the latest is current. */
+  tally: (name: string, generation: number) =>
+    `tallies/counts/${encodeURIComponent(name)}/${String(generation).padStart(12, '0')}`,
+  tallyPrefixOf: (name: string) => `tallies/counts/${encodeURIComponent(name)}/`,
+  tallyPrefix: 'tallies/',
+  /** A rollup's `once` marker: written (`onlyIfNew`) by the one call that counted it. */
+  tallyOnce: (marker: string) => `tallies/once/${encodeURIComponent(marker)}`,
 };
 
 /** The trash's field for an item (Redis hash field, Blobs key tail). */

@@ -291,6 +291,24 @@ export interface Coordination {
    * stored items. One command on Redis, whatever the index holds; on Blobs it reads only the buckets that are due.
    */
   due(queue: string, nowMs: number, limit: number): Promise<DueEntry[]>;
+
+  /**
+   * Adds each change's `by` to the `field` of the named rollup (a small map of counts), all in one atomic step.
+   * With `once`, only the first call naming that marker counts (false for every later one): a request reaches a
+   * stage once however often it is written. Counts only, never personal data (insights/rollups.ts).
+   */
+  tally(changes: readonly TallyChange[], once?: string): Promise<boolean>;
+  /** The named rollups' counts, in order ({} for one never counted): one round trip on Redis. */
+  readTallies(names: readonly string[]): Promise<Record<string, number>[]>;
+  /** Forgets every rollup and every `once` marker: the first step of a rebuild. */
+  clearTallies(): Promise<void>;
+}
+
+/** One change of a rollup: `by` (may be negative) added to `field` of the rollup `name`. */
+export interface TallyChange {
+  name: string;
+  field: string;
+  by: number;
 }
 
 /** One member of a due-time index and the time it is due at. */

@@ -48,6 +48,26 @@ if #members > 0 then redis.call('DEL', KEYS[1]) end
 return members
 `;
 
+/**
+ * KEYS once markers, rollups… · ARGV marker ('' for none), then (rollup index, field, by) triples → 1 counted,
+ * 0 when the marker was set before. The marker and the increments are one script: counted exactly once.
+ */
+const TALLY = `
+if ARGV[1] ~= '' and redis.call('HSETNX', KEYS[1], ARGV[1], '1') == 0 then return 0 end
+for i = 2, #ARGV, 3 do redis.call('HINCRBY', KEYS[tonumber(ARGV[i]) + 1], ARGV[i + 1], ARGV[i + 2]) end
+return 1
+`;
+
+/** HGETALL's flat reply (field, value, …) or the client's object form, as counts. */
+function countsOf(reply: unknown): Record<string, number> {
+  const counts: Record<string, number> = {};
+  if (Array.isArray(reply))
+    for (let i = 0; i + 1 < reply.length; i += 2) counts[String(reply[i])] = Number(reply[i + 1]);
+  else if (reply && typeof reply === 'object')
+    for (const [field, value] of Object.entries(reply)) counts[field] = Number(value);
+  return counts;
+}
+
 export function createRedisCoordination(options: RedisOptions): Coordination {
   const { redis, keys, call } = connectRedis(options);
   const limiters = new Map<string, Ratelimit>();
@@ -187,6 +207,43 @@ export function createRedisCoordination(options: RedisOptions): Coordination {
       for (let i = 0; i + 1 < flat.length; i += 2)
         entries.push({ member: String(flat[i]), dueAtMs: Number(flat[i + 1]) });
       return entries;
+    },
+
+    async tally(changes, once) {
+      const names = [...new Set(changes.map((change) => change.name))];
+      const args = changes.flatMap((change) => [
+        names.indexOf(change.name) + 1,
+        change.field,
+        Math.round(change.by),
+      ]);
+      if (args.length === 0 && !once) return true;
+      const counted = await call(() =>
+        redis.eval<(string | number)[], number>(
+          TALLY,
+          [keys.tallyOnce, ...names.map((name) => keys.tally(name))],
+          [once ?? '', ...args],
+        ),
+      );
+      return counted === 1;
+    },
+
+    async readTallies(names) {
+      if (names.length === 0) return [];
+      const pipeline = redis.pipeline();
+      for (const name of names) pipeline.hgetall(keys.tally(name));
+      const replies = await call(() => pipeline.exec());
+      return replies.map(countsOf);
+    },
+
+    async clearTallies() {
+      let cursor = '0';
+      do {
+        const [next, found] = await call(() => redis.scan(cursor, { match: keys.tallyPattern, count: 500 }));
+        cursor = String(next);
+        const [first, ...rest] = found;
+        if (first !== undefined) await call(() => redis.del(first, ...rest));
+      } while (cursor !== '0');
+      await call(() => redis.del(keys.tallyOnce));
     },
   };
 }
