@@ -26,7 +26,7 @@ import { isId } from '../../src/server/repository/ids.ts';
 import { claimChanges, type UniqueRule } from '../../src/server/repository/policy.ts';
 import { REGISTRY_UNIQUE_RULE } from '../../src/server/repository/unique.ts';
 import { referencesAt, referenceSites, type Field } from '../../src/lib/fields.ts';
-import { definitionsOfKind } from '../../src/lib/registry.ts';
+import { definitionsOfKind } from '../../src/families/index.ts';
 import type { AuditRecord } from '../../src/server/audit/audit-log.ts';
 import type { Coordination, Repository, StoredItem } from '../../src/server/repository/port.ts';
 import { rebuildStatusList } from '../../src/server/certificates/status-list.ts';

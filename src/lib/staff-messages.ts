@@ -195,167 +195,6 @@ export const ACTIVITY_TEXT = {
 } as const;
 
 /** Delete confirmations (spec section 5), shown with the browser's confirm(). */
-/** The hall of fame of the /security page (issue 25): researchers thanked for reports. */
-export const HALL_OF_FAME = {
-  researcherLabel: 'Researcher',
-  researcherRequired: "The researcher's name is required",
-  summaryLabel: 'Finding',
-  summaryHint:
-    'One or two sentences on what was found and fixed, with no details that would help an attacker.',
-  summaryRequired: 'Say what was found',
-  dateLabel: 'Date reported',
-  dateRequired: 'The date is required',
-  linkLabel: "Researcher's link",
-  linkHint: 'Their profile or write-up (https://…). Leave empty for none.',
-  confirmDelete: 'Delete this hall of fame entry?',
-  messages: {
-    added: 'Hall of fame entry added',
-    updated: 'Hall of fame entry updated',
-    deleted: 'Hall of fame entry deleted',
-    empty: 'No hall of fame entries yet',
-    fetchFailed: 'Failed to fetch the hall of fame',
-    addFailed: 'Failed to add the hall of fame entry',
-    updateFailed: 'Failed to update the hall of fame entry',
-    deleteFailed: 'Failed to delete the hall of fame entry',
-    imageFailed: 'That picture could not be read',
-  },
-} as const;
-
-/** The case studies' admin screen (issue 25.3). */
-export const CASE_STUDY = {
-  heading: 'Case Studies',
-  noun: 'Case Study',
-  hint: "Engagements shown on the Services page and each at /case-studies/{slug}. Tick \"Keep the client anonymous\" and the client's name and the quote's attribution never reach the public site; a logo shows only with the client's permission.",
-  title: 'Title',
-  titleRequired: 'The title is required',
-  slug: 'Address (slug)',
-  sector: 'Sector',
-  sectorHint: 'e.g. Banking, Healthcare, SaaS',
-  sectorRequired: 'The sector is required',
-  engagement: 'Engagement type',
-  engagementRequired: 'Choose the engagement type',
-  engagements: {
-    pentest: 'Penetration test',
-    vapt: 'VAPT',
-    webapp: 'Web application security',
-    cloud: 'Cloud security review',
-    securedev: 'Secure development',
-  },
-  scope: 'Scope',
-  scopeRequired: 'Describe the scope',
-  critical: 'Critical findings',
-  high: 'High findings',
-  medium: 'Medium findings',
-  low: 'Low findings',
-  outcome: 'Outcome',
-  outcomeRequired: 'Describe the outcome',
-  quote: "Client's quote",
-  quoteBy: "Quote's attribution",
-  quoteByHint: 'e.g. "CISO, Acme Bank". Hidden while the client is anonymous.',
-  clientName: "Client's name",
-  clientNameHint: 'Hidden from the public site while the client is anonymous.',
-  anonymous: 'Keep the client anonymous',
-  logoPermission: 'The client allows us to show their logo',
-  confirmDelete: 'Delete this case study?',
-  messages: {
-    added: 'Case study added',
-    updated: 'Case study updated',
-    deleted: 'Case study deleted',
-    empty: 'No case studies yet',
-    fetchFailed: 'Failed to fetch case studies',
-    addFailed: 'Failed to add the case study',
-    updateFailed: 'Failed to update the case study',
-    deleteFailed: 'Failed to delete the case study',
-    imageFailed: 'That picture could not be read',
-  },
-} as const;
-
-/** Articles (issue 24): the staff screen's words; a visitor's are ARTICLES_PAGE in page-words.ts. */
-export const ARTICLE = {
-  heading: 'Articles',
-  noun: 'Article',
-  hint: 'Write-ups, explainers and guides, listed newest first at /articles, each at /articles/{slug} and in the RSS feed. The first-published date is set when you first publish, unless you give one.',
-  title: 'Title',
-  titleRequired: 'The title is required',
-  slug: 'Address (slug)',
-  summary: 'Summary',
-  summaryHint: 'One or two sentences: shown in the list, the feed and link previews.',
-  summaryRequired: 'The summary is required',
-  body: 'Body',
-  bodyHint: 'Markdown: headings, lists, links, tables, pictures (/uploads/… addresses) and ``` code blocks.',
-  bodyRequired: 'The body is required',
-  author: 'Author (a trainer)',
-  authorName: 'Author (a staff name, when not a trainer)',
-  authorRequired: "Pick a trainer, or type the author's name",
-  tags: 'Tags',
-  course: 'Related course',
-  service: 'Related service',
-  publishedOn: 'First published',
-  publishedOnHint: 'Set when you first publish, unless you give one.',
-  confirmDelete: 'Delete this article?',
-  messages: {
-    added: 'Article added',
-    updated: 'Article updated',
-    deleted: 'Article deleted',
-    empty: 'No articles yet',
-    fetchFailed: 'Failed to fetch articles',
-    addFailed: 'Failed to add the article',
-    updateFailed: 'Failed to update the article',
-    deleteFailed: 'Failed to delete the article',
-    imageFailed: 'That picture could not be read',
-  },
-} as const;
-
-/** Certificates (issue 23): the staff screen's words; a visitor's are VERIFY in messages.ts. */
-export const CERTIFICATES = {
-  heading: 'Certificates',
-  noun: 'Certificate',
-  hint: 'Certificates anyone can check at /verify. The number is made when you leave it empty; give it only for a certificate issued before.',
-  number: 'Number',
-  numberHint: 'Leave empty for a new certificate (e.g. DLT-2026-7KQ9-M2XH).',
-  holderName: "Holder's name",
-  holderNameRequired: "The holder's name is required",
-  holderEmail: "Holder's e-mail (never shown publicly)",
-  course: 'Course',
-  courseName: 'Course name (for a course not in the catalogue)',
-  courseRequired: 'Pick a course, or type the course name',
-  batch: 'Batch',
-  issuedOn: 'Issued on',
-  issuedOnRequired: 'The issue date is required',
-  validUntil: 'Valid until',
-  grade: 'Grade or score',
-  earlyIssueReason: 'Reason to issue before the batch ends (owners only)',
-  earlyIssueReasonHint:
-    'Leave empty: a certificate is issued once its batch has ended. An owner may issue one earlier by saying why here.',
-  confirmDelete:
-    'Delete this certificate? Its number is never issued again, and anyone who checks it is told it was withdrawn, without a reason. To say why, revoke it instead (a revoked certificate is kept).',
-  messages: {
-    added: 'Certificate issued',
-    updated: 'Certificate updated',
-    deleted: 'Certificate deleted',
-    empty: 'No certificates yet',
-    fetchFailed: 'Failed to fetch the certificates',
-    addFailed: 'Failed to issue the certificate',
-    updateFailed: 'Failed to update the certificate',
-    deleteFailed: 'Failed to delete the certificate',
-    imageFailed: 'That picture could not be read',
-  },
-  revoke: {
-    button: 'Revoke',
-    prompt: 'Why is this certificate revoked? (shown to anyone who checks it)',
-    done: 'Certificate revoked',
-    failed: 'Failed to revoke the certificate',
-    revoked: 'Revoked',
-  },
-  /** The list's per-certificate download (GET /api/v1/certificate/{id}/pdf), named by its number. */
-  pdf: {
-    button: 'Download PDF',
-    label: (number: string) => `Download PDF of certificate ${number}`,
-  },
-  /** The reason an erasure (privacy tools) records. */
-  revokedOnRequest: "revoked on the holder's request",
-} as const;
-
 export const CONFIRM = {
   content: 'Are you sure you want to delete this content?',
   service: 'Are you sure you want to delete this service?',
@@ -610,38 +449,6 @@ export const ENROLMENT_LINK = {
   withdrawnBadge: (when: string) => `Withdrawn by the student on ${when}`,
 } as const;
 
-/**
- * Issue 25.5: the acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
- * type a stranger's address, and the mail must not carry their words to it.
- */
-/** Issue 23.8: testimonials written by learners through their certificate e-mail's link. */
-export const LEARNER_TESTIMONIALS = {
-  heading: 'Learner Testimonials',
-  noun: 'Testimonial',
-  hint: 'Written by learners through the link in their certificate e-mail; each arrives as a draft. Publish it to show it on the home page and its course page as "Verified learner". Only what the learner allowed is shown: their name (with the link to their certificate) and their course. A learner can withdraw it through the same link, which deletes it.',
-  name: "Learner's name",
-  showName: 'The learner allows their name (and the link to their certificate) to be shown',
-  quote: 'What they wrote',
-  quoteRequired: 'The testimonial text is required',
-  rating: 'Rating (1 to 5)',
-  course: 'Course',
-  showCourse: 'The learner allows their course to be shown',
-  certificateNumber: 'Certificate number',
-  issuedOn: 'Certificate issued on',
-  confirmDelete: 'Delete this testimonial?',
-  messages: {
-    added: 'Testimonial added',
-    updated: 'Testimonial updated',
-    deleted: 'Testimonial deleted',
-    empty: 'No testimonials from learners yet',
-    fetchFailed: 'Failed to fetch the testimonials',
-    addFailed: 'Failed to add the testimonial',
-    updateFailed: 'Failed to update the testimonial',
-    deleteFailed: 'Failed to delete the testimonial',
-    imageFailed: 'That picture could not be read',
-  },
-} as const;
-
 /** Issue 23: the certificate screen's batch issuing and CSV import. */
 export const CERTIFICATE_TOOLS = {
   batchHeading: 'Issue certificates for a batch',
@@ -681,6 +488,10 @@ export const CERTIFICATE_MAIL = {
   signature: 'The DeltaSecure training team',
 } as const;
 
+/**
+ * Issue 25.5: the acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
+ * type a stranger's address, and the mail must not carry their words to it.
+ */
 export const ACKNOWLEDGE = {
   contact: {
     subject: 'We received your message',
@@ -984,118 +795,10 @@ export const PUBLISHING = {
 } as const;
 
 /**
- * The course catalogue (issue 22): trainers, courses and batches, their field labels, required and publishing
- * messages, and the hints that tell the three "course" things apart (issue 22.8) without changing spec strings.
+ * The hints that tell the spec's course-like screens apart from the catalogue, without changing spec strings (the
+ * catalogue's own words are in its families' files: src/families/trainer.ts, course.ts, batch.ts).
  */
 export const CATALOGUE = {
-  trainer: {
-    heading: 'Trainers',
-    noun: 'Trainer',
-    hint: 'The people who teach. Each course names its trainers; they show on its page and on /about.',
-    confirmDelete: 'Delete this trainer?',
-    name: 'Name',
-    nameRequired: 'Name the trainer',
-    role: 'Role',
-    qualifications: 'Qualifications',
-    bio: 'Short bio',
-    linkedIn: 'LinkedIn profile (optional)',
-    added: 'Trainer added',
-    updated: 'Trainer updated',
-    deleted: 'Trainer deleted',
-    empty: 'No trainers yet. Add the first one above.',
-    fetchFailed: 'Failed to fetch trainers',
-    addFailed: 'Failed to add the trainer',
-    updateFailed: 'Failed to update the trainer',
-    deleteFailed: 'Failed to delete the trainer',
-    imageFailed: 'That picture could not be read',
-  },
-  course: {
-    heading: 'Catalogue courses',
-    noun: 'Course',
-    hint: 'The prospectus of each course: its page under /courses, with syllabus, fee, trainers and batches. Publishing needs a syllabus, a duration, a fee, a trainer and a refund policy. Not the enrolment form’s names (Courses) nor the home page’s “Who Can JOIN” cards (Home Courses).',
-    confirmDelete: 'Delete this course from the catalogue?',
-    title: 'Title',
-    titleRequired: 'Name the course',
-    enrollName: 'Name in the enrolment form',
-    enrollNameHint:
-      'Another Courses name this course is listed under, if its title is not one of them. A batch’s enrolments are stored, e-mailed, receipted and certified under the title either way.',
-    slug: 'Address (/courses/…)',
-    summary: 'Summary',
-    description: 'Description',
-    syllabus: 'Syllabus',
-    module: 'Module',
-    moduleTitle: 'Module title',
-    moduleTitleRequired: 'Name the module',
-    topics: 'Topics',
-    duration: 'Duration',
-    durationHint: 'Such as “8 weeks, 48 hours”',
-    level: 'Level',
-    levels: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' },
-    prerequisites: 'Prerequisites',
-    outcomes: 'Outcomes',
-    fee: 'Fee',
-    gstIncluded: 'Fee includes GST',
-    gstIncludedHint:
-      'Shown as “GST included” (ticked) or “+ GST” only while Site settings name a GSTIN; without one the fee shows no GST words and receipts say the issuer is not registered under GST.',
-    trainers: 'Trainers',
-    faq: 'FAQ',
-    question: 'Question',
-    questionRequired: 'Write the question',
-    answer: 'Answer',
-    answerRequired: 'Write the answer',
-    refundPolicy: 'Refund policy',
-    refundPolicyHint: 'Leave empty to use the refund policy of Site settings.',
-    publishNeedsSyllabus: 'Add the syllabus (at least one module) before publishing',
-    publishNeedsDuration: 'Add the duration before publishing',
-    publishNeedsFee: 'Add the fee before publishing',
-    publishNeedsTrainer: 'Choose at least one trainer before publishing',
-    publishNeedsRefundPolicy: 'Add a refund policy (here or in Site settings) before publishing',
-    added: 'Course added to the catalogue',
-    updated: 'Catalogue course updated',
-    deleted: 'Catalogue course deleted',
-    empty: 'No catalogue courses yet. Add the first one above.',
-    fetchFailed: 'Failed to fetch catalogue courses',
-    addFailed: 'Failed to add the course',
-    updateFailed: 'Failed to update the course',
-    deleteFailed: 'Failed to delete the course',
-    imageFailed: 'That picture could not be read',
-  },
-  batch: {
-    heading: 'Batches',
-    noun: 'Batch',
-    hint: 'When a catalogue course runs. Its state (open, filling, full, started, finished) is worked out from its dates and its enrolled students, never typed.',
-    confirmDelete: 'Delete this batch?',
-    name: 'Batch name',
-    nameRequired: 'Name the batch, such as “EH March weekday evenings”',
-    course: 'Course',
-    courseRequired: 'Choose the course',
-    startDate: 'Starts',
-    startRequired: 'When does it start?',
-    endDate: 'Ends',
-    endRequired: 'When does it end?',
-    schedule: 'Schedule',
-    scheduleRequired: 'Write the schedule, such as “Mon–Fri, 7–9 pm IST”',
-    mode: 'Mode',
-    modeRequired: 'Choose the mode',
-    modes: { online: 'Online', classroom: 'Classroom', hybrid: 'Hybrid' },
-    venue: 'Venue',
-    venueHint: 'The address, or “Link sent after enrolment” for online batches',
-    capacity: 'Seats',
-    capacityRequired: 'How many seats?',
-    feeOverride: 'Fee for this batch (optional)',
-    feeOverrideHint: 'Leave empty to charge the course’s fee.',
-    earlyBirdFee: 'Early-bird fee (optional)',
-    earlyBirdUntil: 'Early-bird last day',
-    added: 'Batch added',
-    updated: 'Batch updated',
-    deleted: 'Batch deleted',
-    empty: 'No batches yet. Add the first one above.',
-    fetchFailed: 'Failed to fetch batches',
-    addFailed: 'Failed to add the batch',
-    updateFailed: 'Failed to update the batch',
-    deleteFailed: 'Failed to delete the batch',
-    imageFailed: 'That picture could not be read',
-  },
   /** Issue 22.8: what the spec's course-like screens are, and where they show. */
   homeCourseHint:
     'The “Who Can JOIN” cards of the home page: who the training is for. Not the catalogue (Catalogue courses) nor the enrolment form’s names (Courses).',

@@ -24,7 +24,7 @@ import {
   CATALOGUE_FAMILY_KEYS,
   type CatalogueFamilyKey,
   type LookupFamilyKey,
-} from '../../src/lib/registry.ts';
+} from '../../src/families/index.ts';
 import type { Covers } from '../support/covers.ts';
 import { expect, projectBaseURL, test, useAdminSession } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';

@@ -5,17 +5,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
-import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
+import type { CatalogueFamilyKey } from '../../src/families/index.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import {
-  APPLY_TO_INVALID,
-  ARTICLE,
-  CASE_STUDY,
-  HALL_OF_FAME,
-  LEARNER_TESTIMONIALS,
-} from '../../src/lib/staff-messages.ts';
+import { APPLY_TO_INVALID } from '../../src/lib/staff-messages.ts';
+import { HALL_OF_FAME } from '../../src/families/hall-of-fame.ts';
+import { CASE_STUDY } from '../../src/families/case-study.ts';
+import { ARTICLE } from '../../src/families/article.ts';
+import { LEARNER_TESTIMONIALS } from '../../src/families/learner-testimonial.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 

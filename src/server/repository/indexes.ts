@@ -6,7 +6,7 @@
  * collection's own order is that index.
  */
 import { statusOf } from '../../lib/enquiries.ts';
-import { isRequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey } from '../../families/index.ts';
 import type { CollectionName } from './port.ts';
 
 /** One index an item is in: its `field` has this `value`. */
