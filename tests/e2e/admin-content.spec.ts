@@ -12,7 +12,7 @@ import { HALL_OF_FAME } from '../../src/families/hall-of-fame.ts';
 import { CASE_STUDY } from '../../src/families/case-study.ts';
 import { LEARNER_TESTIMONIALS } from '../../src/families/learner-testimonial.ts';
 import { FORM, SHELL } from '../../src/admin/admin-copy.ts';
-import type { CatalogueFamilyKey } from '../../src/families/index.ts';
+import type { CatalogueFamilyKey, StaffOnlyFamilyKey } from '../../src/families/index.ts';
 import type { Covers } from '../support/covers.ts';
 import { answerDialogs, imageBytes, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
@@ -167,7 +167,7 @@ const SCREENS = [
 // certificates' (issue 23: a date and a course, and a revoke action), nor the articles' (issue 24: an author
 // reference, and the markdown editor of the editor's own work).
 const _everyContentScreen: Covers<
-  Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate' | 'article'>,
+  Exclude<ContentFamilyKey, CatalogueFamilyKey | StaffOnlyFamilyKey | 'article'>,
   (typeof SCREENS)[number]['key']
 > = true;
 

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
-import type { CatalogueFamilyKey } from '../../src/families/index.ts';
+import type { CatalogueFamilyKey, StaffOnlyFamilyKey } from '../../src/families/index.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
@@ -22,7 +22,7 @@ import { body, multipart, startApi, type Api } from './api-harness.ts';
  * course needs its prospectus: tests/integration/courses-catalogue.test.ts drives them. Certificates (issue 23)
  * have no public reads and a number of their own: tests/integration/certificates.test.ts drives them.
  */
-type Standalone = Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate'>;
+type Standalone = Exclude<ContentFamilyKey, CatalogueFamilyKey | StaffOnlyFamilyKey>;
 const VALID: Record<Standalone, Record<string, unknown>> = {
   homeContent: { title: 'Security that ships with your product' },
   homeService: { title: 'Penetration testing', description: 'Manual and automated testing of web apps.' },
