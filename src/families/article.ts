@@ -5,7 +5,7 @@ import { cataloguePicture, lines } from './common.ts';
 import type { DateTimeField, MarkdownField, ReferenceField, SlugField, TextField } from '../lib/fields.ts';
 import { defineContent } from './define.ts';
 
-/** Articles (issue 24): the staff screen's words; a visitor's are ARTICLES_PAGE in page-words.ts. */
+/** The articles screen's words; a visitor's are ARTICLES_PAGE in page-words.ts. */
 export const ARTICLE = {
   heading: 'Articles',
   noun: 'Article',

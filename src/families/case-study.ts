@@ -5,7 +5,7 @@ import { ANONYMOUS, findings, image } from './common.ts';
 import type { BooleanField, SelectField, SlugField, TextField } from '../lib/fields.ts';
 import { defineContent } from './define.ts';
 
-/** The case studies' admin screen (issue 25.3). */
+/** The case studies' admin screen: labels, hints and messages. */
 export const CASE_STUDY = {
   heading: 'Case Studies',
   noun: 'Case Study',

@@ -5,7 +5,7 @@
 import type { DateField, EmailField, ReferenceField, TextField } from '../lib/fields.ts';
 import { defineContent } from './define.ts';
 
-/** Certificates (issue 23): the staff screen's words; a visitor's are VERIFY in messages.ts. */
+/** The certificates screen's words; a visitor's are VERIFY in messages.ts. */
 export const CERTIFICATES = {
   heading: 'Certificates',
   noun: 'Certificate',

@@ -78,7 +78,7 @@ export const family = defineContent({
       required: COURSE_WORDS.titleRequired,
     } as const satisfies TextField,
     {
-      // Issue 22.5: links the catalogue course to the enrolment name its batches' requests store as `course`.
+      // Links the catalogue course to the enrolment name its batches' requests store as `course`.
       name: 'enrollName',
       kind: 'text',
       label: COURSE_WORDS.enrollName,

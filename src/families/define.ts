@@ -14,7 +14,7 @@
 import type { Field } from '../lib/fields.ts';
 
 /**
- * `section`: one of the spec's nine sidebar links; `catalogue`: the course catalogue's screens (issue 22), a
+ * `section`: one of the spec's nine sidebar links; `catalogue`: the course catalogue's screens, a
  * navigation of their own below the nine; `tool`: the staff tools below those.
  */
 export type ScreenGroup = 'section' | 'catalogue' | 'tool';
@@ -29,7 +29,7 @@ export interface AdminScreenDefinition {
   label: string;
   /** Which navigation lists it (see ScreenGroup). */
   group: ScreenGroup;
-  /** Shown under the screen's heading: what the screen's items are and where they show (issue 22.8). */
+  /** Shown under the screen's heading: what the screen's items are and where they show. */
   hint?: string;
   /** Shown to owners only (the API refuses editors anyway). */
   ownerOnly?: boolean;
@@ -57,7 +57,7 @@ export interface ContentMessages {
 export type ListErrorPolicy = 'spec-home' | 'format' | 'server-first' | 'fixed';
 
 /**
- * A field an item must have before it may be published (issue 22: a course's prospectus). A draft may lack it;
+ * A field an item must have before it may be published (a course's prospectus). A draft may lack it;
  * publishing, or saving a published item, without it is refused with `message` for that field. `setting`: a Site
  * settings key whose value stands in when the item leaves the field empty (a course's refund policy).
  */
@@ -105,7 +105,7 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
   /** What a published item must have (none: any valid item may be published). */
   publishRequires?: readonly PublishRequirement[];
   /**
-   * Staff only (issue 23: certificates hold personal data): no public list or item, no build-time loader; staff
+   * Staff only (certificates hold personal data): no public list or item, no build-time loader; staff
    * read the list and items with or without `?drafts=1`.
    */
   staffOnly?: boolean;
@@ -142,7 +142,7 @@ export interface RequestCsvColumn {
   header: string;
   format?: 'time' | 'day' | 'status' | 'counts' | 'list' | 'source';
   /**
-   * A column added after the columns tests pin (issue 25.7's Source of contact and enrolment requests): written
+   * A column added after the columns tests pin (the Source of contact and enrolment requests): written
    * only when some exported request has the field, so an export of requests without it keeps its exact columns.
    */
   whenPresent?: true;
@@ -166,12 +166,12 @@ export interface RequestDefinition<K extends string = string> {
   unnamed: string;
   /** The follow-up statuses staff move a request through; the first is where a submission starts. */
   statuses: readonly [string, ...string[]];
-  /** The CSV's columns, in order (issue 21.6). */
+  /** The CSV's columns, in order. */
   csvColumns: readonly RequestCsvColumn[];
   /** Whether the list filters by course (enrolments). */
   courseFilter: boolean;
   messages: { deleted: string; empty: string; fetchFailed: string; deleteFailed: string };
-  /** Issue 25.5: the acknowledgement's subject and its "what happens next" line (no text the sender typed). */
+  /** The acknowledgement's subject and its "what happens next" line (no text the sender typed). */
   acknowledgement: { subject: string; next: string };
   /** The public form's answer to a stored (or honeypot) submission. */
   received: string;

@@ -13,7 +13,7 @@ export const family = {
   admin: { route: 'enrollData', path: 'enroll-data', label: 'Enrollment Requests', group: 'section' },
   noun: FAMILY_NOUNS.enroll.noun,
   unnamed: FAMILY_NOUNS.enroll.unnamed,
-  // `waitlisted`: taken for a full batch (issue 22.5); last, so the spec's four keep their order.
+  // `waitlisted`: taken for a full batch; last, so the spec's four keep their order.
   statuses: ['new', 'contacted', 'enrolled', 'declined', 'waitlisted'],
   csvColumns: csvColumns({ field: 'course', header: CSV_HEADERS.course }),
   courseFilter: true,

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FAMILY_DEFINITIONS } from './all.ts';
 
@@ -22,5 +22,13 @@ describe('the families folder', () => {
   it('names each family once', () => {
     const keys = FAMILY_DEFINITIONS.map((definition) => definition.key);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('says why in its comments, with no ticket numbers (their history is in docs/decisions.md)', () => {
+    const folder = new URL('.', import.meta.url);
+    const cited = readdirSync(folder)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .filter((name) => /[Ii]ssues? [0-9]/.test(readFileSync(new URL(name, folder), 'utf8')));
+    expect(cited).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { MAX_LENGTH } from '../lib/constants.ts';
 import { LINK_MAX } from './common.ts';
 import { defineContent } from './define.ts';
 
-/** The hall of fame of the /security page (issue 25): researchers thanked for reports. */
+/** The hall of fame screen's words: researchers thanked for their reports on the /security page. */
 export const HALL_OF_FAME = {
   researcherLabel: 'Researcher',
   researcherRequired: "The researcher's name is required",

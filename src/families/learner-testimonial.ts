@@ -5,7 +5,7 @@
 import type { BooleanField, DateField, SelectField, TextField } from '../lib/fields.ts';
 import { defineContent } from './define.ts';
 
-/** Issue 23.8: testimonials written by learners through their certificate e-mail's link. */
+/** The screen's words for testimonials learners write through their certificate e-mail's link. */
 export const LEARNER_TESTIMONIALS = {
   heading: 'Learner Testimonials',
   noun: 'Testimonial',
