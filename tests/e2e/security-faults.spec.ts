@@ -16,7 +16,15 @@ import { valueFields } from '../../src/lib/fields.ts';
 import { ADMIN_STATS_RETRY_DELAY_MS, API_PREFIX } from '../../src/lib/constants.ts';
 import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
-import { ADMIN, DATA_RIGHTS, SETTINGS, WORKFLOW, IDENTITY, PUBLISHING, SCHEDULE } from '../../src/lib/staff-messages.ts';
+import {
+  ADMIN,
+  DATA_RIGHTS,
+  SETTINGS,
+  WORKFLOW,
+  IDENTITY,
+  PUBLISHING,
+  SCHEDULE,
+} from '../../src/lib/staff-messages.ts';
 import { HALL_OF_FAME } from '../../src/families/hall-of-fame.ts';
 import { CASE_STUDY } from '../../src/families/case-study.ts';
 import { ARTICLE } from '../../src/families/article.ts';
