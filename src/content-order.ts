@@ -19,7 +19,7 @@ import {
 import { byPosition, valueFields } from './lib/fields.ts';
 import type { ImageFolder } from './lib/families.ts';
 import type { PublicItem } from './lib/public-items.ts';
-import type { PublicContentFamilyKey } from './lib/registry.ts';
+import type { PublicContentFamilyKey } from './families/index.ts';
 import { availabilityFromCounts, type BatchAvailability } from './lib/batches.ts';
 import { isLiveAt, nextChangeAfter } from './lib/schedule.ts';
 import { resolveSettings, type SiteSettings } from './lib/site-settings.ts';

@@ -6,7 +6,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_FAMILY_KEYS, REQUEST_FAMILY_KEYS } from '../../src/lib/registry.ts';
+import { CONTENT_FAMILY_KEYS, REQUEST_FAMILY_KEYS } from '../../src/families/index.ts';
 import { ACCOUNTS } from '../../src/server/auth/accounts.ts';
 import { SESSIONS } from '../../src/server/auth/sessions.ts';
 import { createBlobsRepository } from '../../src/server/repository/blobs-repository.ts';

@@ -39,7 +39,7 @@ import {
   REQUEST_RETENTION_DAYS,
   REQUEST_RETENTION_MAX_DAYS,
 } from '../../src/lib/constants.ts';
-import { REQUEST_FAMILY_KEYS } from '../../src/lib/registry.ts';
+import { REQUEST_FAMILY_KEYS } from '../../src/families/index.ts';
 import { valueFields, type ImageField } from '../../src/lib/fields.ts';
 import { storedImageValue } from '../../src/lib/image-url.ts';
 import { isRecord } from '../../src/lib/json.ts';

@@ -47,7 +47,8 @@ export async function seedDemoContent(repository: Repository, images: ImageServi
   // In registry order: a family refers only to families defined before it.
   for (const key of Object.keys(contentFamilies) as ContentFamilyKey[]) {
     const family = contentFamilies[key];
-    for (const item of demoContent[key]) {
+    // A family with no demo items (one the demo does not know yet) is left empty.
+    for (const item of demoContent[key] ?? []) {
       const refs = Object.fromEntries(
         Object.entries(item.refs ?? {}).map(([name, titles]) => {
           const field = family.fields.find((candidate) => candidate.name === name);

@@ -10,7 +10,7 @@ import { LoginScreen } from './screens/LoginScreen.tsx';
 import { AdminShell } from './shell/AdminShell.tsx';
 import { ScreenLoadBoundary } from './shell/ScreenLoadBoundary.tsx';
 import { resolveRoute, type ScreenRoute } from './route-decision.ts';
-import { FAMILY_DEFINITIONS, type SingletonFamilyKey } from '../lib/registry.ts';
+import { FAMILY_DEFINITIONS, type SingletonFamilyKey } from '../families/index.ts';
 import {
   $router,
   SCREENS,

@@ -1,11 +1,11 @@
 /**
- * A content family's admin screen, from its definition (src/lib/registry.ts): the heading, the noun on the
+ * A content family's admin screen, from its definition (src/families/index.ts): the heading, the noun on the
  * buttons, the list layout and the spec's list-fetch error policy. The form and the list card are derived from the
  * family's fields. Save and delete failures show the server's reason whenever it sent one (docs/decisions.md 22).
  */
 import { ApiError } from '../lib/api-client.ts';
 import { contentFamilies, type ContentFamily } from '../lib/collections.ts';
-import { definitionsOfKind, type ContentDefinition, type ContentFamilyKey } from '../lib/registry.ts';
+import { definitionsOfKind, type ContentDefinition, type ContentFamilyKey } from '../families/index.ts';
 
 export interface ContentScreenConfig {
   family: ContentFamily;

@@ -3,7 +3,7 @@ import { clientLine, engagementLabel, findingsOf } from './case-studies.ts';
 import { contentFamilies } from './collections.ts';
 import { publicView } from './fields.ts';
 import { CASE_STUDIES_PAGE } from './page-words.ts';
-import { CASE_STUDY } from './staff-messages.ts';
+import { CASE_STUDY } from '../families/case-study.ts';
 
 const { fields } = contentFamilies.caseStudy;
 const stored = {

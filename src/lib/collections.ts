@@ -30,12 +30,13 @@ import {
   type DefinitionOf,
   type FamilyDefinition,
   type LookupDefinition,
+  type PreviewPlacement,
   type PublishRequirement,
   type RequestCsvColumn,
   type RequestDefinition,
   type RequestFamilyKey,
   type SingletonDefinition,
-} from './registry.ts';
+} from '../families/index.ts';
 import {
   ContactInputSchema,
   ContactSchema,
@@ -57,7 +58,7 @@ import { STATS_FIELDS, StatsInputSchema, StatsSchema } from './stats.ts';
 
 export { AUTH_PATHS };
 export type { CollectionKey, ContentFamilyKey, ImageFolder, ImageRule, RequestCsvColumn, RequestFamilyKey };
-export { COLLECTION_KEYS } from './registry.ts';
+export { COLLECTION_KEYS } from '../families/index.ts';
 
 interface FamilyBase<K extends string> {
   key: K;
@@ -79,6 +80,8 @@ export interface ContentFamily<K extends string = string> extends FamilyBase<K> 
   fields: readonly Field[];
   /** The field that names an item (lists, confirmations, "Editing: …", the trash). */
   titleField: string;
+  /** Where the admin's Preview shows an item (ContentDefinition.preview). */
+  preview: PreviewPlacement;
   inputSchema: z.ZodType;
   image: ImageRule | null;
   /** Whether the admin form sends multipart (with an image) or JSON: every family with a picture does. */
@@ -112,6 +115,8 @@ export function contentFamily<const K extends string, const F extends Field>(
     fields: readonly F[];
     /** Explicit in the registry's definitions; a fixture may leave it to the first one-line text field. */
     titleField?: string;
+    /** Explicit in the registry's definitions; a fixture previews as a card on the home page. */
+    preview?: PreviewPlacement;
     confirmDelete: string | null;
     messages: ContentMessages;
     publishRequires?: readonly PublishRequirement[];
@@ -131,6 +136,7 @@ export function contentFamily<const K extends string, const F extends Field>(
     cacheTag: key,
     fields: spec.fields,
     titleField: spec.titleField ?? titleFieldOf(spec.fields),
+    preview: spec.preview ?? { page: '/' },
     inputSchema: inputSchemaOf(spec.fields),
     itemSchema: itemSchemaOf(spec.fields),
     image: image as TypedContentFamily<K, F>['image'],
@@ -158,6 +164,7 @@ export const contentFamilies = Object.fromEntries(
     contentFamily(definition.key, {
       fields: definition.fields,
       titleField: definition.titleField,
+      preview: definition.preview,
       confirmDelete: definition.confirmDelete,
       messages: definition.messages,
       publishRequires: definition.publishRequires,

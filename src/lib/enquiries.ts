@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { VALIDATION } from './api-messages.ts';
 import { ENQUIRY } from './staff-messages.ts';
 import { MAX_LENGTH, REQUEST_LIST_DEFAULT_LIMIT, REQUEST_LIST_MAX_LIMIT } from './constants.ts';
-import { definitionsOfKind, type FAMILY_DEFINITIONS, type RequestFamilyKey } from './registry.ts';
+import { definitionsOfKind, type FAMILY_DEFINITIONS, type RequestFamilyKey } from '../families/index.ts';
 
 /** Every family's statuses, in the order staff move through them; the first is where a submission starts. */
 export const REQUEST_STATUSES = Object.fromEntries(

@@ -3,7 +3,7 @@
  * before any screen chunk (and the schemas in enquiries.ts) has loaded.
  */
 import { API_PREFIX } from './constants.ts';
-import { definitionsOfKind, type RequestFamilyKey } from './registry.ts';
+import { definitionsOfKind, type RequestFamilyKey } from '../families/index.ts';
 
 /** Each request family's admin screen (its definition's path under /deltaadmin), for links in notifications. */
 export const ADMIN_REQUEST_PATHS = Object.fromEntries(

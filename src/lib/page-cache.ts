@@ -8,7 +8,7 @@ import { ARTICLES_PATH, ARTICLES_PER_PAGE, articlePath, shareImagePath, tagPath 
 import { caseStudyPath } from './case-studies.ts';
 import { COURSE_LEVELS, COURSE_MODES, coursePath } from './catalogue.ts';
 import { contentFamilies, enrollCourseFamily, settingsFamily, statsFamily } from './collections.ts';
-import type { PublicContentFamilyKey } from './registry.ts';
+import type { PublicContentFamilyKey } from '../families/index.ts';
 
 /** The CDN keeps a page until a purge (a year at most); browsers always revalidate. */
 export const PAGE_MAX_AGE_SECONDS = 31_536_000;

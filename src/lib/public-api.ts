@@ -5,7 +5,7 @@
 import { apiRequest, fetchList } from './api-client.ts';
 import { familyPath } from './families.ts';
 import type { PublicListItem } from './public-items.ts';
-import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from './registry.ts';
+import type { ContentFamilyKey, LookupFamilyKey, RequestFamilyKey } from '../families/index.ts';
 import { isRecord } from './json.ts';
 import { FILL_TIME_FIELD, IDEMPOTENCY_HEADER } from './constants.ts';
 import { PUBLIC } from './messages.ts';

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { contentFamilies, enrollCourseFamily } from './collections.ts';
-import type { ContentFamilyKey, LookupFamilyKey } from './registry.ts';
+import type { ContentFamilyKey, LookupFamilyKey } from '../families/index.ts';
 
 /** The server's bookkeeping: visitors' pages never read it. */
 type Bookkeeping = 'createdAt' | 'updatedAt' | 'position' | 'published' | 'imageUrl';

@@ -7,7 +7,7 @@ import { ARTICLES_PATH, ARTICLES_PER_PAGE, articlePath, tagPath, tagsOf } from '
 import { caseStudyPath } from '../lib/case-studies.ts';
 import { coursePath } from '../lib/catalogue.ts';
 import { contentFamilies } from '../lib/collections.ts';
-import type { PublicContentFamilyKey } from '../lib/registry.ts';
+import type { PublicContentFamilyKey } from '../families/index.ts';
 import { newestOf, sitemapXml, type SitemapEntry } from '../lib/sitemap.ts';
 import { PUBLIC_PAGES, siteConfig } from '../lib/site-config.ts';
 

@@ -7,9 +7,12 @@ import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { contentFamilies, type ContentFamilyKey } from '../../src/lib/collections.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import { ADMIN, CASE_STUDY, HALL_OF_FAME, LEARNER_TESTIMONIALS } from '../../src/lib/staff-messages.ts';
+import { ADMIN } from '../../src/lib/staff-messages.ts';
+import { HALL_OF_FAME } from '../../src/families/hall-of-fame.ts';
+import { CASE_STUDY } from '../../src/families/case-study.ts';
+import { LEARNER_TESTIMONIALS } from '../../src/families/learner-testimonial.ts';
 import { FORM, SHELL } from '../../src/admin/admin-copy.ts';
-import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
+import type { CatalogueFamilyKey, StaffOnlyFamilyKey } from '../../src/families/index.ts';
 import type { Covers } from '../support/covers.ts';
 import { answerDialogs, imageBytes, makeImage, multipartFile, openScreen, unique } from './admin-support.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
@@ -164,7 +167,7 @@ const SCREENS = [
 // certificates' (issue 23: a date and a course, and a revoke action), nor the articles' (issue 24: an author
 // reference, and the markdown editor of the editor's own work).
 const _everyContentScreen: Covers<
-  Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate' | 'article'>,
+  Exclude<ContentFamilyKey, CatalogueFamilyKey | StaffOnlyFamilyKey | 'article'>,
   (typeof SCREENS)[number]['key']
 > = true;
 

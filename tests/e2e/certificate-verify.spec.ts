@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { VERIFY } from '../../src/lib/messages.ts';
 import { VERIFIED_LEARNERS } from '../../src/lib/page-words.ts';
-import { CERTIFICATES } from '../../src/lib/staff-messages.ts';
+import { CERTIFICATES } from '../../src/families/certificate.ts';
 import { screenHref } from '../../src/admin/stores/router.ts';
 import { demoContent } from '../../scripts/seed/demo-content.ts';
 import { pdfQrCodes } from '../support/pdf.ts';

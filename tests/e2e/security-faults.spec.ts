@@ -6,7 +6,7 @@
  * screens say the list could not load rather than show an empty one, and once the API is back everything works
  * and a request that failed before going through is stored once.
  */
-import type { RequestFamilyKey } from '../../src/lib/registry.ts';
+import type { RequestFamilyKey } from '../../src/families/index.ts';
 import type { Locator, Page } from '@playwright/test';
 import { FORM, COURSES, PRIVACY, STATS, SITE_SETTINGS, ACCOUNT } from '../../src/admin/admin-copy.ts';
 import { CONTENT_SCREENS } from '../../src/admin/content-screens.ts';
@@ -18,13 +18,7 @@ import { GENERIC, PUBLIC } from '../../src/lib/messages.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import {
   ADMIN,
-  ARTICLE,
-  CATALOGUE,
   DATA_RIGHTS,
-  CASE_STUDY,
-  LEARNER_TESTIMONIALS,
-  CERTIFICATES,
-  HALL_OF_FAME,
   SETTINGS,
   WORKFLOW,
   IDENTITY,
@@ -32,6 +26,14 @@ import {
   SCHEDULE,
   INSIGHTS,
 } from '../../src/lib/staff-messages.ts';
+import { HALL_OF_FAME } from '../../src/families/hall-of-fame.ts';
+import { CASE_STUDY } from '../../src/families/case-study.ts';
+import { ARTICLE } from '../../src/families/article.ts';
+import { CERTIFICATES } from '../../src/families/certificate.ts';
+import { LEARNER_TESTIMONIALS } from '../../src/families/learner-testimonial.ts';
+import { TRAINER_WORDS } from '../../src/families/trainer.ts';
+import { COURSE_WORDS } from '../../src/families/course.ts';
+import { BATCH_WORDS } from '../../src/families/batch.ts';
 import { PUBLIC_PATHS } from '../../src/lib/public-api.ts';
 import * as PAGE_WORDS from '../../src/lib/page-words.ts';
 import * as COPY from '../../src/lib/public-copy.ts';
@@ -379,12 +381,12 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   contactData: requestsScreen('contact'),
   enrollData: requestsScreen('enroll'),
   // The catalogue (issue 22): the lists' failures; their forms need typed values (dates, money, references).
-  trainers: { ...contentScreen('trainer', always(CATALOGUE.trainer.fetchFailed), always('')), save: null },
+  trainers: { ...contentScreen('trainer', always(TRAINER_WORDS.fetchFailed), always('')), save: null },
   catalogueCourses: {
-    ...contentScreen('course', always(CATALOGUE.course.fetchFailed), always('')),
+    ...contentScreen('course', always(COURSE_WORDS.fetchFailed), always('')),
     save: null,
   },
-  batches: { ...contentScreen('batch', always(CATALOGUE.batch.fetchFailed), always('')), save: null },
+  batches: { ...contentScreen('batch', always(BATCH_WORDS.fetchFailed), always('')), save: null },
   // Certificates (issue 23): the list's failure; its form needs a date and a course.
   certificates: {
     ...contentScreen('certificate', always(CERTIFICATES.messages.fetchFailed), always('')),

@@ -20,12 +20,13 @@ import {
 } from '../../src/lib/collections.ts';
 import { SERVICE_POINTS_MIN } from '../../src/lib/constants.ts';
 import { ALT_FIELD, valueFields } from '../../src/lib/fields.ts';
-import {
-  CATALOGUE_FAMILY_KEYS,
-  type CatalogueFamilyKey,
-  type LookupFamilyKey,
-} from '../../src/lib/registry.ts';
+import type {
+  CatalogueFamilyKey,
+  LookupFamilyKey,
+  PublicContentFamilyKey,
+} from '../../src/families/index.ts';
 import type { Covers } from '../support/covers.ts';
+import { plantsGenerically } from '../support/family-payloads.ts';
 import { expect, projectBaseURL, test, useAdminSession } from './fixtures.ts';
 import { skipSplash } from './public-helpers.ts';
 import { hydrateAllIslands, probeSecurity, PUBLIC_PAGES, type SecurityProbe } from './security-probes.ts';
@@ -38,6 +39,8 @@ const RUN = `x${Date.now().toString(36).slice(-5)}`;
 let counter = 0;
 /** A payload behind a fixed-width tag of its own: short enough for 120-character fields, findable in raw HTML. */
 const payload = () => `${RUN}${(counter += 1).toString(36).padStart(2, '0')} ${PAYLOAD}`;
+/** What every payload measures: the families whose text fields are shorter are planted by specs of their own. */
+const payloadLength = `${RUN}00 ${PAYLOAD}`.length;
 /** A valid https link with the payload's characters in its query: an href, never markup. */
 const APPLY_LINK = `https://example.com/apply?q="><svg onload=window.__xss=1>`;
 /** The same without spaces, for web-address fields (which refuse whitespace): still an href, never markup. */
@@ -65,7 +68,7 @@ const PUBLIC_PLACES = {
 type Placed = (typeof PUBLIC_PLACES)[keyof typeof PUBLIC_PLACES]['text'][number];
 // Certificates are no public family: visitors see one at a time on /verify/{number}, rendered live.
 const _everyPublicFamily: Covers<
-  Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate' | 'article'> | LookupFamilyKey,
+  Exclude<PublicContentFamilyKey, CatalogueFamilyKey | 'article'> | LookupFamilyKey,
   Placed
 > = true;
 const ADMIN_PLACES: Record<ScreenRoute, Kind | null> = {
@@ -180,16 +183,12 @@ test.describe('stored XSS payloads', () => {
       const { data } = (await answer.json()) as { data: { _id: string } };
       cleanups.push(() => api.delete(`${path}/${data._id}`));
     };
-    // Every text field of every content family, so a new text field is covered without editing this.
+    // Every text field of every content family a generic payload can create (tests/support/family-payloads.ts),
+    // so a new family or text field is covered without editing this. The rest have specs of their own: articles
+    // (markdown body, author) in articles.spec.ts, the catalogue's courses and batches in courses-catalogue.spec.ts,
+    // certificates (staff only) in certificates.test.ts.
     const writes = Object.values(contentFamilies)
-      // Certificates are staff-only and have typed fields (covered in certificates.test.ts and their spec).
-      // Articles need a markdown body and an author: articles.spec.ts plants their payloads (issue 24).
-      .filter(
-        (family) =>
-          !family.staffOnly &&
-          family.key !== 'article' &&
-          !(CATALOGUE_FAMILY_KEYS as readonly string[]).includes(family.key),
-      )
+      .filter(plantsGenerically(payloadLength))
       .map((family) => {
         // Free text only: a choice, a count or a slug refuses the payload (and a yes/no left out is no).
         const texts = valueFields(family.fields).filter(

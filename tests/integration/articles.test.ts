@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedItems } from '../../src/content-loaders.ts';
 import { shownArticles } from '../../src/lib/articles.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
-import { ARTICLE } from '../../src/lib/staff-messages.ts';
+import { ARTICLE } from '../../src/families/article.ts';
 import { body, startApi, type Api } from './api-harness.ts';
 
 const articles = contentFamilies.article;

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
-import { CASE_STUDY } from '../../src/lib/staff-messages.ts';
+import { CASE_STUDY } from '../../src/families/case-study.ts';
 import { publishedItems } from '../../src/content-loaders.ts';
 import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';

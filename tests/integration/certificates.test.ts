@@ -12,7 +12,8 @@ import { contentFamilies } from '../../src/lib/collections.ts';
 import { ENQUIRY_PATHS } from '../../src/lib/enquiries.ts';
 import { VERIFY } from '../../src/lib/messages.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
-import { CERTIFICATES, SETTINGS } from '../../src/lib/staff-messages.ts';
+import { SETTINGS } from '../../src/lib/staff-messages.ts';
+import { CERTIFICATES } from '../../src/families/certificate.ts';
 import { SERIAL_FORMAT } from '../../src/server/certificates/number.ts';
 import { body, freshAddresses, ORIGIN, startApi, type Api } from './api-harness.ts';
 

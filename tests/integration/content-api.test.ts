@@ -5,17 +5,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFamilies, type ContentFamily, type ContentFamilyKey } from '../../src/lib/collections.ts';
-import type { CatalogueFamilyKey } from '../../src/lib/registry.ts';
+import type { CatalogueFamilyKey, StaffOnlyFamilyKey } from '../../src/families/index.ts';
 import { IMAGE_FOLDER_RULES } from '../../src/lib/families.ts';
 import { resolveImageUrl } from '../../src/lib/image-url.ts';
 import { API, VALIDATION } from '../../src/lib/api-messages.ts';
-import {
-  APPLY_TO_INVALID,
-  ARTICLE,
-  CASE_STUDY,
-  HALL_OF_FAME,
-  LEARNER_TESTIMONIALS,
-} from '../../src/lib/staff-messages.ts';
+import { APPLY_TO_INVALID } from '../../src/lib/staff-messages.ts';
+import { HALL_OF_FAME } from '../../src/families/hall-of-fame.ts';
+import { CASE_STUDY } from '../../src/families/case-study.ts';
+import { ARTICLE } from '../../src/families/article.ts';
+import { LEARNER_TESTIMONIALS } from '../../src/families/learner-testimonial.ts';
 import { jpegWithExifAndGps, MARKERS, SVG_WITH_SCRIPT } from '../../src/server/images/image-fixtures.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
@@ -24,7 +22,7 @@ import { body, multipart, startApi, type Api } from './api-harness.ts';
  * course needs its prospectus: tests/integration/courses-catalogue.test.ts drives them. Certificates (issue 23)
  * have no public reads and a number of their own: tests/integration/certificates.test.ts drives them.
  */
-type Standalone = Exclude<ContentFamilyKey, CatalogueFamilyKey | 'certificate'>;
+type Standalone = Exclude<ContentFamilyKey, CatalogueFamilyKey | StaffOnlyFamilyKey>;
 const VALID: Record<Standalone, Record<string, unknown>> = {
   homeContent: { title: 'Security that ships with your product' },
   homeService: { title: 'Penetration testing', description: 'Manual and automated testing of web apps.' },

@@ -9,7 +9,8 @@ import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { contentFamilies, contentFamily, type ContentFamily } from '../../src/lib/collections.ts';
 import { textField } from '../../src/lib/fields.ts';
 import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
-import { CATALOGUE } from '../../src/lib/staff-messages.ts';
+import { COURSE_WORDS } from '../../src/families/course.ts';
+import { BATCH_WORDS } from '../../src/families/batch.ts';
 import { availabilityPath } from '../../src/server/handlers/batch-availability-handler.ts';
 import { REGISTRY } from '../../src/server/handlers/api-registry.ts';
 import { body, startApi, type Api } from './api-harness.ts';
@@ -49,14 +50,14 @@ describe('publishing a course', () => {
     expect(response.status).toBe(400);
     const answer = await body(response);
     const expected: Record<string, string> = {
-      syllabus: CATALOGUE.course.publishNeedsSyllabus,
-      duration: CATALOGUE.course.publishNeedsDuration,
-      fee: CATALOGUE.course.publishNeedsFee,
-      trainers: CATALOGUE.course.publishNeedsTrainer,
-      ...(hasDefaultPolicy ? {} : { refundPolicy: CATALOGUE.course.publishNeedsRefundPolicy }),
+      syllabus: COURSE_WORDS.publishNeedsSyllabus,
+      duration: COURSE_WORDS.publishNeedsDuration,
+      fee: COURSE_WORDS.publishNeedsFee,
+      trainers: COURSE_WORDS.publishNeedsTrainer,
+      ...(hasDefaultPolicy ? {} : { refundPolicy: COURSE_WORDS.publishNeedsRefundPolicy }),
     };
     expect(answer.errors).toEqual(expected);
-    expect(answer.message).toBe(CATALOGUE.course.publishNeedsSyllabus);
+    expect(answer.message).toBe(COURSE_WORDS.publishNeedsSyllabus);
     expect(await api.repository.count(courses.key)).toBe(before);
   });
 
@@ -97,7 +98,7 @@ describe('publishing a course', () => {
       json: { title: 'Cloud Security', ...prospectus(rohan._id), duration: '' },
     });
     expect(emptied.status).toBe(400);
-    expect((await body(emptied)).errors).toEqual({ duration: CATALOGUE.course.publishNeedsDuration });
+    expect((await body(emptied)).errors).toEqual({ duration: COURSE_WORDS.publishNeedsDuration });
     const unpublished = await api.admin(`${courses.path}/${draft._id}`, {
       method: 'PUT',
       json: { title: 'Cloud Security', ...prospectus(rohan._id), duration: '', published: false },
@@ -174,7 +175,7 @@ describe('references', () => {
     });
     expect(course.status).toBe(400);
     expect((await body(course)).errors).toEqual({
-      trainers: FIELD_REASONS.referenceMissing(CATALOGUE.course.trainers),
+      trainers: FIELD_REASONS.referenceMissing(COURSE_WORDS.trainers),
     });
     const before = await api.repository.count(batches.key);
     const batch = await api.admin(batches.path, {
@@ -191,7 +192,7 @@ describe('references', () => {
     });
     expect(batch.status).toBe(400);
     expect((await body(batch)).errors).toEqual({
-      course: FIELD_REASONS.referenceMissing(CATALOGUE.batch.course),
+      course: FIELD_REASONS.referenceMissing(BATCH_WORDS.course),
     });
     expect(await api.repository.count(batches.key)).toBe(before);
   });

@@ -2,7 +2,7 @@
  * One valid submission per request family, for the tests that walk every family (a new family must add its own:
  * the type requires it). The enrolment names a course the caller creates.
  */
-import type { RequestFamilyKey } from '../../src/lib/registry.ts';
+import type { RequestFamilyKey } from '../../src/families/index.ts';
 import { utcToIstDay } from '../../src/lib/ist.ts';
 
 export const requestExample = (

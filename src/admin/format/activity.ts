@@ -2,7 +2,7 @@
  * One Activity entry as a sentence (issue 21.7): who did what to which item or person, in the words staff use.
  * Entries written before the handlers told the log their details (no name, no from → to) still read, more plainly.
  */
-import { definitionOf, familyLabel } from '../../lib/registry.ts';
+import { definitionOf, familyLabel } from '../../families/index.ts';
 import { UNKNOWN_ADDRESS, type AuditDetail, type AuditEntry } from '../../lib/identity.ts';
 import { settingLabel } from '../../lib/setting-changes.ts';
 import { ACTIVITY_TEXT as T, ENQUIRY, SCHEDULE } from '../../lib/staff-messages.ts';

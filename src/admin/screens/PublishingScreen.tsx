@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { familyLabel } from '../../lib/registry.ts';
+import { familyLabel } from '../../families/index.ts';
 import { PUBLISHING } from '../../lib/staff-messages.ts';
 import { FORM } from '../admin-copy.ts';
 import { istDateTime } from '../format/ist.ts';

@@ -17,7 +17,7 @@ import {
   type RequestFamilyKey,
 } from '../../lib/collections.ts';
 import { NOTE_MAX_LENGTH, sourceKey, statusOf } from '../../lib/enquiries.ts';
-import { definitionsOfKind } from '../../lib/registry.ts';
+import { definitionsOfKind } from '../../families/index.ts';
 import { ASSESSMENT_ADMIN, ENQUIRY, ENROLMENT_LINK } from '../../lib/staff-messages.ts';
 import { showIstDay } from '../../lib/ist.ts';
 import { FORM, REQUESTS } from '../admin-copy.ts';

@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { formatIst } from '../../lib/ist.ts';
-import { familyLabel } from '../../lib/registry.ts';
+import { familyLabel } from '../../families/index.ts';
 import { SCHEDULE } from '../../lib/staff-messages.ts';
 import { FORM } from '../admin-copy.ts';
 import { LoadFailed } from '../parts/LoadFailed.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { definitionsOfKind, type RequestFamilyKey } from '../../lib/registry.ts';
+import { definitionsOfKind, type RequestFamilyKey } from '../../families/index.ts';
 import { SHELL } from '../admin-copy.ts';
 import { SCREENS, screenHref, type ScreenGroup, type ScreenRoute } from '../stores/router.ts';
 import { $me } from '../stores/session.ts';

@@ -1,10 +1,10 @@
 /**
  * Admin routing (spec section 2 "Admin routes") on @nanostores/router. Every family's screen comes from its
- * definition in the registry (src/lib/registry.ts); the few tools beside them are listed here. The route table,
+ * definition in the registry (src/families/index.ts); the few tools beside them are listed here. The route table,
  * the sidebar and the screen table (AdminApp) are derived from or checked against SCREENS.
  */
 import { createRouter, redirectPage } from '@nanostores/router';
-import { FAMILY_DEFINITIONS, type AdminScreenDefinition, type ScreenGroup } from '../../lib/registry.ts';
+import { FAMILY_DEFINITIONS, type AdminScreenDefinition, type ScreenGroup } from '../../families/index.ts';
 import { takeTab, writeTab } from './tab-storage.ts';
 
 export const ADMIN_BASE = '/deltaadmin';

@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { extractList } from '../../lib/api-client.ts';
-import { definitionOf } from '../../lib/registry.ts';
+import { definitionOf } from '../../families/index.ts';
 import { SCHEDULED_PATH, scheduledChangePath, type ScheduledEntry } from '../../lib/schedule.ts';
 import { SCHEDULE } from '../../lib/staff-messages.ts';
 import { adminRequest, failureText } from '../api/admin-api.ts';

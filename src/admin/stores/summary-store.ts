@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import type { RequestsSummary } from '../../lib/enquiries.ts';
-import { REQUEST_FAMILY_KEYS } from '../../lib/registry.ts';
+import { REQUEST_FAMILY_KEYS } from '../../families/index.ts';
 import { ENQUIRY_PATHS } from '../../lib/enquiry-paths.ts';
 import { adminRequest } from '../api/admin-api.ts';
 

@@ -7,7 +7,7 @@ import { extractList } from '../../lib/api-client.ts';
 import { TRASH_PATH, trashEntryPath, trashRestorePath } from '../../lib/collections.ts';
 import { WORKFLOW } from '../../lib/staff-messages.ts';
 import { adminRequest, failureText } from '../api/admin-api.ts';
-import { familyLabel } from '../../lib/registry.ts';
+import { familyLabel } from '../../families/index.ts';
 import type { ListState, Notice } from './content-store.ts';
 
 export interface TrashEntry {

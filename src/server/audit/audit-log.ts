@@ -7,7 +7,7 @@
  * goes for good (an erasure, the retention purge, the trash purge) its name is struck from the log too.
  */
 import { allFamilies } from '../../lib/collections.ts';
-import { isRequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey } from '../../families/index.ts';
 import { DAY_MS } from '../../lib/constants.ts';
 import { istDayEnd, istDayStart } from '../../lib/ist.ts';
 import {

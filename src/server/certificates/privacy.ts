@@ -4,7 +4,7 @@
  * its name and e-mail removed, its number kept, and its history (which holds the name) dropped: the item goes
  * through the trash and out of it, as an erased request does, and is written back under its own id.
  */
-import { CERTIFICATES } from '../../lib/staff-messages.ts';
+import { CERTIFICATES } from '../../families/certificate.ts';
 import type { Deps } from '../deps.ts';
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import { UPDATED_BY } from '../http/versions.ts';

@@ -4,7 +4,7 @@
  */
 import { ADMIN_REQUEST_PATHS } from '../../lib/enquiries.ts';
 import { formatIst } from '../../lib/ist.ts';
-import type { RequestFamilyKey } from '../../lib/registry.ts';
+import type { RequestFamilyKey } from '../../families/index.ts';
 import { singleLine, withoutBidiControls } from '../../lib/single-line.ts';
 import { ENROLMENT_LINK, NOTIFY } from '../../lib/staff-messages.ts';
 import type { StoredItem } from '../repository/port.ts';

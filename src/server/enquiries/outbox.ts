@@ -17,7 +17,7 @@ import {
 import { requestFamilies } from '../../lib/collections.ts';
 import { composeAcknowledgement } from './acknowledge.ts';
 import { currentSettings } from '../handlers/settings-handler.ts';
-import { isRequestFamilyKey, type RequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey, type RequestFamilyKey } from '../../families/index.ts';
 import type { Deps } from '../deps.ts';
 import type { StoredItem } from '../repository/port.ts';
 import { dueMembers, DUE_QUEUES, resync, type DueMember } from '../schedule/due-index.ts';

@@ -7,7 +7,7 @@
  */
 import { requestFamilies } from '../../lib/collections.ts';
 import { DAY_MS } from '../../lib/constants.ts';
-import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey, REQUEST_FAMILY_KEYS, type RequestFamilyKey } from '../../families/index.ts';
 import { forgetRequestNames } from '../audit/audit-log.ts';
 import type { Deps } from '../deps.ts';
 import { keepsTaxRecord, keepTaxRecord, keepTrashedTaxRecord, taxRecordMark } from '../fees/tax-records.ts';

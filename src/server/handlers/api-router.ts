@@ -11,7 +11,7 @@
  */
 import { allFamilies, TRASH_PATH } from '../../lib/collections.ts';
 import { API_PREFIX } from '../../lib/constants.ts';
-import type { LookupFamilyKey, SingletonFamilyKey } from '../../lib/registry.ts';
+import type { LookupFamilyKey, SingletonFamilyKey } from '../../families/index.ts';
 import { API } from '../../lib/api-messages.ts';
 import { applyRouteLimits } from '../http/route-limits.ts';
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, type Actor } from '../auth/guard.ts';

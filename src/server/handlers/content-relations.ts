@@ -9,15 +9,8 @@
  */
 import type { ContentFamily } from '../../lib/collections.ts';
 import { FIELD_REASONS } from '../../lib/api-messages.ts';
-import {
-  fieldsOfKind,
-  referencesAt,
-  referenceSites,
-  slugHistoryKey,
-  slugify,
-  slugsHeld,
-  type SlugField,
-} from '../../lib/fields.ts';
+import { fieldsOfKind, slugHistoryKey, slugify, slugsHeld, type SlugField } from '../../lib/fields.ts';
+import { referencesAt, referenceSites } from '../../lib/reference-sites.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/respond.ts';
 import { validationFailure } from '../http/validate.ts';

@@ -1,6 +1,6 @@
 /**
  * The publish gate (issue 22): a family's definition may list fields a published item must have
- * (`publishRequires`, src/lib/family-kinds.ts). A draft may lack them; a save that leaves the item published
+ * (`publishRequires`, src/families/define.ts). A draft may lack them; a save that leaves the item published
  * without one is refused with a 400 naming each missing field, and nothing is written. A requirement may name a
  * Site settings key whose value stands in for an empty field (a course's refund policy), read as the settings
  * the site shows now; a key the settings do not have is no stand-in.

@@ -1,6 +1,6 @@
 /** `GET /api/v1/requests/summary` (admin): new and total requests per family, for the sidebar's badges. */
 import { INITIAL_STATUS, ENQUIRY_PATHS, type RequestsSummary } from '../../lib/enquiries.ts';
-import { REQUEST_FAMILY_KEYS } from '../../lib/registry.ts';
+import { REQUEST_FAMILY_KEYS } from '../../families/index.ts';
 import { ok } from '../http/respond.ts';
 import { READ, STAFF, staffRoute, type ApiRoute } from '../http/route-table.ts';
 

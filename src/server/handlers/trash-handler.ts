@@ -5,7 +5,7 @@
  */
 import { doneWith, dueMemberOf, dueMembers, DUE_QUEUES, trashDueAt } from '../schedule/due-index.ts';
 import { DAY_MS, TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
-import { isRequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey } from '../../families/index.ts';
 import { API } from '../../lib/api-messages.ts';
 import { auditAction, forgetRequestNames } from '../audit/audit-log.ts';
 import { DELETED_BY } from './move-to-trash.ts';

@@ -8,7 +8,7 @@ import { WAITLISTED } from '../../lib/batches.ts';
 import { INITIAL_STATUS, sourceKey, statusOf } from '../../lib/enquiries.ts';
 import { balanceOf, paymentsOf, type PaymentEntry } from '../../lib/fees.ts';
 import { isRecord } from '../../lib/json.ts';
-import { isRequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey } from '../../families/index.ts';
 import { utcToIstDay } from '../../lib/ist.ts';
 import { CERTIFICATE_FIELD, WITHDRAWN_FIELD } from '../../lib/enrolment-fields.ts';
 

@@ -11,7 +11,7 @@
  * payments and refunds add to their IST day's money; what is owed and who waits for which batch are totals. A
  * restore writes past this path, so it ends with `rebuildRollups`, one pass over the requests.
  */
-import { REQUEST_FAMILY_KEYS } from '../../lib/registry.ts';
+import { REQUEST_FAMILY_KEYS } from '../../families/index.ts';
 import type { Coordination, Repository, StoredItem, TallyChange } from '../repository/port.ts';
 import { utcToIstDay } from '../../lib/ist.ts';
 import {

@@ -40,6 +40,7 @@ import {
 import { availabilityFromCounts } from '../../lib/batches.ts';
 import { seatsHeldIn } from '../seats/batch-seats.ts';
 import { contentFamilies, type ContentFamily } from '../../lib/collections.ts';
+import type { PageBody } from '../../families/define.ts';
 import { byPosition, fieldText, publicView, type Field } from '../../lib/fields.ts';
 import { resolveImageUrl } from '../../lib/image-url.ts';
 import { HERO_IMAGE, heroSrcSet } from '../../lib/hero-image.ts';
@@ -216,26 +217,16 @@ ${fields}</article></div></section>`;
   };
 }
 
-/**
- * The registry: a family with a page of its own names its renderer; the others their section's page. A family
- * missing here previews as a card on the home page.
- */
-export const PREVIEW_RENDERERS: Readonly<Record<string, PreviewRenderer>> = {
+/** The public pages with a body of their own (a family names one as its `preview.body`). */
+export const PAGE_BODY_RENDERERS = {
   article,
   caseStudy,
   course,
-  homeContent: sectionRenderer('/'),
-  homeService: sectionRenderer('/'),
-  homeCourse: sectionRenderer('/'),
-  serviceContent: sectionRenderer('/services'),
-  career: sectionRenderer('/career'),
-  hallOfFame: sectionRenderer('/security'),
-  trainer: sectionRenderer('/about'),
-  batch: sectionRenderer('/courses'),
-};
+} as const satisfies Record<PageBody, PreviewRenderer>;
 
+/** A family's renderer: its page body's, or its section's card in the shell of the page its definition names. */
 export const rendererOf = (family: ContentFamily): PreviewRenderer =>
-  PREVIEW_RENDERERS[family.key] ?? sectionRenderer('/');
+  'body' in family.preview ? PAGE_BODY_RENDERERS[family.preview.body] : sectionRenderer(family.preview.page);
 
 /** What the public would get of the item (private fields, such as an anonymous client's name, left out). */
 export const renderPreview = (family: ContentFamily, item: Item) =>
@@ -325,18 +316,19 @@ export async function renderRealPreview(
 ): Promise<{ title: string; body: string; real: boolean }> {
   const shown = publicView(family.fields, item as Record<string, unknown>);
   const components = context.components;
+  const pageBody = 'body' in family.preview ? family.preview.body : null;
   try {
-    if (family.key === 'article' && components) {
+    if (pageBody === 'article' && components) {
       const props = await articleProps(shown, context);
       return { title: props.article.title, body: await components.renderArticle(props), real: true };
     }
-    if (family.key === 'caseStudy' && components) {
+    if (pageBody === 'caseStudy' && components) {
       // As src/case-study-data.ts gives it to the page; publicView has left out what the study keeps private.
       const study = { ...shown, slug: str(shown.slug), slugHistory: list(shown.slugHistory).map(str) };
       const body = await components.renderCaseStudy(study as unknown as ShownCaseStudy);
       return { title: str(shown.title), body, real: true };
     }
-    if (family.key === 'course' && components?.renderCourse) {
+    if (pageBody === 'course' && components?.renderCourse) {
       const props = await courseProps(shown, context);
       return { title: props.course.title, body: await components.renderCourse(props), real: true };
     }

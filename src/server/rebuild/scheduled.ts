@@ -10,7 +10,7 @@ import { purgeExpiredChallenges } from '../handlers/passkey-handler.ts';
 import { purgeTrash } from '../handlers/trash-handler.ts';
 import type { RebuildOutcome } from './rebuild-trigger.ts';
 import { closeStartedBatches } from './batch-close.ts';
-import { COLLECTION_KEYS } from '../../lib/registry.ts';
+import { COLLECTION_KEYS } from '../../families/index.ts';
 import { rebuildDueIndex } from '../schedule/due-index.ts';
 
 /** Counted once the due-time index holds everything stored, with its retention times under this many days. */

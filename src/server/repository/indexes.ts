@@ -10,7 +10,7 @@ import { WAITLISTED } from '../../lib/batches.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import { statusOf } from '../../lib/enquiries.ts';
 import { paymentsOf, receiptYear, upiRefKey } from '../../lib/fees.ts';
-import { isRequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey } from '../../families/index.ts';
 import type { CollectionName } from './port.ts';
 
 /** One index an item is in: its `field` has this `value`. */

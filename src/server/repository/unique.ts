@@ -7,7 +7,7 @@
  * and its claim says which certificate it was (`Repository.claimHolder`).
  */
 import { fieldsOfKind, slugsHeld, type Field } from '../../lib/fields.ts';
-import { definitionsOfKind } from '../../lib/registry.ts';
+import { definitionsOfKind } from '../../families/index.ts';
 import { normaliseNumber } from '../certificates/number.ts';
 import { normaliseUnique } from './keys.ts';
 import { uniqueFieldRule, type UniqueClaim, type UniqueRule } from './policy.ts';

@@ -14,7 +14,7 @@ import { contentFamilies } from '../../lib/collections.ts';
 import { DAY_MS, TRASH_RETENTION_DAYS } from '../../lib/constants.ts';
 import type { OutboxEntry } from '../../lib/enquiries.ts';
 import { isRecord } from '../../lib/json.ts';
-import { isRequestFamilyKey } from '../../lib/registry.ts';
+import { isRequestFamilyKey } from '../../families/index.ts';
 import { PUBLISH_AT, UNPUBLISH_AT, timeOf } from '../../lib/schedule.ts';
 import type { Coordination, DueEntry, Repository, StoredItem } from '../repository/port.ts';
 

@@ -8,7 +8,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { utcToIstDay } from '../../../lib/ist.ts';
-import { CERTIFICATE_TOOLS as WORDS, CERTIFICATES } from '../../../lib/staff-messages.ts';
+import { CERTIFICATE_TOOLS as WORDS } from '../../../lib/staff-messages.ts';
+import { CERTIFICATES } from '../../../families/certificate.ts';
 import { adminRequest, failureText } from '../../api/admin-api.ts';
 
 const CERTIFICATE_PATH = '/api/v1/certificate';

@@ -19,7 +19,7 @@ import { LoadFailed } from '../../parts/LoadFailed.tsx';
 import { isDraft, type ContentStore } from '../../stores/content-store.ts';
 import { focusItem, focusMoveButton } from './focus.ts';
 
-/** The Enrollment Requests screen's path (`enroll`'s admin path in family-definitions.ts). */
+/** The Enrollment Requests screen's path (`enroll`'s admin path in src/families/enroll.ts). */
 const ROSTER_SCREEN = 'enroll-data';
 
 const textOf = (item: ContentItem, name: string) => {

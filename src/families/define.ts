@@ -1,7 +1,7 @@
 /**
- * The shape of a family's definition, for each kind of family (see family-definitions.ts for the families and
- * registry.ts for what is derived from them). Types only, plus the helper that keeps a content definition's
- * literal types: zod-free, so the admin's first load can read definitions for its navigation.
+ * The shape of a family's definition, for each kind of family (one file per family in this folder; index.ts
+ * lists them and derives the rest). Types only, plus the helper that keeps a content definition's literal types:
+ * zod-free, so the admin's first load can read definitions for its navigation.
  *
  * Kinds:
  * - `content`: items staff write and visitors read (public list, drafts, order, trash, history);
@@ -11,10 +11,10 @@
  *   src/lib/stats.ts and src/lib/site-settings.ts, joined to it in collections.ts: they carry zod and the
  *   settings' defaults, which the admin's first load (reading these definitions) must not.
  */
-import type { Field } from './fields.ts';
+import type { Field } from '../lib/fields.ts';
 
 /**
- * `section`: one of the spec's nine sidebar links; `catalogue`: the course catalogue's screens (issue 22), a
+ * `section`: one of the spec's nine sidebar links; `catalogue`: the course catalogue's screens, a
  * navigation of their own below the nine; `tool`: the staff tools below those.
  */
 export type ScreenGroup = 'section' | 'catalogue' | 'tool';
@@ -29,7 +29,7 @@ export interface AdminScreenDefinition {
   label: string;
   /** Which navigation lists it (see ScreenGroup). */
   group: ScreenGroup;
-  /** Shown under the screen's heading: what the screen's items are and where they show (issue 22.8). */
+  /** Shown under the screen's heading: what the screen's items are and where they show. */
   hint?: string;
   /** Shown to owners only (the API refuses editors anyway). */
   ownerOnly?: boolean;
@@ -57,7 +57,7 @@ export interface ContentMessages {
 export type ListErrorPolicy = 'spec-home' | 'format' | 'server-first' | 'fixed';
 
 /**
- * A field an item must have before it may be published (issue 22: a course's prospectus). A draft may lack it;
+ * A field an item must have before it may be published (a course's prospectus). A draft may lack it;
  * publishing, or saving a published item, without it is refused with `message` for that field. `setting`: a Site
  * settings key whose value stands in when the item leaves the field empty (a course's refund policy).
  */
@@ -67,6 +67,18 @@ export interface PublishRequirement {
   setting?: string;
 }
 
+/**
+ * The public pages a page body of its own renders (src/server/preview/renderers.ts holds one renderer each, and the
+ * compiler checks that every name has one).
+ */
+export type PageBody = 'article' | 'caseStudy' | 'course';
+
+/**
+ * Where an item's preview shows: `page`, the public page whose section lists the family's items (the preview
+ * shows the item as a card in that page's shell); `body`, a family with a page per item, rendered as that page.
+ */
+export type PreviewPlacement = { page: string } | { body: PageBody };
+
 export interface ContentDefinition<K extends string = string, F extends Field = Field> {
   key: K;
   kind: 'content';
@@ -74,6 +86,8 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
   fields: readonly F[];
   /** The field that names an item (lists, confirmations, "Editing: …", the trash, the audit log). */
   titleField: F['name'];
+  /** Where the admin's Preview shows an item (required: a family without one would preview as the home page). */
+  preview: PreviewPlacement;
   admin: AdminScreenDefinition & {
     /** The screen's heading (and the family's name in the trash and the audit log). */
     heading: string;
@@ -91,7 +105,7 @@ export interface ContentDefinition<K extends string = string, F extends Field = 
   /** What a published item must have (none: any valid item may be published). */
   publishRequires?: readonly PublishRequirement[];
   /**
-   * Staff only (issue 23: certificates hold personal data): no public list or item, no build-time loader; staff
+   * Staff only (certificates hold personal data): no public list or item, no build-time loader; staff
    * read the list and items with or without `?drafts=1`.
    */
   staffOnly?: boolean;
@@ -128,7 +142,7 @@ export interface RequestCsvColumn {
   header: string;
   format?: 'time' | 'day' | 'status' | 'counts' | 'list' | 'source';
   /**
-   * A column added after the columns tests pin (issue 25.7's Source of contact and enrolment requests): written
+   * A column added after the columns tests pin (the Source of contact and enrolment requests): written
    * only when some exported request has the field, so an export of requests without it keeps its exact columns.
    */
   whenPresent?: true;
@@ -152,12 +166,12 @@ export interface RequestDefinition<K extends string = string> {
   unnamed: string;
   /** The follow-up statuses staff move a request through; the first is where a submission starts. */
   statuses: readonly [string, ...string[]];
-  /** The CSV's columns, in order (issue 21.6). */
+  /** The CSV's columns, in order. */
   csvColumns: readonly RequestCsvColumn[];
   /** Whether the list filters by course (enrolments). */
   courseFilter: boolean;
   messages: { deleted: string; empty: string; fetchFailed: string; deleteFailed: string };
-  /** Issue 25.5: the acknowledgement's subject and its "what happens next" line (no text the sender typed). */
+  /** The acknowledgement's subject and its "what happens next" line (no text the sender typed). */
   acknowledgement: { subject: string; next: string };
   /** The public form's answer to a stored (or honeypot) submission. */
   received: string;
@@ -193,11 +207,15 @@ export interface SingletonDefinition<K extends string = string> {
 
 export type FamilyDefinition = ContentDefinition | RequestDefinition | LookupDefinition | SingletonDefinition;
 
-/** Checks a content definition and keeps its literal types (field names become the item type's keys). */
+/**
+ * Checks a content definition and keeps its literal types (field names become the item type's keys; `staffOnly`
+ * stays a literal, so the registry derives the staff-only families). A missing required part does not compile.
+ */
 export const defineContent = <
   const K extends string,
   const F extends Field,
   const A extends ContentDefinition['admin'],
+  const S extends boolean = false,
 >(
-  definition: Omit<ContentDefinition<K, F>, 'kind' | 'admin'> & { admin: A },
-): ContentDefinition<K, F> & { admin: A } => ({ kind: 'content', ...definition });
+  definition: Omit<ContentDefinition<K, F>, 'kind' | 'admin' | 'staffOnly'> & { admin: A; staffOnly?: S },
+): ContentDefinition<K, F> & { admin: A; staffOnly?: S } => ({ kind: 'content', ...definition });

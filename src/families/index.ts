@@ -1,16 +1,17 @@
 /**
- * The registry: what is derived from the families' definitions (src/lib/family-definitions.ts), the single
- * source of truth for the API's routes and handlers, the admin's navigation, screens and router, the trash's and
- * the audit log's names, backup and restore, the build-time loaders and the public API paths.
+ * The families of the site: one file each in this folder (its definition, its staff words, where its preview shows),
+ * listed in sidebar order in all.ts, and what is derived from them — the API's routes and handlers, the admin's
+ * navigation, screens and router, the trash's and the audit log's names, backup and restore, the build-time loaders
+ * and the public API paths (docs/architecture.md "Adding a family").
  *
- * Plain data, no zod: the admin's first load reads it for its navigation. The schemas are derived from the
- * definitions in collections.ts, which only lazily loaded screens, the server and the build import.
+ * Plain data, no zod: the admin's first load reads it for its navigation. The schemas are derived from these
+ * definitions in src/lib/collections.ts, which only lazily loaded screens, the server and the build import.
  */
-import { FAMILY_DEFINITIONS } from './family-definitions.ts';
-import type { FamilyDefinition } from './family-kinds.ts';
+import { FAMILY_DEFINITIONS } from './all.ts';
+import type { FamilyDefinition } from './define.ts';
 
 export { FAMILY_DEFINITIONS };
-export type * from './family-kinds.ts';
+export type * from './define.ts';
 
 type Definitions = (typeof FAMILY_DEFINITIONS)[number];
 export type FamilyKey = Definitions['key'];
@@ -20,12 +21,12 @@ export type RequestFamilyKey = Extract<Definitions, { kind: 'request' }>['key'];
 export type LookupFamilyKey = Extract<Definitions, { kind: 'lookup' }>['key'];
 export type SingletonFamilyKey = Extract<Definitions, { kind: 'singleton' }>['key'];
 /**
- * Content families no page is built from (`staffOnly`, issue 23), named for the build's types: the flag itself is
- * not kept as a literal type. content.config.ts leaves exactly these out of the build's collections.
+ * Content families no page is built from (`staffOnly`: personal data). content.config.ts leaves exactly these out
+ * of the build's collections.
  */
-export type StaffOnlyFamilyKey = 'certificate';
+export type StaffOnlyFamilyKey = Extract<Definitions, { kind: 'content'; staffOnly?: true }>['key'];
 export type PublicContentFamilyKey = Exclude<ContentFamilyKey, StaffOnlyFamilyKey>;
-/** The course catalogue's families (issue 22): their screens form a navigation of their own. */
+/** The course catalogue's families: their screens form a navigation of their own. */
 export type CatalogueFamilyKey = Extract<Definitions, { admin: { group: 'catalogue' } }>['key'];
 export const CATALOGUE_FAMILY_KEYS = FAMILY_DEFINITIONS.filter(
   (definition) => definition.admin.group === 'catalogue',

@@ -1,0 +1,67 @@
+/** The owner's view (Insights, a staff tool): leads, the funnel, money, seats and response times over IST days. */
+export const INSIGHTS = {
+  heading: 'Insights',
+  hint: 'Where enquiries come from, how many became enrolled, paid and certified, the money received and what is still owed, how full the coming batches are and how fast the team answers. Days are IST; each figure stands beside the same number of days just before.',
+  rangeLegend: 'Dates (IST)',
+  from: 'From',
+  to: 'To',
+  show: 'Show',
+  loading: 'Loading insights...',
+  fetchFailed: 'Failed to fetch the insights',
+  period: (from: string, to: string) => `${from} to ${to}`,
+  comparedWith: (from: string, to: string) => `Compared with ${from} to ${to}`,
+  thisPeriod: 'This period',
+  previousPeriod: 'Previous period',
+  downloadCsv: 'Download CSV',
+  csvLabel: (title: string) => `Download CSV: ${title}`,
+  bySource: 'Leads by source',
+  bySourceDesc: (top: string) =>
+    `Leads by where they came from (utm source, the referring site, or direct). ${top}`,
+  byCourse: 'Leads by course',
+  byCourseDesc: (top: string) => `Leads by the course they asked about. ${top}`,
+  most: (key: string, count: number, previous: number) =>
+    `Most: ${key}, ${count} (previous period ${previous}).`,
+  noLeads: 'No enquiries came in these days.',
+  source: 'Source',
+  course: 'Course',
+  noCourse: 'No course named',
+  funnel: 'Funnel',
+  funnelDesc: (counts: string) => `Of the enquiries that came in these days, how many went on: ${counts}.`,
+  stage: 'Stage',
+  stages: { enquiry: 'Enquiry', enrolled: 'Enrolled', paid: 'Paid', certified: 'Certified' },
+  leads: 'Leads',
+  money: 'Money received',
+  moneyDesc: (net: string, previous: string) =>
+    `Payments less refunds by month: ${net} (previous period ${previous}).`,
+  month: 'Month',
+  received: 'Received',
+  refunded: 'Refunded',
+  net: 'Net',
+  total: 'Total',
+  noMoney: 'No payments or refunds were recorded for these days.',
+  outstanding: 'Outstanding now',
+  outstandingHint: 'Fees still owed by enrolments that are not declined, withdrawn or waitlisted.',
+  seats: 'Seats in coming batches',
+  seatsDesc: (count: number) => `Seats taken of each batch that has not started (${count} batches).`,
+  noSeats: 'No batch is coming up.',
+  batch: 'Batch',
+  starts: 'Starts',
+  daysToStart: 'Days to start',
+  enrolled: 'Enrolled',
+  capacity: 'Capacity',
+  waitlisted: 'Waitlisted',
+  filled: (enrolled: number, capacity: number) => `${enrolled} of ${capacity}`,
+  response: 'Time to first response',
+  responseHint:
+    'From an enquiry arriving to its first status change, for enquiries that came in these days (read to the nearest step: 5, 15, 30 minutes, 1, 2, 4, 8, 12 hours, 1, 2, 3, 7, 14, 30 days).',
+  answered: 'Answered',
+  median: 'Median',
+  p90: '90th percentile',
+  none: '—',
+  minutes: (minutes: number) =>
+    minutes < 60
+      ? `within ${minutes} min`
+      : minutes < 1_440
+        ? `within ${minutes / 60} h`
+        : `within ${minutes / 1_440} ${minutes === 1_440 ? 'day' : 'days'}`,
+} as const;
