@@ -302,8 +302,41 @@ export function createBlobsCoordination(options: BlobsOptions = {}): Coordinatio
       fields.set(field, (fields.get(field) ?? 0) + Math.round(by));
       byName.set(name, fields);
     }
-    await Promise.all([...byName].map(([name, fields]) => addToRollup(name, fields)));
+    await Promise.all([...byName].map(([name, fields]) => addCoalesced(name, fields)));
     return true;
+  }
+
+  /**
+   * Changes to one rollup made in this process while its previous write is in flight are summed and written as
+   * one: a burst of requests (fifty enrolments at once) costs a few generations, not fifty writers retrying
+   * against each other. Each caller's promise settles when the write that carries its change does.
+   */
+  const rollupBatches = new Map<string, Map<string, number>>();
+  const rollupWrites = new Map<string, Promise<void>>();
+  function addCoalesced(name: string, fields: ReadonlyMap<string, number>): Promise<void> {
+    let batch = rollupBatches.get(name);
+    let written = rollupWrites.get(name);
+    if (!batch || !written) {
+      const next = new Map<string, number>();
+      batch = next;
+      rollupBatches.set(name, next);
+      written = (rollupWrites.get(name) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => {
+          // From here on, new changes start the next batch.
+          if (rollupBatches.get(name) === next) rollupBatches.delete(name);
+          return addToRollup(name, next);
+        });
+      const settled = written;
+      rollupWrites.set(name, settled);
+      void settled
+        .catch(() => undefined)
+        .finally(() => {
+          if (rollupWrites.get(name) === settled) rollupWrites.delete(name);
+        });
+    }
+    for (const [field, by] of fields) batch.set(field, (batch.get(field) ?? 0) + by);
+    return written;
   }
 
   const readTallies = (names: readonly string[]) =>
