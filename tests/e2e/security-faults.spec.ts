@@ -467,7 +467,7 @@ const ADMIN_SCREENS: Record<ScreenRoute, ScreenFaults> = {
   // Issue 26: the publishing status prefers the server's reason, like the trash.
   publishing: {
     loadFailed: { unavailable: API.storeUnavailable, offline: PUBLISHING.loadFailed },
-    ready: (page) => page.locator('[data-figure="deploys"]'),
+    ready: (page) => page.locator('[data-figure="next"]'),
     save: null,
   },
   // Issue 24.3: the Scheduled screen prefers the server's reason, like the trash.

@@ -9,6 +9,7 @@
 import { statusOf } from '../../lib/enquiries.ts';
 import { contentFamilies, requestFamilies } from '../../lib/collections.ts';
 import type { Deps } from '../deps.ts';
+import { everyInIndex } from '../repository/every-in-index.ts';
 import { StoreUnavailableError, type StoredItem } from '../repository/port.ts';
 
 const enroll = requestFamilies.enroll;
@@ -18,7 +19,7 @@ const ENROLLED = 'enrolled';
 /** The seat account of a batch. */
 export const seatAccount = (batchId: string) => `batch-${batchId}`;
 
-/** Long enough for one read of every enrolment and the account's first write. */
+/** Long enough for one read of the batch's enrolments and the account's first write. */
 const OPEN_LEASE_MS = 30_000;
 /** How long a caller waits for another instance opening the same account before answering 503. */
 const OPEN_WAIT_MS = 8_000;
@@ -39,7 +40,7 @@ const holdersOf = (batchId: string, requests: readonly StoredItem[]) =>
 
 /**
  * A batch whose account was never opened (made before seats were counted) gets one, once, from its enrolled
- * requests: one instance reads them under a lease while any other waits for the account to appear.
+ * requests (through the batch index): one instance reads them under a lease while any other waits for the account to appear.
  */
 /** What counting a batch's seats needs: the stores alone, so a page can count them without the API's wiring. */
 export type SeatStores = Pick<Deps, 'repository' | 'coordination'>;
@@ -54,7 +55,10 @@ async function openAccount(deps: SeatStores, batchId: string): Promise<void> {
         if ((await deps.coordination.seatsHeld(account)) === null)
           await deps.coordination.openSeats(
             account,
-            holdersOf(batchId, await deps.repository.list(enroll.key)),
+            holdersOf(
+              batchId,
+              await everyInIndex(deps.repository, enroll.key, { field: 'batch', value: batchId }),
+            ),
           );
       } finally {
         await deps.coordination.releaseLease(lease).catch(() => undefined);
