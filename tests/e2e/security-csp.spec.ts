@@ -102,6 +102,9 @@ test.describe('no CSP violation', () => {
   });
 
   test('every signed-in admin screen works under its policy', async ({ adminPage: page }) => {
+    // One visit per screen, each waiting for its data: the test's time grows with the screens (38 s for 25 on a
+    // quiet machine), so its limit does too, and a loaded runner's slower loads are not read as a violation.
+    test.setTimeout(SCREENS.length * 8_000);
     const probe = await probeSecurity(page);
     await expectStrictScriptPolicy(page);
     for (const screen of SCREENS) {
