@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { contentFamilies, requestFamilies } from '../src/lib/collections.ts';
 import { createRedisRepository } from '../src/server/repository/index.ts';
 import { demoContent } from '../scripts/seed/demo-content.ts';
-import { BENCH_REBUILD_WINDOW_MS, type Benchmark, type BenchContext } from './support/context.ts';
+import { BENCH_TICK_MS, type Benchmark, type BenchContext } from './support/context.ts';
 import type { StoreHost } from './support/store-host.ts';
 import type { Row } from './support/table.ts';
 
@@ -251,7 +251,7 @@ export const apiLoadBenchmark: Benchmark = {
     return {
       rows,
       notes: [
-        `API: ${DURATION_S} s per scenario with autocannon from the bench process; the adapter and the Upstash gateway run in processes of their own, Redis on loopback. The runner keeps one warm worker per function (docs/decisions.md 27), so its figures show the local runtime, not Netlify's. Latency targets apply to the single-connection in-process read; with ${CONNECTIONS} connections latency is mostly queueing on the shared cores. Round trips and commands are counted in-process only (divided by requests sent); through the runner the counts also catch its scheduler tick every ${BENCH_REBUILD_WINDOW_MS / 1000} s and requests cut off at the end of a run.`,
+        `API: ${DURATION_S} s per scenario with autocannon from the bench process; the adapter and the Upstash gateway run in processes of their own, Redis on loopback. The runner keeps one warm worker per function (docs/decisions.md 27), so its figures show the local runtime, not Netlify's. Latency targets apply to the single-connection in-process read; with ${CONNECTIONS} connections latency is mostly queueing on the shared cores. Round trips and commands are counted in-process only (divided by requests sent); through the runner the counts also catch its scheduler tick every ${BENCH_TICK_MS / 1000} s and requests cut off at the end of a run.`,
       ],
     };
   },

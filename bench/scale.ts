@@ -93,7 +93,6 @@ async function startBench(redisUrl: string, env: Record<string, string>) {
       SUBMISSION_SENDER_LIMIT_MAX: '100000',
       CERT_LOOKUP_LIMIT_MAX: '100000',
       SUBMISSION_MIN_FILL_MS: '0',
-      DEPLOY_BUDGET_PER_MONTH: '10000',
     },
     {
       purgeCache: async () => undefined,

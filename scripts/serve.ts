@@ -47,14 +47,13 @@ import { functionBuildsDone, reuseFunctionBuilds } from './local/function-builds
 import { assertPortFree, listenAll, listenHosts, PortBusyError } from './local/listen.ts';
 import { startLocalNotifications } from './local/local-notifications.ts';
 import { resetDataDir } from './local/reset.ts';
+import { LOCAL_BUILD_HOOK_PATH } from './local/build-hook-path.ts';
 import { loadDevSecrets } from './local/secrets.ts';
 import { answersNothing, isPageRequest, localPageFunction } from './local/page-function.ts';
 import { keepFunctionsWarm } from './local/warm-functions.ts';
 import { createSiteBuilder } from './local/site-builder.ts';
 import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
 
-/** Path the functions call instead of a Netlify build hook; answered only for loopback callers. */
-export const LOCAL_BUILD_HOOK_PATH = '/__local/build-hook';
 /** Locally a rebuild takes seconds, so the coalescing window is short too (production: 60 s). */
 const LOCAL_REBUILD_WINDOW_MS = '3000';
 /** The runner's log line for each build hook call (bench/edit-latency.ts counts them). */
@@ -167,6 +166,8 @@ async function main() {
   }
 
   const builder = createSiteBuilder({ projectRoot, env: () => process.env, log });
+  /** Build hook calls since the runner started (see LOCAL_BUILD_HOOK_PATH). */
+  let buildHookCalls = 0;
   let astroDev: ChildProcess | null = null;
   let serverAddress: string | null = null;
   if (args.dev) {
@@ -209,12 +210,19 @@ async function main() {
         return;
       }
       if (notifications.handle(req, res)) return;
-      if (pathnameOf(req.url) === LOCAL_BUILD_HOOK_PATH && req.method === 'POST') {
+      if (pathnameOf(req.url) === LOCAL_BUILD_HOOK_PATH && (req.method === 'POST' || req.method === 'GET')) {
         // Loopback only, and never for a page of another site open in the developer's browser.
         if (!isLocalRequest(req) || isCrossSiteRequest(req)) {
           res.writeHead(403).end();
           return;
         }
+        if (req.method === 'GET') {
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ calls: buildHookCalls }));
+          return;
+        }
+        buildHookCalls += 1;
         res.writeHead(202).end();
         // Each call is a production deploy on Netlify: the bench counts these lines.
         log(BUILD_HOOK_CALLED);

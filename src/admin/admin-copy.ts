@@ -259,7 +259,7 @@ export const STATS = {
 export const SITE_SETTINGS = {
   heading: 'Site settings',
   intro:
-    'The words of the public pages that are not content items (the home page, the About, Services, Contact and Careers pages), the figures, the contact details, the map, the certificate link and the footer line. A save rebuilds the public pages.',
+    'The words of the public pages that are not content items (the home page, the About, Services, Contact and Careers pages), the figures, the contact details, the map, the certificate link and the footer line. A save shows on the public pages within seconds.',
   groups: {
     home: 'Home page',
     aboutPage: 'About page',

@@ -94,16 +94,6 @@ export const REQUEST_RETENTION_DAYS = 365;
 /** The longest REQUEST_RETENTION_DAYS accepted (ten years). */
 export const REQUEST_RETENTION_MAX_DAYS = 3650;
 
-/** Rebuilds: a burst of edits costs at most two builds (one now, one follow-up after the window). */
-export const REBUILD_WINDOW_MS = 60_000;
-/**
- * Production deploys per IST month (issue 26): 6 × 15 = 90 credits, beside the ~100 the bench's realistic
- * month of traffic costs, keeps the month under 200 of the Free plan's 300 (bench/credits.ts).
- */
-export const DEPLOY_BUDGET_PER_MONTH = 6;
-/** The daily publish window (IST) a tight month gathers changes into. */
-export const PUBLISH_WINDOW_IST = '18:00';
-
 /**
  * Public submissions per client address (contact and enrolment, each on its own): sized for a classroom of 30+
  * behind one college NAT enrolling within the same minute, while a flood from one address still stops here.

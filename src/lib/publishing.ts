@@ -11,30 +11,11 @@ export const PUBLISHING_PATH = `${API_PREFIX}/publishing`;
 export const CREDITS_PER_DEPLOY = 15;
 export const FREE_PLAN_CREDITS = 300;
 
-export const PUBLISH_POLICIES = ['paced', 'live', 'daily'] as const;
-export type PublishPolicy = (typeof PUBLISH_POLICIES)[number];
-
-/** When a change goes live: in about a minute, at a publish window, or once the budget allows (next month). */
-export type LiveWhen =
-  { when: 'soon' } | { when: 'window'; at: string } | { when: 'budget-used'; at: string | null };
-
-export interface QueuedChangeView {
-  id: string;
-  family: string;
-  itemId?: string;
-  title?: string;
-  byName?: string;
-  at: string;
-}
+/** When a change goes live: within seconds, as the purge makes the next view render it. */
+export type LiveWhen = { when: 'soon' };
 
 export interface PublishingStatus {
-  /** The IST month counted, `YYYY-MM`. */
-  month: string;
-  /** Production deploys the site itself started this month: none, since content needs no build. */
-  used: number;
   creditsPerDeploy: number;
   /** When a change made now goes live. */
   live: LiveWhen;
-  /** Changes still waiting for a deploy (none: nothing queues one any more). */
-  queued: QueuedChangeView[];
 }

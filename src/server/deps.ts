@@ -9,8 +9,6 @@ import { loadEnv, type ServerEnv } from './env.ts';
 import { createNotifier, type Notifier } from './enquiries/notifier.ts';
 import { createImageService } from './images/image-service.ts';
 import type { ImageService } from './images/port.ts';
-import { createDeployGovernor } from './rebuild/deploy-governor.ts';
-import { createRebuildTrigger, type RebuildTrigger } from './rebuild/rebuild-trigger.ts';
 import { createCoordinationFromEnv, createRepositoryFromEnv } from './repository/index.ts';
 import type { Coordination, Repository } from './repository/port.ts';
 import { withInsights } from './insights/rollups.ts';
@@ -27,7 +25,6 @@ export interface Deps {
   coordination: Coordination;
   images: ImageService;
   now: () => Date;
-  rebuild: RebuildTrigger;
   purgeCache: CachePurger;
   /** The public paths that read each tag: warmed, one request each, after they are purged. */
   pathsToWarm: PathsToWarm;
@@ -48,30 +45,12 @@ export function createDeps(
   });
   const now = parts.now ?? (() => new Date());
   const pathsToWarm = parts.pathsToWarm ?? sitePathsToWarm(repository);
-  const governor = createDeployGovernor({
-    coordination,
-    repository,
-    now,
-    config: {
-      budget: env.DEPLOY_BUDGET_PER_MONTH,
-      policy: env.PUBLISH_POLICY,
-      windowMinutes: env.PUBLISH_WINDOW_IST,
-    },
-  });
   return {
     env,
     repository,
     coordination,
     images: parts.images ?? createImageService(),
     now,
-    rebuild:
-      parts.rebuild ??
-      createRebuildTrigger({
-        coordination,
-        hookUrl: env.BUILD_HOOK_URL,
-        windowMs: env.REBUILD_WINDOW_MS,
-        governor,
-      }),
     purgeCache:
       parts.purgeCache ??
       createCachePurger({

@@ -1,6 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEPLOY_BUDGET_PER_MONTH, REBUILD_WINDOW_MS } from '../lib/constants.ts';
 import { EnvError, loadEnv } from './env.ts';
 
 const HASH = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0c2FsdA==$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U=';
@@ -9,7 +8,6 @@ describe('server environment', () => {
   it('works with nothing set: login off, defaults applied', () => {
     const env = loadEnv({});
     expect(env.authConfigured).toBe(false);
-    expect(env.REBUILD_WINDOW_MS).toBe(REBUILD_WINDOW_MS);
     expect(env.deployed).toBe(false);
     expect(env.trustedOrigins).toEqual([]);
   });
@@ -18,15 +16,12 @@ describe('server environment', () => {
     const env = loadEnv({
       ADMIN_PASSWORD_HASH: HASH,
       SESSION_SECRET: 's'.repeat(32),
-      BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/abc',
-      REBUILD_WINDOW_MS: '2000',
       ALLOWED_ORIGINS: 'https://admin.example.com, https://www.example.com/',
       URL: 'https://example.com',
       DEPLOY_PRIME_URL: 'https://main--example.netlify.app',
       CONTEXT: 'production',
     });
     expect(env.authConfigured).toBe(true);
-    expect(env.REBUILD_WINDOW_MS).toBe(2000);
     expect(env.deployed).toBe(true);
     expect(env.trustedOrigins).toEqual([
       'https://admin.example.com',
@@ -36,28 +31,12 @@ describe('server environment', () => {
     ]);
   });
 
-  it('reads the deploy budget, the publish policy and the window (issue 26), with defaults', () => {
-    expect(loadEnv({})).toMatchObject({
-      DEPLOY_BUDGET_PER_MONTH: DEPLOY_BUDGET_PER_MONTH,
-      PUBLISH_POLICY: 'paced',
-      PUBLISH_WINDOW_IST: 18 * 60,
-    });
-    expect(
-      loadEnv({ DEPLOY_BUDGET_PER_MONTH: '12', PUBLISH_POLICY: 'daily', PUBLISH_WINDOW_IST: '09:30' }),
-    ).toMatchObject({ DEPLOY_BUDGET_PER_MONTH: 12, PUBLISH_POLICY: 'daily', PUBLISH_WINDOW_IST: 570 });
-  });
-
   it.each([
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ ADMIN_PASSWORD_HASH: 'hunter2' }, 'ADMIN_PASSWORD_HASH'],
-    [{ BUILD_HOOK_URL: 'not a url' }, 'BUILD_HOOK_URL'],
     [{ UPSTASH_REDIS_REST_URL: 'https://r.upstash.io' }, 'UPSTASH_REDIS_REST_TOKEN'],
     [{ UPSTASH_REDIS_REST_TOKEN: 'tok' }, 'UPSTASH_REDIS_REST_URL'],
-    [{ REBUILD_WINDOW_MS: 'soon' }, 'REBUILD_WINDOW_MS'],
     [{ ALLOWED_ORIGINS: 'example.com' }, 'ALLOWED_ORIGINS'],
-    [{ DEPLOY_BUDGET_PER_MONTH: '-1' }, 'DEPLOY_BUDGET_PER_MONTH'],
-    [{ PUBLISH_POLICY: 'hourly' }, 'PUBLISH_POLICY'],
-    [{ PUBLISH_WINDOW_IST: '6pm' }, 'PUBLISH_WINDOW_IST'],
   ])('names the bad variable in %j', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`${name}:`));

@@ -1,13 +1,10 @@
 /**
  * The server's environment, read and validated once (docs/design.md (Style) practice 5). A bad value fails loudly with the
- * variable's name; optional features (login, build hook, CDN purge, Redis) are simply off when unset.
+ * variable's name; optional features (login, CDN purge, Redis) are simply off when unset.
  */
 import { z } from 'zod';
 import {
-  DEPLOY_BUDGET_PER_MONTH,
   LOGIN_RATE_LIMIT,
-  PUBLISH_WINDOW_IST,
-  REBUILD_WINDOW_MS,
   REQUEST_RETENTION_DAYS,
   REQUEST_RETENTION_MAX_DAYS,
   SUBMISSION_MIN_FILL_MS,
@@ -16,7 +13,6 @@ import {
   CERTIFICATE_LOOKUP_RATE_LIMIT,
 } from '../lib/constants.ts';
 import { PASSWORD_HASH_PATTERN } from './auth/password.ts';
-import { parseWindow, PUBLISH_POLICIES } from './rebuild/publish-policy.ts';
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
@@ -83,7 +79,6 @@ const EnvSchema = z
     ),
     /** HMAC key of the session cookie. */
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-    BUILD_HOOK_URL: optional(z.url()),
     /**
      * The compiled page components previews render (src/server/preview/real-components.ts), when not at the build's
      * own place, dist-server/preview-render.mjs under the working directory (tests point it elsewhere).
@@ -91,23 +86,6 @@ const EnvSchema = z
     PREVIEW_RENDER_MODULE: optional(z.string()),
     UPSTASH_REDIS_REST_URL: optional(z.url()),
     UPSTASH_REDIS_REST_TOKEN: optional(z.string()),
-    REBUILD_WINDOW_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).transform(
-      (value) => value ?? REBUILD_WINDOW_MS,
-    ),
-    /**
-     * Production deploys the product may start per IST calendar month (issue 26): Netlify's Free plan has 300
-     * credits, 15 per production deploy, and pauses the site when they run out. The default leaves room for
-     * traffic in the bench's realistic month (docs/decisions.md §31); a paid plan can raise it.
-     */
-    DEPLOY_BUDGET_PER_MONTH: optional(z.coerce.number().int().min(0).max(100_000)).transform(
-      (value) => value ?? DEPLOY_BUDGET_PER_MONTH,
-    ),
-    /** How edits reach the site within the budget: `paced` (default), `live` or `daily` (publish-policy.ts). */
-    PUBLISH_POLICY: optional(z.enum(PUBLISH_POLICIES)).transform((value) => value ?? 'paced'),
-    /** The daily publish window, `HH:MM` in IST (default 18:00). */
-    PUBLISH_WINDOW_IST: optional(
-      z.string().refine((value) => parseWindow(value) !== null, 'must be HH:MM (24-hour, IST)'),
-    ).transform((value) => parseWindow(value ?? PUBLISH_WINDOW_IST) ?? 0),
     /**
      * Attempts per window for login and for public submissions (defaults: LOGIN_RATE_LIMIT and
      * SUBMISSION_RATE_LIMIT). Raised only by the end-to-end runs, which sign in and submit from one address.

@@ -16,7 +16,7 @@ import {
   trashRestorePath,
   type ContentFamily,
 } from '../../src/lib/collections.ts';
-import { PUBLISHING_PATH, type PublishingStatus } from '../../src/lib/publishing.ts';
+import { LOCAL_BUILD_HOOK_PATH } from '../../scripts/local/build-hook-path.ts';
 import { unique } from './admin-support.ts';
 import { E2E_ADMIN_DATA_DIR, storePidFileOf } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
@@ -28,8 +28,9 @@ const HIT = '"Netlify Edge"; hit';
 /** For a step that only sets the scene (the 10 s promise is asserted on the steps after it). */
 const SETUP = { timeout: 30_000, intervals: [500, 1_000] };
 
+/** Build hook calls the runner took (each one a production deploy on Netlify). */
 const deploysUsed = async (api: APIRequestContext) =>
-  ((await (await api.get(PUBLISHING_PATH)).json()) as { data: PublishingStatus }).data.used;
+  ((await (await api.get(LOCAL_BUILD_HOOK_PATH)).json()) as { calls: number }).calls;
 
 /** Asks for `path` until the CDN answers it from its copy (the second ask, or the first after warming). */
 const kept = (request: APIRequestContext, path: string) =>

@@ -202,9 +202,6 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
       ADMIN_PASSWORD_HASH: await TEST_HASH,
       SESSION_SECRET,
       URL: ORIGIN,
-      // Like the local runner: builds here are local and free, so the deploy budget is no limit unless a test
-      // sets one (tests/integration/deploy-budget.test.ts), whatever day of the month the suite runs on.
-      DEPLOY_BUDGET_PER_MONTH: '10000',
       ...options.env,
     },
     {
@@ -306,7 +303,7 @@ export async function startApi(options: StartOptions = {}): Promise<Api> {
   };
 
   // The owner's account and first session are made now, not inside a test's first call, so a test that times
-  // its first write (rebuild coalescing) measures the write, not the bootstrap.
+  // its first write measures the write, not the bootstrap.
   // Best effort: a test that hands in a broken store gets its failure from its own call instead.
   if (deps.env.ADMIN_PASSWORD_HASH && deps.env.SESSION_SECRET) {
     try {

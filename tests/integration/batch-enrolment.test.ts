@@ -12,7 +12,6 @@ import { API } from '../../src/lib/api-messages.ts';
 import { availabilityPath } from '../../src/server/handlers/batch-availability-handler.ts';
 import { closeStartedBatches } from '../../src/server/rebuild/batch-close.ts';
 import { runScheduledPurge } from '../../src/server/rebuild/scheduled.ts';
-import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
 import {
   addBatch,
   addCourse,
@@ -32,7 +31,6 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
   let api: Api;
   let stop: () => Promise<void> = async () => {};
   const purged: string[] = [];
-  let rebuilds = 0;
   let nextIp = 1;
   const freshIp = () => `198.51.100.${nextIp++}`;
 
@@ -42,13 +40,6 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
       deps: {
         purgeCache: async (tags) => {
           purged.push(...tags);
-        },
-        rebuild: {
-          request: async (): Promise<RebuildOutcome> => {
-            rebuilds += 1;
-            return 'built';
-          },
-          followUp: async (): Promise<RebuildOutcome> => 'idle',
         },
       },
     }));
@@ -243,7 +234,6 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     api.clock.now = new Date('2026-03-19T12:00:00.000Z');
     // The day before: the batches made by the tests above started and finished more than three days ago.
     expect(await closeStartedBatches(api.deps)).toBe(0);
-    rebuilds = 0;
     purged.length = 0;
     const batchPurges = () => purged.filter((tag) => tag === batches.cacheTag).length;
     // 20 March, 06:00 IST: both started at IST midnight.
@@ -257,7 +247,6 @@ describe.each(STORE_BACKENDS)('enrolment into a batch on %s', (backend) => {
     api.clock.advance(86_400_000);
     expect(await closeStartedBatches(api.deps)).toBe(0);
     expect(batchPurges()).toBe(1);
-    expect(rebuilds).toBe(0);
     expect(await seatsOf(a._id)).toMatchObject({ state: 'started' });
   });
 });

@@ -10,7 +10,6 @@ import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
 import { contentFamilies } from '../../src/lib/collections.ts';
 import { CASE_STUDY } from '../../src/families/case-study.ts';
 import { publishedItems } from '../../src/content-loaders.ts';
-import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
 import { body, multipart, startApi, type Api } from './api-harness.ts';
 
 const studies = contentFamilies.caseStudy;
@@ -200,19 +199,11 @@ describe('case studies', () => {
 describe('a case study published from a draft', () => {
   let live: Api;
   const purged: string[] = [];
-  let rebuilds = 0;
   beforeAll(async () => {
     live = await startApi({
       deps: {
         purgeCache: async (tags) => {
           purged.push(...tags);
-        },
-        rebuild: {
-          request: async (): Promise<RebuildOutcome> => {
-            rebuilds += 1;
-            return 'built';
-          },
-          followUp: async (): Promise<RebuildOutcome> => 'idle',
         },
       },
     });
@@ -231,7 +222,6 @@ describe('a case study published from a draft', () => {
     expect((await built()).map((item) => item._id)).not.toContain(draft._id);
 
     purged.length = 0;
-    const before = rebuilds;
     const published = await live.admin(`${studies.path}/${draft._id}`, {
       method: 'PUT',
       json: { published: true },
@@ -239,7 +229,6 @@ describe('a case study published from a draft', () => {
     expect(published.status).toBe(200);
     await live.settle();
     expect(purged).toContain(studies.cacheTag);
-    expect(rebuilds).toBe(before);
     expect((await built()).find((item) => item._id === draft._id)).toMatchObject({
       slug: 'red-team-exercise-for-an-insurer',
       title: 'Red team exercise for an insurer',

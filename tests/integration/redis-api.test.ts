@@ -2,8 +2,6 @@
  * The API end to end on the production store: a real redis-server behind the Upstash REST gateway, reached by
  * the real @upstash/redis client, with the repository chosen from the environment as on Netlify.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_PATHS,
@@ -18,8 +16,7 @@ import { VALIDATION } from '../../src/lib/api-messages.ts';
 import { ADMIN } from '../../src/lib/staff-messages.ts';
 import { createDeps } from '../../src/server/deps.ts';
 import { jpegWithExifAndGps } from '../../src/server/images/image-fixtures.ts';
-import { createRebuildTrigger } from '../../src/server/rebuild/rebuild-trigger.ts';
-import { createCoordinationFromEnv, createRepositoryFromEnv } from '../../src/server/repository/index.ts';
+import { createRepositoryFromEnv } from '../../src/server/repository/index.ts';
 import { startRedisWithGateway, type RedisWithGateway } from '../support/redis-server.ts';
 import { ADMIN_PASSWORD, body, multipart, startApi, type Api } from './api-harness.ts';
 import { awayFromWindowEdge, submissionLimitTests } from './submission-limits.ts';
@@ -142,32 +139,12 @@ describe('on Upstash Redis', () => {
     expect((await body(await api.call(statsFamily.path))).data).toEqual({ totalCourses: 12 });
   });
 
-  it('signs in, and coalesces rebuild requests through the shared lease and flag', async () => {
+  it('signs in over Redis', async () => {
     const login = await api.call(AUTH_PATHS.login, {
       method: 'POST',
       json: { password: ADMIN_PASSWORD },
       ip: '198.51.100.79',
     });
     expect(login.status).toBe(200);
-
-    // Coalescing across instances: two triggers (two function instances) over the same Redis.
-    let hits = 0;
-    const server = createServer((_req, res) => {
-      hits += 1;
-      res.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    try {
-      const [one, two] = [1, 2].map(() =>
-        createRebuildTrigger({ coordination: createCoordinationFromEnv(env), hookUrl, windowMs: 60_000 }),
-      );
-      const outcomes = await Promise.all([one?.request(), two?.request(), one?.request()]);
-      expect(outcomes.sort()).toEqual(['built', 'deferred', 'deferred']);
-      expect(await two?.followUp()).toBe('deferred');
-      expect(hits).toBe(1);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
   });
 });

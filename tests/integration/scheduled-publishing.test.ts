@@ -78,7 +78,7 @@ describe.each(STORE_BACKENDS)('scheduled publishing on %s', (backend) => {
   beforeAll(async () => {
     hook = await startHook();
     ({ api, stop } = await startApiOn(backend, 'schedule', {
-      env: { BUILD_HOOK_URL: hook.url, REBUILD_WINDOW_MS: String(WINDOW_MS) },
+      env: { BUILD_HOOK_URL: hook.url },
     }));
     api.clock.now = START;
   });

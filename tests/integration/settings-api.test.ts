@@ -21,7 +21,6 @@ import { APPLY_TO_INVALID, COURSE_SETTINGS, SETTINGS, TRUST_SETTINGS } from '../
 import { createImageStore } from '../../src/server/images/image-store.ts';
 import { backupBuffer, collectBackup, collectionPath } from '../../src/server/migration/backup.ts';
 import { restoreBackup } from '../../scripts/migration/restore.ts';
-import type { RebuildOutcome } from '../../src/server/rebuild/rebuild-trigger.ts';
 import { body, startApiOn, STORE_BACKENDS, type Api } from './api-harness.ts';
 
 const path = settingsFamily.path;
@@ -30,20 +29,12 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
   let api: Api;
   let stop: () => Promise<void> = async () => {};
   const purged: string[][] = [];
-  let rebuilds = 0;
 
   beforeAll(async () => {
     ({ api, stop } = await startApiOn(backend, 'settings', {
       deps: {
         purgeCache: async (tags) => {
           purged.push(tags);
-        },
-        rebuild: {
-          request: async (): Promise<RebuildOutcome> => {
-            rebuilds += 1;
-            return 'built';
-          },
-          followUp: async (): Promise<RebuildOutcome> => 'idle',
         },
       },
     }));
@@ -147,7 +138,6 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
     expect(await stored()).toEqual(before);
     expect(await current()).toEqual(SITE_SETTINGS_SEED);
     expect(purged).toEqual([]);
-    expect(rebuilds).toBe(0);
   });
 
   it('saves trimmed values, purges the settings tag (no rebuild: pages render on demand), and keeps the seed as the first version', async () => {
@@ -172,7 +162,6 @@ describe.each(STORE_BACKENDS)('site settings on %s', (backend) => {
     expect(answer.data).toEqual(saved);
     expect(await current()).toEqual(saved);
     expect(purged).toEqual([[settingsFamily.cacheTag]]);
-    expect(rebuilds).toBe(0);
 
     const history = (await body(await api.admin(settingsRevisionsPath))).data as {
       rev: string;

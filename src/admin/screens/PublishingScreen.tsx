@@ -1,13 +1,10 @@
 /**
- * Publishing (a staff tool): when an edit goes live (within seconds, with no deploy) and what still waits to go
- * live, which is nothing unless a change ever queues for a deploy again (docs/decisions.md §76).
+ * Publishing (a staff tool): when an edit goes live (within seconds, with no deploy: docs/decisions.md §76).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { familyLabel } from '../../families/index.ts';
 import { PUBLISHING } from '../../lib/staff-messages.ts';
 import { FORM } from '../admin-copy.ts';
-import { istDateTime } from '../format/ist.ts';
 import { liveLine } from '../format/publishing.ts';
 import { LoadFailed } from '../parts/LoadFailed.tsx';
 import { NoticeArea } from '../parts/NoticeArea.tsx';
@@ -34,22 +31,6 @@ export default function PublishingScreen() {
           <dt>{PUBLISHING.nextLabel}</dt>
           <dd data-figure="next">{liveLine(status.live)}</dd>
         </dl>
-        <h2 className="panel-title">{PUBLISHING.queueHeading}</h2>
-        {status.queued.length === 0 ? (
-          <p className="alert alert-info">{PUBLISHING.queueEmpty}</p>
-        ) : (
-          <ul className="item-list publishing-queue">
-            {status.queued.map((change) => (
-              <li key={change.id} className="item-card">
-                {PUBLISHING.queued(
-                  PUBLISHING.queuedItem(change.title, familyLabel(change.family)),
-                  change.byName,
-                  istDateTime(change.at),
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
       </>
     );
   }

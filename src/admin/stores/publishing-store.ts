@@ -1,5 +1,5 @@
 /**
- * The Publishing staff tool: when an edit goes live, and what still waits for a deploy (nothing, normally).
+ * The Publishing staff tool: when an edit goes live.
  */
 import { atom } from 'nanostores';
 import { PUBLISHING_PATH, type PublishingStatus } from '../../lib/publishing.ts';
@@ -11,10 +11,7 @@ export type StatusState =
   { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: PublishingStatus };
 
 const isStatus = (value: unknown): value is PublishingStatus =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as PublishingStatus).used === 'number' &&
-  Array.isArray((value as PublishingStatus).queued);
+  typeof value === 'object' && value !== null && typeof (value as PublishingStatus).live === 'object';
 
 const dataOf = (body: unknown) => (body as { data?: unknown } | null)?.data;
 

@@ -100,18 +100,10 @@ export const MARKDOWN_EDITOR = {
 export const PUBLISHING = {
   /** After a save's success message (the spec's sentence stays as it is). */
   liveSoon: 'Live on the site in a few seconds.',
-  liveToday: (time: string) => `Goes live at ${time} IST with today’s publish.`,
-  liveOn: (day: string, time: string) => `Goes live on ${day} at ${time} IST with that day’s publish.`,
-  budgetUsed: (when: string | null) =>
-    `Queued: this month’s deploy budget is used up, so the site is not rebuilt until ${when ?? 'next month'} or an owner publishes now.`,
   heading: 'Publishing',
   hint: 'Edits go live within seconds and cost no deploy: the pages are made when visitors ask for them, and each save clears them from the CDN. Only a change to the site’s code is deployed, from git; Netlify’s free plan allows 300 credits a month and a deploy costs 15.',
   loadFailed: 'Failed to load the publishing status',
   nextLabel: 'An edit goes live',
-  queueHeading: 'Waiting to go live',
-  queueEmpty: 'Nothing is waiting: the site shows every saved change.',
-  queued: (what: string, by: string | undefined, when: string) => `${what}${by ? `, by ${by}` : ''}, ${when}`,
-  queuedItem: (title: string | undefined, section: string) => (title ? `“${title}” in ${section}` : section),
 } as const;
 
 /** Preview and share (issue 24.4): the content form's buttons and the shared links' list. */

@@ -17,10 +17,10 @@ export const BACKUP_COPY = {
 export const APPLY_TO_INVALID = 'Please enter an e-mail address or a web address starting with https://';
 
 export const SETTINGS = {
-  updated: 'Site settings saved. The public pages show them after the next rebuild.',
+  updated: 'Site settings saved.',
   updateFailed: 'Failed to save the site settings',
   fetchFailed: 'Failed to load the site settings',
-  restored: 'Earlier site settings restored. The public pages show them after the next rebuild.',
+  restored: 'Earlier site settings restored.',
   restoreFailed: 'Failed to restore the earlier site settings',
   required: (label: string) => `${label} is required`,
   countInvalid: 'Must be a whole number from 0 to 1,000,000',

@@ -17,7 +17,7 @@ import { applyRouteLimits } from '../http/route-limits.ts';
 import { refuseCrossOrigin, requireAdmin, requireSameOrigin, type Actor } from '../auth/guard.ts';
 import { withPublishContext, type PublishContext } from '../cdn/publish-change.ts';
 import type { Deps } from '../deps.ts';
-import type { LiveWhen } from '../rebuild/publish-policy.ts';
+import type { LiveWhen } from '../../lib/publishing.ts';
 import { cacheHeaders, cdnCapOf } from '../http/cache-policy.ts';
 import type { RouteHandler } from '../http/netlify-function.ts';
 import { methodNotAllowed, notFound } from '../http/respond.ts';

@@ -1,8 +1,7 @@
 /**
- * "A batch closes itself when it starts" (issue 22.3): a batch's state is derived from the clock, so nothing is
- * written when it starts or finishes, but the pre-rendered course pages still show its "Enrol" button until the
- * next build. The daily check asks for one rebuild (publishChange: the deploy governor and its budget apply) when
- * a published batch started or finished since the last check. Idempotent: each batch's start and finish is
+ * "A batch closes itself when it starts": a batch's state is derived from the clock, so nothing is written when it
+ * starts or finishes, but the CDN's copies of the course pages would still show its "Enrol" button. The daily check
+ * purges the batch tag (publishChange) when a published batch started or finished since the last check. Idempotent: each batch's start and finish is
  * claimed once by a Coordination lease that outlives the look-back, so a second run the same day asks for nothing.
  */
 import { contentFamilies } from '../../lib/collections.ts';
@@ -28,7 +27,7 @@ function changesOf(batch: StoredItem): [string, number][] {
   ];
 }
 
-/** Answers how many batches' states changed since the last check (one rebuild is requested when any did). */
+/** Answers how many batches' states changed since the last check (the batch tag is purged once when any did). */
 export async function closeStartedBatches(deps: Deps): Promise<number> {
   const family = contentFamilies.batch;
   const now = deps.now().getTime();

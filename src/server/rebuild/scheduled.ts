@@ -1,14 +1,10 @@
-/**
- * The daily scheduled work (netlify/functions/trash-purge.mts), and the follow-up build of the rebuild design that
- * no schedule runs any more (docs/decisions.md §76).
- */
+/** The daily scheduled work (netlify/functions/trash-purge.mts). */
 import { purgeAudit } from '../audit/audit-log.ts';
 import { purgeDeadSessions } from '../auth/sessions.ts';
 import { getDeps, type Deps } from '../deps.ts';
 import { REGISTRY } from '../handlers/api-registry.ts';
 import { purgeExpiredChallenges } from '../handlers/passkey-handler.ts';
 import { purgeTrash } from '../handlers/trash-handler.ts';
-import type { RebuildOutcome } from './rebuild-trigger.ts';
 import { closeStartedBatches } from './batch-close.ts';
 import { COLLECTION_KEYS } from '../../families/index.ts';
 import { rebuildDueIndex } from '../schedule/due-index.ts';
@@ -31,17 +27,9 @@ export async function ensureDueIndex(deps: Deps): Promise<void> {
 }
 
 /**
- * The coalesced follow-up build. No scheduled function runs it any more (content asks for no build: docs/decisions.md
- * §76); kept for the bench's month of the rebuild design (bench/upstash-month.ts).
- */
-export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<RebuildOutcome> {
-  return deps.rebuild.followUp();
-}
-
-/**
  * The daily purge (netlify/functions/trash-purge.mts): trash entries past their retention go for good, and so do
  * audit entries older than AUDIT_RETENTION_DAYS, records of sessions that can no longer be used and expired passkey
- * challenges (issue 13); and batches that started or finished since yesterday's run get one rebuild (issue 22).
+ * challenges; and batches that started or finished since yesterday's run purge their pages' CDN copies.
  * Answers the trash count; the others are logged as counts only.
  */
 export async function runScheduledPurge(deps: Deps = getDeps()): Promise<number> {
@@ -57,7 +45,7 @@ export async function runScheduledPurge(deps: Deps = getDeps()): Promise<number>
       return 0;
     }),
   ]);
-  if (batches) console.info(`[batches] ${batches} batches started or finished: one rebuild requested`);
+  if (batches) console.info(`[batches] ${batches} batches started or finished: their pages purged`);
   if (audit || sessions || challenges)
     console.info(
       `[purge] ${audit} audit entries, ${sessions} ended sessions, ${challenges} expired passkey challenges`,
