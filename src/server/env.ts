@@ -95,7 +95,7 @@ const EnvSchema = z
       (value) => value ?? REBUILD_WINDOW_MS,
     ),
     /**
-     * Production deploys the product may start per IST calendar month (issue 26): Netlify's Free plan has 300
+     * Production deploys the product may start per IST calendar month: Netlify's Free plan has 300
      * credits, 15 per production deploy, and pauses the site when they run out. The default leaves room for
      * traffic in the bench's realistic month (docs/decisions.md §31); a paid plan can raise it.
      */
@@ -179,7 +179,7 @@ const EnvSchema = z
     /** HMAC-SHA256 key of the webhook's X-Signature header. */
     NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
     /**
-     * Issue 23: the certificates' signing key, a private Ed25519 JWK (`{"kty":"OKP","crv":"Ed25519","x":…,"d":…}`);
+     * The certificates' signing key, a private Ed25519 JWK (`{"kty":"OKP","crv":"Ed25519","x":…,"d":…}`);
      * without it certificates are still issued and verified online, but carry no signed credential.
      */
     CERT_SIGNING_KEY: optional(
