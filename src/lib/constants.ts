@@ -97,7 +97,7 @@ export const REQUEST_RETENTION_MAX_DAYS = 3650;
 /** Rebuilds: a burst of edits costs at most two builds (one now, one follow-up after the window). */
 export const REBUILD_WINDOW_MS = 60_000;
 /**
- * Production deploys per IST month: 6 × 15 = 90 credits, beside the ~100 the bench's realistic
+ * Production deploys per IST month (issue 26): 6 × 15 = 90 credits, beside the ~100 the bench's realistic
  * month of traffic costs, keeps the month under 200 of the Free plan's 300 (bench/credits.ts).
  */
 export const DEPLOY_BUDGET_PER_MONTH = 6;

@@ -95,7 +95,7 @@ const EnvSchema = z
       (value) => value ?? REBUILD_WINDOW_MS,
     ),
     /**
-     * Production deploys the product may start per IST calendar month: Netlify's Free plan has 300
+     * Production deploys the product may start per IST calendar month (issue 26): Netlify's Free plan has 300
      * credits, 15 per production deploy, and pauses the site when they run out. The default leaves room for
      * traffic in the bench's realistic month (docs/decisions.md §31); a paid plan can raise it.
      */

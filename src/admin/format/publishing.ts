@@ -1,5 +1,5 @@
 /**
- * When a saved change goes live, in staff words: the API says `soon`, a publish window's time, or that
+ * When a saved change goes live, in staff words (issue 26): the API says `soon`, a publish window's time, or that
  * the budget is used up; this words it in IST, "today" when the window is today.
  */
 import type { LiveWhen } from '../../lib/publishing.ts';

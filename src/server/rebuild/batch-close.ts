@@ -1,5 +1,5 @@
 /**
- * "A batch closes itself when it starts": a batch's state is derived from the clock, so nothing is
+ * "A batch closes itself when it starts" (issue 22.3): a batch's state is derived from the clock, so nothing is
  * written when it starts or finishes, but the pre-rendered course pages still show its "Enrol" button until the
  * next build. The daily check asks for one rebuild (publishChange: the deploy governor and its budget apply) when
  * a published batch started or finished since the last check. Idempotent: each batch's start and finish is

@@ -41,7 +41,7 @@ export async function runScheduledRebuild(deps: Deps = getDeps()): Promise<Rebui
 /**
  * The daily purge (netlify/functions/trash-purge.mts): trash entries past their retention go for good, and so do
  * audit entries older than AUDIT_RETENTION_DAYS, records of sessions that can no longer be used and expired passkey
- * challenges; and batches that started or finished since yesterday's run get one rebuild.
+ * challenges (issue 13); and batches that started or finished since yesterday's run get one rebuild (issue 22).
  * Answers the trash count; the others are logged as counts only.
  */
 export async function runScheduledPurge(deps: Deps = getDeps()): Promise<number> {
