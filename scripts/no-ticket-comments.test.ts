@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +22,22 @@ const NOT_YET = new Set([
   'src/server/certificates/csv-import.ts',
   'src/server/handlers/certificate-issue-handler.ts',
   'src/server/handlers/content-handler.ts',
+]);
+
+/**
+ * Files whose cited comments the rebuild design's removal deletes or rewrites: they may cite, be clean or be gone
+ * until both changes are in, and then leave this list.
+ */
+const REWRITTEN_ELSEWHERE = new Set([
+  'src/admin/format/publishing.ts',
+  'src/lib/constants.ts',
+  'src/server/env.ts',
+  'src/server/rebuild/batch-close.ts',
   'src/server/rebuild/deploy-governor.ts',
   'src/server/rebuild/publish-policy.test.ts',
   'src/server/rebuild/publish-policy.ts',
   'src/server/rebuild/rebuild-trigger.ts',
+  'src/server/rebuild/scheduled.ts',
 ]);
 
 function files(folder: string): string[] {
@@ -77,12 +89,11 @@ describe('comments under src/', () => {
     .filter((path) => comments(join(ROOT, path)).some((comment) => TICKET.test(comment)));
 
   it('say why without a ticket number (the history is in docs/decisions.md)', () => {
-    expect(cited.filter((path) => !NOT_YET.has(path))).toEqual([]);
+    expect(cited.filter((path) => !NOT_YET.has(path) && !REWRITTEN_ELSEWHERE.has(path))).toEqual([]);
   });
 
-  it('allow only files that still cite one (a file gone from src/ may stay listed until the list is emptied)', () => {
-    const clean = [...NOT_YET].filter((path) => existsSync(join(ROOT, path)) && !cited.includes(path));
-    expect(clean).toEqual([]);
+  it('allow only files that still cite one', () => {
+    expect([...NOT_YET].filter((path) => !cited.includes(path))).toEqual([]);
   });
 
   it('are found by the check (it reads block, line, JSX, HTML and CSS comments)', () => {
