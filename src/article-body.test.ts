@@ -1,5 +1,5 @@
 /**
- * An article's body at build time (issue 24): code coloured by Shiki with classes the stylesheet defines, tables in
+ * An article's body at build time: code coloured by Shiki with classes the stylesheet defines, tables in
  * their scrolling region, uploaded pictures kept, and every script vector of a stored body inert.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * An article's body as its page shows it (issue 24), rendered at build time: src/lib/markdown.ts (raw HTML shown as
+ * An article's body as its page shows it, rendered at build time: src/lib/markdown.ts (raw HTML shown as
  * text, only web, mail and site links) with fenced code highlighted by Shiki. Build-side only (pages import it in
  * their frontmatter), so Shiki never reaches a browser bundle; the admin's preview renders the same markdown
  * without colours.

@@ -1,5 +1,5 @@
 /**
- * The published articles as the pages read them at build time (issue 24): newest first, each with its author line,
+ * The published articles as the pages read them at build time: newest first, each with its author line,
  * tags, dates, reading time and earlier slugs (for the redirects of a renamed article). Joined by
  * src/lib/articles.ts; bodies are rendered per page by src/article-body.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The published case studies as the pages read them at build time (issue 25.3), in the admin's order, each with
+ * The published case studies as the pages read them at build time, in the admin's order, each with
  * its earlier slugs for the redirects of a renamed one. The loader (src/content-loaders.ts) has already left out
  * what an item keeps private.
  */

@@ -1,5 +1,5 @@
 /**
- * The course catalogue as the pages read it when they render (issue 22): published courses, trainers and batches in
+ * The course catalogue as the pages read it when they render: published courses, trainers and batches in
  * the admin's order (src/content-order.ts), each batch's seats and state (from the seat accounts), joined by
  * src/lib/catalogue.ts. A course's earlier slugs come along, for the redirects of renamed courses.
  */

@@ -24,7 +24,7 @@ export async function publishedItems(
       : [];
   // What an item keeps private (an anonymous client's name) never enters the build's data store.
   const fields = Object.values(contentFamilies).find((family) => family.key === key)?.fields ?? [];
-  // The public API's rule (issue 24.3): live at the build's time, scheduled times left out of the data.
+  // The public API's rule: live at the build's time, scheduled times left out of the data.
   return items
     .map((item, position) => ({ item, position }))
     .filter(({ item, position }) => isLiveAt(item, now.getTime()) && !revoked[position])

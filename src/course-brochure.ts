@@ -1,5 +1,5 @@
 /**
- * Issue 22.7: a course's brochure, an A4 PDF made at build time from the same catalogue entry and Site settings
+ * A course's brochure, an A4 PDF made at build time from the same catalogue entry and Site settings
  * the course page shows (so the two cannot disagree): the company's details, summary and facts, syllabus,
  * outcomes, batches with dates and fees, trainers with qualifications, the refund policy and a QR code to the
  * page. A root module, so the page's endpoint reaches the server's PDF kit without importing src/server.
@@ -12,7 +12,7 @@ import { brandName } from './lib/site-config.ts';
 import type { SiteSettings } from './lib/site-settings.ts';
 import { drawQr, newPdf, PDF_COLOURS, TextFlow } from './server/pdf/kit.ts';
 
-/** The brochure must stay small enough to send over a phone's data (issue 22.7). */
+/** The brochure must stay small enough to send over a phone's data. */
 export const BROCHURE_MAX_BYTES = 300 * 1024;
 
 /** Markdown as plain lines: the brochure prints words, not markup (headings, emphasis and link targets go). */

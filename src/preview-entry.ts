@@ -1,5 +1,5 @@
 /**
- * The real page components a preview renders (issue 24.4), compiled at build time by Vite (the delta:preview-render
+ * The real page components a preview renders, compiled at build time by Vite (the delta:preview-render
  * step of astro.config.mjs) into one module the API's function loads at run time and renders with Astro's
  * Container API. Only data-free components (props in, markup out) belong here: nothing reads `astro:content`.
  */

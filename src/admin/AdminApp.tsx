@@ -91,14 +91,14 @@ export default function AdminApp() {
   const firstDecision = useRef(true);
   useEffect(() => {
     if (redirectTo === 'login') {
-      // A deep link or an expired session (not a Logout): come back here after signing in (issue 10.11).
+      // A deep link or an expired session (not a Logout): come back here after signing in.
       if (firstDecision.current || $sessionExpired.get()) rememberReturnPath(path);
       redirectToLogin();
     } else if (redirectTo) redirectToHome();
     firstDecision.current = false;
   }, [redirectTo, path]);
 
-  // Each screen has its own document title, for tabs, history and screen readers (issue 10.14).
+  // Each screen has its own document title, for tabs, history and screen readers.
   const screenLabel =
     decision.kind === 'screen' ? SCREENS.find((screen) => screen.route === decision.route)?.label : null;
   useEffect(() => {

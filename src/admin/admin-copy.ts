@@ -17,7 +17,7 @@ export const SHELL = {
   navLabel: 'Admin sections',
   /** The navigation of the screens beyond the spec's nine (trash, site settings, privacy, account …). */
   toolsNavLabel: 'Staff tools',
-  /** The navigation of the course catalogue's screens (issue 22): trainers, catalogue courses, batches. */
+  /** The navigation of the course catalogue's screens: trainers, catalogue courses, batches. */
   catalogueNavLabel: 'Course catalogue',
   /** The phone's menu button (576 px or less): its state is aria-expanded, so the name stays the same. */
   menu: 'Menu',
@@ -44,8 +44,8 @@ export const LOGIN = {
   userIdLabel: 'User ID',
   /**
    * Fixed and disabled (spec) while the bootstrap owner is the only account; once there are more people the
-   * field is editable and empty (issue 13). It shows the account's real user ID, the one a password manager
-   * should save (issue 21).
+   * field is editable and empty. It shows the account's real user ID, the one a password manager
+   * should save.
    */
   userId: BOOTSTRAP_USER_ID,
   passwordLabel: 'Password',
@@ -54,7 +54,7 @@ export const LOGIN = {
   submitting: 'Logging in...',
 } as const;
 
-/** The Account, Team and Activity screens (issue 13). */
+/** The Account, Team and Activity screens. */
 export const ACCOUNT = {
   heading: 'Account',
   signedInAs: (name: string, userId: string, role: string) => `Signed in as ${name} (${userId}), ${role}`,
@@ -101,7 +101,7 @@ export const TEAM = {
   requirePasskey: 'Passkeys only',
   delete: 'Delete',
   you: 'you',
-  /** Issue 21: an owner's way back in for a colleague who lost their password. */
+  /** An owner's way back in for a colleague who lost their password. */
   setTemporaryPassword: 'Set temporary password',
   temporaryPassword: 'Temporary password',
   saveTemporaryPassword: 'Save temporary password',
@@ -114,7 +114,7 @@ export const TEAM = {
   saveAlertEmail: 'Save alert e-mail',
 } as const;
 
-/** The only screen of an account signed in with a temporary password (issue 21). */
+/** The only screen of an account signed in with a temporary password. */
 export const PASSWORD_CHANGE = {
   heading: 'Choose a new password',
   temporaryPassword: 'Temporary password',
@@ -193,7 +193,7 @@ export const REQUESTS = {
   from: 'From',
   to: 'To',
   anyCourse: 'All courses',
-  /** Issue 22.5: the catalogue batch a request is for, and the filter that gives a batch's roster. */
+  /** The catalogue batch a request is for, and the filter that gives a batch's roster. */
   batch: 'Batch',
   anyBatch: 'All batches',
   batchLine: (name: string, state: string, place: number | null) =>
@@ -215,7 +215,7 @@ export const REQUESTS = {
   saveNote: 'Save note',
   saving: 'Saving...',
   noteLength: (length: number, max: number) => `${length} / ${max} characters`,
-  /** Who saved the note and when (issue 21.11); absent on notes saved before that was recorded. */
+  /** Who saved the note and when; absent on notes saved before that was recorded. */
   noteBy: (name: string, when: string) => `— ${name}${when ? `, ${when}` : ''}`,
   shown: (count: number, more: boolean) =>
     `Showing ${count} request${count === 1 ? '' : 's'}${more ? ' (more to load)' : ''}`,
@@ -233,7 +233,7 @@ export const PRIVACY = {
   held: 'Stored now',
   contactCount: 'Contact messages',
   enrollCount: 'Enrolment requests',
-  /** Issue 25: shown once the site holds any. */
+  /** Shown once the site holds any. */
   assessmentCount: 'Assessment requests',
   trashCount: 'In the trash',
   exported: (email: string) => `Exported for ${email}`,
@@ -255,7 +255,7 @@ export const STATS = {
   update: 'Update Stats',
 } as const;
 
-/** The Site settings screen (issue 12.7): a staff tool beyond the spec's nine sections. */
+/** The Site settings screen: a staff tool beyond the spec's nine sections. */
 export const SITE_SETTINGS = {
   heading: 'Site settings',
   intro:
@@ -284,7 +284,7 @@ export const SITE_SETTINGS = {
   restoreLabel: (when: string) => `Restore the version saved ${when}`,
 } as const;
 
-/** The content workflow's controls (issue 12): order, drafts, alt text, undo, history and the trash. */
+/** The content workflow's controls: order, drafts, alt text, undo, history and the trash. */
 export const WORKFLOW_COPY = {
   altLabel: 'Alt text',
   altHint: 'Describes the picture for people who cannot see it. Leave empty to use the title.',
@@ -315,6 +315,6 @@ export const WORKFLOW_COPY = {
   deletedBy: 'Deleted by',
   purge: 'Delete for good',
   purging: 'Deleting...',
-  /** Who saved a version of an item (issue 21.11); absent for versions saved before it was recorded. */
+  /** Who saved a version of an item; absent for versions saved before it was recorded. */
   savedBy: (name: string) => `by ${name}`,
 } as const;

@@ -13,7 +13,7 @@ export interface ContentScreenConfig {
   /** Noun on the submit button: 'Add Content' / 'Update Content'. */
   noun: string;
   layout: 'grid' | 'list';
-  /** What the screen's items are and where they show (issue 22.8), under the heading; null for none. */
+  /** What the screen's items are and where they show, under the heading; null for none. */
   hint?: string | null;
   /** When the browser cannot decode or downscale the picked image. */
   imageFailed: string;

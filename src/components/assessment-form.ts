@@ -1,5 +1,5 @@
 /**
- * The assessment form, enhanced (issue 25.2): sent with fetch as JSON (with the time it was on screen, like the
+ * The assessment form, enhanced: sent with fetch as JSON (with the time it was on screen, like the
  * other forms), the reasons shown beside their fields, the result announced in place. Without this script the
  * form still posts and the API answers with a page. Its words and names come from the form's data attributes:
  * importing the src/lib modules the islands share would pull the islands chunk (and React) into /services.

@@ -2,7 +2,7 @@
  * The services carousel's markup (spec section 4), one string renderer for both sides: the build writes it into
  * /services and services-carousel.ts writes it again when the live list differs from what was baked. Plain HTML
  * with no framework: the page hydrates no React, whose evaluation was the long task of /services on a slow phone
- * (issue 21.22, docs/decisions.md §55).
+ * (docs/decisions.md §55).
  */
 import type { ImageFolder } from '../lib/families.ts';
 import { escapeHtml, htmlAttributes, markupFingerprint } from '../lib/html.ts';

@@ -1,6 +1,6 @@
 /**
  * Every public page but /contact and /enroll, whose forms do the same (src/islands/lead-source.ts; a test runs
- * both on the same visits) (issue 25.7): keep the visit's lead source — the landing page's utm_source, utm_medium and
+ * both on the same visits): keep the visit's lead source — the landing page's utm_source, utm_medium and
  * utm_campaign, else the referring site's host, else "direct" — in sessionStorage (no cookie; sent only with a
  * form here; src/lib/lead-source.ts reads it; the server bounds and checks every part). Self-contained and as
  * small as it can be: every public page ships it (/contact had 0.03 KB of its 80 KB budget left), and importing a

@@ -1,7 +1,7 @@
 /**
  * Runs the services carousel drawn by ServicesCarousel.astro (spec section 4). A plain script, not a React
  * island: the carousel is on the first screen, so anything it needs runs during the page load, and React's
- * evaluation and hydration were the page's long tasks on a slow phone (issue 21.22, docs/decisions.md §55).
+ * evaluation and hydration were the page's long tasks on a slow phone (docs/decisions.md §55).
  *
  * Rotation: the index advances every CAROUSEL_INTERVAL_MS unless paused (hover, keyboard focus) or held (for
  * CAROUSEL_RESUME_MS after previous / next, which wrap around). The timer starts over only when whether it runs,

@@ -2,7 +2,7 @@
  * The home slider's markup (spec section 4), one string renderer for both sides: the build writes it into `/` and
  * home-slider.ts writes it again when the live list differs from what was baked. Plain HTML with no framework: the
  * slider is `/`'s first screen, and React's fetch, evaluation and hydration were the page's long tasks on a slow
- * phone (issue 21.22, docs/decisions.md §58), as they were on /services (§55).
+ * phone (docs/decisions.md §58), as they were on /services (§55).
  */
 import type { ImageFolder } from '../lib/families.ts';
 import { escapeHtml, markupFingerprint } from '../lib/html.ts';

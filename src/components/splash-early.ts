@@ -4,7 +4,7 @@
  * ever drawn. Reading sessionStorage first on a page opens the tab's storage with a synchronous call to the browser
  * process (2–11.5 ms alone on a fresh profile, 10–16 ms in Lighthouse's traces). Here that wait comes before the
  * first paint, where it blocks nothing, instead of in a task after it, which a slow phone stretches into blocking
- * time (issue 21.22, decisions §59). Imports nothing: splash.ts imports this module into the browser.
+ * time (decisions §59). Imports nothing: splash.ts imports this module into the browser.
  */
 
 /** sessionStorage key: the splash shows on the first load of / in a browser session only. */

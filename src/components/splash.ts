@@ -1,6 +1,6 @@
 /*
  * Imports nothing shared on purpose: any shared module pulls in the islands chunk, and that chunk imports React, so
- * the splash would make every phone fetch React at page start and the LCP wait for it (issue 21.21). The timings
+ * the splash would make every phone fetch React at page start and the LCP wait for it. The timings
  * come from Splash.astro's data attributes; whether the splash was seen this session, from the inline script in
  * the head (splash-early.ts), which has already read and marked it before the first paint.
  */

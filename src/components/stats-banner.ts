@@ -1,7 +1,7 @@
 /**
  * Runs the About section's counters drawn by StatsBanner.astro (spec section 2 "Home", section 9 timings). A plain
  * script, not a React island: the counters sit on `/`'s first screens, and React's evaluation and hydration were the
- * page's long tasks on a slow phone (issue 21.22, docs/decisions.md §58).
+ * page's long tasks on a slow phone (docs/decisions.md §58).
  *
  * While at least COUNTER_VISIBILITY_THRESHOLD of the enclosing section is in view (the spec counts the whole About
  * + stats section), each counter counts from 0 to its figure with ease-out, starting COUNTER_START_DELAY_MS after

@@ -20,11 +20,11 @@ import { useFillTime, useSubmit } from './use-submit.ts';
 
 export type CourseOption = PublicListItem<'enrollCourse'>;
 /**
- * A bookable catalogue batch, baked in by the page (issue 22.5): its id, its enrolment name and how it reads
+ * A bookable catalogue batch, baked in by the page: its id, its enrolment name and how it reads
  * (words and all, so this JavaScript carries none).
  */
 export type BatchOption = { id: string; course: string; text: string };
-/** Issue 22.6: the fee's UPI link and QR code, made and worded by the server (this JavaScript only shows them). */
+/** The fee's UPI link and QR code, made and worded by the server (this JavaScript only shows them). */
 type Pay = { upiLink: string; qr: string; text: string; qrAlt: string; linkText: string };
 /** The student's "Your enrolment" page: its signed address and the link's words, both the server's. */
 type EnrolmentPage = { href: string; text: string };
@@ -132,7 +132,7 @@ export default function EnrollForm({
         });
         if (isRecord(answer) && isRecord(answer.enrolmentPage))
           setPage(answer.enrolmentPage as EnrolmentPage);
-        // A full batch's waitlist (issue 22.5): the server's own words, so this JavaScript carries none.
+        // A full batch's waitlist: the server's own words, so this JavaScript carries none.
         if (isRecord(answer) && isRecord(answer.data)) return String(answer.message);
         if (isRecord(answer) && isRecord(answer.payment)) setPay(answer.payment as Pay);
       } catch (error) {

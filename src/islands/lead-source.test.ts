@@ -1,5 +1,5 @@
 /**
- * Issue 25.7: the lead source the forms on /contact and /enroll keep and send (lead-source.ts) follows the same
+ * The lead source the forms on /contact and /enroll keep and send (lead-source.ts) follows the same
  * rule as the script every other public page runs (components/lead-source-init.ts): the two are separate copies
  * for the pages' JavaScript budgets, so each visit below goes through both and they must agree.
  */

@@ -1,7 +1,7 @@
 import type { LeadSource } from '../lib/lead-source.ts';
 
 /**
- * The visit's lead source for the contact and enrolment forms (issue 25.7). /contact and /enroll leave out the
+ * The visit's lead source for the contact and enrolment forms. /contact and /enroll leave out the
  * every-page script (components/lead-source-init.ts) for their JS budget, so the forms keep it by the same rule —
  * lead-source.test.ts runs both on the same visits — when they load (a visitor may land on a form, and go on to
  * another page) and read it when sending. Undefined when storage is blocked: the request then carries none. The

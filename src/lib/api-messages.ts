@@ -12,15 +12,15 @@ export const API = {
   paymentSettingsOwnersOnly: (labels: readonly string[]) =>
     `Only owners can change the payment settings; this save changes ${labels.join(', ')}. Save it with them as they are, or ask an owner.`,
   paymentSettingOwnersOnly: 'Only owners can change this setting',
-  /** A picture uploaded into a markdown body (issue 24). */
+  /** A picture uploaded into a markdown body. */
   markdownPictureStored: 'Picture uploaded',
-  /** Certificates (issue 23). */
+  /** Certificates. */
   certificateNotFound: 'No certificate has this number',
   certificateRevoked: 'Certificate revoked',
   certificateAlreadyRevoked: 'This certificate is already revoked',
   certificateRevokedKept:
     'A revoked certificate cannot be deleted: it stays, so anyone who checks its number learns it was revoked and why',
-  /** Preview and share (issue 24.4). */
+  /** Preview and share. */
   previewFamilyUnknown: 'Choose a content family that has a public page or section',
   previewIdRequired: 'Name the item to preview',
   previewShared: 'Preview link made',
@@ -66,7 +66,7 @@ export const API = {
   itemNotFound: GENERIC.notFound,
   methodNotAllowed: 'Method not allowed',
   unauthorized: GENERIC.unauthorized,
-  /** Issue 21: every admin route but the password change answers this until a temporary password is replaced. */
+  /** Every admin route but the password change answers this until a temporary password is replaced. */
   passwordChangeRequired: 'Choose a new password first: this account signed in with a temporary password.',
   forbiddenOrigin: GENERIC.forbidden,
   validation: GENERIC.validation,
@@ -77,7 +77,7 @@ export const API = {
   invalidForm: 'The form data could not be read',
   /** A picture, but in a format the pipeline does not take (SVG, TIFF …), or one that cannot be decoded. */
   notAnImage: 'The file is not a supported image (JPEG, PNG, WebP, GIF or AVIF)',
-  /** Bytes that are no picture at all, whatever the file's name says (issue 21.11). */
+  /** Bytes that are no picture at all, whatever the file's name says. */
   notAPicture: 'This file is not a picture',
   imageTooManyPixels: 'The image has too many pixels',
   /** Says when to retry (the Retry-After seconds), so a refused visitor knows how long to wait. */
@@ -90,7 +90,7 @@ export const API = {
   contactReceived: 'Message sent successfully!',
   enrollReceived: "Enrollment submitted successfully! We'll contact you soon.",
   /**
-   * Issue 22.5: refusals of an enrolment's `batch` (here, not in messages.ts, so the enrol form's JavaScript does
+   * Refusals of an enrolment's `batch` (here, not in messages.ts, so the enrol form's JavaScript does
    * not carry them; the form shows the server's words).
    */
   batchUnknown: 'The chosen batch is not available',
@@ -105,7 +105,7 @@ export const API = {
   submissionInProgress: 'Your submission is still being processed. Please wait a moment before trying again.',
   idempotencyKeyInvalid:
     'The Idempotency-Key header must be 16 to 100 letters, digits, hyphens or underscores (a UUID)',
-  /** Issue 22.6: payments staff record on an enrolment, and its fee receipt. */
+  /** Payments staff record on an enrolment, and its fee receipt. */
   paymentRecorded: 'Payment recorded',
   refundRecorded: 'Refund recorded',
   paymentDuplicate: (upiRef: string) =>
@@ -129,17 +129,17 @@ export const API = {
   orderSaved: 'Order saved',
   orderInvalid: 'Send the new order as {"ids": [...]}',
   restored: 'Restored',
-  /** An owner deleted a trash entry for good (issue 21.11). */
+  /** An owner deleted a trash entry for good. */
   purged: 'Deleted for good',
   restoreConflict: 'The item cannot be restored: its name is in use by another item.',
   revisionRestored: 'Version restored',
   /** The spec's words for a home course, said of a renamed enrollable course too. */
   courseUpdated: ADMIN.homeCourse.updated,
   publishedInvalid: 'Published must be true or false',
-  /** A write's If-Match that is not an ETag this API gave (issue 21). */
+  /** A write's If-Match that is not an ETag this API gave. */
   ifMatchInvalid: 'If-Match must be the ETag of the version you loaded, such as "3"',
   /**
-   * A write made from an older version than the stored one (412, issue 21): who saved the newer one and when
+   * A write made from an older version than the stored one (412): who saved the newer one and when
    * (IST), and that nothing was saved.
    */
   staleWrite: (who: string | null, when: string) =>
@@ -160,7 +160,7 @@ const nameList = (names: readonly string[]) => {
  */
 export const FIELD_REASONS = {
   required: (label: string) => `${label} is required`,
-  /** Issue 25.3: a public field repeats what the item keeps private (an anonymous client's name in the title). */
+  /** A public field repeats what the item keeps private (an anonymous client's name in the title). */
   privateShown: (label: string, privateLabel: string) =>
     `${label} contains the ${privateLabel.toLowerCase()}, which this item keeps off the public site`,
   markdownTooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
@@ -199,7 +199,7 @@ export const FIELD_REASONS = {
   slugTaken: (label: string, slug: string, holder: string) =>
     `${label} “${slug}” is already used by “${holder}”: choose another`,
   reference: (label: string) => `${label}: choose an item from the list`,
-  /** A certificate's number (issue 23). */
+  /** A certificate's number. */
   serialInvalid:
     'Number may hold only letters, digits and dashes (3 to 40 characters), such as DLT-2026-7KQ9-M2XH; leave it empty for a new one',
   serialTaken: (number: string) => `Number “${number.toUpperCase()}” is already used by another certificate`,
@@ -236,7 +236,7 @@ export const FIELD_REASONS = {
 } as const;
 
 /**
- * Issue 25: the assessment form's and the lead source's refusals. Here, not in messages.ts: the admin's schemas
+ * The assessment form's and the lead source's refusals. Here, not in messages.ts: the admin's schemas
  * read them, and whatever an admin module uses of messages.ts is bundled into the islands chunk every public
  * page with an island loads (it cost /contact its last bytes of budget).
  */
@@ -278,7 +278,7 @@ export const VALIDATION = {
   totalCoursesInvalid: 'Total courses must be a whole number of 0 or more',
 } as const;
 
-/** Issue 24.3: a scheduled publish or unpublish (publishAt, unpublishAt) that cannot be. */
+/** A scheduled publish or unpublish (publishAt, unpublishAt) that cannot be. */
 export const SCHEDULE_REASONS = {
   unpublishBeforePublish: 'Unpublish at must be later than Publish at',
   unknownChange: 'Name the scheduled change to cancel: publish or unpublish',

@@ -1,5 +1,5 @@
 /**
- * Articles as pages show them (issue 24): order, author line, reading time, tags and dates; and their structured
+ * Articles as pages show them: order, author line, reading time, tags and dates; and their structured
  * data checked against schema.org (every type known, every property one its type or a parent defines) with what
  * Google's Article rich result reads (headline, image, datePublished, dateModified, author).
  */

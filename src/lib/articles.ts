@@ -1,5 +1,5 @@
 /**
- * Articles as the pages show them (issue 24): their addresses, order, author line, reading time, tag pages and
+ * Articles as the pages show them: their addresses, order, author line, reading time, tag pages and
  * structured data. Pure, so it is tested without a build; the pages join the build's collections through
  * src/article-data.ts.
  */

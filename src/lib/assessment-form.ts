@@ -1,5 +1,5 @@
 /**
- * Issue 25.2: the assessment form's choices (the API's names) and how a plain HTML form's fields become the JSON
+ * The assessment form's choices (the API's names) and how a plain HTML form's fields become the JSON
  * the API reads. Zod-free: the /services page's enhancement script imports it, and so does the server.
  */
 /** Where the form is: the assessment section of /services (its refusals come back here; /security links to it). */

@@ -1,5 +1,5 @@
 /**
- * Case studies as the pages show them (issue 25.3): their addresses, the client's line and the findings by
+ * Case studies as the pages show them: their addresses, the client's line and the findings by
  * severity. Pure, so it is tested without a build; the items reach it through publicView (src/lib/fields.ts), so an
  * anonymous client's name and attribution are already gone.
  */

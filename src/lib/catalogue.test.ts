@@ -1,5 +1,5 @@
 /**
- * The catalogue's structured data (issue 22) checked against schema.org: every object's @type is a schema.org
+ * The catalogue's structured data checked against schema.org: every object's @type is a schema.org
  * type, every property is one schema.org defines for that type (or a type it inherits from), and what Google's
  * Course rich results need is present (Course: name, description, provider, offers with price and INR;
  * CourseInstance: courseMode, courseSchedule or courseWorkload, dates, location, offers, capacity, instructor).

@@ -1,5 +1,5 @@
 /**
- * The course catalogue as the public pages show it (issue 22): each published course with its trainers and its
+ * The course catalogue as the public pages show it: each published course with its trainers and its
  * batches (state and seats derived, src/lib/batches.ts), the fee a batch charges, the filters of /courses, and
  * the pages' structured data (schema.org Course, CourseInstance and ItemList). Pure and zod-free: the pages pass
  * in what the build read, so the tests can build the same from plain objects.
@@ -110,7 +110,7 @@ export interface CourseBodyProps {
   testimonials: readonly ShownTestimonial[];
 }
 
-/** The course's own refund policy, else Site settings' (issue 20's settings): '' when neither has one. */
+/** The course's own refund policy, else Site settings': '' when neither has one. */
 export function refundPolicyOf(course: Pick<CatalogueCourse, 'refundPolicy'>, settings: unknown): string {
   const fallback = (settings as Record<string, unknown> | null | undefined)?.refundPolicy;
   return course.refundPolicy?.trim() || (typeof fallback === 'string' ? fallback.trim() : '');
@@ -182,7 +182,7 @@ export const earlyBirdOpen = (batch: CatalogueBatch, today: string) =>
 /** Where "Enrol" (and "Join the waitlist") sends a visitor: the enrolment form with the batch chosen. */
 export const enrolHref = (batchId: string) => `/enroll?batch=${encodeURIComponent(batchId)}`;
 export const coursePath = (slug: string) => `/courses/${slug}`;
-/** Issue 22.7: the course's brochure, made at build time beside its page. */
+/** The course's brochure, made at build time beside its page. */
 export const brochurePath = (slug: string) => `${coursePath(slug)}/brochure.pdf`;
 
 // Structured data (https://schema.org/Course, https://schema.org/CourseInstance, https://schema.org/ItemList).

@@ -88,13 +88,13 @@ export interface ContentFamily<K extends string = string> extends FamilyBase<K> 
   multipart: boolean;
   confirmDelete: string | null;
   messages: ContentMessages;
-  /** What a published item must have (issue 22): refused with a message per missing field. */
+  /** What a published item must have: refused with a message per missing field. */
   publishRequires: readonly PublishRequirement[];
-  /** Issue 23: no public routes and no build-time loader (ContentDefinition.staffOnly). */
+  /** No public routes and no build-time loader (ContentDefinition.staffOnly). */
   staffOnly: boolean;
   serial: NonNullable<ContentDefinition['serial']> | null;
   requireOneOf: NonNullable<ContentDefinition['requireOneOf']>;
-  /** ContentDefinition.stampOnPublish (issue 24), or null. */
+  /** ContentDefinition.stampOnPublish, or null. */
   stampOnPublish: string | null;
   revoke: NonNullable<ContentDefinition['revoke']> | null;
   pdf: NonNullable<ContentDefinition['pdf']> | null;
@@ -184,7 +184,7 @@ export interface RequestFamily<K extends string = string> extends FamilyBase<K> 
   /** The field that names an item in the trash. */
   titleField: string;
   inputSchema: z.ZodType;
-  /** The CSV's columns, in order: one row per request, headers for people, times in IST (issue 21.6). */
+  /** The CSV's columns, in order: one row per request, headers for people, times in IST. */
   csvColumns: readonly RequestCsvColumn[];
   /** The follow-up statuses staff move a request through; the first is where a submission starts. */
   statuses: readonly string[];
@@ -264,7 +264,7 @@ export const statsFamily = {
 } as const;
 
 /**
- * Site settings (issue 12.7): one stored item, public read, admin update, with a history like content items.
+ * Site settings: one stored item, public read, admin update, with a history like content items.
  * `valuesSchema` is what the API answers and the build reads; `itemSchema` the stored item with its metadata.
  */
 export const settingsFamily = {
@@ -284,7 +284,7 @@ export const settingsRevisionRestorePath = (rev: string) => `${settingsRevisions
 /** The admin's trash: list, and restore under `/{family}/{id}/restore`. */
 export const TRASH_PATH = `${API_PREFIX}/trash`;
 export const trashRestorePath = (family: string, id: string) => `${TRASH_PATH}/${family}/${id}/restore`;
-/** One trash entry: owners `DELETE` it to delete the item for good before the purge (issue 21.11). */
+/** One trash entry: owners `DELETE` it to delete the item for good before the purge. */
 export const trashEntryPath = (family: string, id: string) => `${TRASH_PATH}/${family}/${id}`;
 /** A content family's order route (PUT `{ids}`) and an item's history. */
 export const orderPath = (family: { path: string }) => `${family.path}/order`;
@@ -323,7 +323,7 @@ export function withFieldsAddedSince(key: CollectionKey, item: unknown): unknown
 export const CSV_EXPORT_NAME = 'export.csv';
 export const csvPath = (family: { path: string }) => `${family.path}/${CSV_EXPORT_NAME}`;
 export const exportPath = (family: RequestFamilyKey) => csvPath(requestFamilies[family]);
-/** Issue 25.7: a request family's counts by lead source. */
+/** A request family's counts by lead source. */
 export const SOURCES_NAME = 'sources';
 export const sourcesPath = (family: RequestFamilyKey) => `${requestFamilies[family].path}/${SOURCES_NAME}`;
 

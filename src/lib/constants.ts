@@ -72,10 +72,10 @@ export const MAX_LENGTH = {
 
 /** Deleted items stay restorable this long; the scheduled purge then removes them and frees their pictures. */
 export const TRASH_RETENTION_DAYS = 30;
-/** How long the admin's delete notice offers Undo (issue 12). */
+/** How long the admin's delete notice offers Undo. */
 export const UNDO_WINDOW_MS = 10_000;
 /**
- * How long an admin success message stays before it closes itself (issue 21.10), counted once it offers no action
+ * How long an admin success message stays before it closes itself, counted once it offers no action
  * and while neither the pointer nor the focus is on it. Errors stay until dismissed: they need reading.
  */
 export const SUCCESS_NOTICE_MS = 6_000;
@@ -100,7 +100,7 @@ export const REQUEST_RETENTION_MAX_DAYS = 3650;
  */
 export const SUBMISSION_RATE_LIMIT = { limit: 60, windowSeconds: 60 } as const;
 /**
- * Certificate lookups per address (issue 23): an employer checking a pile of certificates stays well inside it;
+ * Certificate lookups per address: an employer checking a pile of certificates stays well inside it;
  * a script walking numbers is stopped long before 40 random bits could matter.
  */
 export const CERTIFICATE_LOOKUP_RATE_LIMIT = { limit: 60, windowSeconds: 600 } as const;
@@ -109,7 +109,7 @@ export const CERTIFICATE_CACHE_SECONDS = 300;
 /** Public submissions per e-mail address and per phone number: one person resubmitting, never a class. */
 export const SUBMISSION_SENDER_RATE_LIMIT = { limit: 3, windowSeconds: 600 } as const;
 /**
- * Failed admin sign-ins per client IP (issue 13: failures only, a success clears them), so colleagues behind one
+ * Failed admin sign-ins per client IP (failures only, a success clears them), so colleagues behind one
  * office address never lock each other out while a guessing loop still stops.
  */
 export const LOGIN_RATE_LIMIT = { limit: 10, windowSeconds: 900 } as const;
@@ -117,7 +117,7 @@ export const LOGIN_RATE_LIMIT = { limit: 10, windowSeconds: 900 } as const;
  * Failed sign-ins for one user ID from one address, in multiples of LOGIN_RATE_LIMIT's limit: each allowance is
  * a little larger than the last and its window far longer, so a guesser who comes back after every lockout waits
  * longer each time (15 minutes, then up to an hour, 6 hours, a day), while the same user ID from any other address
- * is never locked by it (issue 21: no lock one client can put on a colleague).
+ * is never locked by it (no lock one client can put on a colleague).
  */
 export const LOGIN_REPEAT_LOCKOUTS = [
   { factor: 1.5, windowSeconds: 3_600 },

@@ -1,5 +1,5 @@
 /**
- * The follow-up pipeline of contact messages and enrolment requests (issue 11): statuses, the staff note, list
+ * The follow-up pipeline of contact messages and enrolment requests: statuses, the staff note, list
  * filters and the notification delivery state. Plain data and schemas, shared by the API and the admin screens.
  */
 import { z } from 'zod';
@@ -14,8 +14,9 @@ export const REQUEST_STATUSES = Object.fromEntries(
 ) as { [K in RequestFamilyKey]: Extract<(typeof FAMILY_DEFINITIONS)[number], { key: K }>['statuses'] };
 
 /**
- * A request's lead source in one word (issue 25.7): its utm_source, else the referring site, else "direct".
- * A request stored without a source (before issue 25, or from a client that sends none) counts as "unknown".
+ * A request's lead source in one word: its utm_source, else the referring site, else "direct".
+ * A request stored without a source (saved before sources were kept, or sent by a client that sends none) counts
+ * as "unknown".
  */
 export function sourceKey(item: Readonly<Record<string, unknown>>): string {
   const source = item.source;
@@ -77,7 +78,7 @@ export const requestListQuerySchema = (statuses: readonly string[]) =>
         .trim()
         .max(MAX_LENGTH.courseName, VALIDATION.tooLong(MAX_LENGTH.courseName))
         .optional(),
-      /** Issue 22.5: the requests naming one catalogue batch (its roster). */
+      /** The requests naming one catalogue batch (its roster). */
       batch: z.string().trim().max(64, ENQUIRY.batchInvalid).optional(),
       limit: z.coerce
         .number({ error: ENQUIRY.limitInvalid })
@@ -125,14 +126,14 @@ export interface OutboxEntry {
   sentAt?: string;
   /** The last failure, in words that hold no personal data (an SMTP status, an HTTP status, a timeout). */
   lastError?: string;
-  /** Issue 22.6, a receipt entry: when it was queued (its retry window starts then) and the payments it sends. */
+  /** A receipt entry: when it was queued (its retry window starts then) and the payments it sends. */
   since?: string;
   receipts?: string[];
 }
 
-/** Issue 25.5: the acknowledgement to the sender rides in the same outbox, under its own key. */
+/** The acknowledgement to the sender rides in the same outbox, under its own key. */
 export const ACK_CHANNEL = 'ack';
-/** Issue 22.6: a payment's fee receipt e-mailed to the student, queued when staff record the payment. */
+/** A payment's fee receipt e-mailed to the student, queued when staff record the payment. */
 export const RECEIPT_CHANNEL = 'receipt';
 export type OutboxChannel = NotifyChannel | typeof ACK_CHANNEL | typeof RECEIPT_CHANNEL;
 export const OUTBOX_CHANNELS: readonly OutboxChannel[] = [...NOTIFY_CHANNELS, ACK_CHANNEL, RECEIPT_CHANNEL];
@@ -143,7 +144,7 @@ export type Outbox = Partial<Record<OutboxChannel, OutboxEntry>>;
 export type DeliveryState = 'pending' | 'sent' | 'retrying' | 'failed';
 
 export function deliveryState(outbox: Outbox | undefined): DeliveryState | undefined {
-  // The acknowledgement to the sender (issue 25.5) is not staff's notification: it does not change this state.
+  // The acknowledgement to the sender is not staff's notification: it does not change this state.
   const entries = NOTIFY_CHANNELS.map((channel) => outbox?.[channel]).filter((entry) => entry !== undefined);
   if (entries.length === 0) return undefined;
   if (entries.some((entry) => entry.state === 'failed')) return 'failed';
@@ -152,7 +153,7 @@ export function deliveryState(outbox: Outbox | undefined): DeliveryState | undef
 }
 
 /** `GET /api/v1/requests/summary`: the sidebar's badges. */
-/** Contact and enrolment always; a later family (issue 25's assessment) once it has any request. */
+/** Contact and enrolment always; a later family (the assessment) once it has any request. */
 export type RequestsSummary = Record<'contact' | 'enroll', { new: number; total: number }> &
   Partial<Record<RequestFamilyKey, { new: number; total: number }>>;
 

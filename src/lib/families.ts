@@ -22,10 +22,10 @@ export const IMAGE_FOLDER_RULES = {
   content: { fullWidth: true, minShortSidePx: 320 },
   services: { fullWidth: false, minShortSidePx: 160 },
   careers: { fullWidth: false, minShortSidePx: 160 },
-  // The course catalogue (issue 22): trainers' photos and courses' pictures, shown in cards.
+  // The course catalogue: trainers' photos and courses' pictures, shown in cards.
   trainers: { fullWidth: false, minShortSidePx: 160 },
   courses: { fullWidth: false, minShortSidePx: 160 },
-  // Pictures placed in the body of any markdown field (issue 24), by the admin's markdown editor.
+  // Pictures placed in the body of any markdown field, by the admin's markdown editor.
   markdown: { fullWidth: false, minShortSidePx: 160 },
 } as const satisfies Record<string, ImageFolderRule>;
 

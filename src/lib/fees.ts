@@ -1,5 +1,5 @@
 /**
- * Fees paid by UPI (issue 22.6): the fee an enrolment into a batch owes, the `upi://pay` link that asks a UPI app
+ * Fees paid by UPI: the fee an enrolment into a batch owes, the `upi://pay` link that asks a UPI app
  * for it, a request's payments and balance, and the receipts' numbering. Money is whole paise everywhere (the API
  * included); the UPI link alone says rupees, as NPCI's format wants. Plain and zod-free: the server, the admin
  * and the tests share it.

@@ -198,14 +198,14 @@ type SlugHistoryShape<F extends Field> = {
 };
 /** Every image-bearing family also takes an `alt` text: derived here, so a new family gets it for free. */
 type AltShape<F extends Field> = [Extract<F, ImageField>] extends [never] ? object : { alt: OptionalText };
-/** The workflow fields every content item carries (issue 12): its place in the order and its draft state. */
+/** The workflow fields every content item carries: its place in the order and its draft state. */
 type WorkflowShape = {
   position: z.ZodOptional<z.ZodNumber>;
   published: z.ZodOptional<z.ZodBoolean>;
   publishAt: z.ZodOptional<z.ZodString>;
   unpublishAt: z.ZodOptional<z.ZodString>;
 };
-/** `published`, and the scheduled changes of issue 24.3 ('' or null clears one). */
+/** `published`, and the scheduled changes ('' or null clears one). */
 type PublishedInput = {
   published: z.ZodOptional<z.ZodType<boolean, unknown>>;
   publishAt: z.ZodOptional<z.ZodType<string, unknown>>;
@@ -238,7 +238,7 @@ export const altInput = optionalText(MAX_LENGTH.alt);
 const PICTURE_EXTRAS = ['image', 'imageWidth', 'imageHeight', ALT_FIELD, 'imageUrl'] as const;
 
 /**
- * An item as the public may see it (issue 25.3): every field the item keeps private (`privateWhen`,
+ * An item as the public may see it: every field the item keeps private (`privateWhen`,
  * `publicWhen`) left out, a private picture with its size, alt text and URL. The public API's list and item and
  * the build's loaders all go through here, so no page, answer or sitemap can show what they do not hold.
  */
@@ -257,7 +257,7 @@ export const publishedInput = z.preprocess(
 );
 
 /**
- * A scheduled change's time (issue 24.3), read by the date-time kind (an IST wall-clock time or a zoned instant,
+ * A scheduled change's time, read by the date-time kind (an IST wall-clock time or a zoned instant,
  * stored UTC); '' or null clears it. Optional: a save that leaves it out keeps the stored one.
  */
 const scheduleInputs = Object.fromEntries(

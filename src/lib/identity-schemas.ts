@@ -1,4 +1,4 @@
-/** Payloads of sign-in, accounts and passkeys (issue 13), shared by the admin and the server. */
+/** Payloads of sign-in, accounts and passkeys, shared by the admin and the server. */
 import { z } from 'zod';
 import { AUTH, IDENTITY } from './staff-messages.ts';
 import { MAX_LENGTH } from './constants.ts';
@@ -64,7 +64,7 @@ export const AccountPatchSchema = z
     requirePasskey: z.boolean().optional(),
     /**
      * An owner setting a temporary password for someone who lost theirs: their sessions end and they must choose
-     * a new one at their next sign-in (issue 21).
+     * a new one at their next sign-in.
      */
     password: newPasswordSchema.optional(),
     confirmPassword: confirmSchema,

@@ -1,5 +1,5 @@
 /**
- * Named accounts, sessions, passkeys and the audit log (issue 13): the paths and limits the admin and the server
+ * Named accounts, sessions, passkeys and the audit log: the paths and limits the admin and the server
  * share. Kept apart from constants.ts, which the public islands' chunk carries, so none of this reaches a public page.
  */
 import { API_PREFIX } from './constants.ts';
@@ -50,7 +50,7 @@ export const AUDIT_ACTIONS = [
   'reorder',
   'restore',
   'status-change',
-  /** A staff note on a request saved or removed (issue 21.7: it was logged as a status change). */
+  /** A staff note on a request saved or removed (it was logged as a status change). */
   'note-change',
   /** A trash entry deleted for good by an owner, before the retention purge. */
   'purge',
@@ -69,18 +69,18 @@ export const AUDIT_ACTIONS = [
   /** The command line made the store equal to a backup (`npm run restore`), or imported the old site's data. */
   'backup-restore',
   'legacy-import',
-  /** An owner started a production deploy by hand, spending one of the month's deploy budget (issue 26). */
+  /** An owner started a production deploy by hand, spending one of the month's deploy budget. */
   'publish-now',
-  /** A certificate revoked by staff (issue 23), with its reason in the item. */
+  /** A certificate revoked by staff, with its reason in the item. */
   'revoke',
-  /** A preview link made for a draft, or withdrawn before it expired (issue 24.4). */
+  /** A preview link made for a draft, or withdrawn before it expired. */
   'preview-share',
   'preview-revoke',
   /** Staff revoked a student's "Your enrolment" page link: every link sent before stops working. */
   'enrolment-link-revoke',
-  /** A payment or refund staff recorded on an enrolment (issue 22.6): its kind and amount in the detail. */
+  /** A payment or refund staff recorded on an enrolment: its kind and amount in the detail. */
   'payment',
-  /** Issue 24.3: the scheduler (actor "scheduler") made an item's due change; staff cancelled one. */
+  /** The scheduler (actor "scheduler") made an item's due change; staff cancelled one. */
   'scheduled-publish',
   'scheduled-unpublish',
   'schedule-cancel',
@@ -101,7 +101,7 @@ export const ACCOUNT_CHANGES = [
 ] as const;
 export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
 
-/** What the handler told the log beyond the action and the item (issue 21.7); absent on older entries. */
+/** What the handler told the log beyond the action and the item; absent on older entries. */
 export interface AuditDetail {
   /** A status change (or the stats' total): the value before and after. */
   from?: string;
@@ -112,7 +112,7 @@ export interface AuditDetail {
   changes?: AccountChange[];
   /** A note removed rather than saved. */
   cleared?: boolean;
-  /** A cancelled scheduled change (issue 24.3): which one, and the time it was set for. */
+  /** A cancelled scheduled change: which one, and the time it was set for. */
   change?: 'publish' | 'unpublish';
   at?: string;
   /** A settings save or restore: each setting it changed, its value before and after (as text, clipped). */
@@ -152,7 +152,7 @@ export interface AccountView {
   createdAt: string;
   disabled: boolean;
   requirePasskey: boolean;
-  /** Signed in with a temporary password: nothing but a password change until it is replaced (issue 21). */
+  /** Signed in with a temporary password: nothing but a password change until it is replaced. */
   mustChangePassword: boolean;
   passkeys: { id: string; name: string; createdAt: string }[];
   /** Where the website writes to this person about changes to the payment settings (owners); absent when none. */

@@ -92,7 +92,7 @@ export function contentImageAttributes({
 }
 
 /**
- * A content picture's text alternative: the admin's alt text, else the item's title (issue 12). Pictures that
+ * A content picture's text alternative: the admin's alt text, else the item's title. Pictures that
  * are decoration only do not call this and keep alt="".
  */
 export function imageAlt(item: { alt?: unknown; title?: unknown }): string {

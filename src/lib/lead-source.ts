@@ -1,5 +1,5 @@
 /**
- * Where a visitor came from (issue 25.7), first party only: the landing page's utm_source, utm_medium and
+ * Where a visitor came from, first party only: the landing page's utm_source, utm_medium and
  * utm_campaign, else the referring site's host, else "direct". Kept in sessionStorage for the visit (no cookie,
  * sent nowhere but with a form the visitor submits here): written by src/components/lead-source-init.ts, read by
  * the assessment form's script; on /contact and /enroll the forms keep and read it (src/islands/lead-source.ts).

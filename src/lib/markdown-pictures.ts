@@ -1,5 +1,5 @@
 /**
- * Pictures in a markdown body (issue 24): uploaded on their own, before the item that shows them is saved, into
+ * Pictures in a markdown body: uploaded on their own, before the item that shows them is saved, into
  * one folder for every family, and written into the source as `![alt](/uploads/markdown/{hash}.webp)` — the
  * root-relative form image fields store as a path, which src/lib/markdown.ts keeps and the build bakes.
  */

@@ -70,7 +70,7 @@ export const FORM_REQUIRED = {
   course: 'Please choose a course',
 } as const;
 
-/** Issue 25: the "Request a security assessment" form on /services and its thank-you page. */
+/** The "Request a security assessment" form on /services and its thank-you page. */
 export const ASSESSMENT_FORM = {
   heading: 'Request a security assessment',
   intro: 'Tell us what to test and by when; we reply within one working day with questions or a proposal.',
@@ -115,7 +115,7 @@ export const ASSESSMENT_FORM = {
 } as const;
 
 /**
- * Issue 22.5: the answer to an enrolment a full batch takes onto its waitlist (the spec's success words otherwise).
+ * The answer to an enrolment a full batch takes onto its waitlist (the spec's success words otherwise).
  * Its own export, not in PUBLIC: the server sends it and the enrol form shows the server's words, so the islands'
  * JavaScript (at its budget) does not carry it.
  */
@@ -123,7 +123,7 @@ export const ENROLL_WAITLISTED =
   "Enrollment submitted! This batch is full, so you are on its waitlist. We'll contact you when a seat frees up.";
 
 /**
- * Issue 22.6: the fee block under an enrolment's success message, sent by the server with the UPI link and QR code
+ * The fee block under an enrolment's success message, sent by the server with the UPI link and QR code
  * (like ENROLL_WAITLISTED, never imported by the form, whose JavaScript is at its budget).
  */
 export const ENROLL_PAYMENT = {
@@ -133,8 +133,8 @@ export const ENROLL_PAYMENT = {
   link: 'Pay with a UPI app',
 } as const;
 
-/** Certificate verification pages (issue 23): /verify and /verify/{number}. */
-/** The learner's testimonial page (issue 23.8), rendered by a function without JavaScript. */
+/** Certificate verification pages: /verify and /verify/{number}. */
+/** The learner's testimonial page, rendered by a function without JavaScript. */
 export const TESTIMONIAL_PAGE = {
   title: 'Tell others about your course',
   intro: (name: string, course: string) =>
@@ -220,7 +220,7 @@ export const ENROLMENT_PAGE = {
   formLink: 'Open your enrolment page (keep the link: it shows your payment details and status)',
 } as const;
 
-/** The certificate PDF's words (issue 23.4); printed by the server, never bundled into a page. */
+/** The certificate PDF's words; printed by the server, never bundled into a page. */
 export const CERTIFICATE_PDF = {
   title: 'Certificate of Completion',
   certifies: 'This certifies that',
@@ -275,7 +275,7 @@ export const VERIFY = {
 } as const;
 
 /**
- * The preview of a draft (issue 24.4), shown by the preview function (never by the islands, so none of this
+ * The preview of a draft, shown by the preview function (never by the islands, so none of this
  * reaches their chunk): its banner, and the page a link that no longer works opens.
  */
 export const PREVIEW_PAGE = {

@@ -1,7 +1,7 @@
 /**
  * The words of the public pages that only the pages show (no island does): the About, Services, Careers and
  * privacy policy pages, the home page's hero line and HOW TO APPLY, the Contact page around its form. Most are the defaults of Site
- * settings (src/lib/site-settings.ts), which staff change in the admin (issue 21). Apart from public-copy.ts
+ * settings (src/lib/site-settings.ts), which staff change in the admin. Apart from public-copy.ts
  * because that module rides in the public islands chunk: the admin imports these defaults through the settings,
  * and from there they would be shipped to every page with an island.
  */
@@ -77,7 +77,7 @@ export const CAREER = {
 export const CONTACT_PAGE = {
   title: 'Contact Us',
   numbersHeading: 'Contact Numbers',
-  /** The heading the form first had ("Please Share Some Information here") read as a placeholder (issue 21). */
+  /** The heading the form first had ("Please Share Some Information here") read as a placeholder. */
   formHeading: 'Send Us a Message',
   intro:
     'Tell us what you need: a security assessment, a website or a course. We will get back to you by e-mail or phone.',
@@ -89,13 +89,13 @@ export const CONTACT_PAGE = {
 } as const;
 
 export const PRIVACY_POLICY = {
-  /** Issue 25: the assessment form, the acknowledgement and the lead source. */
+  /** The assessment form, the acknowledgement and the lead source. */
   assessment:
     'When you request a security assessment we also receive your organisation, what you want tested, the environment, the compliance reasons, the date you need the report by, whether you need an NDA, your GSTIN if you give it and your notes. After any request we send one short e-mail to the address you gave, with your reference and our phone number (at most one a day).',
   leadSource:
     'To know which of our campaigns work, your browser keeps for the visit (session storage, not a cookie) the campaign or site that brought you here, and sends it only with a form you submit here.',
   title: 'Privacy Policy',
-  /** "How long we keep it" (issue 11: storage limitation under India's DPDP Act 2023). */
+  /** "How long we keep it" (storage limitation under India's DPDP Act 2023). */
   retention: (days: number) =>
     `We keep each contact message and enrolment request for ${days} days after it arrives; then it is deleted automatically. Our staff may delete a request earlier once it has been handled. With each request we keep its follow-up status, a short internal note by our staff, and whether our staff were notified about it; all of it is deleted together with the request.`,
   notifications:
@@ -104,13 +104,13 @@ export const PRIVACY_POLICY = {
     'You may ask to see everything we hold about your e-mail address (we send it to you as a file), to correct it, or to erase it (we delete every request sent from that address, with its notes and notification records). Write to',
 } as const;
 
-/** The course pages' defaults, which Site settings hold (issue 22). */
+/** The course pages' defaults, which Site settings hold. */
 export const COURSE_FEES_DEFAULTS = {
   refundPolicy:
     'Fees are refunded in full if you withdraw at least 7 days before the batch starts. After that, or once the batch has started, fees are not refunded, but you may move to a later batch of the same course once.\n\nWrite to us from the e-mail address you enrolled with to ask for a refund; refunds reach the original payment method within 10 working days.',
 } as const;
 
-/** The course catalogue's pages (issue 22): /courses, its filters and each course's page. */
+/** The course catalogue's pages: /courses, its filters and each course's page. */
 export const COURSES_PAGE = {
   title: 'Courses',
   description:
@@ -168,7 +168,7 @@ export const COURSES_PAGE = {
   waitlistLabel: (batch: string) => `Join the waitlist of ${batch}`,
   linkedIn: (name: string) => `${name} on LinkedIn`,
   moved: 'This course has moved.',
-  /** Issue 22.7: the course's brochure, a PDF made from the same fields at build time. */
+  /** The course's brochure, a PDF made from the same fields at build time. */
   brochure: 'Download brochure',
   brochureLabel: (title: string) => `Download brochure of ${title} (PDF)`,
   brochureTitle: (title: string) => `${title}: course brochure`,
@@ -179,7 +179,7 @@ export const COURSES_PAGE = {
 } as const;
 
 /**
- * The /security page (issue 25): the vulnerability disclosure policy. Its words are the defaults of Site settings'
+ * The /security page: the vulnerability disclosure policy. Its words are the defaults of Site settings'
  * "Security page" section; the headings stay here.
  */
 export const SECURITY_PAGE = {
@@ -223,13 +223,13 @@ export const CREDENTIALS = {
   verifyFor: (name: string) => `${name} credential`,
 } as const;
 
-/** The WhatsApp link on every public page (issue 25): its words and the message it starts. */
+/** The WhatsApp link on every public page: its words and the message it starts. */
 export const WHATSAPP = {
   label: 'Chat on WhatsApp',
   /** The link's accessible name says where it leads. */
   accessibleName: 'Chat on WhatsApp (opens in a new tab)',
   message: (page: string) => `Hello DeltaSecure, I am on your ${page} page and have a question.`,
-  /** On each batch row of a course page (issue 25.6): the message names the course, the batch and its start. */
+  /** On each batch row of a course page: the message names the course, the batch and its start. */
   batchLabel: 'Ask on WhatsApp',
   /** Begins with the visible words, so a voice user saying them reaches the link (WCAG 2.5.3). */
   batchAccessibleName: (batch: string) => `Ask on WhatsApp about ${batch} (opens in a new tab)`,
@@ -237,7 +237,7 @@ export const WHATSAPP = {
     `Hello DeltaSecure, I have a question about the ${course} batch "${batch}" starting ${start}.`,
 } as const;
 
-/** Case studies (issue 25.3): on /services, /case-studies and each /case-studies/{slug}. */
+/** Case studies: on /services, /case-studies and each /case-studies/{slug}. */
 export const CASE_STUDIES_PAGE = {
   title: 'Case Studies',
   description:
@@ -264,7 +264,7 @@ export const CASE_STUDIES_PAGE = {
     `${engagement} engagement in ${sector}: the scope, what we found by severity, and the outcome.`,
 } as const;
 
-/** Articles (issue 24): the list, tag and article pages' words. */
+/** Articles: the list, tag and article pages' words. */
 export const ARTICLES_PAGE = {
   title: 'Articles',
   description:
@@ -301,7 +301,7 @@ export const ARTICLES_PAGE = {
   feedLink: 'RSS feed',
 } as const;
 
-/** Issue 23.8: testimonials from learners whose certificates verify (home page and course pages). */
+/** Testimonials from learners whose certificates verify (home page and course pages). */
 export const VERIFIED_LEARNERS = {
   heading: 'What our learners say',
   courseHeading: 'What learners of this course say',

@@ -1,5 +1,5 @@
 /**
- * Previews of drafts and shared preview links (issue 24.4), as the API answers them and the admin shows them:
+ * Previews of drafts and shared preview links, as the API answers them and the admin shows them:
  * zod-free and tiny, shared by the server and the admin.
  */
 import { API_PREFIX } from './constants.ts';

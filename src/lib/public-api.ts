@@ -58,7 +58,7 @@ export interface ContactPayload {
   website: string;
   /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
   [FILL_TIME_FIELD]?: number;
-  /** Where the visit came from (issue 25.7); absent when the browser kept none. */
+  /** Where the visit came from; absent when the browser kept none. */
   source?: LeadSource;
 }
 
@@ -93,14 +93,14 @@ export interface EnrollPayload {
   phone: string;
   course: string;
   message: string;
-  /** Issue 22.5: the catalogue batch chosen on a course page. */
+  /** The catalogue batch chosen on a course page. */
   batch?: string | undefined;
   website: string;
   /** How long the form was on screen (ms); see FILL_TIME_FIELD. */
   [FILL_TIME_FIELD]?: number;
-  /** Where the visit came from (issue 25.7); absent when the browser kept none. */
+  /** Where the visit came from; absent when the browser kept none. */
   source?: LeadSource;
 }
 
-/** POST enroll; answers the server's body (issue 22.5: one with `data` says the request joined a waitlist). */
+/** POST enroll; answers the server's body (one with `data` says the request joined a waitlist). */
 export const sendEnroll = (payload: EnrollPayload) => submit(PUBLIC_PATHS.enroll, payload);

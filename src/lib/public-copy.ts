@@ -12,7 +12,7 @@ export const NAV_LINKS = [
   { href: '/enroll', label: 'Enroll' },
 ] as const;
 /**
- * Links beyond the spec's navbar (issue 22: the course catalogue; issue 24: articles), shown after its links, which
+ * Links beyond the spec's navbar (the course catalogue, the articles), shown after its links, which
  * stay as they are.
  */
 export const NAV_EXTRA_LINKS = [
@@ -29,7 +29,7 @@ export const FOOTER = {
     { href: '/about', label: 'About Us' },
     { href: '/contact', label: 'Contact Us' },
   ],
-  /** Beyond the spec's quick links (issue 22), after them. */
+  /** Beyond the spec's quick links, after them. */
   extraQuickLinks: [{ href: '/courses', label: 'Courses' }],
   contactTitle: 'Get in Touch',
   enroll: 'ENROLL',
@@ -105,7 +105,7 @@ export const NEW_TAB_HINT = '(opens in a new tab)';
 export const MENU_TOGGLE = 'Toggle navigation';
 
 /**
- * Issue 22.5: the batch chosen on a course page, as the enrol form shows it. Read by the page at build time and
+ * The batch chosen on a course page, as the enrol form shows it. Read by the page at build time and
  * handed to the island as props, so the islands' JavaScript does not carry the words.
  */
 export const ENROLL_BATCH = {

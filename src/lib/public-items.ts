@@ -1,7 +1,7 @@
 /**
  * What a public page or island shows of a family's item, as types derived from the registry's schemas: a field
- * renamed in a definition is a compile error in every section that reads it, not blank text after revalidation
- * (issue 20.5). Types only: the schemas (zod) never reach an island bundle.
+ * renamed in a definition is a compile error in every section that reads it, not blank text after
+ * revalidation. Types only: the schemas (zod) never reach an island bundle.
  */
 import type { z } from 'zod';
 import type { contentFamilies, enrollCourseFamily } from './collections.ts';

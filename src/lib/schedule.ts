@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing (issue 24.3): any content item may carry `publishAt` and `unpublishAt` (UTC ISO strings,
+ * Scheduled publishing: any content item may carry `publishAt` and `unpublishAt` (UTC ISO strings,
  * entered and shown in IST). They are pending changes, not states: the scheduler makes a due one (flips
  * `published`) and clears it, so a time that is still stored is always one still to come or just due.
  *

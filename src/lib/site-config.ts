@@ -27,7 +27,7 @@ export interface SiteConfig {
   /** Postal address, one line per entry. */
   address: readonly string[];
   /**
-   * Where the navbar's Certificate link goes (PUBLIC_CERTIFICATE_URL): this site's /verify (issue 23), or an
+   * Where the navbar's Certificate link goes (PUBLIC_CERTIFICATE_URL): this site's /verify, or an
    * external verification site.
    */
   certificateUrl: string;
@@ -87,11 +87,11 @@ export const PUBLIC_PAGES = [
   '/contact',
   '/enroll',
   '/privacy-policy',
-  // The course catalogue (issue 22); each course's page is added to the sitemap from the build's courses.
+  // The course catalogue; each course's page is added to the sitemap from the build's courses.
   '/courses',
   '/security',
-  // Case studies (issue 25.3); each study's page is added to the sitemap from the build's studies.
+  // Case studies; each study's page is added to the sitemap from the build's studies.
   '/case-studies',
-  // Articles (issue 24); each article's page, tag page and later list page is added to the sitemap from the build.
+  // Articles; each article's page, tag page and later list page is added to the sitemap from the build.
   '/articles',
 ] as const;

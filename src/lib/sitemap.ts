@@ -1,5 +1,5 @@
 /**
- * The sitemap's XML (issue 24: every page with its `lastmod`). Pure: src/pages/sitemap.xml.ts gathers the pages and
+ * The sitemap's XML (every page with its `lastmod`). Pure: src/pages/sitemap.xml.ts gathers the pages and
  * their last changes from the build's collections.
  */
 export interface SitemapEntry {

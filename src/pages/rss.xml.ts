@@ -1,4 +1,4 @@
-/** The articles' RSS feed (issue 24), newest first, with @astrojs/rss; each item's description is its summary. */
+/** The articles' RSS feed, newest first, with @astrojs/rss; each item's description is its summary. */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { publishedArticles } from '../article-data.ts';

@@ -23,7 +23,7 @@ const laterPages = (base: string, count: number) =>
 
 export const GET: APIRoute = async ({ site }) => {
   const origin = site ?? new URL(siteConfig.siteUrl);
-  // Every published item's last change, by family and id: a page's lastmod is its items' newest (issue 24).
+  // Every published item's last change, by family and id: a page's lastmod is its items' newest.
   const publicKeys = Object.values(contentFamilies)
     .filter((family) => !family.staffOnly)
     .map((family) => family.key as PublicContentFamilyKey);

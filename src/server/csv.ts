@@ -2,7 +2,7 @@
  * CSV for spreadsheet users (RFC 4180: CRLF rows, quoted fields, doubled quotes). Cells that a spreadsheet
  * would run as a formula get a leading apostrophe: a visitor's "message" must never execute on the admin's
  * machine (CSV injection). Only those cells: a phone number such as "+91 98765 43210" stays as typed, since
- * digits, spaces, brackets and hyphens can neither call a function nor reference a cell (issue 10.13).
+ * digits, spaces, brackets and hyphens can neither call a function nor reference a cell.
  * Timestamps are written in India Standard Time with their offset, as the company reads them. Every line break
  * is inside a quoted cell, so no text can start a row of its own.
  */

@@ -157,7 +157,7 @@ const EnvSchema = z
     /** HMAC-SHA256 key of the webhook's X-Signature header. */
     NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
     /**
-     * Issue 23: the certificates' signing key, a private Ed25519 JWK (`{"kty":"OKP","crv":"Ed25519","x":…,"d":…}`);
+     * The certificates' signing key, a private Ed25519 JWK (`{"kty":"OKP","crv":"Ed25519","x":…,"d":…}`);
      * without it certificates are still issued and verified online, but carry no signed credential.
      */
     CERT_SIGNING_KEY: optional(

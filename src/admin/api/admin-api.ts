@@ -16,7 +16,7 @@ function noticeUnauthorized(error: unknown): never {
 
 /**
  * The message for a failed request: the server's own reason when it sent one ("The file is too large
- * (max 5 MB)"), else the screen's spec text (issue 10.10) — also when no answer came, or a prompt was closed.
+ * (max 5 MB)"), else the screen's spec text — also when no answer came, or a prompt was closed.
  */
 export const failureText = (error: unknown, fallback: string): string =>
   (error instanceof ApiError && error.serverMessage) || fallback;

@@ -1,5 +1,5 @@
 /**
- * A markdown field's source as the site shows it (issue 24): the very renderer the public pages use
+ * A markdown field's source as the site shows it: the very renderer the public pages use
  * (src/lib/markdown.ts), so what the preview shows is what a page shows, and what the renderer makes inert (raw
  * HTML, script, `javascript:` addresses, event handlers) is inert here too — the admin runs with a session.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin side of every field kind (issue 20.2): a fixture family using each kind gets a form that draws each
+ * The admin side of every field kind: a fixture family using each kind gets a form that draws each
  * input with its label, and a card that draws each value with its cell, through the store and the real API
  * handlers built from a registry that includes it. Rendered on the server, as the throwaway family's test does.
  */

@@ -1,5 +1,5 @@
 /**
- * The picture: the picker (with the current picture when editing) and, beside it, its alt text (issue 12). On the
+ * The picture: the picker (with the current picture when editing) and, beside it, its alt text. On the
  * card the picture is drawn on top by the list itself, so it has no cell of its own.
  */
 import { MAX_LENGTH } from '../../lib/constants.ts';

@@ -1,5 +1,5 @@
 /**
- * The markdown editor's indentation (issue 24): a new line takes the indentation of the line it breaks, as in a
+ * The markdown editor's indentation: a new line takes the indentation of the line it breaks, as in a
  * textarea, and lists and quotes still continue through lang-markdown's own Enter. CodeMirror would otherwise ask
  * the syntax tree, and inline HTML is parsed as HTML: after `<span>` it indents the next line under the tag, and
  * after an `<img …>` it does so whenever the parse was cut short by its time budget on a busy machine (the tag then

@@ -1,5 +1,5 @@
 /**
- * Uploads a picture for a markdown body (issue 24) to POST /api/v1/markdown-pictures: checked and downscaled in
+ * Uploads a picture for a markdown body to POST /api/v1/markdown-pictures: checked and downscaled in
  * the browser as image fields' pictures are, sent over the admin's multipart upload (progress, the 401 rule),
  * answered with the address the body shows it from.
  */

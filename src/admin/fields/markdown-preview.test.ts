@@ -1,5 +1,5 @@
 /**
- * The editor's preview renders through the site's own renderer (issue 24): a stored XSS payload is as inert in
+ * The editor's preview renders through the site's own renderer: a stored XSS payload is as inert in
  * the admin, where a session is open, as on a public page.
  */
 import { createElement } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Edits to a markdown field's source that the editor makes for staff (issue 24): pure, so they are tested on
+ * Edits to a markdown field's source that the editor makes for staff: pure, so they are tested on
  * their own and the lazy editor only applies them.
  */
 

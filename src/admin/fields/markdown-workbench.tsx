@@ -1,5 +1,5 @@
 /**
- * The markdown field's editor (issue 24), loaded lazily by ./markdown.tsx once a markdown field is shown, so
+ * The markdown field's editor, loaded lazily by ./markdown.tsx once a markdown field is shown, so
  * CodeMirror, the markdown parser and the site's renderer stay out of the admin's first load: CodeMirror 6 over the
  * field's source, a live preview through the site's own renderer (beside it when there is room, behind a toggle
  * when not), and a picture uploaded into the text with its alt text.

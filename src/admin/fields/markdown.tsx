@@ -1,7 +1,7 @@
 /**
  * Markdown: the source in a textarea, with a reminder of the syntax; on the card, the start of the source.
  *
- * Once a markdown field is shown, the editor (CodeMirror, a live preview, pictures into the text: issue 24) is
+ * Once a markdown field is shown, the editor (CodeMirror, a live preview, pictures into the text) is
  * fetched as a chunk of its own and takes the textarea's place on screen. The textarea stays in the form as the
  * control of record — its label's target, its name and value, what drafts, the leave guard and tests read and
  * fill — hidden from sight and from assistive technology, which meet the editor instead. Until the chunk has

@@ -1,5 +1,5 @@
 /**
- * The admin side of the kinds the site settings brought (issue 20): a phone number's telephone input, a list of
+ * The admin side of the kinds the site settings brought: a phone number's telephone input, a list of
  * lines in one textarea, and the `name` only a singleton's form sets (content forms' markup stays as it was).
  */
 import { createElement } from 'react';

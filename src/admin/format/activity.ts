@@ -1,5 +1,5 @@
 /**
- * One Activity entry as a sentence (issue 21.7): who did what to which item or person, in the words staff use.
+ * One Activity entry as a sentence: who did what to which item or person, in the words staff use.
  * Entries written before the handlers told the log their details (no name, no from → to) still read, more plainly.
  */
 import { definitionOf, familyLabel } from '../../families/index.ts';

@@ -1,5 +1,5 @@
 /**
- * A signed-in device as a person names it ("Chrome on Android") from its User-Agent header (issue 21.11), for
+ * A signed-in device as a person names it ("Chrome on Android") from its User-Agent header, for
  * the Account screen's list of devices. Only the few browsers and systems staff use are told apart; anything
  * else keeps the product the header names first (e.g. "curl"), never the whole raw string.
  */

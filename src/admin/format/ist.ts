@@ -1,5 +1,5 @@
 /**
- * Request times as the company reads them (issue 10.13): the spec's US numeric date, with the time, in India
+ * Request times as the company reads them: the spec's US numeric date, with the time, in India
  * Standard Time whatever the admin's own time zone, e.g. "3/14/2025, 9:05 PM IST".
  */
 import { REQUESTS } from '../admin-copy.ts';

@@ -1,5 +1,5 @@
 /**
- * Which picked files the admin sends at all (issue 10.15): the formats the server's image pipeline takes and,
+ * Which picked files the admin sends at all: the formats the server's image pipeline takes and,
  * for a family whose pictures are sent as picked, the server's size limit. A refused file is explained at once, in the server's own words, instead of failing on Save.
  */
 import { IMAGE_MAX_BYTES } from '../../lib/constants.ts';
@@ -27,7 +27,7 @@ export async function isPictureFile(file: Blob): Promise<boolean> {
 }
 
 /**
- * imageRefusal, then the bytes (issue 21.11): a text file named .png has the type image/png, so only its content
+ * imageRefusal, then the bytes: a text file named .png has the type image/png, so only its content
  * tells it is no picture, in the words the server uses for it.
  */
 export async function pictureRefusal(file: File, options: { downscaled: boolean }): Promise<string | null> {

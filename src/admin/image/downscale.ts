@@ -1,7 +1,7 @@
 /**
  * Browser-side image preparation (spec section 5): fit within 1200 × 1200 keeping the aspect ratio, re-encoded as
  * JPEG at quality 0.7. Smaller uploads, faster on a phone connection; the server still processes every image.
- * Two departures (issue 10.20, docs/decisions.md): full-width pictures keep up to IMAGE_WIDE_VARIANT_WIDTH so the
+ * Two departures (docs/decisions.md): full-width pictures keep up to IMAGE_WIDE_VARIANT_WIDTH so the
  * server can offer a wide variant, and a picture with transparency is encoded as WebP (JPEG has no alpha, and a
  * transparent logo would turn into a white box on the dark site).
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's backup download (GET /api/v1/backup, issue 14): a plain link, so the browser saves the archive as it
+ * The owner's backup download (GET /api/v1/backup): a plain link, so the browser saves the archive as it
  * streams, with the session cookie the API checks. rel=external keeps the admin router from treating it as a page.
  */
 import { useStore } from '@nanostores/react';

@@ -10,7 +10,7 @@ export interface ConflictRow {
 }
 
 /**
- * A save that met a newer version (issue 21): who saved it and when, the differences field by field on request,
+ * A save that met a newer version: who saved it and when, the differences field by field on request,
  * and the two ways on: save over it, or take it and drop the changes. Content items and site settings meet the
  * same conflict, so staff see one panel; each screen only says which fields differ.
  */

@@ -2,7 +2,7 @@ import { EDITING } from '../../lib/staff-messages.ts';
 import { istDateTime } from '../format/ist.ts';
 
 /**
- * What was typed and not saved before a reload or a trip to another screen (issue 21), offered back. Content
+ * What was typed and not saved before a reload or a trip to another screen, offered back. Content
  * items and site settings keep drafts alike, so staff meet one offer; the screen says what restoring means.
  */
 export function DraftOffer({

@@ -1,5 +1,5 @@
 /**
- * An item's history (issue 12): its last saved versions, newest first, each with when (IST) and by whom it was
+ * An item's history: its last saved versions, newest first, each with when (IST) and by whom it was
  * saved, what it said differently from the current version, and Restore. A modal <dialog>: the browser keeps
  * focus inside and Escape closes it.
  */

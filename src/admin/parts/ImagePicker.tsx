@@ -1,7 +1,7 @@
 /**
  * Image pick or drag-drop (spec section 2 and 5): a picked or dropped file is taken only in a format the server
- * accepts (and within its size limit where it is sent as picked); any other is refused with the reason at once
- * (issue 10.15). Shows a preview of the picked file, or of the current image while editing,
+ * accepts (and within its size limit where it is sent as picked); any other is refused with the reason at
+ * once. Shows a preview of the picked file, or of the current image while editing,
  * at most 300 px high, and the upload progress while a save runs.
  */
 import { useEffect, useState, type DragEvent } from 'react';

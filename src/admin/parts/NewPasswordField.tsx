@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '../../lib/identity.ts';
 import { IDENTITY } from '../../lib/staff-messages.ts';
 import { ACCOUNT } from '../admin-copy.ts';
 
-/** A new password (issue 13), with the server's rule as its hint: on the Account screen and for a new person. */
+/** A new password, with the server's rule as its hint: on the Account screen and for a new person. */
 export function NewPasswordField({
   id,
   label,
@@ -72,7 +72,7 @@ function PasswordField({
   );
 }
 
-/** The new password typed a second time (issue 21): a typo caught here cannot lock anyone out. */
+/** The new password typed a second time: a typo caught here cannot lock anyone out. */
 export function ConfirmPasswordField({
   id,
   value,
@@ -103,8 +103,8 @@ export interface PasswordChange {
 export const NO_PASSWORD_CHANGE: PasswordChange = { current: '', next: '', confirmation: '' };
 
 /**
- * A password change's fields, on the Account screen and where a temporary password must be replaced (issue 13,
- * 21). The hidden username lets a password manager file the new password under the right account.
+ * A password change's fields, on the Account screen and where a temporary password must be replaced. The hidden
+ * username lets a password manager file the new password under the right account.
  */
 export function PasswordChangeFields({
   id,

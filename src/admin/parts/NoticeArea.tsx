@@ -3,7 +3,7 @@ import { SUCCESS_NOTICE_MS } from '../../lib/constants.ts';
 import { SHELL } from '../admin-copy.ts';
 import type { Notice } from '../stores/content-store.ts';
 
-/** A button offered beside a notice (Undo after a delete, issue 12). */
+/** A button offered beside a notice (Undo after a delete). */
 export interface NoticeAction {
   label: string;
   run: () => void;
@@ -23,11 +23,11 @@ function uncoverFocus(toast: HTMLElement): void {
 
 /**
  * A live region that is always in the page, so screen readers announce the success or error text that appears
- * in it after a save or delete. It is pinned to the bottom of the window (issue 10.8): on a long form or far down
+ * in it after a save or delete. It is pinned to the bottom of the window: on a long form or far down
  * a list the message appears where the person is looking, not above the top of the screen. The notice's text
  * stays the spec's own; an action is a separate button beside it.
  *
- * Issue 21.10: a success closes itself after SUCCESS_NOTICE_MS (not while it offers an action such as Undo, nor
+ * A success closes itself after SUCCESS_NOTICE_MS (not while it offers an action such as Undo, nor
  * while hovered or focused); an error stays until dismissed or replaced. While a message shows, the control with
  * the focus is kept above it, and anything scrolled into view stops short of it, so it never covers the buttons
  * being used.

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { $me } from '../stores/session.ts';
 
 /**
- * An owner's screen (issue 21): an editor who opens it by its address is told it is for owners, instead of being
+ * An owner's screen: an editor who opens it by its address is told it is for owners, instead of being
  * shown a form the server would refuse. The role is read before the first screen shows; when it could not be read
  * (the API is down), the screen itself shows and says its own load failure, and the server still refuses an editor.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22.6: an enrolment's fee on the Enrollment Requests screen: what is paid and still due, each payment's
+ * An enrolment's fee on the Enrollment Requests screen: what is paid and still due, each payment's
  * receipt (a PDF download) or refund, and "Record payment", a small form (amount in rupees, the UPI transaction
  * reference, the IST day, payment or refund) that the server checks.
  */

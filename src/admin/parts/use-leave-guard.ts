@@ -1,5 +1,5 @@
 /**
- * Asks before a form with unsaved changes is left (issue 21): the browser's own prompt on a reload, a closed tab
+ * Asks before a form with unsaved changes is left: the browser's own prompt on a reload, a closed tab
  * or a link out of the admin (`beforeunload`), and the admin's question on an in-app link or Back/Forward
  * (which the router would otherwise follow without a page unload). Signing in again after an expired session
  * is not asked about: the form's draft survives it.

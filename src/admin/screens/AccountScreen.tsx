@@ -1,5 +1,5 @@
 /**
- * The signed-in person's account (issue 13): change the password (other devices are signed out), add, list and
+ * The signed-in person's account: change the password (other devices are signed out), add, list and
  * remove passkeys, and see and sign out the other signed-in devices.
  */
 import { useStore } from '@nanostores/react';

@@ -1,6 +1,6 @@
 /**
- * The audit log for owners (issue 13): newest first, filtered by person, action and an IST date range, a page at a
- * time, each entry a sentence naming who did what to which item or person (issue 21.7). A request is named by its
+ * The audit log for owners: newest first, filtered by person, action and an IST date range, a page at a
+ * time, each entry a sentence naming who did what to which item or person. A request is named by its
  * person until it is erased or purged; nothing an enquirer wrote is ever in the log.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -166,7 +166,7 @@ function ActivityLog() {
   );
 }
 
-/** Owners only (issue 21): an editor who opens the address is told so instead of seeing the form. */
+/** Owners only: an editor who opens the address is told so instead of seeing the form. */
 export default function ActivityScreen() {
   return (
     <OwnersOnly heading={ACTIVITY.heading} message={IDENTITY.ownersOnlyActivity}>

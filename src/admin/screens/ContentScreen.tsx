@@ -1,7 +1,7 @@
 /**
  * The one screen for every content family (home content, home services, home courses, service content,
  * careers, and any family added to the registry): an add/edit form and the list with edit and delete (spec
- * section 2 "Admin screens", 4, 5 and 8), and the content workflow (issue 12): alt text beside the picture,
+ * section 2 "Admin screens", 4, 5 and 8), and the content workflow: alt text beside the picture,
  * drafts, reordering by buttons and by drag and drop, Undo after a delete, and each item's history. All of it
  * is derived from the family's fields, in their order; only the heading, noun, layout and error policy come
  * from the screen's config (content-screens.ts). The form and the list are ./content/ContentForm.tsx and
@@ -18,7 +18,7 @@ import { ContentList } from './content/ContentList.tsx';
 
 export { ContentForm, ContentList };
 
-/** Issue 23: batch issuing and the CSV import, only on the certificate screen (its own chunk). */
+/** Batch issuing and the CSV import, only on the certificate screen (its own chunk). */
 const CertificateTools = lazy(() => import('./content/CertificateTools.tsx'));
 
 /** The screen of a family in the registry. */
@@ -53,7 +53,7 @@ export function ContentScreen({ screen }: { screen: ContentScreenConfig }) {
 }
 
 /**
- * `?edit={id}` (the Scheduled screen's Edit link, issue 24.3) opens that item in the form once the list has it,
+ * `?edit={id}` (the Scheduled screen's Edit link) opens that item in the form once the list has it,
  * then leaves the address as the screen's own.
  */
 function useEditLink(store: ContentStore) {

@@ -41,7 +41,7 @@ export default function CoursesScreen() {
     if (result.ok) setName('');
     else {
       setError(result.fieldError ?? undefined);
-      // The reason sits beside the field: take the admin there (issue 10.8).
+      // The reason sits beside the field: take the admin there.
       if (result.fieldError) requestAnimationFrame(() => document.getElementById(`${id}-name`)?.focus());
     }
   }

@@ -1,7 +1,7 @@
 /**
  * Admin login (spec section 2 and 4): while the bootstrap owner is the only account the user ID is fixed and
  * disabled and only the password is asked, exactly as the spec shows; once there are more people the user ID is
- * typed (issue 13), and "Sign in with a passkey" appears once anyone has a passkey. Success goes to home-content;
+ * typed, and "Sign in with a passkey" appears once anyone has a passkey. Success goes to home-content;
  * a failure shows the message and clears the password. "Forgot password?" says who can let the person back in.
  */
 import { useStore } from '@nanostores/react';

@@ -1,5 +1,5 @@
 /**
- * All an account signed in with a temporary password sees (issue 21): the server refuses every other admin route
+ * All an account signed in with a temporary password sees: the server refuses every other admin route
  * until the password is replaced, so the admin offers nothing else. Once changed, the session's account is read
  * again and the admin opens as usual.
  */

@@ -1,5 +1,5 @@
 /**
- * Privacy (issue 11, a staff tool beyond the spec's nine screens): how many requests are stored, and for one
+ * Privacy (a staff tool beyond the spec's nine screens): how many requests are stored, and for one
  * e-mail address everything stored as a JSON download, or its erasure after a confirmation.
  */
 import { useStore } from '@nanostores/react';
@@ -148,7 +148,7 @@ function download(data: PrivacyExport) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Owners only (issue 21): an editor who opens the address is told so instead of seeing the form. */
+/** Owners only: an editor who opens the address is told so instead of seeing the form. */
 export default function PrivacyScreen() {
   return (
     <OwnersOnly heading={PRIVACY.heading} message={DATA_RIGHTS.ownersOnly}>

@@ -1,5 +1,5 @@
 /**
- * Scheduled (issue 24.3, a staff tool): what will go live or leave the public site by itself, and when (IST),
+ * Scheduled (a staff tool): what will go live or leave the public site by itself, and when (IST),
  * across every content family, with Edit (the item in its screen) and Cancel.
  */
 import { useStore } from '@nanostores/react';

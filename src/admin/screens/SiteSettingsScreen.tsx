@@ -1,5 +1,5 @@
 /**
- * Site settings (issue 12.7): one form with every setting (src/lib/site-settings.ts), each drawn by its field
+ * Site settings: one form with every setting (src/lib/site-settings.ts), each drawn by its field
  * kind's admin input (src/admin/fields/) as content forms are, grouped by page, checked with the API's own schema
  * before sending, and the settings' earlier versions with a Restore button each.
  */
@@ -36,7 +36,7 @@ const toDraft = (settings: SiteSettings): Draft =>
 const fromDraft = (draft: Draft): Record<string, unknown> =>
   Object.fromEntries(FIELDS.map((field) => [field.name, fromFormValue(field, draft[field.name])]));
 
-/** The kept draft's key (issue 21): the settings are one form. */
+/** The kept draft's key: the settings are one form. */
 const DRAFT_KEY = settingsFamily.key;
 
 const isFormValue = (value: unknown) =>
@@ -66,7 +66,7 @@ export default function SiteSettingsScreen() {
   const notice = useStore(store.$notice);
   const conflict = useStore(store.$conflict);
   const [draft, setDraft] = useState<Draft | null>(null);
-  // What was typed and not saved before a reload or a trip to another screen (issue 21), offered back.
+  // What was typed and not saved before a reload or a trip to another screen, offered back.
   const [offer, setOffer] = useState(() => readUnsaved(DRAFT_KEY, isDraftValues));
   /** The version the form was filled from, sent as If-Match. */
   const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);

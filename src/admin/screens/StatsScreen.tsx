@@ -50,7 +50,7 @@ export default function StatsScreen() {
     if (saving) return;
     const parsed = statsFamily.inputSchema.safeParse({ totalCourses: toNumber(value) });
     if (!parsed.success) {
-      // The success banner of an earlier save must not sit beside the new error (issue 10.12).
+      // The success banner of an earlier save must not sit beside the new error.
       store.clearBanner();
       setError(fieldErrors(parsed.error).totalCourses);
       return;

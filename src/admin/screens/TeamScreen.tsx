@@ -1,6 +1,6 @@
 /**
- * Owners manage the team (issue 13): add a person with a first password, change a role, disable or enable an
- * account (its sessions end at once), require passkeys, delete, and (issue 21) set a temporary password for someone
+ * Owners manage the team: add a person with a first password, change a role, disable or enable an
+ * account (its sessions end at once), require passkeys, delete, and set a temporary password for someone
  * who lost theirs: their sessions end and they must choose a new one when they next sign in. The server keeps the last owner and the owner
  * themselves safe from lock-out and says why when it refuses.
  */
@@ -20,7 +20,7 @@ import { OwnersOnly } from '../parts/OwnersOnly.tsx';
 
 const EMPTY = { userId: '', name: '', role: 'editor' as Role, password: '' };
 
-/** The server's own rule, checked as the owner types (issue 21.11): nothing typed yet is not an error. */
+/** The server's own rule, checked as the owner types: nothing typed yet is not an error. */
 const userIdProblem = (value: string, submitted: boolean): string | undefined =>
   value === '' && !submitted ? undefined : userIdSchema.safeParse(value).error?.issues[0]?.message;
 
@@ -305,7 +305,7 @@ function TeamManager() {
   );
 }
 
-/** Owners only (issue 21): an editor who opens the address is told so instead of seeing the form. */
+/** Owners only: an editor who opens the address is told so instead of seeing the form. */
 export default function TeamScreen() {
   return (
     <OwnersOnly heading={TEAM.heading} message={IDENTITY.ownersOnlyTeam}>

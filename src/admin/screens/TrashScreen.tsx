@@ -1,5 +1,5 @@
 /**
- * Trash (issue 12, a staff tool beyond the spec's nine sections): what was deleted in the last 30 days, with
+ * Trash (a staff tool beyond the spec's nine sections): what was deleted in the last 30 days, with
  * its section, title, deletion time in IST and who deleted it, each with Restore and, for owners, Delete for good.
  */
 import { useStore } from '@nanostores/react';

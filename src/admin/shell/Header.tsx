@@ -3,7 +3,7 @@ import { SHELL, TEAM } from '../admin-copy.ts';
 import { $loggingOut, $me, signOut } from '../stores/session.ts';
 
 /**
- * The spec's 'Admin' label and Logout, plus who is signed in (several people share the admin since issue 13) and
+ * The spec's 'Admin' label and Logout, plus who is signed in (several people share the admin) and
  * a way back to the public site.
  */
 export function Header() {

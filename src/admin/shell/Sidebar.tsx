@@ -56,7 +56,7 @@ function ScreenLinks({ group, current }: { group: ScreenGroup; current: ScreenRo
  * beyond the spec (router.ts, group 'tool') get a navigation of their own below, under a visible heading, so the
  * nine stay nine. The request links show how many requests are new (refreshed on opening a request screen and
  * after a change). On a phone (576 px or less) a sidebar would take a quarter of the width for good, so the
- * one-letter title and a menu button make a top bar and the links open below it (issue 21.10).
+ * one-letter title and a menu button make a top bar and the links open below it.
  */
 export function Sidebar({ current }: { current: ScreenRoute }) {
   const hasTools = SCREENS.some((screen: { group: ScreenGroup }) => screen.group === 'tool');

@@ -175,7 +175,7 @@ describe('list failures', () => {
   it("reports an unavailable store with each screen's own policy", async () => {
     const down = await startApi();
     const downBrowser = installAdminBrowser(down);
-    // The admin's list includes drafts (issue 12), an admin read: the browser holds a session.
+    // The admin's list includes drafts, an admin read: the browser holds a session.
     downBrowser.signIn();
     await down.blobs.stop();
     const homeContent = createContentStore(CONTENT_SCREENS.homeContent);

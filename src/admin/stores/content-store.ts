@@ -1,7 +1,7 @@
 /**
  * State of one content screen (home content, home services, home courses, service content, careers): the
  * list lifecycle (loading → error, empty or loaded), the running request, upload progress and the notice, and
- * the content workflow (issue 12): drafts, order, undo of a delete and the item's history.
+ * the content workflow: drafts, order, undo of a delete and the item's history.
  * One factory for every content family, configured from the registry; screens read the atoms and call the actions.
  */
 import { formatIst } from '../../lib/ist.ts';
@@ -33,7 +33,7 @@ export interface ListState<T> {
   error: string | null;
 }
 
-/** `text` is the spec's message, verbatim; `detail`, a second sentence beside it (a draft's, issue 21.11). */
+/** `text` is the spec's message, verbatim; `detail`, a second sentence beside it (a draft's). */
 export type Notice = { kind: 'success' | 'error'; text: string; detail?: string } | null;
 export type Busy =
   | { action: 'saving' }
@@ -76,7 +76,7 @@ export interface SaveInput {
 }
 
 /**
- * A save refused because someone saved the item after the form was filled (412, issue 21): their version as
+ * A save refused because someone saved the item after the form was filled (412): their version as
  * now stored, and the server's words for who saved it and when. The form keeps what was typed.
  */
 export interface Conflict {
@@ -232,7 +232,7 @@ export function createContentStore(config: ContentScreenConfig) {
       } else {
         answer = await adminRequest(path, { method, json: input.fields, headers });
       }
-      // When a published change reaches the site, as the server's deploy governor answers it (issue 26).
+      // When a published change reaches the site, as the server's deploy governor answers it.
       const live = liveOf(answer);
       notify({
         kind: 'success',
@@ -258,7 +258,7 @@ export function createContentStore(config: ContentScreenConfig) {
       const fallback = input.id ? family.messages.updateFailed : family.messages.addFailed;
       const fieldErrors = error instanceof ApiError && error.errors ? error.errors : {};
       const names = Object.keys(fieldErrors);
-      // Reasons the form shows beside its fields need no second, vaguer message (issue 10.10).
+      // Reasons the form shows beside its fields need no second, vaguer message.
       const besideFields = names.length > 0 && names.every((name) => fieldNames.has(name));
       notify(besideFields ? null : { kind: 'error', text: failureText(error, fallback) });
       return isSessionGone(error)
@@ -293,8 +293,8 @@ export function createContentStore(config: ContentScreenConfig) {
   }
 
   /**
-   * Removes the card at once (issue 10.9) and puts it back where it was if the server refuses. The item went
-   * to the trash, so the success notice offers Undo for UNDO_WINDOW_MS (issue 12).
+   * Removes the card at once and puts it back where it was if the server refuses. The item went
+   * to the trash, so the success notice offers Undo for UNDO_WINDOW_MS.
    */
   async function remove(id: string): Promise<boolean> {
     $busy.set({ action: 'deleting', id });
@@ -390,7 +390,7 @@ export function createContentStore(config: ContentScreenConfig) {
   }
 
   /**
-   * Publishes or unpublishes an item at once. Only the flag is sent (issue 21): the values this screen loaded
+   * Publishes or unpublishes an item at once. Only the flag is sent: the values this screen loaded
    * may be older than a colleague's save, which must stay.
    */
   async function setPublished(item: ContentItem, published: boolean): Promise<boolean> {
@@ -403,7 +403,7 @@ export function createContentStore(config: ContentScreenConfig) {
     );
   }
 
-  /** Revokes an item of a family that has `revoke` (certificates, issue 23), with the reason staff typed. */
+  /** Revokes an item of a family that has `revoke` (certificates), with the reason staff typed. */
   async function revoke(item: ContentItem, reason: string): Promise<boolean> {
     const words = family.revoke;
     if (!words) return false;

@@ -1,5 +1,5 @@
 /**
- * The content workflow of the admin's stores (issue 12) against the real API handlers (in process, Netlify's
+ * The content workflow of the admin's stores against the real API handlers (in process, Netlify's
  * local Blobs server): drafts and the publish toggle, reordering with its announcement and a 409 reload, Undo
  * of a delete, the history and its restore, alt text, and the Trash screen's store. Nothing of the API is mocked.
  */

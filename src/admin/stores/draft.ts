@@ -1,6 +1,6 @@
 /**
  * A content form's unsaved input, kept in this tab while the admin signs in again after the session expired on
- * Save (issue 10.11), and given back once to the same screen. A picked picture cannot be kept (a File does not
+ * Save, and given back once to the same screen. A picked picture cannot be kept (a File does not
  * survive storage): the admin picks it again.
  */
 import type { FormValue } from '../../lib/fields.ts';
@@ -46,7 +46,7 @@ export function takeDraft(family: string): Draft | null {
 }
 
 /**
- * What a form holds that was not saved (issue 21), kept in this tab as it is typed so that a reload or a trip
+ * What a form holds that was not saved, kept in this tab as it is typed so that a reload or a trip
  * to another screen loses nothing; offered back (not applied) when the form is shown again.
  */
 export interface UnsavedDraft<V> {

@@ -1,5 +1,5 @@
 /**
- * Issue 21 in the admin's stores, against the real API handlers (in process, Netlify's local Blobs server): a
+ * Editing conflicts in the admin's stores, against the real API handlers (in process, Netlify's local Blobs server): a
  * save is made from the version the form was filled from, a save that met a newer version leaves the form's work
  * alone and offers the stored version (to save over, or to take), and the publish toggle sends only the flag.
  */

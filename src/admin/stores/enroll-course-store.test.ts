@@ -23,13 +23,13 @@ describe('enrollable courses', () => {
 
     const duplicate = await store.add({ courseName: 'ethical hacking' });
     expect(duplicate).toEqual({ ok: false, fieldError: VALIDATION.courseDuplicate });
-    // The reason beside the field only, not also "Failed to add course. Please try again." (issue 10.10).
+    // The reason beside the field only, not also "Failed to add course. Please try again.".
     expect(store.$notice.get()).toBeNull();
     expect(store.$list.get().items).toHaveLength(1);
 
     const [course] = store.$list.get().items;
     const removing = store.remove(course!._id);
-    // Off the list at once (issue 10.9).
+    // Off the list at once.
     expect(store.$list.get().items).toEqual([]);
     await removing;
     expect(store.$notice.get()).toEqual({ kind: 'success', text: ADMIN.enrollCourse.deleted });

@@ -56,7 +56,7 @@ export function createEnrollCourseStore() {
       await load();
       return { ok: true };
     } catch (error) {
-      // A duplicate name comes back as a field message: shown beside the input, and only there (issue 10.10).
+      // A duplicate name comes back as a field message: shown beside the input, and only there.
       const fieldError = error instanceof ApiError ? (error.errors?.courseName ?? null) : null;
       if (fieldError === null) fail(failureText(error, ADMIN.enrollCourse.addFailed));
       return { ok: false, fieldError };
@@ -65,7 +65,7 @@ export function createEnrollCourseStore() {
     }
   }
 
-  /** The row goes at once (issue 10.9) and comes back if the server refuses. */
+  /** The row goes at once and comes back if the server refuses. */
   async function remove(id: string): Promise<void> {
     $busy.set({ action: 'deleting', id });
     notice.clear();

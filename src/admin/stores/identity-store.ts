@@ -1,5 +1,5 @@
 /**
- * The admin's side of named accounts (issue 13): the signed-in person's account (password, passkeys, devices), the
+ * The admin's side of named accounts: the signed-in person's account (password, passkeys, devices), the
  * owners' Team screen and the Activity log. Passkey ceremonies load @simplewebauthn/browser on first use only.
  */
 import {
@@ -89,7 +89,7 @@ export const addPerson = async (input: { userId: string; name: string; role: Rol
 export const changePerson = async (
   id: string,
   fields: Partial<Pick<AccountView, 'role' | 'disabled' | 'requirePasskey' | 'name' | 'email'>> & {
-    /** A temporary password, which they must replace at their next sign-in (issue 21). */
+    /** A temporary password, which they must replace at their next sign-in. */
     password?: string;
     confirmPassword?: string;
   },

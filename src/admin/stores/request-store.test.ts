@@ -1,7 +1,7 @@
 /**
  * The request lists' store (contact messages, enrolments) against the real API handlers: newest first, paged
  * with the server's cursor, delete in place, the spec's texts, and a session that has ended; filters, the CSV
- * link, oldest first, status and note with the server's reasons, and the sidebar's count (issue 11).
+ * link, oldest first, status and note with the server's reasons, and the sidebar's count.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportPath, requestFamilies } from '../../lib/collections.ts';
@@ -65,7 +65,7 @@ describe('request lists', () => {
     await store.load();
     const victim = store.$list.get().items[0]!;
     const removing = store.remove(victim._id);
-    // Off the list at once (issue 10.9).
+    // Off the list at once.
     expect(store.$list.get().items.map((item) => item._id)).not.toContain(victim._id);
     await removing;
     expect(store.$notice.get()).toEqual({ kind: 'success', text: contact.messages.deleted });

@@ -40,9 +40,9 @@ export interface RequestFilters {
   from: string;
   to: string;
   course: string;
-  /** Issue 25.7: a lead source ("linkedin", "direct", a referring site, "unknown"). */
+  /** A lead source ("linkedin", "direct", a referring site, "unknown"). */
   source: string;
-  /** Issue 22.5: a catalogue batch's id (its roster). */
+  /** A catalogue batch's id (its roster). */
   batch: string;
   sort: RequestSort;
 }
@@ -108,7 +108,7 @@ function readPage(body: unknown): {
 }
 
 /**
- * The filters a page address carries (issue 21.11: a view can be bookmarked or sent), among them the notification
+ * The filters a page address carries (a view can be bookmarked or sent), among them the notification
  * e-mail's admin link (`?q=<request id>`), which opens that request. A value the server refuses (a bad date) is
  * kept, so the screen shows the server's reason beside its field.
  */
@@ -323,7 +323,7 @@ export function createRequestStore(family: RequestFamily) {
   }
 
   /**
-   * Issue 22.6: `POST {path}/:id/payment` (amount in paise, the UPI reference, the IST day, payment or refund).
+   * `POST {path}/:id/payment` (amount in paise, the UPI reference, the IST day, payment or refund).
    * The row becomes the server's answer (its batch details kept); a refusal keeps it, with reasons by field.
    */
   async function recordPayment(

@@ -1,5 +1,5 @@
 /**
- * What a saved version of an item says differently from the current one (issue 12, the History panel): per
+ * What a saved version of an item says differently from the current one (the History panel): per
  * field, in the family's field order, the label and the value the version had. Each field's kind says how its
  * value reads (src/lib/fields/), so a new family's history, whatever its kinds, reads right for free.
  */

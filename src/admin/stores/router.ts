@@ -29,15 +29,15 @@ const PRIVACY = {
 } as const;
 const LATER_TOOLS = [
   { route: 'trash', path: 'trash', label: 'Trash', group: 'tool' },
-  // Issue 13: each person's own account, and for owners the team and the audit log.
+  // Each person's own account, and for owners the team and the audit log.
   { route: 'account', path: 'account', label: 'Account', group: 'tool' },
   { route: 'team', path: 'team', label: 'Team', group: 'tool', ownerOnly: true },
   { route: 'activity', path: 'activity', label: 'Activity', group: 'tool', ownerOnly: true },
-  // Issue 26: this month's deploys against the budget, the publish queue, and for owners "publish now".
+  // This month's deploys against the budget, the publish queue, and for owners "publish now".
   { route: 'publishing', path: 'publishing', label: 'Publishing', group: 'tool' },
-  // Issue 24.3: every content family's scheduled publishes and unpublishes.
+  // Every content family's scheduled publishes and unpublishes.
   { route: 'scheduled', path: 'scheduled', label: 'Scheduled', group: 'tool' },
-  // Issue 41: the owner's view of the business over a range of days (owners and editors).
+  // The owner's view of the business over a range of days (owners and editors).
   { route: 'insights', path: 'insights', label: 'Insights', group: 'tool' },
 ] as const satisfies readonly AdminScreenDefinition[];
 export type ToolScreen = typeof PRIVACY | (typeof LATER_TOOLS)[number];
@@ -54,9 +54,9 @@ const familyScreens = (group: ScreenGroup) =>
  */
 export const SCREENS: readonly (FamilyScreen | ToolScreen)[] = [
   ...familyScreens('section'),
-  // The course catalogue (issue 22), a navigation of its own between the spec's nine and the tools.
+  // The course catalogue, a navigation of its own between the spec's nine and the tools.
   ...familyScreens('catalogue'),
-  // Erasing and exporting a person's data is an owner's decision (issue 21).
+  // Erasing and exporting a person's data is an owner's decision.
   PRIVACY,
   ...familyScreens('tool'),
   ...LATER_TOOLS,

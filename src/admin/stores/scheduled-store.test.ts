@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing in the admin's stores (issue 24.3) against the real API handlers (in process, Netlify's local
+ * Scheduled publishing in the admin's stores against the real API handlers (in process, Netlify's local
  * Blobs server): a save with a publish time says when it goes live, its card's item carries the time, and the
  * Scheduled screen's store lists it and cancels it. Nothing of the API is mocked.
  */

@@ -1,5 +1,5 @@
 /**
- * The Scheduled screen (issue 24.3): every scheduled publish and unpublish across the content families, earliest
+ * The Scheduled screen: every scheduled publish and unpublish across the content families, earliest
  * first, each with a link to edit its item and Cancel (the time cleared, the item kept as it is now).
  */
 import { atom } from 'nanostores';

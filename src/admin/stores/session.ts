@@ -19,15 +19,15 @@ export interface LoginState {
 }
 
 export const $login = atom<LoginState>({ submitting: false, error: null });
-/** Set when a request found the session gone: the login page then says so (issue 10.11). */
+/** Set when a request found the session gone: the login page then says so. */
 export const $sessionExpired = atom(false);
-/** The session ended because the account was disabled: the login page says that instead (issue 21). */
+/** The session ended because the account was disabled: the login page says that instead. */
 export const $accountDisabled = atom(false);
 export const $loggingOut = atom(false);
 
 export const isSignedIn = (flag: string | undefined) => flag === 'true';
 
-/** Who is signed in (issue 13): name and role, for the shell and the owner-only screens. */
+/** Who is signed in: name and role, for the shell and the owner-only screens. */
 export const $me = atom<SessionView | null>(null);
 
 /** Whether the login page asks for a user ID (more accounts than the bootstrap owner) and offers passkeys. */
@@ -70,7 +70,7 @@ function loginFailure(error: unknown): string {
 
 /**
  * Who signed in is known before the first screen shows, so that a temporary password's "choose a new password"
- * comes first and an editor never sees an owner's form (issue 21).
+ * comes first and an editor never sees an owner's form.
  */
 async function signedIn(): Promise<void> {
   await loadMe().catch(() => undefined);

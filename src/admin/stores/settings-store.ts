@@ -1,5 +1,5 @@
 /**
- * Site settings (issue 12.7): load the current settings and their history, save, restore an earlier version.
+ * Site settings: load the current settings and their history, save, restore an earlier version.
  * A refused save keeps the form as typed and puts the server's reasons beside the fields.
  */
 import { liveLine, liveOf } from '../format/publishing.ts';
@@ -22,10 +22,10 @@ export interface SettingsVersion {
 export type SettingsState =
   | { status: 'loading' }
   | { status: 'error' }
-  /** `version`: the stored settings' version (0 for the seed), sent back as If-Match (issue 21). */
+  /** `version`: the stored settings' version (0 for the seed), sent back as If-Match. */
   | { status: 'ready'; settings: SiteSettings; version: number; history: SettingsVersion[] };
 
-/** A save refused because someone saved the settings after this form was filled (412, issue 21). */
+/** A save refused because someone saved the settings after this form was filled (412). */
 export interface SettingsConflict {
   theirs: SiteSettings;
   version: number;
@@ -103,7 +103,7 @@ export function createSettingsStore() {
         version: versionIn(body),
         history: await history().catch(() => []),
       });
-      // When the pages show it, as the server's deploy governor answers (issue 26).
+      // When the pages show it, as the server's deploy governor answers.
       const live = liveOf(body);
       notice.show(
         {

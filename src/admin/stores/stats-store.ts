@@ -78,7 +78,7 @@ export function createStatsStore() {
   }
 
   /**
-   * Issue 22.8: how many catalogue courses the public site lists (the course family's public list), shown beside
+   * How many catalogue courses the public site lists (the course family's public list), shown beside
    * the typed figure with "use this number"; null until known, or when it could not be read (then not offered).
    */
   const $catalogueCourses = atom<number | null>(null);

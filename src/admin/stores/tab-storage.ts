@@ -1,5 +1,5 @@
 /**
- * This tab's sessionStorage, for what must survive the trip to the login page and back (issue 10.11): where the
+ * This tab's sessionStorage, for what must survive the trip to the login page and back: where the
  * admin was and what they had typed. Storage can be unavailable (privacy modes, full quota): then nothing is
  * kept, and the admin works as before.
  */

@@ -1,5 +1,5 @@
 /**
- * The Trash screen (issue 12): everything deleted in the last TRASH_RETENTION_DAYS days, newest first, across
+ * The Trash screen: everything deleted in the last TRASH_RETENTION_DAYS days, newest first, across
  * the trashable families of the registry (content, requests, courses), each restorable under its own id.
  */
 import { atom } from 'nanostores';

@@ -47,7 +47,7 @@ export interface FieldKind<F> {
 }
 
 /**
- * When a field's value stays on staff's side (issue 25.3: an anonymous client's name): it never reaches the public
+ * When a field's value stays on staff's side (an anonymous client's name): it never reaches the public
  * API (list and item), the build's data, a page or the sitemap. Both name boolean fields of the same item.
  */
 export interface FieldPrivacy {
@@ -74,7 +74,7 @@ export interface FieldBase<N extends string = string> extends FieldPrivacy {
 
 /**
  * A field's own refusal words, over its kind's: the site settings keep the words they had before they were built
- * from the kinds (issue 20), and a family may use them where the kind's label-based reason reads badly.
+ * from the kinds, and a family may use them where the kind's label-based reason reads badly.
  */
 export interface FieldReasons {
   /** Any value the kind refuses as malformed or out of bounds. */

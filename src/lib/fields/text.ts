@@ -22,7 +22,7 @@ export interface TextField<N extends string = string> extends FieldBase<N> {
    * 'upiVpa', a UPI ID (payee address) such as name@bank; 'gstin', a GST number (upper-cased, checksum checked);
    * 'e164', a phone number in international form, stored as its digits (a wa.me link's number); 'contactUri', a
    * mailto: or https: address (security.txt's Contact, RFC 9116 §2.5.3); 'serial', a number that goes into a URL
-   * (a certificate's: letters, digits and dashes, 3 to 40), which the server makes when left empty (issue 23);
+   * (a certificate's: letters, digits and dashes, 3 to 40), which the server makes when left empty;
    * 'mcc', a merchant category code (four digits, as a UPI link's `mc` carries it).
    */
   format?: 'applyTo' | 'upiVpa' | 'gstin' | 'e164' | 'contactUri' | 'serial' | 'mcc';

@@ -17,7 +17,7 @@ export interface UrlField<N extends string = string> extends FieldBase<N> {
   max: number;
   /** Plain http is refused unless this says otherwise: a visitor's browser would warn, or be sent elsewhere. */
   allowHttp?: boolean;
-  /** A path of this site (`/verify`) is taken too: a link that may point inside the site or away (issue 23). */
+  /** A path of this site (`/verify`) is taken too: a link that may point inside the site or away. */
   allowPath?: boolean;
   /** The only origins it may point at (the Contact map, which the Content-Security-Policy must allow). */
   origins?: readonly string[];

@@ -3,7 +3,7 @@
  * Part of the staff message catalogue (src/lib/staff-messages.ts).
  */
 
-/** The content workflow in the admin (issue 12): order, drafts, undo, trash and history. */
+/** The content workflow in the admin: order, drafts, undo, trash and history. */
 export const WORKFLOW = {
   /** Announced to screen readers after a move (and shown to no one else). */
   moved: (title: string, position: number, count: number) =>
@@ -23,13 +23,13 @@ export const WORKFLOW = {
   historyEmpty: 'No earlier versions yet: the history starts with the first update.',
   trashFetchFailed: 'Failed to load the trash',
   trashEmpty: 'The trash is empty',
-  /** An owner deletes a trash entry before the purge would (issue 21.11). */
+  /** An owner deletes a trash entry before the purge would. */
   confirmPurge: (title: string) => `Delete “${title}” for good? It cannot be restored afterwards.`,
   purged: (title: string) => `${title} deleted for good`,
   purgeFailed: 'Failed to delete for good',
 } as const;
 
-/** Staff never lose work (issue 21): unsaved changes, their kept draft, and a save that met a newer version. */
+/** Staff never lose work: unsaved changes, their kept draft, and a save that met a newer version. */
 export const EDITING = {
   /** Asked before an in-app navigation leaves a form with changes (the browser asks its own on a reload). */
   leave: 'You have unsaved changes. Leave this screen? They stay kept as a draft in this tab.',
@@ -70,7 +70,7 @@ export const FIELD_COPY = {
   markdownHint: 'Markdown: **bold**, *italic*, [link](https://…), lists with - and headings with #',
 } as const;
 
-/** The admin's markdown editor (issue 24): every markdown field of every family. */
+/** The admin's markdown editor: every markdown field of every family. */
 export const MARKDOWN_EDITOR = {
   /** The editor's accessible name: the field's label first (what is seen is what is said), then what it is. */
   editorLabel: (label: string) => `${label} (Markdown editor)`,
@@ -106,7 +106,7 @@ export const PUBLISHING = {
   nextLabel: 'An edit goes live',
 } as const;
 
-/** Preview and share (issue 24.4): the content form's buttons and the shared links' list. */
+/** Preview and share: the content form's buttons and the shared links' list. */
 export const PREVIEW = {
   preview: 'Preview',
   previewHint: 'Opens the page as it would look with what is in the form now, saved or not, in a new tab.',
@@ -130,7 +130,7 @@ export const PREVIEW = {
   saveFirst: 'Save the item to share a preview of it.',
 } as const;
 
-/** Issue 24.3: publishing and unpublishing at a set time, on every content family, and the Scheduled screen. */
+/** Publishing and unpublishing at a set time, on every content family, and the Scheduled screen. */
 export const SCHEDULE = {
   legend: 'Schedule (optional)',
   publishAt: 'Publish at (IST)',

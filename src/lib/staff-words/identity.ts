@@ -13,9 +13,9 @@ export const AUTH = {
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   notConfigured: 'Admin login is not configured on this server. Set ADMIN_PASSWORD_HASH and SESSION_SECRET.',
   signedOut: 'Signed out',
-  /** Beyond the spec: shown on the login page when a request found the session gone (issue 10.11). */
+  /** Beyond the spec: shown on the login page when a request found the session gone. */
   sessionExpired: 'Your session has expired — sign in again',
-  /** Issue 21: said only to someone who proved the password (or held a session), never to a guesser. */
+  /** Said only to someone who proved the password (or held a session), never to a guesser. */
   accountDisabled: 'Your account is disabled. Ask an owner to enable it.',
   /** The login page's way back in: no e-mail reset exists, so it says who can let the person in again. */
   forgotPassword: 'Forgot password?',
@@ -25,7 +25,7 @@ export const AUTH = {
     'If you are the only owner, run npm run reset-password -- --user <your user ID> on a computer with the site’s store settings (README, “Locked out”).',
 } as const;
 
-/** Named accounts, passkeys, sessions and the audit log (issue 13): beyond the spec, staff only. */
+/** Named accounts, passkeys, sessions and the audit log: beyond the spec, staff only. */
 export const IDENTITY = {
   emailInvalid: 'Please enter a valid e-mail address, or leave it empty for none',
   userIdRequired: 'User ID is required',
@@ -59,7 +59,7 @@ export const IDENTITY = {
   saveFailed: 'Failed to save. Please try again.',
   confirmDelete: (userId: string) => `Delete the account ${userId}? They are signed out at once.`,
   activityEmpty: 'No activity recorded yet',
-  /** Issue 21: a confirm field beside every new password. */
+  /** A confirm field beside every new password. */
   passwordsDiffer: 'The two passwords do not match',
   confirmPasswordRequired: 'Type the new password again to confirm it',
   temporaryPasswordSet: (userId: string) =>
@@ -72,7 +72,7 @@ export const IDENTITY = {
 } as const;
 
 /**
- * The Activity log in words (issue 21.7): one sentence per entry, naming the person who acted and the item or person
+ * The Activity log in words: one sentence per entry, naming the person who acted and the item or person
  * affected ("Priya Nair disabled Ravi Kumar’s account", "Priya Nair set status New → Replied on Asha Rao’s contact
  * message"). `thing` is the item as src/admin/format/activity.ts names it.
  */
@@ -154,14 +154,14 @@ export const ACTIVITY_TEXT = {
   publishedNow: (who: string) => `${who} published the site now (one deploy of the month’s budget)`,
   sharedPreview: (who: string, thing: string) => `${who} shared a preview link to ${thing}`,
   revokedPreview: (who: string, thing: string) => `${who} revoked a preview link to ${thing}`,
-  /** Issue 24.3: the scheduler's changes (actor "scheduler") and a cancelled one. */
+  /** The scheduler's changes (actor "scheduler") and a cancelled one. */
   scheduledPublished: (thing: string) => `${thing} was published on schedule`,
   scheduledUnpublished: (thing: string) => `${thing} was unpublished on schedule`,
   scheduleCancelled: (who: string, change: string, thing: string) =>
     `${who} cancelled the scheduled ${change} of ${thing}`,
   importedLegacy: (who: string, written = 0, removed = 0) =>
     `${who} imported the old site’s data (${written} written, ${removed} removed)`,
-  /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on entries written since issue 21.9. */
+  /** `whose`: the masked address and the counts (DATA_RIGHTS.auditTarget), on the entries that record them. */
   exportedPersonalData: (who: string, whose?: string) =>
     whose ? `${who} exported the data of ${whose}` : `${who} exported one person’s data`,
   erased: (who: string, whose?: string) =>

@@ -4,7 +4,7 @@
  */
 import { FORM_REQUIRED } from '../messages.ts';
 
-/** The follow-up pipeline of requests (issue 11): statuses, notes, filters, badges and notifications. */
+/** The follow-up pipeline of requests: statuses, notes, filters, badges and notifications. */
 export const ENQUIRY = {
   statusInvalid: 'Please choose one of the listed statuses',
   nothingToUpdate: 'Send a status or a note to update',
@@ -33,7 +33,7 @@ export const ENQUIRY = {
     won: 'Won',
     lost: 'Lost',
   } as Record<string, string>,
-  /** Issue 25.7: where a request came from, and the "by source" counts of a requests screen. */
+  /** Where a request came from, and the "by source" counts of a requests screen. */
   sourceLabel: 'Source',
   sourceFilter: 'Source',
   sourceAny: 'Any source',
@@ -48,7 +48,7 @@ export const ENQUIRY = {
   } as Record<string, string>,
 } as const;
 
-/** Issue 25.2: how the admin shows an assessment request (the form's choices, in staff's words). */
+/** How the admin shows an assessment request (the form's choices, in staff's words). */
 export const ASSESSMENT_ADMIN = {
   organisation: 'Organisation',
   scopeLabel: 'Scope',
@@ -79,7 +79,7 @@ export const ASSESSMENT_ADMIN = {
   notes: 'Notes',
 } as const;
 
-/** The request CSV's column headers (issue 21.6): times are India Standard Time, as the header says. */
+/** The request CSV's column headers: times are India Standard Time, as the header says. */
 export const CSV_HEADERS = {
   received: 'Received (IST)',
   name: 'Name',
@@ -99,9 +99,9 @@ export const CSV_HEADERS = {
   gstin: 'GSTIN',
   notes: 'Notes',
   source: 'Source',
-  /** A batch's roster (issue 22.5): the enrolment CSV filtered by batch. */
+  /** A batch's roster: the enrolment CSV filtered by batch. */
   batch: 'Batch',
-  /** Issue 22.6: paid in full or not (empty when the request owes no fee and paid nothing). */
+  /** Paid in full or not (empty when the request owes no fee and paid nothing). */
   paid: 'Paid',
   paidValues: { yes: 'Yes', no: 'No' },
   waitlistPlace: 'Waitlist place',
@@ -146,7 +146,7 @@ export const ENROLMENT_LINK = {
 } as const;
 
 /**
- * Issue 25.5: the acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
+ * The acknowledgement a sender gets. Nothing in it comes from the form (not even the name): anyone can
  * type a stranger's address, and the mail must not carry their words to it.
  */
 export const ACKNOWLEDGE = {
@@ -179,7 +179,7 @@ export const ACKNOWLEDGE = {
   signature: 'DeltaSecure',
 } as const;
 
-/** Issue 25.5: the settings that switch the acknowledgement off per kind of request. */
+/** The settings that switch the acknowledgement off per kind of request. */
 export const ACK_SETTINGS = {
   contact: {
     label: 'Acknowledge contact messages by e-mail',
@@ -200,7 +200,7 @@ export const DATA_RIGHTS = {
   emailRequired: FORM_REQUIRED.email,
   erased: (contact: number, enroll: number, assessment = 0) =>
     `Erased ${contact} contact message${contact === 1 ? '' : 's'} and ${enroll} enrolment request${enroll === 1 ? '' : 's'}${assessment > 0 ? ` (and ${assessment} assessment request${assessment === 1 ? '' : 's'})` : ''}`,
-  /** Issue 23: an erasure revokes the person's certificates, keeping their numbers. */
+  /** An erasure revokes the person's certificates, keeping their numbers. */
   certificatesRevoked: (count: number) =>
     `Revoked ${count} certificate${count === 1 ? '' : 's'} and removed the holder's name (the numbers stay, shown as revoked).`,
   testimonialsErased: (count: number) => `Deleted ${count} testimonial${count === 1 ? '' : 's'} they wrote.`,
@@ -214,7 +214,7 @@ export const DATA_RIGHTS = {
   summaryFailed: 'Failed to load the request counts',
   confirmErase: (email: string) =>
     `Erase every contact message and enrolment request from ${email}? Paid enrolments stay as tax records without their details. This cannot be undone.`,
-  /** Issue 21: erasure and export are an owner's decision; an editor's Privacy screen says so. */
+  /** Erasure and export are an owner's decision; an editor's Privacy screen says so. */
   ownersOnly: 'Only owners can export or erase personal data',
   /** The audit entry's target: whose (masked) and how much, never the address itself. */
   auditTarget: (maskedEmail: string, contact: number, enroll: number, trash: number | null, assessment = 0) =>

@@ -94,7 +94,7 @@ export const ADMIN = {
     deleted: 'Enrollment deleted successfully!',
     empty: 'No enrollment requests available',
   },
-  /** Issue 25: security assessment requests (not a spec screen). */
+  /** Security assessment requests (not a spec screen). */
   assessment: {
     fetchFailed: 'Failed to fetch assessment requests',
     deleteFailed: 'Failed to delete the assessment request',

@@ -3,15 +3,15 @@
  * Part of the staff message catalogue (src/lib/staff-messages.ts).
  */
 
-/** The owner's backup download in the admin (issue 14). */
+/** The owner's backup download in the admin. */
 export const BACKUP_COPY = {
   download: 'Download backup',
   hint: 'One archive of all content, enquiries and pictures. Keep it somewhere safe: it holds personal data.',
 } as const;
 
-/** Site settings (issue 12.7): the company details, About text, figures and footer line staff edit. */
+/** Site settings: the company details, About text, figures and footer line staff edit. */
 /**
- * How to apply for a career, in its form and in Site settings (issue 21). Here, not in messages.ts, which the
+ * How to apply for a career, in its form and in Site settings. Here, not in messages.ts, which the
  * public islands carry: only staff type one.
  */
 export const APPLY_TO_INVALID = 'Please enter an e-mail address or a web address starting with https://';
@@ -34,8 +34,8 @@ export const STATS_LABELS = {
   totalCourses: 'Total courses',
 } as const;
 
-/** The settings the course pages and their fees read (issue 22): labels and hints of the Site settings form. */
-/** Site settings of issue 25: the security page, the credentials, WhatsApp. */
+/** The settings the course pages and their fees read: labels and hints of the Site settings form. */
+/** The trust settings: the security page, the credentials, WhatsApp. */
 export const TRUST_SETTINGS = {
   securityContactLabel: 'Security page: where to report (security.txt Contact)',
   securityContactHint:

@@ -3,7 +3,7 @@
  * Part of the staff message catalogue (src/lib/staff-messages.ts).
  */
 
-/** Issue 23: the certificate screen's batch issuing and CSV import. */
+/** The certificate screen's batch issuing and CSV import. */
 export const CERTIFICATE_TOOLS = {
   batchHeading: 'Issue certificates for a batch',
   batchLabel: 'Batch',
@@ -29,7 +29,7 @@ export const CERTIFICATE_TOOLS = {
   importResume: 'Finish the import',
 } as const;
 
-/** Issue 23: the e-mail a certificate's holder gets (server-made; no staff screen imports it). */
+/** The e-mail a certificate's holder gets (server-made; no staff screen imports it). */
 export const CERTIFICATE_MAIL = {
   subject: (course: string) => `Your certificate: ${course}`,
   greeting: (name: string) => `Dear ${name},`,
@@ -47,18 +47,18 @@ export const CERTIFICATE_MAIL = {
  * catalogue's own words are in its families' files: src/families/trainer.ts, course.ts, batch.ts).
  */
 export const CATALOGUE = {
-  /** Issue 22.8: what the spec's course-like screens are, and where they show. */
+  /** What the spec's course-like screens are, and where they show. */
   homeCourseHint:
     'The “Who Can JOIN” cards of the home page: who the training is for. Not the catalogue (Catalogue courses) nor the enrolment form’s names (Courses).',
   enrollCourseHint:
     'The names in the /enroll form’s course list, and how enrolment requests are filtered. The full prospectus of a course is under Catalogue courses.',
-  /** Issue 22.8: the Stats screen's count of the catalogue, beside the typed figure. */
+  /** The Stats screen's count of the catalogue, beside the typed figure. */
   publishedCourses: (count: number) =>
     `The catalogue lists ${count} published ${count === 1 ? 'course' : 'courses'}.`,
   useThisNumber: 'Use this number',
 } as const;
 
-/** Issue 22.6: the numbered fee receipt (a PDF) and the e-mail that carries it to the student. */
+/** The numbered fee receipt (a PDF) and the e-mail that carries it to the student. */
 export const RECEIPT = {
   title: (number: string) => `Fee receipt ${number}`,
   subject: (company: string) => `Fee receipt from ${company}`,
@@ -97,7 +97,7 @@ export const RECEIPT = {
     ].join('\n'),
 } as const;
 
-/** Issue 22.6: recording payments on the Enrollment Requests screen. */
+/** Recording payments on the Enrollment Requests screen. */
 export const PAYMENTS = {
   record: 'Record payment',
   kind: 'Kind',

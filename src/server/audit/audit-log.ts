@@ -1,7 +1,7 @@
 /**
- * The audit log (issue 13): an append-only collection of `{at, actor, actorName, action, target, detail, ip}`.
+ * The audit log: an append-only collection of `{at, actor, actorName, action, target, detail, ip}`.
  * Nothing in the API edits or deletes an entry; the scheduled function purges entries older than
- * AUDIT_RETENTION_DAYS. The handler that did something tells the log what it did (issue 21.7): the action, the
+ * AUDIT_RETENTION_DAYS. The handler that did something tells the log what it did: the action, the
  * item's family, id and display title (the family's title field from the registry), and what changed, at write
  * time, so a delete keeps its title. A request is named by its person's name: personal data, so when a request
  * goes for good (an erasure, the retention purge, the trash purge) its name is struck from the log too.
@@ -182,7 +182,7 @@ export async function forgetRequestNames(
   family: string,
   ids: readonly string[],
 ): Promise<number> {
-  // Certificates too (issue 23): an erased holder's certificate stays, nameless.
+  // Certificates too: an erased holder's certificate stays, nameless.
   if (ids.length === 0 || !(isRequestFamilyKey(family) || family === 'certificate')) return 0;
   const gone = new Set(ids);
   let changed = 0;

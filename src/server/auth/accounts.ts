@@ -1,5 +1,5 @@
 /**
- * Named staff accounts (issue 13), stored in the `accounts` collection with a unique user ID. The first owner is
+ * Named staff accounts, stored in the `accounts` collection with a unique user ID. The first owner is
  * made from ADMIN_PASSWORD_HASH when the store holds no account at all, so an existing deployment keeps its one
  * login; once any account exists the environment's hash is only the bootstrap owner's password until that owner
  * sets one of their own, and a deleted bootstrap owner never comes back.

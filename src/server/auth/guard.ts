@@ -1,7 +1,7 @@
 /**
  * The admin gate: every admin call needs a live server-side session of an enabled account (else 401, saying so
  * when the account was disabled); writes also need a same-origin request, and admin reads refuse a foreign Origin
- * (else 403); an account on a temporary password may only change it (else 403, issue 21); owner-only routes refuse
+ * (else 403); an account on a temporary password may only change it (else 403); owner-only routes refuse
  * editors (403). Public submissions only refuse a foreign Origin.
  */
 import { API } from '../../lib/api-messages.ts';

@@ -1,5 +1,5 @@
 /**
- * What a new password must be (issue 13): PASSWORD_MIN_LENGTH characters (the schema checks that) and not common
+ * What a new password must be: PASSWORD_MIN_LENGTH characters (the schema checks that) and not common
  * or easily guessed, judged by zxcvbn-ts with its common-password, name and keyboard-pattern dictionaries and the
  * account's own user ID and name. Server-only: the dictionaries are large and never reach a browser.
  */

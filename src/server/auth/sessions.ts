@@ -1,8 +1,8 @@
 /**
- * Server-side sessions (issue 13): one record per sign-in in the `sessions` collection, named by the signed cookie
+ * Server-side sessions: one record per sign-in in the `sessions` collection, named by the signed cookie
  * (session.ts). A session ends after SESSION_IDLE_SECONDS without a request, SESSION_TTL_SECONDS after sign-in, on
  * logout, and when its account is disabled or changes its password; deleting the record is what ends it, except on
- * disabling: then the record stays, marked, until its own lifetime ends, so that the person is told why (issue 21).
+ * disabling: then the record stays, marked, until its own lifetime ends, so that the person is told why.
  */
 import { SESSION_TTL_SECONDS } from '../../lib/constants.ts';
 import { SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from '../../lib/identity.ts';
@@ -93,7 +93,7 @@ export const DISABLED = 'disabled';
 
 /**
  * activeSession, but telling apart a cookie whose account was disabled while it was signed in (DISABLED), so the
- * person can be told so instead of "your session has expired" (issue 21).
+ * person can be told so instead of "your session has expired".
  */
 export async function lookUpSession(
   request: Request,

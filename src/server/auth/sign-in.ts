@@ -1,5 +1,5 @@
 /**
- * What every way of signing in shares (issue 13): the failure counters a password or passkey attempt counts
+ * What every way of signing in shares: the failure counters a password or passkey attempt counts
  * against, and the session a successful one opens. The password login (auth-handler.ts) and the passkey login
  * (passkey-handler.ts) both end here, so neither handler imports the other.
  */
@@ -21,10 +21,10 @@ const failuresByUserBucket = (tier: number) => `login-user-ip-${tier}`;
 /**
  * The failure counters, declared on the sign-in routes (route-table.ts `limits`). Every attempt counts when it
  * starts, so concurrent guesses cannot slip past the limit; a success then clears the counters
- * (`clearFailures`), so what stays counted is failures only (issue 13). Per address, counted by the router before
+ * (`clearFailures`), so what stays counted is failures only. Per address, counted by the router before
  * the body is read, so junk bodies cannot probe for free; per user ID from that address, counted by the password
  * sign-in once it has read the user ID. Nothing is counted per user ID alone: a lock on an account from anywhere
- * would be a lock anyone could put on a colleague (issue 21).
+ * would be a lock anyone could put on a colleague.
  */
 export const LOGIN_BY_ADDRESS: RouteLimit = {
   name: 'address',

@@ -1,5 +1,5 @@
 /**
- * The signed credential of a certificate (issue 23): an Open Badges 3.0 `OpenBadgeCredential` (a W3C Verifiable
+ * The signed credential of a certificate: an Open Badges 3.0 `OpenBadgeCredential` (a W3C Verifiable
  * Credential, data model 2.0) secured as a JWT with Ed25519 (EdDSA) through `jose`. As Open Badges' VC-JWT form
  * asks, the payload is the credential itself with `iss` and `nbf` (and `exp` for a certificate that expires)
  * beside it. There is no `iat`, and Ed25519 signatures are deterministic, so a certificate's credential is the

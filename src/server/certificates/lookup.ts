@@ -1,5 +1,5 @@
 /**
- * A certificate as the public may see it (issue 23): found by its number, joined to its catalogue course and
+ * A certificate as the public may see it: found by its number, joined to its catalogue course and
  * batch, with its signed credential. Never the holder's e-mail or anything else the staff record holds.
  */
 import { contentFamilies } from '../../lib/collections.ts';

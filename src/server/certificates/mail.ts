@@ -1,5 +1,5 @@
 /**
- * The certificate e-mail (issue 23.2): the holder gets the verification link, the PDF and the testimonial link.
+ * The certificate e-mail: the holder gets the verification link, the PDF and the testimonial link.
  * It rides the enquiry outbox's rules (docs/decisions.md, "Outbox"): the entry (`mail`, an OutboxEntry plus the
  * site origin the links use) is stored with the certificate, delivery is tried right after the response and
  * retried by the scheduled run with the same backoff until the retry window closes, each attempt holds a lease and

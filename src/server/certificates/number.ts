@@ -1,5 +1,5 @@
 /**
- * Certificate numbers (issue 23): `DLT-2026-7KQ9-M2XH`, short enough to type from paper, impossible to guess.
+ * Certificate numbers: `DLT-2026-7KQ9-M2XH`, short enough to type from paper, impossible to guess.
  * Eight Crockford base32 characters carry 40 random bits; the alphabet leaves out I, L, O and U, so a number read
  * aloud or off a photocopy is not mistaken for another. The year is the issue's, in IST.
  */

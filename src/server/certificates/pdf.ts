@@ -1,5 +1,5 @@
 /**
- * The certificate as a PDF (issue 23.4): A4 landscape, the company's name and logo, the holder (any script the
+ * The certificate as a PDF: A4 landscape, the company's name and logo, the holder (any script the
  * kit's font prints, Devanagari included), course, batch dates, number, issue date in IST, and a QR code to the
  * verification page with a line on how to verify. Not encrypted: students merge it into job applications. A
  * revoked certificate is still printable for staff, but marked revoked across the page (the public download

@@ -1,5 +1,5 @@
 /**
- * Erasure and certificates (issue 23): a certificate is not deleted when its holder asks to be forgotten, because
+ * Erasure and certificates: a certificate is not deleted when its holder asks to be forgotten, because
  * a verifier holding the paper must still learn that it no longer holds. It is revoked "on the holder's request",
  * its name and e-mail removed, its number kept, and its history (which holds the name) dropped: the item goes
  * through the trash and out of it, as an erased request does, and is written back under its own id.

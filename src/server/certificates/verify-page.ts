@@ -1,5 +1,5 @@
 /**
- * The `/verify/{number}` page (issue 23), rendered by a function at each request: certificates are issued between
+ * The `/verify/{number}` page, rendered by a function at each request: certificates are issued between
  * deploys, and a certificate's QR code must land on a page that says Valid, Revoked or Not found now, with no
  * JavaScript (docs/decisions.md §35). One small HTML document, its styles inline, `noindex`, and the share
  * preview (title, description) of what it shows.

@@ -1,5 +1,5 @@
 /**
- * Issue 25.5: the acknowledgement a sender gets for a stored request. Anyone can type a stranger's address into a
+ * The acknowledgement a sender gets for a stored request. Anyone can type a stranger's address into a
  * form, so it must not make the site a spam relay: no text the sender typed is in it (not even the name), its
  * headers carry nothing from the form but the To address, and an address gets at most one a day, across
  * instances (a Coordination hit, atomic on both stores).

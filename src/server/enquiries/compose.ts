@@ -19,10 +19,10 @@ export interface WebhookPayload {
   email: string;
   phone: string;
   course?: string;
-  /** Issue 22: the catalogue batch an enrolment is for, its name and IST dates. */
+  /** The catalogue batch an enrolment is for, its name and IST dates. */
   batch?: string;
   message: string;
-  /** A family beyond the spec's two (issue 25's assessment): its other fields as staff read them. */
+  /** A family beyond the spec's two (the assessment request): its other fields as staff read them. */
   fields?: Record<string, string>;
   createdAt: string;
   /**

@@ -1,5 +1,5 @@
 /**
- * The answer to a plain HTML form that was refused (issue 25.2, the assessment form without JavaScript): a small
+ * The answer to a plain HTML form that was refused (the assessment form without JavaScript): a small
  * page with the API's reason and each field's, and a way back. Only our own words are in it (no echo of what was
  * typed); everything is escaped all the same.
  */

@@ -20,11 +20,11 @@ export interface NotifierOptions {
   timeoutMs?: number;
 }
 
-/** Issue 25.5: what an acknowledgement to a sender says (acknowledge.ts writes it). */
+/** What an acknowledgement to a sender says (acknowledge.ts writes it). */
 export interface Acknowledgement {
   subject: string;
   text: string;
-  /** Files sent with it (issue 23: the certificate PDF in the holder's e-mail). */
+  /** Files sent with it (the certificate PDF in the holder's e-mail). */
   attachments?: readonly MailAttachment[];
 }
 
@@ -42,7 +42,7 @@ export interface Notifier {
   /** The channels configured now, in the order they are tried. */
   readonly channels: readonly NotifyChannel[];
   send(channel: NotifyChannel, notification: Notification): Promise<void>;
-  /** Issue 25.5: the acknowledgement to a sender (and issue 22.6's fee receipt); only `to` comes from the form. */
+  /** The acknowledgement to a sender (and an enrolment's fee receipt); only `to` comes from the form. */
   acknowledge(to: string, acknowledgement: Acknowledgement): Promise<void>;
 }
 

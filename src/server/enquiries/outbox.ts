@@ -62,7 +62,7 @@ const dueChannels = (item: StoredItem, now: Date) =>
 
 export type AttemptOutcome = { sent: number; failed: number; retrying: number } | 'busy' | 'gone';
 
-/** Held while a request's outbox is being delivered (and while staff add a receipt to it, issue 22.6). */
+/** Held while a request's outbox is being delivered (and while staff add a receipt to it). */
 export const deliveryLease = (id: string) => `notify-${id}`;
 
 /**
@@ -108,7 +108,7 @@ export async function attemptDelivery(
             ...(attachments ? { attachments } : {}),
           });
         } else {
-          // Issue 22: an enrolment into a batch names the batch, as it is now.
+          // An enrolment into a batch names the batch, as it is now.
           const batch = family === 'enroll' ? await batchLine(deps, item) : null;
           await deps.notifier.send(channel, composeNotification(family, item, deps.env.siteOrigin, batch));
         }

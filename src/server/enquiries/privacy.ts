@@ -23,8 +23,8 @@ type PerFamily<T> = Record<RequestFamilyKey, T>;
 const perFamily = <T>(initial: () => T) =>
   Object.fromEntries(REQUEST_FAMILY_KEYS.map((family) => [family, initial()])) as PerFamily<T>;
 /**
- * The counts as answered: contact and enrolment always (the shape callers had before issue 25), a later family
- * only when it had any.
+ * The counts as answered: contact and enrolment always (the shape callers had before the
+ * assessment came), a later family only when it had any.
  */
 const reported = (counts: PerFamily<number>) =>
   Object.fromEntries(

@@ -1,5 +1,5 @@
 /**
- * Issue 22.6: what the enrolment form shows under its success message when the batch has a fee and Site settings
+ * What the enrolment form shows under its success message when the batch has a fee and Site settings
  * name a UPI payee: the amount, the `upi://pay` link and its QR code, made here so the form's JavaScript (at its
  * budget) only shows them. The enrolment keeps what it was asked to pay (`paymentAsked`), so its acknowledgement
  * e-mail carries exactly what the page showed, and says nothing of a payment the page did not ask for.

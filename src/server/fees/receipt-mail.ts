@@ -1,5 +1,5 @@
 /**
- * Issue 22.6: a payment's receipt made and e-mailed to the student through the request's outbox (its `receipt`
+ * A payment's receipt made and e-mailed to the student through the request's outbox (its `receipt`
  * entry: the same lease, recorded outcome and backoff as the other channels, its window counted from when the
  * receipt was queued). Like an acknowledgement, the mail goes to the request's own address only, from the site's.
  */

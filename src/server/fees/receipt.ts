@@ -1,5 +1,5 @@
 /**
- * Issue 22.6: the numbered fee receipt of one payment, an A4 PDF on the shared kit (its embedded font prints a
+ * The numbered fee receipt of one payment, an A4 PDF on the shared kit (its embedded font prints a
  * student's Devanagari name as well as the Latin lines and ₹). Made afresh on each request from what is stored, so
  * the same payment always reads the same receipt: its number, amount and day are the payment entry's.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in person's own account (issue 13): change the password (the other sessions end), list the sessions
+ * The signed-in person's own account: change the password (the other sessions end), list the sessions
  * and sign out the other devices, and the passkeys (passkey-handler.ts). Any role; same-origin writes.
  */
 import { LOGIN_RATE_LIMIT } from '../../lib/constants.ts';
@@ -106,7 +106,7 @@ async function changePassword(input: StaffInput) {
 }
 
 /**
- * Anyone may change the name the admin shows for them (issue 21.11: the first owner, "Admin" from the bootstrap,
+ * Anyone may change the name the admin shows for them (the first owner, "Admin" from the bootstrap,
  * had no way to put their own name there, and an editor cannot use the owners' Team route).
  */
 async function rename(input: StaffInput) {

@@ -67,36 +67,36 @@ const ownRoutesOf = (key: string): readonly ApiRoute[] =>
 /** Every route of the API, in matching order (a literal segment before a parameter in the same place). */
 export function apiRoutes(registry: ApiRegistry = REGISTRY): ApiRoute[] {
   return [
-    // Live seats of the catalogue's batches (issue 22): before the families' `:id` routes.
+    // Live seats of the catalogue's batches: before the families' `:id` routes.
     ...batchAvailabilityRoutes,
-    // Certificates' public verification and their revoke (issue 23): before the family's `:id` routes.
+    // Certificates' public verification and their revoke: before the family's `:id` routes.
     ...(registry.content.some((family) => family.key === 'certificate') ? certificateRoutes : []),
     ...registry.content.flatMap((family) => contentRoutes(family, registry.content)),
     ...registry.requests.flatMap(requestRoutes),
-    // Payments on an enrolment and their receipts (issue 22.6).
+    // Payments on an enrolment and their receipts.
     ...(registry.requests.some((family) => family.key === 'enroll') ? enrollPaymentRoutes : []),
     ...(registry.requests.some((family) => family.key === 'enroll') ? enrolmentLinkRoutes : []),
     ...allFamilies.flatMap((family) => ownRoutesOf(family.key)),
     ...trashRoutes(registry, TRASH_PATH),
     ...authRoutes,
-    // The enquiry pipeline's admin endpoint beside the families (issue 11).
+    // The enquiry pipeline's admin endpoint beside the families.
     ...requestsSummaryRoutes,
-    // The owner's view: leads, the funnel, money and seats over a range of days, from rollups (issue 41).
+    // The owner's view: leads, the funnel, money and seats over a range of days, from rollups.
     ...insightsRoutes,
-    // Erasing and exporting a person's data: owners only (issue 21), like the backup that also holds it.
+    // Erasing and exporting a person's data: owners only, like the backup that also holds it.
     ...privacyRoutes,
-    // Every enquiry and account-free content in one file: owners only, like the people and the log (issue 14).
+    // Every enquiry and account-free content in one file: owners only, like the people and the log.
     ...backupRoutes,
-    // Named accounts and the audit log (issue 13): owners only.
+    // Named accounts and the audit log: owners only.
     ...usersRoutes,
     ...auditRoutes,
     // When an edit goes live and what waits for a deploy (nothing: docs/decisions.md §76).
     ...publishingRoutes,
-    // Preview and share a draft (issue 24.4).
+    // Preview and share a draft.
     ...previewRoutes(registry.content),
-    // Pictures put into a markdown body by the admin's editor, before the item is saved (issue 24).
+    // Pictures put into a markdown body by the admin's editor, before the item is saved.
     ...markdownPictureRoutes,
-    // Every content family's scheduled publishes and unpublishes, and their cancelling (issue 24.3).
+    // Every content family's scheduled publishes and unpublishes, and their cancelling.
     ...scheduledRoutes(registry),
   ];
 }
@@ -158,7 +158,7 @@ export async function admit(access: Access, request: Request, deps: Deps): Promi
 }
 
 /**
- * A write's answer with when its change goes live beside `data` (issue 26): added, never changing a field, so
+ * A write's answer with when its change goes live beside `data`: added, never changing a field, so
  * every existing reader of the envelope reads what it read before.
  */
 async function withLive(response: Response, live: LiveWhen): Promise<Response> {

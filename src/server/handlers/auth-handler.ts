@@ -1,5 +1,5 @@
 /**
- * Admin sign-in (issue 13): login checks a user ID and password against the named accounts (the bootstrap owner's
+ * Admin sign-in: login checks a user ID and password against the named accounts (the bootstrap owner's
  * password is ADMIN_PASSWORD_HASH), rate-limited by failures per client and per user ID from that client; it
  * records a server-side session and sets the signed cookie naming it. Logout ends that session; session reports
  * who is signed in. The signed-in person's own account (password, passkeys, other sessions) is account-handler.ts.
@@ -85,7 +85,7 @@ async function login({ request, deps, ip, count }: RouteInput) {
   const usable = account ? passwordHashOf(account, deps) : null;
   const hash = usable ?? (await decoyHash());
   const matches = await verifyPassword(password, hash);
-  // A disabled account is told so only after its right password (issue 21): a guesser learns nothing new.
+  // A disabled account is told so only after its right password: a guesser learns nothing new.
   if (!matches || !account || !usable || account.disabled) {
     await recordAudit(deps, {
       actor: triedUserId(userId),

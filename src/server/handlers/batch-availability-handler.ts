@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/batch/availability` (issue 22, public): each published batch's capacity, seats left and derived
+ * `GET /api/v1/batch/availability` (public): each published batch's capacity, seats left and derived
  * state (src/lib/batches.ts), `[{_id, course, capacity, seatsLeft, state}]`. Seats change with enrolments'
  * statuses, which are not content writes, so the CDN keeps the answer at most AVAILABILITY_CDN_SECONDS instead of
  * waiting for a purge.

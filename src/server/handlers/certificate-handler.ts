@@ -1,5 +1,5 @@
 /**
- * Certificates' own routes (issue 23), beside the generic staff-only content routes of the `certificate` family:
+ * Certificates' own routes, beside the generic staff-only content routes of the `certificate` family:
  * - `GET /api/v1/certificate/verify/{number}` (public): the certificate as anyone may see it, with its signed
  *   credential (src/server/certificates); 404 for an unknown number. Counted per address (CERT_LOOKUP_LIMIT_MAX
  *   in the window), and kept by the CDN briefly under the family's tag, which every issue and revoke purges;

@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing in the content handler (issue 24.3): what a save does with `publishAt`/`unpublishAt`, and
+ * Scheduled publishing in the content handler: what a save does with `publishAt`/`unpublishAt`, and
  * what the public answers show of them. The rule of what is public when is src/lib/schedule.ts.
  */
 import { SCHEDULE_REASONS } from '../../lib/api-messages.ts';

@@ -1,5 +1,5 @@
 /**
- * Enrolment into a catalogue batch (issue 22.5): the submission's batch check, the seats' CDN purge when a
+ * Enrolment into a catalogue batch: the submission's batch check, the seats' CDN purge when a
  * request starts or stops holding a seat, and the batches staff see beside the requests.
  */
 import {
@@ -57,7 +57,7 @@ export async function resolveEnrollBatch(
   const taken = await seatsHeldIn(deps, id);
   const state = batchState(datesOf(batch), taken, deps.now());
   if (state === 'started' || state === 'finished') throw refuse(API.batchClosed);
-  // Issue 22.6: the fee is fixed when the student enrols (an early bird stays theirs after its last day).
+  // The fee is fixed when the student enrols (an early bird stays theirs after its last day).
   const fee = feeDue(batch, course, utcToIstDay(deps.now().toISOString()));
   return {
     ...fields,

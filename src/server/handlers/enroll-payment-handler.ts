@@ -1,5 +1,5 @@
 /**
- * Issue 22.6: staff record a UPI payment (or a refund) on an enrolment request, which keeps the history, marks
+ * Staff record a UPI payment (or a refund) on an enrolment request, which keeps the history, marks
  * the request paid (and `enrolled` once paid in full with a seat free in its batch, else waitlisted), numbers the payment's receipt
  * and e-mails it to the student through the outbox; and they download a payment's receipt as a PDF.
  */

@@ -1,5 +1,5 @@
 /**
- * A picture for a markdown body (issue 24): stored through the image pipeline like an image field's, but on its
+ * A picture for a markdown body: stored through the image pipeline like an image field's, but on its
  * own, so the editor can put its address into the text before the item is saved. Names are content hashes, so a
  * picture uploaded twice is one set of blobs; one uploaded and never saved into a body stays as an orphan.
  */

@@ -1,6 +1,6 @@
 /**
  * Every delete of a trashable family (content, requests, courses) goes through here, so the trash can say who
- * deleted an item (issue 21.11). The name is set on the item first as bookkeeping (`touch: false`: no new version,
+ * deleted an item. The name is set on the item first as bookkeeping (`touch: false`: no new version,
  * no new `updatedAt`); a restore takes it off again.
  */
 import type { Actor } from '../auth/guard.ts';

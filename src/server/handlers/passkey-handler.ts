@@ -1,5 +1,5 @@
 /**
- * Passkeys (issue 13) with @simplewebauthn/server: a signed-in person registers passkeys (named, listed,
+ * Passkeys with @simplewebauthn/server: a signed-in person registers passkeys (named, listed,
  * removable) on their Account screen; anyone signs in with a discoverable credential (no user ID typed). The
  * relying party is the site's origin (SITE_URL, else Netlify's URL; the request's own origin on this machine).
  * Each ceremony's challenge is stored server-side for WEBAUTHN_CHALLENGE_SECONDS and consumed once.

@@ -1,5 +1,5 @@
 /**
- * Preview and share (issue 24.4), the API's side:
+ * Preview and share, the API's side:
  * - `POST /api/v1/preview` `{family, id}` (staff, audited): a signed link that shows the item's preview without
  *   signing in, for PREVIEW_LINK_DAYS → `{url, expiresAt, link}`;
  * - `GET /api/v1/preview/{family}/{id}` (staff): the item's links still working;

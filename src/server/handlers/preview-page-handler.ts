@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/preview/view/{token}` (issue 24.4): a shared preview link's page, for anyone holding the link,
+ * `GET /api/v1/preview/view/{token}`: a shared preview link's page, for anyone holding the link,
  * signed in or not. The token is checked (links.ts) before anything is read; a forged, expired or revoked one, or
  * one whose item is gone, gets a page that says so and shows nothing of any item. Nothing here is ever kept by
  * the CDN or a browser, nor indexed (PREVIEW_HEADERS, and the route's `private` cache policy).

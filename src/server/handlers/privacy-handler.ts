@@ -1,5 +1,5 @@
 /**
- * Data-principal rights (owners only, issue 21): `POST /api/v1/privacy/erase` `{email}` deletes every request from
+ * Data-principal rights (owners only): `POST /api/v1/privacy/erase` `{email}` deletes every request from
  * that address for good, a paid enrolment's tax record aside (fees/tax-records.ts); `GET /api/v1/privacy/export?email=`
  * answers everything stored about it, and what an erasure would keep. Both are an
  * owner's decision, as the backup download is: one is irreversible, the other hands over a person's whole record.
@@ -32,7 +32,7 @@ async function erase(input: StaffInput) {
   const erased = await eraseByEmail(deps, email);
   // Their testimonials go first: they are found through the certificates' addresses, which erasure removes.
   const testimonials = await eraseTestimonialsOf(deps, email);
-  // A certificate is not deleted: its number stays, revoked, so a verifier learns it no longer holds (issue 23).
+  // A certificate is not deleted: its number stays, revoked, so a verifier learns it no longer holds.
   const certificates = await revokeOnRequest(deps, email);
   // Whose (masked: the log must not hold what was just erased) and how much.
   await auditAction(input, actor, {

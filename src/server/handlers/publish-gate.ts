@@ -1,5 +1,5 @@
 /**
- * The publish gate (issue 22): a family's definition may list fields a published item must have
+ * The publish gate: a family's definition may list fields a published item must have
  * (`publishRequires`, src/families/define.ts). A draft may lack them; a save that leaves the item published
  * without one is refused with a 400 naming each missing field, and nothing is written. A requirement may name a
  * Site settings key whose value stands in for an empty field (a course's refund policy), read as the settings
@@ -48,7 +48,7 @@ export async function publishRefusals(
 const PRIVATE_MIN_LENGTH = 3;
 
 /**
- * Issue 25.3: a published item's public texts must not repeat what it keeps private (an anonymous client's name
+ * A published item's public texts must not repeat what it keeps private (an anonymous client's name
  * typed into the title would reach the page, its address and the sitemap). One message per public field that does.
  */
 export function privacyRefusals(
@@ -92,7 +92,7 @@ export async function checkPublishable(
   current: StoredItem | null,
 ): Promise<void> {
   // An update keeps what it does not send; a create is published unless it says otherwise. An item with a
-  // publish time will be published by the scheduler, which checks nothing: it is checked now (issue 24.3).
+  // publish time will be published by the scheduler, which checks nothing: it is checked now.
   const merged = { ...current, ...fields };
   const scheduled = timeOf(merged[PUBLISH_AT]) !== null;
   const item = { ...merged, published: scheduled || (fields.published ?? current?.published ?? true) };

@@ -151,7 +151,7 @@ function submissionLimits(family: RequestFamily): RouteLimit[] {
 }
 
 /**
- * A plain HTML form's POST (the assessment form without JavaScript, issue 25.2): the same submission, answered
+ * A plain HTML form's POST (the assessment form without JavaScript): the same submission, answered
  * with a 303 to the thank-you page, or with a page that lists what to correct (nothing stored).
  */
 async function submitForm(family: RequestFamily, input: RouteInput) {
@@ -189,14 +189,14 @@ async function submitBody(
   const rule = submissionRules[family.key as RequestFamilyKey];
   const stored = rule ? await rule(fields, deps) : fields;
   await count(senderKeys(stored));
-  // Issue 25.5: only now, with the request about to be stored, does the sender's address count for the day.
+  // Only now, with the request about to be stored, does the sender's address count for the day.
   const settings = await currentSettings(deps);
   const acknowledge = await shouldAcknowledge(deps, family, String(stored.email ?? ''), settings);
   // The outbox is stored with the request in one write: a stored request always has its notifications.
   const outbox = newOutbox(deps.notifier.channels, deps.now(), { acknowledge });
   const status = stored.status === WAITLISTED ? WAITLISTED : INITIAL_STATUS;
   const reference = newReference();
-  // Issue 22.6: a seat with a fee is paid by UPI. Decided once, here: the answer shows this payment and the request
+  // A seat with a fee is paid by UPI. Decided once, here: the answer shows this payment and the request
   // keeps it (`paymentAsked`) in the same write, so its acknowledgement repeats exactly it, and a waitlisted
   // request (no seat yet, nothing to pay) gets none in either.
   const payment = status === WAITLISTED ? null : await paymentOffer({ ...stored, reference }, settings);
@@ -209,7 +209,7 @@ async function submitBody(
   });
   if (outbox) waitUntil(deliverAfterResponse(deps, family.key as RequestFamilyKey, item._id));
   // Nothing public changed (a new request holds no seat), so no purge and no rebuild; the submitter gets no stored
-  // personal data back, only whether the request joined a full batch's waitlist (issue 22.5).
+  // personal data back, only whether the request joined a full batch's waitlist.
   // The answer adds what the form shows (the spec's fields stay): the payment, and the student's enrolment page.
   const page = pageOf(deps.env, family.key, item);
   if (item.status === WAITLISTED) return submissionAnswer({ status: WAITLISTED }, ENROLL_WAITLISTED, page);
@@ -281,7 +281,7 @@ async function list(family: RequestFamily, { request, deps }: StaffInput) {
 }
 
 /**
- * Issue 25.7: how many requests came from each source (utm_source, else the referring site, else "direct";
+ * How many requests came from each source (utm_source, else the referring site, else "direct";
  * "unknown" for those sent without one), under the list's other filters.
  */
 async function sources(family: RequestFamily, { request, deps }: StaffInput) {
@@ -305,7 +305,7 @@ async function patch(family: RequestFamily, input: StaffInput, id: string) {
   if (status !== undefined) fields.status = status;
   const cleared = note !== undefined && note.trim() === '';
   if (note !== undefined) {
-    // An empty note removes it, and who wrote it with it; a saved one says who wrote it and when (issue 21.11).
+    // An empty note removes it, and who wrote it with it; a saved one says who wrote it and when.
     fields.note = cleared ? undefined : note;
     fields.noteBy = cleared ? undefined : actor.name;
     fields.noteAt = cleared ? undefined : deps.now().toISOString();

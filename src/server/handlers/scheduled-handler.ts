@@ -1,5 +1,5 @@
 /**
- * The Scheduled screen's routes (issue 24.3): staff list every scheduled publish and unpublish of every content
+ * The Scheduled screen's routes: staff list every scheduled publish and unpublish of every content
  * family of the registry, earliest first, and cancel one (its time cleared; the item stays as it is now; audited).
  */
 import { SCHEDULE_REASONS } from '../../lib/api-messages.ts';

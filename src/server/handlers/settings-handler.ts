@@ -1,5 +1,5 @@
 /**
- * Site settings (issue 12.7): `GET /api/v1/settings` (public), `PUT` (admin), `GET …/revisions` and
+ * Site settings: `GET /api/v1/settings` (public), `PUT` (admin), `GET …/revisions` and
  * `POST …/revisions/{rev}/restore` (admin). The settings are the one item of their collection, under a fixed id,
  * so the repository's item history (docs/decisions.md 14) is their history too. Nothing stored yet means the
  * seed (today's values): the first save first stores the seed, so the history starts from what the site showed.
@@ -45,7 +45,7 @@ import { SINGLETON_ID } from '../repository/keys.ts';
 import { versionOf } from '../repository/port.ts';
 
 const family = settingsFamily;
-/** `?drafts=1`, as on the content families: a staff read, never cached, with the version (issue 21). */
+/** `?drafts=1`, as on the content families: a staff read, never cached, with the version. */
 const STAFF_READ_PARAM = 'drafts';
 
 export const settingsRoutes: readonly ApiRoute[] = [

@@ -1,5 +1,5 @@
 /**
- * `/testimonial/{token}` (issue 23.8), served by the certificate pages' function (netlify/functions/verify.mts):
+ * `/testimonial/{token}`, served by the certificate pages' function (netlify/functions/verify.mts):
  * - `GET`: the learner's form (their stored testimonial filled in), or why the link does not work;
  * - `POST` (a plain form, no JavaScript): `action=save` stores the words as a draft for staff; `action=withdraw`
  *   deletes them. Either answers 303 back to the page, which then says what happened (`?done=`).

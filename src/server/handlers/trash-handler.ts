@@ -146,7 +146,7 @@ async function restoreItem(family: TrashFamily, input: StaffInput, id: string) {
     item;
   await createHooksOf(family.key)?.afterRestore?.(input, item);
   if (family.cacheTag) await publishChange(deps, family.cacheTag);
-  // An enrolled request back in its list holds its batch's seat again (issue 22.5).
+  // An enrolled request back in its list holds its batch's seat again.
   await purgeSeatsIfHeld(deps, item);
   await auditAction(input, actor, {
     action: 'restore',

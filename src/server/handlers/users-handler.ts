@@ -1,8 +1,8 @@
 /**
- * Account management for owners (issue 13): `GET/POST /api/v1/users`, `PATCH/DELETE /api/v1/users/<id>`. The
+ * Account management for owners: `GET/POST /api/v1/users`, `PATCH/DELETE /api/v1/users/<id>`. The
  * route table lets only owners in; the rules here keep at least one enabled owner, keep an owner from locking
  * themselves out, and end an account's sessions when it is disabled, deleted or given a temporary password (which
- * its holder must replace at their next sign-in, issue 21).
+ * its holder must replace at their next sign-in).
  */
 import type { z } from 'zod';
 import { USERS_PATH, type AccountChange } from '../../lib/identity.ts';

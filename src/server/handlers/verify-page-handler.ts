@@ -1,5 +1,5 @@
 /**
- * The certificate pages and keys outside the API (issue 23), one function (netlify/functions/verify.mts):
+ * The certificate pages and keys outside the API, one function (netlify/functions/verify.mts):
  * - `GET /verify/find?number=…`: the /verify form's plain GET, answered 303 to `/verify/{number}`;
  * - `GET /verify/{number}`: the page (src/server/certificates/verify-page.ts), 404 with its page when unknown;
  * - `GET /verify/{number}/credential.jwt`: the signed credential as a file;
@@ -64,7 +64,7 @@ function decoded(segment: string): string {
 
 export const verifyPageHandler: RouteHandler = async ({ request, deps, ip, waitUntil }) => {
   const url = new URL(request.url);
-  // Issue 23.8: the learner's testimonial page, the other page a certificate's holder is sent to.
+  // The learner's testimonial page, the other page a certificate's holder is sent to.
   if (url.pathname.startsWith(`${TESTIMONIAL_PATH}/`)) return testimonialPageHandler(deps, request);
   // The student's "Your enrolment" page: another signed-link page of the same kind.
   if (url.pathname.startsWith(`${ENROLMENT_PAGE_PATH}/`))

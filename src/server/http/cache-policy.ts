@@ -20,7 +20,7 @@ export type CachePolicy =
   | { kind: 'public-short'; tag: string; seconds: number }
   /** Content-addressed files: the name changes whenever the bytes do. */
   | { kind: 'immutable' }
-  /** A page for one holder only (a shared preview of a draft, issue 24.4): kept by no CDN and no browser. */
+  /** A page for one holder only (a shared preview of a draft): kept by no CDN and no browser. */
   | { kind: 'private' };
 
 export const NO_STORE: CachePolicy = { kind: 'no-store' };
@@ -33,7 +33,7 @@ export const shortPublicCache = (tag: string, seconds: number): CachePolicy => (
 });
 
 /**
- * Issue 24.3: a public answer that changes by itself at a known time (an item scheduled to go live or leave) may
+ * A public answer that changes by itself at a known time (an item scheduled to go live or leave) may
  * be kept by the CDN only until then: no purge happens at that moment, and the scheduler's purge may come up to
  * its interval later. The handler caps its answer; the router's cache headers then say the cap.
  */

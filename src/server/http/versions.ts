@@ -1,5 +1,5 @@
 /**
- * Item versions over HTTP (issue 21): a staff read answers the item's version as its `ETag`, a write sends it
+ * Item versions over HTTP: a staff read answers the item's version as its `ETag`, a write sends it
  * back as `If-Match`, and a write made from an older version is refused with 412 saying who saved the newer one
  * and when. A write without `If-Match` (or with `*`) is not checked, so older clients keep working.
  */

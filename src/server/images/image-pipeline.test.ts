@@ -186,7 +186,7 @@ describe('processImage: upload attacks', () => {
     expect([error.status, error.message]).toEqual([415, API.notAnImage]);
   });
 
-  // Issue 21.11 changed the message: bytes that are no picture at all say so, rather than naming the formats.
+  // Bytes that are no picture at all say so, rather than naming the formats a picture may come in.
   it('rejects HTML renamed .jpg with 415 as not a picture (the bytes decide, not the name)', async () => {
     const error = await rejection(HTML_AS_JPEG);
     expect([error.status, error.message]).toEqual([415, API.notAPicture]);

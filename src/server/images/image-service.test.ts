@@ -75,7 +75,7 @@ describe('ImageService.store', () => {
 
     const html = await rejectionOf(images.store('content', asBlob(HTML_AS_JPEG)));
     expect((html as ImageRejectedError).status).toBe(415);
-    // HTML is no picture at all: it says so (issue 21.11), where an SVG is a picture in a format not taken.
+    // HTML is no picture at all: it says so, where an SVG is a picture in a format not taken.
     expect((html as ImageRejectedError).message).toBe(API.notAPicture);
 
     // A blob whose bytes are never read: arrayBuffer() would throw, so a 413 proves the check runs first.

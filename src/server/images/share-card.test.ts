@@ -1,4 +1,4 @@
-/** Articles' share pictures (issue 24): 1200 × 630 PNGs from the title and the cover, written where pages name them. */
+/** Articles' share pictures: 1200 × 630 PNGs from the title and the cover, written where pages name them. */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

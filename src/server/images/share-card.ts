@@ -1,5 +1,5 @@
 /**
- * Articles' share pictures (issue 24): 1200 × 630 PNGs made after the build from each published article's title
+ * Articles' share pictures: 1200 × 630 PNGs made after the build from each published article's title
  * and cover, written to `{outDir}/share/articles/{slug}.png` (src/lib/articles.ts shareImagePath), which the
  * article page names as its og:image and twitter:image.
  *

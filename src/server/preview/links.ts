@@ -1,5 +1,5 @@
 /**
- * Shared preview links (issue 24.4): a token `p1.{expiresAtSeconds}.{linkId}.{hmac}` signed with HMAC-SHA256 under
+ * Shared preview links: a token `p1.{expiresAtSeconds}.{linkId}.{hmac}` signed with HMAC-SHA256 under
  * a key derived from SESSION_SECRET, naming a record in the `previewLinks` collection that says which item it
  * shows. The signature means no one can make or alter a link; the record is what revocation deletes, so a link
  * stops working at once and stays dead. Both the token and the record carry the expiry: the token's cannot be

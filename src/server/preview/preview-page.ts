@@ -1,5 +1,5 @@
 /**
- * A preview as a whole page (issue 24.4): the deployed page the item will appear on is the shell (its head,
+ * A preview as a whole page: the deployed page the item will appear on is the shell (its head,
  * stylesheet, navbar and footer, rendered by Astro's PublicLayout at build time), with its `<main>` replaced by
  * the PREVIEW banner and the item's body (renderers.ts). Scripts are dropped (previewed pages need none, and the
  * page's meta CSP lists only the shell's own), the canonical link too, and `noindex` is added. Without a shell (the

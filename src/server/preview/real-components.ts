@@ -1,5 +1,5 @@
 /**
- * The site's own page components for previews (issue 24.4, docs/decisions.md §45): the build compiles
+ * The site's own page components for previews (docs/decisions.md §45): the build compiles
  * the data-free components (src/preview-entry.ts) into one self-contained module, and the function loads it here at
  * run time and renders them with Astro's Container API, so a preview's body is the page's own markup.
  *

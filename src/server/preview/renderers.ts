@@ -1,5 +1,5 @@
 /**
- * How each family's item looks in a preview (issue 24.4): the body of the public page it will appear on, with the
+ * How each family's item looks in a preview: the body of the public page it will appear on, with the
  * same markup, classes and words as that page's template, so the site's own stylesheet lays it out as it will be.
  * A family with a page of its own (course, case study; articles plug in their entry here) gets that page's body;
  * any other content family shows as the item's section would (its fields, in the family's order). The page

@@ -20,9 +20,9 @@ export const SINGLETON_ID = '0000000000singleton0';
 /** Fields that must be unique within their collection (compared trimmed and lower-cased). */
 export const UNIQUE_FIELDS: Partial<Record<CollectionName, string>> = {
   enrollCourse: 'courseName',
-  /** Staff accounts (issue 13): one account per user ID. */
+  /** Staff accounts: one account per user ID. */
   accounts: 'userId',
-  /** Certificates (issue 23): one certificate per number, generated or typed for an old one. */
+  /** Certificates: one certificate per number, generated or typed for an old one. */
   certificate: 'number',
 };
 

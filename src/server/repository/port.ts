@@ -52,7 +52,7 @@ export interface Revision {
 /**
  * An item's version: how many edits it has had. Stored as `version`, set by every update that is an edit (not
  * by bookkeeping, `touch: false`); items never edited, or stored before versions existed, have none and are at 0.
- * It is what staff send back as `If-Match`, so a save made from an older read is refused (issue 21).
+ * It is what staff send back as `If-Match`, so a save made from an older read is refused.
  */
 export const versionOf = (item: Record<string, unknown>): number =>
   typeof item.version === 'number' && Number.isInteger(item.version) && item.version >= 0 ? item.version : 0;
@@ -235,7 +235,7 @@ export interface Coordination {
   /**
    * Adds one to the named counter unless it already stands at `limit`; answers the new count, or null (nothing
    * counted) at the limit. However many instances ask at once, the counter never passes `limit`: the deploy
-   * governor spends its monthly budget through this (issue 26).
+   * governor spends its monthly budget through this.
    */
   countUpTo(name: string, limit: number): Promise<number | null>;
   /** The named counter's value (0 when never counted). */
@@ -256,7 +256,7 @@ export interface Coordination {
 
   /**
    * Forgets every hit counted for `identifier` in `bucket` (all windows): a successful sign-in clears the failures
-   * that led up to it (issue 13), so only failures ever count against a limit.
+   * that led up to it, so only failures ever count against a limit.
    */
   clearHits(bucket: string, identifier: string): Promise<void>;
 

@@ -1,5 +1,5 @@
 /**
- * The scheduler of issue 24.3 (netlify/functions/publish-scheduler.mts every 5 minutes; the local runner ticks it
+ * The publish scheduler (netlify/functions/publish-scheduler.mts every 5 minutes; the local runner ticks it
  * itself): makes every due scheduled change of every content family of the registry — `published` flipped, the
  * due time cleared — each an edit with its revision and an audit entry (actor "scheduler"), then asks for one
  * rebuild for the lot through the rebuild trigger (the deploy governor and its budget apply).

@@ -1,5 +1,5 @@
 /**
- * Testimonials from verified learners (issue 23.8): what the learner's link reads and writes. A submission is a
+ * Testimonials from verified learners: what the learner's link reads and writes. A submission is a
  * draft of the `learnerTestimonial` family (staff publish, order, trash; the history records each version); one
  * testimonial per certificate, stored under the certificate's own id, so the link, the privacy tools and the
  * revocation find it by that id and never by a number another certificate's may look like. Changing a published

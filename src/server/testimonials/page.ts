@@ -1,5 +1,5 @@
 /**
- * The learner's testimonial page (issue 23.8): one HTML document rendered by the certificate pages' function,
+ * The learner's testimonial page: one HTML document rendered by the certificate pages' function,
  * with a plain form that posts back to the same address, so it works without JavaScript (docs/decisions.md).
  */
 import { TESTIMONIAL_PAGE as WORDS } from '../../lib/messages.ts';

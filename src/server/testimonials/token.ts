@@ -1,5 +1,5 @@
 /**
- * The learner's testimonial link (issue 23.8): `/testimonial/{token}`, sent with the certificate e-mail, valid 60
+ * The learner's testimonial link: `/testimonial/{token}`, sent with the certificate e-mail, valid 60
  * days. The token is signed, not stored: `{certificate id}.{expiry, unix seconds}.{HMAC-SHA256}` under a key
  * derived from SESSION_SECRET for this one purpose. Nothing to keep or clean up, the same link in every retry of
  * the e-mail, and a forged or altered one fails the MAC. The same link later edits or withdraws what was sent.

@@ -1,5 +1,5 @@
 /**
- * The certificate screen's own tools (issue 23.2), under its heading: issuing for a whole batch from its roster
+ * The certificate screen's own tools, under its heading: issuing for a whole batch from its roster
  * (the enrolled students listed with checkboxes, those who already hold one marked and left out) and importing
  * old certificates from a CSV file (checked first; nothing is imported while a row has an error; a long file is
  * committed in parts, each answer followed by the call for the next, until the last is in). Loaded only

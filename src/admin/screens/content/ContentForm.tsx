@@ -1,7 +1,7 @@
 /**
  * The content screen's form: add or edit an item of the family, its fields drawn by their kinds' inputs
- * (src/admin/fields/), with drafts kept over a reload or a new sign-in (issue 10.11, 21), a 412's differences
- * and "save mine" or "take theirs", and the focus where the next step is (issue 10.8).
+ * (src/admin/fields/), with drafts kept over a reload or a new sign-in, a 412's differences
+ * and "save mine" or "take theirs", and the focus where the next step is.
  */
 import { SCHEDULE_FIELDS } from '../../../lib/schedule.ts';
 import { SCHEDULE } from '../../../lib/staff-messages.ts';
@@ -50,14 +50,14 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
   const editing = useStore(store.$editing);
   const list = useStore(store.$list);
   const conflict = useStore(store.$conflict);
-  // Input kept while the admin signed in again after the session expired on Save (issue 10.11).
+  // Input kept while the admin signed in again after the session expired on Save.
   const [draft] = useState(() => takeDraft(family.key));
   const pendingDraft = useRef<{
     editingId: string | null;
     values: FormValues;
     version?: number | null;
   } | null>(draft);
-  // What was typed and not saved before a reload or a trip to another screen (issue 21), offered back.
+  // What was typed and not saved before a reload or a trip to another screen, offered back.
   const [offer, setOffer] = useState(() => (draft ? null : readUnsaved(family.key, isFormValues)));
   /** The version the edit started from, sent as If-Match. */
   const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
@@ -156,7 +156,7 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
     }
   }
 
-  // Focus goes where the person's next step is, once the screen shows the outcome (issue 10.8).
+  // Focus goes where the person's next step is, once the screen shows the outcome.
   useEffect(() => {
     if (!focusRequest) return;
     const { target } = focusRequest;
@@ -288,7 +288,7 @@ export function ContentForm({ config, store }: { config: ContentScreenConfig; st
       )}
       <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
         {family.fields.map(controlOf)}
-        {/* Every family's items may go live and leave by themselves (issue 24.3). */}
+        {/* Every family's items may go live and leave by themselves. */}
         <fieldset className="schedule-fields">
           <legend>{SCHEDULE.legend}</legend>
           {SCHEDULE_FIELDS.map(controlOf)}

@@ -1,6 +1,6 @@
 /**
  * The content screen's list: the family's items as cards in their order (each field drawn by its kind's cell),
- * with edit, delete (and its Undo), publish, history, and reordering by buttons and by drag and drop (issue 12).
+ * with edit, delete (and its Undo), publish, history, and reordering by buttons and by drag and drop.
  */
 import { formatIst } from '../../../lib/ist.ts';
 import { pendingChanges } from '../../../lib/schedule.ts';
@@ -212,7 +212,7 @@ export function ContentList({ config, store }: { config: ContentScreenConfig; st
                   </a>
                 )}
                 {family.key === 'batch' && (
-                  // Issue 22.5: the batch's roster is the enrolment requests filtered by it (a page load, so the
+                  // The batch's roster is the enrolment requests filtered by it (a page load, so the
                   // requests screen reads its filter from the address).
                   <a
                     className="btn btn-outline btn-small"

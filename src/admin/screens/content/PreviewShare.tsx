@@ -1,5 +1,5 @@
 /**
- * Preview and share (issue 24.4) under the content form: "Preview" posts what is in the form now (saved or not) to
+ * Preview and share under the content form: "Preview" posts what is in the form now (saved or not) to
  * the API, which answers the page in a new tab; "Share preview" makes a signed link to the saved item that works
  * without signing in, and the item's working links are listed, each with Revoke.
  */

@@ -1,4 +1,4 @@
-/** Where focus goes on the content screen after its actions (issue 10.8). */
+/** Where focus goes on the content screen after its actions. */
 
 /** Focuses a card's first button (Edit), scrolling it into view; the admin's main region when it is gone. */
 export function focusItem(id: string | null): void {

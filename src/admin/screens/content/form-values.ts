@@ -12,10 +12,10 @@ import {
 
 export type FormValues = Record<string, FormValue>;
 
-/** A family with a picture also has its alt text in the form (issue 12). */
+/** A family with a picture also has its alt text in the form. */
 const hasAlt = (fields: readonly Field[]) => fields.some((field) => field.kind === 'image');
 
-/** What the form edits: the family's value fields, then every item's scheduled times (issue 24.3). */
+/** What the form edits: the family's value fields, then every item's scheduled times. */
 const formFields = (fields: readonly Field[]): Field[] => [...valueFields(fields), ...SCHEDULE_FIELDS];
 
 export const emptyValues = (fields: readonly Field[]): FormValues => ({

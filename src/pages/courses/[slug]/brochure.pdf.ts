@@ -1,5 +1,5 @@
 /**
- * Issue 22.7: `/courses/{slug}/brochure.pdf`, each published course's brochure, made when asked for from the same
+ * `/courses/{slug}/brochure.pdf`, each published course's brochure, made when asked for from the same
  * catalogue entry and Site settings as its page (src/course-brochure.ts).
  */
 import type { APIRoute } from 'astro';
