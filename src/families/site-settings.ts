@@ -1,5 +1,6 @@
 /**
- * Site settings: one item with a history; its fields and schemas live in src/lib/site-settings.ts.
+ * Site settings: one item with a history; its fields are listed in src/lib/setting-fields.ts, its type, schemas and
+ * seed are in src/lib/site-settings.ts.
  */
 import { FAMILY_NOUNS } from '../lib/staff-messages.ts';
 import type { SingletonDefinition } from './define.ts';

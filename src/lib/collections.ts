@@ -47,8 +47,8 @@ import {
   EnrollSchema,
   StoredMetaSchema,
 } from './schemas.ts';
+import { SETTING_FIELDS } from './setting-fields.ts';
 import {
-  SETTING_FIELDS,
   SiteSettingsInputSchema,
   SiteSettingsItemSchema,
   SiteSettingsSchema,

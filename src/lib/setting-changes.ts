@@ -4,7 +4,8 @@
  * Activity sentences).
  */
 import { fieldText } from './fields.ts';
-import { SETTING_FIELDS, type SiteSettings } from './site-settings.ts';
+import { SETTING_FIELDS } from './setting-fields.ts';
+import type { SiteSettings } from './site-settings.ts';
 
 /**
  * Where students' money goes and what their receipts say: only owners change these, every owner hears of a

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestFamilies } from '../../src/lib/collections.ts';
 import { FIELD_REASONS } from '../../src/lib/api-messages.ts';
-import { SETTING_FIELDS, SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
+import { SETTING_FIELDS } from '../../src/lib/setting-fields.ts';
+import { SITE_SETTINGS_SEED } from '../../src/lib/site-settings.ts';
 import { ACKNOWLEDGE, COURSE_SETTINGS } from '../../src/lib/staff-messages.ts';
 import { startMailCatcher, type MailCatcher } from '../../scripts/local/mail-catcher.ts';
 import {

@@ -10,12 +10,9 @@ import {
   settingsRevisionsPath,
 } from '../../src/lib/collections.ts';
 import { API, FIELD_REASONS, VALIDATION } from '../../src/lib/api-messages.ts';
-import {
-  SETTING_FIELDS,
-  SITE_SETTINGS_SEED,
-  type SettingGroup,
-  type SiteSettings,
-} from '../../src/lib/site-settings.ts';
+import type { SettingGroup } from '../../src/lib/setting-builders.ts';
+import { SETTING_FIELDS } from '../../src/lib/setting-fields.ts';
+import { SITE_SETTINGS_SEED, type SiteSettings } from '../../src/lib/site-settings.ts';
 import { MAP_EMBED_ORIGINS, siteConfig } from '../../src/lib/site-config.ts';
 import { APPLY_TO_INVALID, COURSE_SETTINGS, SETTINGS, TRUST_SETTINGS } from '../../src/lib/staff-messages.ts';
 import { createImageStore } from '../../src/server/images/image-store.ts';

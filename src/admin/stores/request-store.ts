@@ -398,3 +398,6 @@ export function createRequestStore(family: RequestFamily) {
     clearNotice: () => $notice.set(null),
   };
 }
+
+/** A request screen's store, as its parts receive it. */
+export type RequestStore = ReturnType<typeof createRequestStore>;

@@ -39,7 +39,7 @@ import {
 } from '../http/respond.ts';
 import { READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
 import { validate } from '../http/validate.ts';
-import { createFromFields } from './content-handler.ts';
+import { createFromFields } from './content-write.ts';
 import { CERTIFICATE_FIELD } from '../enrolments/link.ts';
 import { z } from 'zod';
 import { everyInIndex } from '../repository/every-in-index.ts';

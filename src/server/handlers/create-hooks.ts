@@ -1,5 +1,5 @@
 /**
- * What a family's create does beyond the generic one (content-handler.ts): fields stored with the new item in the
+ * What a family's create does beyond the generic one (content-write.ts): fields stored with the new item in the
  * same write, and work after the answer, and what a family refuses to delete. A certificate is checked against its
  * batch's dates, stored with its e-mail's outbox entry and its place in the revocation status list (status-list.ts,
  * allocated once here so every credential ever signed for it names the same place), the e-mail tried right after

@@ -20,7 +20,8 @@ import { createHooksOf } from './create-hooks.ts';
 import { UniqueConflictError, type StoredItem, type TrashEntry } from '../repository/port.ts';
 import { leaveTombstone } from '../enquiries/tombstones.ts';
 import { keepsTaxRecord, keepTrashedTaxRecord } from '../fees/tax-records.ts';
-import { discardImage, present } from './content-handler.ts';
+import { discardImage } from './content-images.ts';
+import { present } from './content-read.ts';
 import type { ApiRegistry } from './api-registry.ts';
 import { allFamilies, contentFamilies, requestFamilies, type ContentFamily } from '../../lib/collections.ts';
 
