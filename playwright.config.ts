@@ -6,6 +6,7 @@ import {
   E2E_ADMIN_PASSWORD,
   E2E_ADMIN_PORT,
   E2E_BASE_URL,
+  E2E_BUILD_DIR,
   E2E_DATA_DIR,
   E2E_PORT,
   E2E_SIDE_BASE_URL,
@@ -37,7 +38,8 @@ const RUNNER_ENV = {
 };
 const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 // Playwright starts its web servers one after another: a runner's entry is done once the runner is past its port
-// check and seeding, so the three build side by side, and the last entry waits until all of them answer.
+// check and seeding, so the three start side by side, and the last entry waits until all of them answer. The first
+// builds the site and shares the build; the other two wait for it and copy it (scripts/local/shared-build.ts).
 const PAST_SEEDING = { stdout: /\[serve\] building the site/ };
 
 // End-to-end specs drive Debian's Chromium (its headless shell when installed: §51; never a downloaded browser)
@@ -83,7 +85,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
+      command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset --share-build ${E2E_BUILD_DIR}`,
       url: `${E2E_BASE_URL}/health`,
       wait: PAST_SEEDING,
       timeout: 240_000,
@@ -93,7 +95,7 @@ export default defineConfig({
       env: { ...RUNNER_ENV, SCHEDULED_PUBLISHING_INTERVAL_MS: '5000' },
     },
     {
-      command: `node tests/e2e/redis-runner.ts --port ${E2E_ADMIN_PORT} --data-dir ${E2E_ADMIN_DATA_DIR} --reset`,
+      command: `node tests/e2e/redis-runner.ts --port ${E2E_ADMIN_PORT} --data-dir ${E2E_ADMIN_DATA_DIR} --reset --from-build ${E2E_BUILD_DIR}`,
       url: `${E2E_ADMIN_BASE_URL}/health`,
       wait: PAST_SEEDING,
       timeout: 240_000,
@@ -108,7 +110,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: `node tests/e2e/redis-runner.ts --store blobs --port ${E2E_SIDE_PORT} --data-dir ${E2E_SIDE_DATA_DIR} --reset`,
+      command: `node tests/e2e/redis-runner.ts --store blobs --port ${E2E_SIDE_PORT} --data-dir ${E2E_SIDE_DATA_DIR} --reset --from-build ${E2E_BUILD_DIR}`,
       url: `${E2E_SIDE_BASE_URL}/health`,
       wait: PAST_SEEDING,
       timeout: 240_000,
