@@ -31,6 +31,12 @@ function builtTree(origin: string) {
   return { root, pageFunction };
 }
 
+/** The folders a taking runner hands over (site-builder.ts's adopt), in a tree of its own. */
+function takerTree(origin: string) {
+  const root = folder();
+  return { projectRoot: root, dist: join(root, 'next'), pageFunction: join(root, 'pf'), origin };
+}
+
 describe('a shared build', () => {
   it('is taken with the taking runner’s origin in its server code and text files, the client scripts as built', async () => {
     const built = builtTree('http://localhost:5300');
@@ -42,13 +48,8 @@ describe('a shared build', () => {
       origin: 'http://localhost:5300',
     });
 
-    const root = folder();
-    const into = {
-      projectRoot: root,
-      dist: join(root, 'next'),
-      pageFunction: join(root, 'pf'),
-      origin: 'http://localhost:5301',
-    };
+    const into = takerTree('http://localhost:5301');
+    const root = into.projectRoot;
     expect(await takeSharedBuild(shared, into)).toBe(true);
     expect(readFileSync(join(into.dist, 'robots.txt'), 'utf8')).toBe(
       'Sitemap: http://localhost:5301/sitemap.xml\n',
@@ -67,13 +68,8 @@ describe('a shared build', () => {
     const shared = folder();
     clearSharedBuild(shared);
     publishFailure(shared);
-    const root = folder();
-    const into = {
-      projectRoot: root,
-      dist: join(root, 'next'),
-      pageFunction: join(root, 'pf'),
-      origin: 'http://x',
-    };
+    const into = takerTree('http://x');
+    const root = into.projectRoot;
     expect(await takeSharedBuild(shared, into)).toBe(false);
     expect(await takeSharedBuild(join(root, 'nobody-shares-here'), into)).toBe(false);
     expect(existsSync(into.dist)).toBe(false);
