@@ -6,6 +6,7 @@ import {
   E2E_ADMIN_PASSWORD,
   E2E_ADMIN_PORT,
   E2E_BASE_URL,
+  E2E_BUILD_DIR,
   E2E_DATA_DIR,
   E2E_PORT,
   E2E_SIDE_BASE_URL,
@@ -20,11 +21,13 @@ import {
  * Blobs sandbox on a private copy of the tree: the fault specs (their API outages are made in the browser, so
  * either store serves), the public pages' and forms' specs and some admin screens. `public-blobs` (the rest), on
  * the Blobs runner of the tree itself: the specs that read the rebuilt pages most, and those that read dist/.
+ * admin-content.spec.ts (twenty tests, each a screen's writes and axe runs) keeps the Redis project busiest, so
+ * admin-auth and admin-feedback run on the tree's runner and admin-phone on the side runner (docs/decisions.md §85).
  */
 const REDIS_SPECS =
-  /(admin-(auth|content|courses-stats|requests|identity|phone|feedback)|cdn-cache|pages-(on-demand|through-cdn))\.spec\.ts$/;
+  /(admin-(content|courses-stats|requests|identity)|cdn-cache|pages-(on-demand|through-cdn))\.spec\.ts$/;
 const SIDE_SPECS =
-  /(security-(faults|csp)|public-(forms|home|routes)|admin-(editing|enquiries|markdown-editor))\.spec\.ts$/;
+  /(security-(faults|csp)|public-(forms|home|routes)|admin-(editing|enquiries|markdown-editor|phone))\.spec\.ts$/;
 
 // Every spec signs in and submits forms from one address: raise the per-IP limits (their own tests use the defaults).
 const RUNNER_ENV = {
@@ -34,10 +37,14 @@ const RUNNER_ENV = {
   SUBMISSION_RATE_LIMIT_MAX: '10000',
   SUBMISSION_SENDER_LIMIT_MAX: '10000',
   SUBMISSION_MIN_FILL_MS: '0', // Playwright fills a form in milliseconds
+  // After each write's purge only the API's lists are warmed (cdn-cache.spec.ts reads one): rendering every page
+  // and brochure PDF the write touched, four at a time on the runner's own thread, held up the specs' requests.
+  CDN_WARM: 'lists',
 };
 const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 // Playwright starts its web servers one after another: a runner's entry is done once the runner is past its port
-// check and seeding, so the three build side by side, and the last entry waits until all of them answer.
+// check and seeding, so the three start side by side, and the last entry waits until all of them answer. The first
+// builds the site and shares the build; the other two wait for it and copy it (scripts/local/shared-build.ts).
 const PAST_SEEDING = { stdout: /\[serve\] building the site/ };
 
 // End-to-end specs drive Debian's Chromium (its headless shell when installed: §51; never a downloaded browser)
@@ -83,7 +90,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
+      command: `node scripts/serve.ts --port ${E2E_PORT} --data-dir ${E2E_DATA_DIR} --reset --share-build ${E2E_BUILD_DIR}`,
       url: `${E2E_BASE_URL}/health`,
       wait: PAST_SEEDING,
       timeout: 240_000,
@@ -93,22 +100,20 @@ export default defineConfig({
       env: { ...RUNNER_ENV, SCHEDULED_PUBLISHING_INTERVAL_MS: '5000' },
     },
     {
-      command: `node tests/e2e/redis-runner.ts --port ${E2E_ADMIN_PORT} --data-dir ${E2E_ADMIN_DATA_DIR} --reset`,
+      command: `node tests/e2e/redis-runner.ts --port ${E2E_ADMIN_PORT} --data-dir ${E2E_ADMIN_DATA_DIR} --reset --from-build ${E2E_BUILD_DIR}`,
       url: `${E2E_ADMIN_BASE_URL}/health`,
       wait: PAST_SEEDING,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
-      // No spec of the Redis project reads the rebuilt pages: the first write builds, the rest wait out the run (an
-      // hour's window) instead of a build a minute competing for the CPU; the public runner keeps 2 s for the specs
-      // that wait for the new HTML.
-      // No deploy budget at all: pages-on-demand.spec.ts shows that edits reach the pages without one.
-      env: { ...RUNNER_ENV, REBUILD_WINDOW_MS: '3600000', DEPLOY_BUDGET_PER_MONTH: '0' },
+      // The runner ticks its schedulers every REBUILD_WINDOW_MS: here once an hour, so pages-through-cdn.spec.ts
+      // shows a scheduled article appear with no tick at all; the other runners tick every 2 s.
+      env: { ...RUNNER_ENV, REBUILD_WINDOW_MS: '3600000' },
       // Time to stop redis-server and remove the runner's copy of the tree.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: `node tests/e2e/redis-runner.ts --store blobs --port ${E2E_SIDE_PORT} --data-dir ${E2E_SIDE_DATA_DIR} --reset`,
+      command: `node tests/e2e/redis-runner.ts --store blobs --port ${E2E_SIDE_PORT} --data-dir ${E2E_SIDE_DATA_DIR} --reset --from-build ${E2E_BUILD_DIR}`,
       url: `${E2E_SIDE_BASE_URL}/health`,
       wait: PAST_SEEDING,
       timeout: 240_000,

@@ -8,6 +8,7 @@
  * HOST names another address (local/listen.ts).
  *
  *   [PORT=8888] [HOST=0.0.0.0] node scripts/serve.ts [--port 8888] [--data-dir .local/data] [--reset] [--dev]
+ *     [--share-build DIR | --from-build DIR]
  *
  * --dev serves `astro dev` (hot reload) behind the same functions instead of the production build.
  */
@@ -52,6 +53,7 @@ import { loadDevSecrets } from './local/secrets.ts';
 import { answersNothing, isPageRequest, localPageFunction } from './local/page-function.ts';
 import { keepFunctionsWarm } from './local/warm-functions.ts';
 import { createSiteBuilder } from './local/site-builder.ts';
+import { firstBuild } from './local/shared-build.ts';
 import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
 
 /** Locally a rebuild takes seconds, so the coalescing window is short too (production: 60 s). */
@@ -67,6 +69,9 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string', default: '.local/data' },
     reset: { type: 'boolean', default: false },
     dev: { type: 'boolean', default: false },
+    // One build for several runners of the same sources (the e2e suite's): local/shared-build.ts.
+    'share-build': { type: 'string' },
+    'from-build': { type: 'string' },
   },
 });
 const port = Number(args.port);
@@ -183,8 +188,13 @@ async function main() {
     );
     serverAddress = `http://localhost:${devPort}`;
   } else {
-    log('building the site…');
-    await builder.request('start');
+    await firstBuild(builder, {
+      projectRoot,
+      origin: `http://localhost:${port}`,
+      shareTo: args['share-build'],
+      takeFrom: args['from-build'],
+      log,
+    });
   }
 
   const scheduled = await scheduledFunctionNames(join(projectRoot, 'netlify', 'functions'));

@@ -20,6 +20,11 @@ export interface SiteBuilder {
   readonly pageFunction: string | undefined;
   /** Number of completed builds (used by tests of the local build hook). */
   readonly completed: number;
+  /**
+   * Serves a build made elsewhere instead of building: `take` fills the dist folder and the page function's
+   * folder it is given (shared-build.ts), answering false when it has no build to give.
+   */
+  adopt(take: (into: { dist: string; pageFunction: string }) => Promise<boolean>): Promise<boolean>;
   /** Stops the build worker. */
   stop(): void;
 }
@@ -144,13 +149,16 @@ export function createSiteBuilder(options: {
   };
 
   let pageFunction: string | undefined;
+  /** This process's own folder for the next build's page function. */
+  const pageFunctionFolder = () =>
+    join(options.projectRoot, '.local', `page-function-${process.pid}-${completed + 1}`);
   /** Moves the page function the build just wrote into this process's own folder; drops older builds' but one. */
   const keepPageFunction = () => {
     const built = join(options.projectRoot, ADAPTER_FUNCTION_DIR);
     if (!existsSync(join(built, 'ssr.mjs'))) return undefined;
     const root = join(options.projectRoot, '.local');
     const own = `page-function-${process.pid}-`;
-    const folder = join(root, `${own}${completed + 1}`);
+    const folder = pageFunctionFolder();
     rmSync(folder, { recursive: true, force: true });
     renameSync(built, folder);
     for (const name of readdirSync(root)) {
@@ -162,14 +170,13 @@ export function createSiteBuilder(options: {
     return join(folder, 'ssr.mjs');
   };
 
-  const buildOnce = async (reason: string) => {
-    const started = Date.now();
+  /** The next build's dist, written beside the served one and swapped in whole. */
+  const nextDist = () => {
     const next = join(options.projectRoot, '.local', `dist-next-${process.pid}`);
     rmSync(next, { recursive: true, force: true });
-    const built = await withBuildLock(options.projectRoot, async () => {
-      await runBuild(next);
-      return keepPageFunction();
-    });
+    return next;
+  };
+  const goLive = (next: string, built: string | undefined) => {
     const old = `${dist}-old-${process.pid}`;
     rmSync(old, { recursive: true, force: true });
     if (existsSync(dist)) renameSync(dist, old);
@@ -177,7 +184,27 @@ export function createSiteBuilder(options: {
     rmSync(old, { recursive: true, force: true });
     pageFunction = built;
     completed += 1;
+  };
+
+  const buildOnce = async (reason: string) => {
+    const started = Date.now();
+    const next = nextDist();
+    const built = await withBuildLock(options.projectRoot, async () => {
+      await runBuild(next);
+      return keepPageFunction();
+    });
+    goLive(next, built);
     options.log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s (${reason})`);
+  };
+
+  const adopt: SiteBuilder['adopt'] = async (take) => {
+    const next = nextDist();
+    const folder = pageFunctionFolder();
+    rmSync(folder, { recursive: true, force: true });
+    if (!(await take({ dist: next, pageFunction: folder }))) return false;
+    const built = join(folder, 'ssr.mjs');
+    goLive(next, existsSync(built) ? built : undefined);
+    return true;
   };
 
   const request = (reason: string): Promise<void> => {
@@ -199,6 +226,7 @@ export function createSiteBuilder(options: {
 
   return {
     request,
+    adopt,
     get completed() {
       return completed;
     },

@@ -3,7 +3,7 @@
  * start that never touches the store pays nothing). Tests build their own with createDeps and real stores.
  */
 import { createCachePurger, type CachePurger } from './cdn/cache-purge.ts';
-import { warmPaths, type PathsToWarm } from './cdn/warm.ts';
+import { apiPathsToWarm, warmPaths, type PathsToWarm } from './cdn/warm.ts';
 import { sitePathsToWarm } from './cdn/site-paths-to-warm.ts';
 import { loadEnv, type ServerEnv } from './env.ts';
 import { createNotifier, type Notifier } from './enquiries/notifier.ts';
@@ -44,7 +44,8 @@ export function createDeps(
     retentionDays: env.REQUEST_RETENTION_DAYS,
   });
   const now = parts.now ?? (() => new Date());
-  const pathsToWarm = parts.pathsToWarm ?? sitePathsToWarm(repository);
+  const pathsToWarm =
+    parts.pathsToWarm ?? (env.CDN_WARM === 'lists' ? apiPathsToWarm : sitePathsToWarm(repository));
   return {
     env,
     repository,

@@ -130,6 +130,12 @@ const EnvSchema = z
     SITE_ID: optional(z.string()),
     /** Where purges go instead of Netlify's API (the local runner answers them itself); Netlify's API when unset. */
     NETLIFY_PURGE_API_URL: optional(z.url().refine((value) => /^https?:$/.test(new URL(value).protocol))),
+    /**
+     * What the warmer asks for after a purge (cdn/warm.ts): `pages` (the default: the pages that show a purged tag,
+     * then the API's public lists) or `lists` (the lists only: no page is rendered per write, as the e2e runners
+     * ask, where renders of every page a write touches compete with the suite for the CPU).
+     */
+    CDN_WARM: optional(z.enum(['pages', 'lists'])).transform((value) => value ?? 'pages'),
     /** Public origin of the site (links in notifications); Netlify's URL otherwise. */
     SITE_URL: optional(origin),
     /** SMTP server for notification e-mails, e.g. smtps://user:pass@smtp.example.com:465. */

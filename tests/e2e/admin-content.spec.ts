@@ -205,6 +205,9 @@ for (const screen of SCREENS) {
   const navigation = ('navigation' in screen && screen.navigation) || undefined;
 
   test.describe(`${screen.link} screen`, () => {
+    // Each test is a screen's whole round (three axe runs, uploads the server re-encodes, a write per step): 48–58 s
+    // when it passed at load 20, so 60 s failed most of them and their retries doubled the project's time (§85).
+    test.describe.configure({ timeout: 120_000 });
     test('validates, adds with an image, edits and deletes through the real API', async ({
       adminPage: page,
     }) => {

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /** Settings shared by playwright.config.ts and the specs. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8899);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -15,3 +17,8 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export const E2E_SIDE_PORT = Number(process.env.E2E_SIDE_PORT ?? E2E_PORT + 2);
 export const E2E_SIDE_BASE_URL = `http://localhost:${E2E_SIDE_PORT}`;
 export const E2E_SIDE_DATA_DIR = `.local/e2e-${E2E_SIDE_PORT}`;
+/**
+ * Where the first runner publishes its site build for the other two (scripts/local/shared-build.ts): absolute, as
+ * the other runners serve private copies of the tree. One per port, so suites can run side by side.
+ */
+export const E2E_BUILD_DIR = fileURLToPath(new URL(`../../.local/e2e-build-${E2E_PORT}`, import.meta.url));

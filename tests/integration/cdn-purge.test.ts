@@ -18,6 +18,7 @@ import { PURGE_RETRY_MINUTES, runScheduledPurgeRetry } from '../../src/server/cd
 import { apiPathsToWarm, MAX_WARM_PATHS } from '../../src/server/cdn/warm.ts';
 import { pathsToWarm } from '../../src/lib/page-cache.ts';
 import { sitePathsToWarm } from '../../src/server/cdn/site-paths-to-warm.ts';
+import { createDeps } from '../../src/server/deps.ts';
 import { startApi, type Api } from './api-harness.ts';
 
 interface Receiver {
@@ -199,6 +200,19 @@ describe('warming after a purge', () => {
         contentFamilies.article.path,
       ]),
     );
+  });
+
+  it('asks for the API lists only where CDN_WARM=lists says so, and for the pages first by default', async () => {
+    const tag = contentFamilies.homeCourse.cacheTag;
+    const parts = { repository: api.repository, coordination: api.coordination };
+    expect(await createDeps({ CDN_WARM: 'lists' }, parts).pathsToWarm([tag])).toEqual([
+      contentFamilies.homeCourse.path,
+    ]);
+    expect(await createDeps({}, parts).pathsToWarm([tag])).toEqual(
+      await sitePathsToWarm(api.repository)([tag]),
+    );
+    expect(await createDeps({}, parts).pathsToWarm([tag])).toContain('/');
+    expect(() => createDeps({ CDN_WARM: 'none' }, parts)).toThrow(/CDN_WARM/);
   });
 
   it('warms nothing when the purge failed', async () => {
