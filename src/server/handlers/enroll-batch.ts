@@ -1,11 +1,12 @@
 /**
- * Enrolment into a catalogue batch (issue 22.5): the submission's batch check, the seats' CDN purge when a
+ * Enrolment into a catalogue batch: the submission's batch check, the seats' CDN purge when a
  * request starts or stops holding a seat, and the batches staff see beside the requests.
  */
 import {
   batchState,
   courseNameOf,
   enrolNameOf,
+  holdsSeat,
   waitlistPlaces,
   WAITLISTED,
   type BatchDates,
@@ -57,7 +58,7 @@ export async function resolveEnrollBatch(
   const taken = await seatsHeldIn(deps, id);
   const state = batchState(datesOf(batch), taken, deps.now());
   if (state === 'started' || state === 'finished') throw refuse(API.batchClosed);
-  // Issue 22.6: the fee is fixed when the student enrols (an early bird stays theirs after its last day).
+  // The fee is fixed when the student enrols (an early bird stays theirs after its last day).
   const fee = feeDue(batch, course, utcToIstDay(deps.now().toISOString()));
   return {
     ...fields,
@@ -73,7 +74,7 @@ export async function resolveEnrollBatch(
  * its CDN minute, so the batch family's tag is purged. No rebuild: pages show seats as of the last build.
  */
 export async function purgeSeatsIfHeld(deps: Deps, ...states: (StoredItem | null | undefined)[]) {
-  const held = states.some((item) => item && typeof item.batch === 'string' && item.status === 'enrolled');
+  const held = states.some((item) => holdsSeat(item));
   const moved = new Set(states.map((item) => item?.status)).size > 1;
   if (!held || (states.length > 1 && !moved)) return;
   try {
