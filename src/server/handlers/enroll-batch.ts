@@ -11,6 +11,7 @@ import {
   WAITLISTED,
   type BatchDates,
 } from '../../lib/batches.ts';
+import { ENROLMENT_BATCH } from '../../families/enroll.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import { feeDue } from '../../lib/fees.ts';
 import { utcToIstDay } from '../../lib/ist.ts';
@@ -46,7 +47,7 @@ export async function resolveEnrollBatch(
   const { batch: id, ...rest } = fields;
   // No batch: the spec's enrolment, stored without the key.
   if (typeof id !== 'string' || id === '') return rest;
-  const batch = await deps.repository.get(batches.key, id);
+  const batch = await deps.repository.get(ENROLMENT_BATCH.to, id);
   if (!batch || !isLiveAt(batch, deps.now().getTime())) throw refuse(API.batchUnknown);
   const course =
     typeof batch.course === 'string' ? await deps.repository.get(courses.key, batch.course) : null;
