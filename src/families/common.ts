@@ -3,7 +3,14 @@
  */
 import { MAX_LENGTH } from '../lib/constants.ts';
 import { VALIDATION } from '../lib/api-messages.ts';
-import type { ImageField, IntegerField, PointsField, TextField } from '../lib/fields.ts';
+import type {
+  EmailField,
+  ImageField,
+  IntegerField,
+  PhoneField,
+  PointsField,
+  TextField,
+} from '../lib/fields.ts';
 import { CSV_HEADERS } from '../lib/staff-messages.ts';
 import type { ContentMessages, RequestCsvColumn, RequestDefinition } from './define.ts';
 
@@ -28,6 +35,46 @@ export const image = <const O extends Omit<ImageField, 'name' | 'kind'>>(options
   ({ name: 'image', kind: 'image', ...options }) as const satisfies ImageField;
 export const points = <const O extends Omit<PointsField<'points'>, 'name' | 'kind' | 'label'>>(options: O) =>
   ({ name: 'points', kind: 'points', label: 'Points', ...options }) as const satisfies PointsField;
+
+/**
+ * The sender's name, e-mail address and phone number, which every request form asks for, with the spec's words
+ * (the public forms' schemas, src/lib/schemas.ts, refuse with the same).
+ */
+export const senderFields = [
+  {
+    name: 'name',
+    kind: 'text',
+    label: CSV_HEADERS.name,
+    max: MAX_LENGTH.name,
+    required: VALIDATION.nameRequired,
+  } as const satisfies TextField,
+  {
+    name: 'email',
+    kind: 'email',
+    label: CSV_HEADERS.email,
+    max: MAX_LENGTH.email,
+    required: VALIDATION.emailRequired,
+    reasons: { invalid: VALIDATION.emailInvalid, tooLong: VALIDATION.tooLong(MAX_LENGTH.email) },
+  } as const satisfies EmailField,
+  {
+    name: 'phone',
+    kind: 'phone',
+    label: CSV_HEADERS.phone,
+    max: MAX_LENGTH.phone,
+    required: VALIDATION.phoneRequired,
+    reasons: { invalid: VALIDATION.phoneInvalid, tooLong: VALIDATION.tooLong(MAX_LENGTH.phone) },
+  } as const satisfies PhoneField,
+] as const;
+
+/** A request's message: `required`, its message when missing, or null (optional). */
+export const messageField = <const R extends string | null>(required: R) =>
+  ({
+    name: 'message',
+    kind: 'textarea',
+    label: CSV_HEADERS.message,
+    max: MAX_LENGTH.message,
+    required,
+  }) as const satisfies TextField;
 
 /** A list of short lines (qualifications, outcomes, a module's topics): none needed, none fixed. */
 export const lines = <const N extends string>(name: N, label: string, max: number) =>

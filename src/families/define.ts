@@ -155,9 +155,15 @@ export interface RequestCsvColumn {
   labels?: Readonly<Record<string, string>>;
 }
 
-export interface RequestDefinition<K extends string = string> {
+export interface RequestDefinition<K extends string = string, F extends Field = Field> {
   key: K;
   kind: 'request';
+  /**
+   * What a request stores from its form, of the content families' field kinds, in form order: the stored item
+   * schema is derived from them, and a reference (an enrolment's batch) is checked and looked up through its
+   * field. The public form's input schema keeps the spec's messages (src/lib/schemas.ts, docs/decisions.md §83).
+   */
+  fields: readonly F[];
   /** The field that names a request (the trash, the audit log). */
   titleField: string;
   admin: AdminScreenDefinition;

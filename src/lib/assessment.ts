@@ -1,5 +1,5 @@
 /**
- * Issue 25.2: the "Request a security assessment" form's schema, shared by the API and the /services page. Its
+ * The "Request a security assessment" form's schema, shared by the API and the /services page. Its
  * choices' names are the API's; the words people read are in messages.ts (ASSESSMENT_FORM).
  */
 import { z } from 'zod';
@@ -7,15 +7,7 @@ import { MAX_LENGTH } from './constants.ts';
 import { isGstin } from './fields/text.ts';
 import { istDayToUtc, utcToIstDay } from './ist.ts';
 import { ASSESSMENT_VALIDATION, VALIDATION } from './api-messages.ts';
-import {
-  emailInput,
-  honeypotShape,
-  optionalText,
-  phoneInput,
-  requiredLine,
-  sourceShape,
-  StoredMetaSchema,
-} from './schemas.ts';
+import { emailInput, honeypotShape, optionalText, phoneInput, requiredLine, sourceShape } from './schemas.ts';
 
 import { COMPLIANCE_REASONS, ENVIRONMENTS, NDA_ANSWERS, SCOPE_KEYS } from './assessment-form.ts';
 
@@ -92,26 +84,4 @@ export const AssessmentInputSchema = z.strictObject({
   notes: optionalText(MAX_LENGTH.message),
   ...sourceShape,
   ...honeypotShape,
-});
-
-export const AssessmentSchema = StoredMetaSchema.extend({
-  organisation: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  scope: z.record(z.string(), z.number()),
-  environment: z.string(),
-  compliance: z.array(z.string()),
-  wantedBy: z.string(),
-  nda: z.string(),
-  gstin: z.string().optional(),
-  notes: z.string().optional(),
-  status: z.string().optional(),
-  note: z.string().optional(),
-  noteBy: z.string().optional(),
-  noteAt: z.string().optional(),
-  outbox: z.record(z.string(), z.unknown()).optional(),
-  delivery: z.string().optional(),
-  source: z.record(z.string(), z.string()).optional(),
-  reference: z.string().optional(),
 });

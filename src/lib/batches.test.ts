@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { family as enroll } from '../families/enroll.ts';
 import { istDayToUtc } from './ist.ts';
 import {
   availabilityOf,
   batchState,
   enrolNameOf,
+  holdsSeat,
+  holdsSeatIn,
   seatsLeft,
   seatsTaken,
   waitlistPlaces,
@@ -29,6 +32,29 @@ describe('seats', () => {
     ];
     expect(seatsTaken('b1', enrolments)).toBe(3);
     expect(seatsLeft(batch, 25)).toBe(0);
+  });
+});
+
+describe('the seat rule', () => {
+  const taxRecord = { erasedAt: '2026-04-01T00:00:00.000Z', keepUntil: '2035-03-31T18:30:00.000Z' };
+  // Every status an enrolment may have, with and without a batch, live or left as a tax record.
+  const table = enroll.statuses.flatMap((status) => [
+    { status, batch: 'b1', expected: status === 'enrolled' },
+    { status, batch: 'b1', taxRecord, expected: false },
+    { status, expected: false },
+  ]);
+
+  it.each(table)('holds a seat: %o', ({ expected, ...enrolment }) => {
+    expect(holdsSeat(enrolment)).toBe(expected);
+    expect(holdsSeatIn('b1', enrolment)).toBe(expected);
+    expect(holdsSeatIn('b2', enrolment)).toBe(false);
+  });
+
+  it('counts exactly the enrolments that hold a seat, and none without a status', () => {
+    expect(seatsTaken('b1', table)).toBe(table.filter((row) => row.expected).length);
+    expect(seatsTaken('b1', table)).toBe(1);
+    expect(holdsSeat({ batch: 'b1' })).toBe(false);
+    expect(holdsSeat(null)).toBe(false);
   });
 });
 
@@ -63,7 +89,7 @@ describe('state, at each boundary (IST days)', () => {
   });
 });
 
-describe('enrolment into a batch (issue 22.5)', () => {
+describe('enrolment into a batch', () => {
   it('enrols into the course’s enrolment name, else its title', () => {
     expect(enrolNameOf({ title: 'Ethical Hacking', enrollName: ' Certified Ethical Hacking ' })).toBe(
       'Certified Ethical Hacking',

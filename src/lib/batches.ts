@@ -1,9 +1,9 @@
 /**
- * A batch's state (issue 22), derived, never typed: open → filling (at most 20 % of the seats left) → full →
- * started → finished. Dates are IST days (stored as the UTC instant of their IST midnight, src/lib/fields/date.ts):
- * a batch has started from its first day's IST midnight and finished once its last IST day is over. Seats left
- * are the capacity less the enrolments of that batch whose status is `enrolled` (a request stores its batch since
- * issue 22.5; one for a full batch is `waitlisted`, in the order the requests came).
+ * A batch's state, derived, never typed: open → filling (at most 20 % of the seats left) → full → started →
+ * finished. Dates are IST days (stored as the UTC instant of their IST midnight, src/lib/fields/date.ts): a batch
+ * has started from its first day's IST midnight and finished once its last IST day is over. Seats left are the
+ * capacity less the seats held (holdsSeat, the one statement of who holds a seat; a request taken for a full
+ * batch is `waitlisted`, in the order the requests came).
  * Plain and zod-free: the build, the API and the admin share it.
  */
 import { istDayEnd, utcToIstDay } from './ist.ts';
@@ -14,16 +14,41 @@ export type BatchState = (typeof BATCH_STATES)[number];
 /** At most this share of the seats left makes a batch `filling`. */
 export const FILLING_SHARE = 0.2;
 
-/** An enrolment as the seat count reads it: the batch it is for (if any) and its follow-up status. */
+/** The status of a request that holds its batch's seat. */
+export const ENROLLED = 'enrolled';
+
+/** The status of a request taken for a full batch. */
+export const WAITLISTED = 'waitlisted';
+
+/** An enrolment as the seat rule reads it: the batch it is for (if any), its follow-up status, its tax mark. */
 export interface SeatHolder {
   readonly [field: string]: unknown;
   batch?: unknown;
   status?: unknown;
+  taxRecord?: unknown;
 }
 
-/** How many of the enrolments hold a seat in the batch: those for it whose status is `enrolled`. */
+/**
+ * The seat rule, the only statement of it: an enrolment holds a seat of its batch while it names a batch and is
+ * `enrolled`. A tax record (what an erased person's paid enrolment leaves, src/server/fees/tax-records.ts) keeps
+ * the status it had for the books, but its person has left: it holds no seat. The seat accounts, the certificate
+ * roster, the availability, the CDN purge and the erasure all ask this.
+ */
+export const holdsSeat = (
+  enrolment: SeatHolder | null | undefined,
+): enrolment is SeatHolder & { batch: string } =>
+  !!enrolment &&
+  typeof enrolment.batch === 'string' &&
+  enrolment.status === ENROLLED &&
+  enrolment.taxRecord === undefined;
+
+/** Whether the enrolment holds a seat of this batch. */
+export const holdsSeatIn = (batchId: string, enrolment: SeatHolder | null | undefined): boolean =>
+  holdsSeat(enrolment) && enrolment.batch === batchId;
+
+/** How many of the enrolments hold a seat in the batch. */
 export const seatsTaken = (batchId: string, enrolments: readonly SeatHolder[]): number =>
-  enrolments.filter((enrolment) => enrolment.batch === batchId && enrolment.status === 'enrolled').length;
+  enrolments.filter((enrolment) => holdsSeatIn(batchId, enrolment)).length;
 
 export interface BatchDates {
   startDate?: unknown;
@@ -86,9 +111,6 @@ export function availabilityFromCounts(
 
 /** Whether a visitor may still ask for a seat (enrol, or join the waitlist when full). */
 export const isBookable = (state: BatchState) => state === 'open' || state === 'filling' || state === 'full';
-
-/** The status of a request taken for a full batch (issue 22.5). */
-export const WAITLISTED = 'waitlisted';
 
 /**
  * The name a catalogue course goes by everywhere a batch enrolment shows it: its title, as its page, the enrolment

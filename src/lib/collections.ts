@@ -19,7 +19,6 @@ import {
   type ItemSchemaOf,
 } from './fields.ts';
 import { requestListQuerySchema, requestPatchSchema } from './enquiries.ts';
-import { AssessmentInputSchema, AssessmentSchema } from './assessment.ts';
 import {
   definitionsOfKind,
   FAMILY_DEFINITIONS,
@@ -37,14 +36,11 @@ import {
   type RequestFamilyKey,
   type SingletonDefinition,
 } from '../families/index.ts';
+import { REQUEST_SCHEMAS } from './request-schemas.ts';
 import {
-  ContactInputSchema,
-  ContactSchema,
   EnrollCourseInputSchema,
   EnrollCourseSchema,
   EnrollCourseUpdateSchema,
-  EnrollInputSchema,
-  EnrollSchema,
   StoredMetaSchema,
 } from './schemas.ts';
 import { SETTING_FIELDS } from './setting-fields.ts';
@@ -199,13 +195,6 @@ export interface RequestFamily<K extends string = string> extends FamilyBase<K> 
   received: string;
   htmlForm: NonNullable<RequestDefinition['htmlForm']> | null;
 }
-
-/** The hand-written schemas of each request family's public form (the spec's messages, field by field). */
-const REQUEST_SCHEMAS = {
-  contact: { inputSchema: ContactInputSchema, itemSchema: ContactSchema },
-  enroll: { inputSchema: EnrollInputSchema, itemSchema: EnrollSchema },
-  assessment: { inputSchema: AssessmentInputSchema, itemSchema: AssessmentSchema },
-} as const satisfies Record<RequestFamilyKey, { inputSchema: z.ZodType; itemSchema: z.ZodType }>;
 
 function requestFamily<K extends RequestFamilyKey>(definition: RequestDefinition<K>): RequestFamily<K> {
   return {

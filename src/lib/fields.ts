@@ -180,7 +180,7 @@ type SchemaOf<F> = F extends
   ? z.ZodOptional<z.ZodType<ValueOf<F> | (F extends IntegerField | MoneyField ? null : never), unknown>>
   : z.ZodType<ValueOf<F>, unknown>;
 
-type ValueShape<F extends Field> = {
+export type ValueShape<F extends Field> = {
   [K in Extract<F, ValueField>['name']]: SchemaOf<Extract<F, { name: K }>>;
 };
 

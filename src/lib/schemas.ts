@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD, MAX_LENGTH, POINTS_MAX } from './constants.ts';
 import { ASSESSMENT_VALIDATION, VALIDATION } from './api-messages.ts';
 import { APPLY_TO_INVALID } from './staff-messages.ts';
-import { API } from './api-messages.ts';
 import { singleLine } from './single-line.ts';
 
 // zod 4 probes `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval, so in the
@@ -72,7 +71,7 @@ export const pointsSchema = (min: number, minMessage: string, max: number = POIN
 
 const httpsLink = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
 const emailAddress = z.email();
-/** How to apply for a career (issue 21): an e-mail address, or an https link to an application form. */
+/** How to apply for a career: an e-mail address, or an https link to an application form. */
 export const isApplyTarget = (value: string) =>
   emailAddress.safeParse(value).success || httpsLink.safeParse(value).success;
 
@@ -117,7 +116,7 @@ const sourcePart = (max: number) =>
     .optional();
 
 /**
- * Where a lead came from (issue 25.7), as the public pages' script found it on the landing page: its utm_*
+ * Where a lead came from, as the public pages' script found it on the landing page: its utm_*
  * parameters, else the referring site, else "direct". Optional: clients that send none keep working.
  */
 export const SourceInputSchema = z.strictObject(
@@ -132,7 +131,7 @@ export const SourceInputSchema = z.strictObject(
 export type LeadSource = z.output<typeof SourceInputSchema>;
 const source = { source: SourceInputSchema.optional() };
 
-/** The sender fields every public request form shares (issue 25's assessment form uses them too). */
+/** The sender fields every public request form shares (the assessment form uses them too). */
 export { email as emailInput, phone as phoneInput, honeypot as honeypotShape, source as sourceShape };
 
 export const ContactInputSchema = z.strictObject({
@@ -160,13 +159,7 @@ export const EnrollInputSchema = z.strictObject({
   phone,
   course: courseName(VALIDATION.courseRequired),
   message: optionalText(MAX_LENGTH.message),
-  /** Issue 22.5: the catalogue batch chosen on a course page (an id); empty means none. */
-  batch: z
-    .string({ error: API.batchUnknown })
-    .trim()
-    .max(64, API.batchUnknown)
-    .optional()
-    .transform((value) => value || undefined),
+  // Its `batch` is the enrol family's reference field (src/families/enroll.ts), added in collections.ts.
   ...source,
   ...honeypot,
 });
@@ -193,41 +186,22 @@ export const StoredMetaSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** What staff add to a request (issue 11); absent on requests stored before the pipeline existed. */
-const FollowUpSchema = z.object({
+/** What staff add to a request; absent on requests stored before the pipeline existed. */
+export const FollowUpSchema = z.object({
   status: z.string().optional(),
   note: z.string().optional(),
-  /** Who saved the note (a staff member's name) and when (issue 21.11); absent on notes saved before. */
+  /** Who saved the note (a staff member's name) and when; absent on notes saved before. */
   noteBy: z.string().optional(),
   noteAt: z.string().optional(),
   /** Notification outbox entries per channel (src/lib/enquiries.ts OutboxEntry). */
   outbox: z.record(z.string(), z.unknown()).optional(),
-  /** Issue 25.7: where the lead came from. */
+  /** Where the lead came from. */
   source: z.record(z.string(), z.string()).optional(),
-  /** Issue 25.5: the reference the acknowledgement gave the sender. */
+  /** The reference the acknowledgement gave the sender. */
   reference: z.string().optional(),
   /** Derived from `outbox` in admin lists. */
   delivery: z.string().optional(),
 });
-
-export const ContactSchema = StoredMetaSchema.extend({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  message: z.string(),
-}).extend(FollowUpSchema.shape);
-export const EnrollSchema = StoredMetaSchema.extend({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  course: z.string(),
-  message: z.string().optional(),
-  /**
-   * The catalogue batch the request is for (issue 22.5): counted by the batch's seats when `enrolled`; a request
-   * for a full batch is stored `waitlisted`.
-   */
-  batch: z.string().optional(),
-}).extend(FollowUpSchema.shape);
 
 /** `POST /api/v1/privacy/erase` and `GET /api/v1/privacy/export?email=`: one person's e-mail address. */
 export const PrivacyEmailSchema = z.strictObject({ email });
@@ -235,9 +209,6 @@ export const EnrollCourseSchema = StoredMetaSchema.extend({
   courseName: z.string(),
   isActive: z.boolean().optional(),
 });
-
-export type Contact = z.infer<typeof ContactSchema>;
-export type Enroll = z.infer<typeof EnrollSchema>;
 
 /** Turns a zod error into the API's `errors` map: the first message per top-level field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -6,7 +6,8 @@
  * a backup restore's rebuild counts what the requests say.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestFamilies, trashRestorePath } from '../../src/lib/collections.ts';
+import { holdsSeatIn, seatsTaken } from '../../src/lib/batches.ts';
+import { contentFamilies, requestFamilies, trashRestorePath } from '../../src/lib/collections.ts';
 import { API } from '../../src/lib/api-messages.ts';
 import { availabilityPath } from '../../src/server/handlers/batch-availability-handler.ts';
 import { rebuildSeatAccounts, seatAccount } from '../../src/server/seats/batch-seats.ts';
@@ -175,5 +176,29 @@ describe.each(STORE_BACKENDS)('seats counted on %s', (backend) => {
     // And the request that held its seat before still holds only one.
     expect((await patchStatus(held._id, 'enrolled')).status).toBe(200);
     expect(await api.coordination.seatsHeld(seatAccount(batch._id))).toBe(2);
+  });
+
+  it('one seat rule: the seat account, the availability and the certificate roster hold the same enrolments', async () => {
+    const batch = await addBatch(api, course, 'Every status', { ...EVENINGS_IN_MARCH, capacity: 20 });
+    const taxRecord = { erasedAt: '2026-03-01T06:30:00.000Z', keepUntil: '2035-03-31T18:30:00.000Z' };
+    // Written directly, as a restore writes them: every status, each also as an erased person's tax record.
+    const written = [];
+    let n = 300;
+    for (const status of enroll.statuses) {
+      written.push(await api.repository.create(enroll.key, { ...student(n++, batch._id), status }));
+      written.push(
+        await api.repository.create(enroll.key, { ...student(n++, batch._id), status, taxRecord }),
+      );
+    }
+    const holders = written.filter((item) => holdsSeatIn(batch._id, item)).map((item) => item._id);
+    expect(holders).toHaveLength(1);
+    expect(seatsTaken(batch._id, written)).toBe(holders.length);
+    // The account opens from the batch's enrolments; the availability answers from it.
+    expect(await seatsOf(batch._id)).toEqual({ seatsLeft: 20 - holders.length, state: 'open' });
+    expect(await api.coordination.seatsHeld(seatAccount(batch._id))).toBe(holders.length);
+    const roster = await api.admin(`${contentFamilies.certificate.path}/batch/${batch._id}/candidates`);
+    expect(roster.status).toBe(200);
+    const { candidates } = (await body(roster)).data as { candidates: { enrollId: string }[] };
+    expect(candidates.map((candidate) => candidate.enrollId)).toEqual(holders);
   });
 });

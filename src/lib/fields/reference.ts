@@ -57,8 +57,8 @@ export const referenceKind: FieldKind<ReferenceField> = {
     textRule({
       required: field.required,
       max: 128,
-      tooLong: FIELD_REASONS.reference(field.label),
-      invalid: FIELD_REASONS.reference(field.label),
+      tooLong: field.reasons?.tooLong ?? FIELD_REASONS.reference(field.label),
+      invalid: field.reasons?.invalid ?? FIELD_REASONS.reference(field.label),
       valid: (value) => ID.test(value),
     }),
   stored: storedText,

@@ -1,7 +1,7 @@
 /**
- * Issuing certificates in bulk (issue 23.2), staff only, each certificate audited as a `create`:
- * - `GET /api/v1/certificate/batch/{batchId}/candidates`: the batch's roster (every `enrolled` enrolment request
- *   naming it), each student with the certificate already issued to them for this batch, if any;
+ * Issuing certificates in bulk, staff only, each certificate audited as a `create`:
+ * - `GET /api/v1/certificate/batch/{batchId}/candidates`: the batch's roster (every enrolment request holding a
+ *   seat of it, by the seat rule of src/lib/batches.ts), each student with the certificate already issued to them for this batch, if any;
  * - `POST /api/v1/certificate/batch/{batchId}` `{enrollIds, issuedOn?, earlyIssueReason?}`: issues to the students
  *   staff ticked once the batch has ended (earlier only by an owner, with the reason), never twice for one person and batch (a valid certificate with the same enrolment or e-mail is skipped; one batch's
  *   issuing at a time, under a lease); each holder is e-mailed through the outbox (create-hooks.ts);
@@ -12,6 +12,7 @@
  *   certificates send no e-mail: they were issued long ago, and a file of old addresses is no mailing list.
  */
 import { API } from '../../lib/api-messages.ts';
+import { holdsSeatIn } from '../../lib/batches.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import { utcToIstDay } from '../../lib/ist.ts';
 import { auditAction } from '../audit/audit-log.ts';
@@ -74,7 +75,7 @@ async function rosterOf(deps: Deps, batchId: string) {
   ]);
   const held = certificates.filter((item) => item.batch === batchId && item.status !== 'revoked');
   const candidates: Candidate[] = enrolments
-    .filter((request) => request.batch === batchId && request.status === 'enrolled')
+    .filter((request) => holdsSeatIn(batchId, request))
     .map((request) => {
       const mine = held.find(
         (item) =>

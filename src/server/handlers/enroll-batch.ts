@@ -6,10 +6,12 @@ import {
   batchState,
   courseNameOf,
   enrolNameOf,
+  holdsSeat,
   waitlistPlaces,
   WAITLISTED,
   type BatchDates,
 } from '../../lib/batches.ts';
+import { ENROLMENT_BATCH } from '../../families/enroll.ts';
 import { contentFamilies } from '../../lib/collections.ts';
 import { feeDue } from '../../lib/fees.ts';
 import { utcToIstDay } from '../../lib/ist.ts';
@@ -45,7 +47,7 @@ export async function resolveEnrollBatch(
   const { batch: id, ...rest } = fields;
   // No batch: the spec's enrolment, stored without the key.
   if (typeof id !== 'string' || id === '') return rest;
-  const batch = await deps.repository.get(batches.key, id);
+  const batch = await deps.repository.get(ENROLMENT_BATCH.to, id);
   if (!batch || !isLiveAt(batch, deps.now().getTime())) throw refuse(API.batchUnknown);
   const course =
     typeof batch.course === 'string' ? await deps.repository.get(courses.key, batch.course) : null;
@@ -73,7 +75,7 @@ export async function resolveEnrollBatch(
  * its CDN minute, so the batch family's tag is purged. No rebuild: pages show seats as of the last build.
  */
 export async function purgeSeatsIfHeld(deps: Deps, ...states: (StoredItem | null | undefined)[]) {
-  const held = states.some((item) => item && typeof item.batch === 'string' && item.status === 'enrolled');
+  const held = states.some((item) => holdsSeat(item));
   const moved = new Set(states.map((item) => item?.status)).size > 1;
   if (!held || (states.length > 1 && !moved)) return;
   try {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { API } from '../../lib/api-messages.ts';
-import { batchState, WAITLISTED } from '../../lib/batches.ts';
+import { batchState, ENROLLED, WAITLISTED } from '../../lib/batches.ts';
 import { contentFamilies, requestFamilies } from '../../lib/collections.ts';
 import { statusOf } from '../../lib/enquiries.ts';
 import {
@@ -235,14 +235,14 @@ async function statusAfter(
 ): Promise<{ status: string; seat: { batch: string; holder: string } | null }> {
   const current = statusOf(request);
   const as = (status: string) => ({ status, seat: null });
-  if (!settled || current === 'enrolled') return as(current);
-  if (typeof request.batch !== 'string') return as('enrolled');
+  if (!settled || current === ENROLLED) return as(current);
+  if (typeof request.batch !== 'string') return as(ENROLLED);
   const batch = await deps.repository.get(batches.key, request.batch);
   if (!batch) return as(current);
   const dates = { startDate: batch.startDate, endDate: batch.endDate, capacity: batch.capacity };
   if (batchState(dates, 0, deps.now()) === 'finished') return as(current);
   if (!(await takeSeat(deps, batch, request._id))) return as(WAITLISTED);
-  return { status: 'enrolled', seat: { batch: batch._id, holder: request._id } };
+  return { status: ENROLLED, seat: { batch: batch._id, holder: request._id } };
 }
 
 async function receipt({ deps, params, request }: StaffInput) {

@@ -11,7 +11,8 @@ import { auditAction, forgetRequestNames } from '../audit/audit-log.ts';
 import { DELETED_BY } from './move-to-trash.ts';
 import { publishChange } from '../cdn/publish-change.ts';
 import { purgeSeatsIfHeld } from './enroll-batch.ts';
-import { holdsSeat, takeSeat } from '../seats/batch-seats.ts';
+import { holdsSeat } from '../../lib/batches.ts';
+import { takeSeat } from '../seats/batch-seats.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, HttpError, notFound, ok } from '../http/respond.ts';
 import { OWNER, READ, STAFF, staffRoute, type ApiRoute, type StaffInput } from '../http/route-table.ts';
@@ -249,6 +250,6 @@ export async function purgeTrash(registry: ApiRegistry, deps: Deps): Promise<num
 /** Whether a restored request may stay: one that held a seat takes its batch's seat again, if one is left. */
 async function seatBackFor(deps: Deps, collection: string, item: StoredItem): Promise<boolean> {
   if (collection !== requestFamilies.enroll.key || !holdsSeat(item)) return true;
-  const batch = await deps.repository.get(contentFamilies.batch.key, item.batch as string);
+  const batch = await deps.repository.get(contentFamilies.batch.key, item.batch);
   return !batch || (await takeSeat(deps, batch, item._id));
 }

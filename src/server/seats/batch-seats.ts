@@ -1,12 +1,13 @@
 /**
  * A batch's seats as a counted resource. Each batch has a seat account in the Coordination store (port.ts
- * `takeSeat`): an enrolment request holds one of its seats exactly while it is `enrolled`. Every move into
+ * `takeSeat`): an enrolment request holds one of its seats exactly while the seat rule says so (holdsSeat,
+ * src/lib/batches.ts). Every move into
  * `enrolled` (payment in full, staff's status change, a trash restore) takes the seat first and is refused when
  * none is left; every move out (status change, delete, erasure) gives it back after the request is written. So
  * the account may for a moment count a seat whose request is not yet written, never the other way round: a batch
  * is never oversold. The public availability and the submission's full-or-not read the account, not the requests.
  */
-import { statusOf } from '../../lib/enquiries.ts';
+import { holdsSeat, holdsSeatIn } from '../../lib/batches.ts';
 import { contentFamilies, requestFamilies } from '../../lib/collections.ts';
 import type { Deps } from '../deps.ts';
 import { everyInIndex } from '../repository/every-in-index.ts';
@@ -14,7 +15,6 @@ import { StoreUnavailableError, type StoredItem } from '../repository/port.ts';
 
 const enroll = requestFamilies.enroll;
 const batches = contentFamilies.batch;
-const ENROLLED = 'enrolled';
 
 /** The seat account of a batch. */
 export const seatAccount = (batchId: string) => `batch-${batchId}`;
@@ -25,18 +25,11 @@ const OPEN_LEASE_MS = 30_000;
 const OPEN_WAIT_MS = 8_000;
 const OPEN_POLL_MS = 150;
 
-/**
- * Whether a request holds a seat: it names a batch and is `enrolled`. A tax record (what an erased person's paid
- * enrolment leaves, fees/tax-records.ts) keeps the status it had for the books, but its person has left: no seat.
- */
-export const holdsSeat = (item: Readonly<Record<string, unknown>> | null | undefined): boolean =>
-  !!item && typeof item.batch === 'string' && statusOf(item) === ENROLLED && item.taxRecord === undefined;
-
 const capacityOf = (batch: StoredItem) => (typeof batch.capacity === 'number' ? batch.capacity : 0);
 
 /** The ids of the requests that hold a seat of the batch, read from the requests themselves. */
 const holdersOf = (batchId: string, requests: readonly StoredItem[]) =>
-  requests.filter((item) => holdsSeat(item) && item.batch === batchId).map((item) => item._id);
+  requests.filter((item) => holdsSeatIn(batchId, item)).map((item) => item._id);
 
 /**
  * A batch whose account was never opened (made before seats were counted) gets one, once, from its enrolled
@@ -92,7 +85,7 @@ export async function takeSeat(deps: Deps, batch: StoredItem, holder: string): P
 /** Gives back the seat a request held, once it no longer does (its status moved, it was deleted or erased). */
 export async function releaseSeatOf(deps: Deps, before: StoredItem | null, after: StoredItem | null = null) {
   if (!before || !holdsSeat(before) || holdsSeat(after)) return;
-  await deps.coordination.releaseSeat(seatAccount(before.batch as string), before._id);
+  await deps.coordination.releaseSeat(seatAccount(before.batch), before._id);
 }
 
 /**
@@ -131,8 +124,9 @@ export async function updateEnrolment(
   const current = await deps.repository.get(enroll.key, id);
   if (!current) return null;
   let seat: { batch: string; holder: string } | null = null;
-  if (fields.status === ENROLLED && !holdsSeat(current) && typeof current.batch === 'string') {
-    const batch = await deps.repository.get(batches.key, current.batch);
+  const after = { ...current, ...fields };
+  if (holdsSeat(after) && !holdsSeat(current)) {
+    const batch = await deps.repository.get(batches.key, after.batch);
     // A batch deleted since has no seats to count.
     if (batch) {
       if (!(await takeSeat(deps, batch, id))) return 'full';
@@ -145,7 +139,7 @@ export async function updateEnrolment(
   // Another change moved it back in meanwhile (two staff at once): it holds its seat again.
   if (holdsSeat(result.previous) && !holdsSeat(result.item)) {
     const now = await deps.repository.get(enroll.key, id);
-    const batch = now && holdsSeat(now) ? await deps.repository.get(batches.key, now.batch as string) : null;
+    const batch = holdsSeat(now) ? await deps.repository.get(batches.key, now.batch) : null;
     if (batch) await takeSeat(deps, batch, id);
   }
   return result;
