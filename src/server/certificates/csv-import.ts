@@ -1,5 +1,5 @@
 /**
- * Old certificates from a CSV file (issue 23.2): every row checked against the family's own input schema plus
+ * Old certificates from a CSV file (certificates issued before the site kept them): every row checked against the family's own input schema plus
  * the import's rules (a number is required and kept, unique in the file and in the store, a catalogue course by
  * its title), with each error named by row and column; a dry run stops there. An import's checked rows are
  * staged and committed in chunks (staged-import.ts).
