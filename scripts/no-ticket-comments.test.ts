@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = new URL('..', import.meta.url).pathname;
 const SRC = join(ROOT, 'src');
-const TICKET = /\b[Ii]ssues? [0-9]+/;
+// A number on the comment's next line counts too (`issue\n * 21`).
+const TICKET = /\b[Ii]ssues?\s+(?:\*\s*|\/\/\s*)?[0-9]+/;
 
 function files(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
@@ -68,6 +69,9 @@ describe('comments under src/', () => {
     const sample = '/** a (issue 12) */\nconst a = 1; // issue 3\nconst b = <p>{/* issue 4 */}</p>;\n';
     expect(scriptComments(sample, 'sample.tsx').filter((comment) => TICKET.test(comment))).toHaveLength(3);
     expect(scriptComments("it('names it (issue 22)', () => {});\n", 'a.ts')).toEqual([]);
+    expect(
+      TICKET.test(scriptComments('/**\n * slow on a phone (issue\n * 21.22).\n */\n', 'b.ts')[0] ?? ''),
+    ).toBe(true);
     expect(astroComments('---\n// issue 5\n---\n<!-- issue 6 -->\n<p>x</p>\n', 'a.astro')).toHaveLength(2);
   });
 });

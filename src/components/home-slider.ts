@@ -1,7 +1,7 @@
 /**
  * Runs the home slider drawn by HomeSlider.astro (spec section 4). A plain script, not a React island: the slider is
- * `/`'s first screen, and React's fetch, evaluation and hydration were the page's long tasks on a slow phone (issue
- * 21.22, docs/decisions.md §58).
+ * `/`'s first screen, and React's fetch, evaluation and hydration were the page's long tasks on a slow phone
+ * (docs/decisions.md §58).
  *
  * Rotation: the index advances every SLIDER_INTERVAL_MS and wraps, unless paused by the button; under
  * prefers-reduced-motion it starts paused (WCAG 2.2.2). The baked slides show at once; the live list replaces them

@@ -30,7 +30,7 @@ export interface SeatHolder {
 
 /**
  * The seat rule, the only statement of it: an enrolment holds a seat of its batch while it names a batch and is
- * `enrolled`. A tax record (what an erased person's paid enrolment leaves, src/server/fees/tax-records.ts) keeps
+ * `enrolled`. A tax record (what an erased person's paid enrolment leaves) keeps
  * the status it had for the books, but its person has left: it holds no seat. The seat accounts, the certificate
  * roster, the availability, the CDN purge and the erasure all ask this.
  */

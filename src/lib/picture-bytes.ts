@@ -1,9 +1,9 @@
 /**
- * Whether a file's first bytes are those of a picture of any kind, whatever its name or declared type (issue
- * 21.11: a text file named .png was taken for a picture and failed later with "Error processing image"). Used
- * by the server before its image pipeline and by the admin before it decodes or sends a file, so both give the
- * same answer: "not a picture" for anything else, and the pipeline's own "not a supported image" for a picture
- * in a format it does not take (SVG, TIFF, BMP, HEIC …).
+ * Whether a file's first bytes are those of a picture of any kind, whatever its name or declared type (a text
+ * file named .png is not a picture, and must not fail later with "Error processing image"). Used by the server
+ * before its image pipeline and by the admin before it decodes or sends a file, so both give the same answer:
+ * "not a picture" for anything else, and the pipeline's own "not a supported image" for a picture in a format it
+ * does not take (SVG, TIFF, BMP, HEIC …).
  */
 
 /** How many leading bytes the check reads: enough for every signature below and an SVG's XML prologue. */
