@@ -56,11 +56,13 @@ import { createSiteBuilder } from './local/site-builder.ts';
 import { firstBuild } from './local/shared-build.ts';
 import { isStoreEmpty, seedDemoContent } from './seed/seed.ts';
 
-/** Locally a rebuild takes seconds, so the coalescing window is short too (production: 60 s). */
-const LOCAL_REBUILD_WINDOW_MS = '3000';
+/**
+ * How often the runner ticks the every-minute function's work (MINUTE_TICK_MS; netlify/functions/
+ * rebuild-scheduler.mts runs once a minute on Netlify): every 3 s, so a retry shows within seconds locally.
+ */
+const LOCAL_MINUTE_TICK_MS = '3000';
 /** The runner's log line for each build hook call (bench/edit-latency.ts counts them). */
 export const BUILD_HOOK_CALLED = 'build hook called';
-const LOCAL_DEPLOY_BUDGET = '100000';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -150,9 +152,7 @@ async function main() {
   process.env.SESSION_SECRET = secrets.sessionSecret;
   process.env.CERT_SIGNING_KEY = secrets.certSigningKey;
   process.env.BUILD_HOOK_URL = `http://127.0.0.1:${port}${LOCAL_BUILD_HOOK_PATH}`;
-  process.env.REBUILD_WINDOW_MS ??= LOCAL_REBUILD_WINDOW_MS;
-  // A local build (Publish now) is no production deploy and costs no credits; edits need none (decisions §69).
-  process.env.DEPLOY_BUDGET_PER_MONTH ??= LOCAL_DEPLOY_BUDGET;
+  process.env.MINUTE_TICK_MS ??= LOCAL_MINUTE_TICK_MS;
   process.env.URL = `http://localhost:${port}`;
   // Netlify's CDN in front of the functions, purged through Netlify's API call, answered by the runner itself.
   // Its token is the one the runner was started with, if any (the bench purges pages itself), else a random one.
@@ -300,7 +300,7 @@ async function main() {
         ),
       )
       .finally(() => (ticking = false));
-  }, Number(process.env.REBUILD_WINDOW_MS));
+  }, Number(process.env.MINUTE_TICK_MS));
 
   // Scheduled publishing (issue 24.3), as netlify/functions/publish-scheduler.mts runs on Netlify: every 5 minutes,
   // or every SCHEDULED_PUBLISHING_INTERVAL_MS (the e2e suite ticks it every few seconds). One tick at a time.

@@ -14,7 +14,7 @@ import type { Section } from './table.ts';
 /** Admin password of the bench's runner (a throwaway store on loopback). */
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password-not-secret';
 /**
- * How often the bench's runner ticks its schedulers (scripts/serve.ts reads it from REBUILD_WINDOW_MS): every 8 s
+ * How often the bench's runner ticks its schedulers (scripts/serve.ts reads it from MINUTE_TICK_MS): every 8 s
  * instead of every minute, so the scheduled work shows within a short run.
  */
 export const BENCH_TICK_MS = 8_000;
@@ -66,7 +66,7 @@ export function createContext(projectRoot: string, log: (line: string) => void) 
       env: {
         ...env,
         ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-        REBUILD_WINDOW_MS: String(BENCH_TICK_MS),
+        MINUTE_TICK_MS: String(BENCH_TICK_MS),
         // The runner takes the client address from the socket, so every bench request comes from one address:
         // raise the per-address limits (the limiter still runs, so each request costs what it would).
         LOGIN_RATE_LIMIT_MAX: '100000',
