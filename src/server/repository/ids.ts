@@ -33,15 +33,6 @@ export function newId(now: number = Date.now()): string {
 }
 
 /**
- * Forgets the last id's time, as a new process starts. The vitest worker that runs many test files in one module
- * graph calls it after each file (tests/support/fail-on-console-error.ts): a file whose clock ran days ahead would
- * otherwise leave the next file's ids in its future.
- */
-export function restartIdClock(): void {
-  lastTime = 0;
-}
-
-/**
  * An id for an item created at `time` (epoch ms) elsewhere: an imported enquiry then sorts among new ones by its
  * own date. It does not move the process's clock, so ids made by newId() afterwards stay current.
  */
